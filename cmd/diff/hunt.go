@@ -1,0 +1,190 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"gamediff/engine"
+	"gamediff/games"
+)
+
+// huntCmd hunts for divergences between ref and fast on generated cases.
+func huntCmd(ctx context.Context, args []string, e *env) int {
+	fs := newFlags("hunt", e)
+	name := fs.String("game", "", "the game; empty: every game, the duration split between them")
+	duration := fs.Duration("duration", 10*time.Second, "how long to generate new cases (0: no limit, use -cases)")
+	workers := fs.Int("workers", 0, "parallel workers (0: GOMAXPROCS)")
+	seed := fs.Int64("seed", 0, "seed of the case stream (0: a random one, printed)")
+	cases := fs.Int64("cases", 0, "stop after this many cases (0: no limit)")
+	only := fs.Int64("case", -1, "run only the case of this index (as printed in a report)")
+	findings := fs.Int("max-findings", 1, "divergences to collect before stopping")
+	timeout := fs.Duration("timeout", engine.DefaultTimeout, "time limit per run of a solver")
+	minTime := fs.Duration("minimize-time", 2*time.Minute, "time budget to minimize each divergence (negative: none)")
+	corpus := fs.String("corpus", "corpus", "corpus root; findings go to <corpus>/<game>/found")
+	asJSON := fs.Bool("json", false, "print the summary as one JSON object on stdout")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	targets := games.All()
+	if *name != "" {
+		g, err := games.Lookup(*name)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "diff hunt:", err)
+			return exitUsage
+		}
+		targets = []*engine.Game{g}
+	}
+	if *seed == 0 {
+		*seed = time.Now().UnixNano()%1_000_000_000 + 1
+	}
+	fmt.Fprintf(e.stderr, "hunt: seed %d (rerun with -seed %d)\n", *seed, *seed)
+
+	var sums []engine.Summary
+	status := &statusLine{w: e.stderr, on: e.stderrIsTerm}
+	code := exitOK
+	for _, g := range targets {
+		cfg := engine.HuntConfig{
+			Game:         g,
+			Workers:      *workers,
+			Seed:         *seed,
+			Cases:        *cases,
+			Duration:     *duration / time.Duration(len(targets)),
+			Timeout:      *timeout,
+			MaxFindings:  *findings,
+			MinimizeTime: *minTime,
+			FoundDir:     filepath.Join(*corpus, g.Name, "found"),
+			Isolated:     isolatedSolvers(g, *timeout),
+			Progress: func(p engine.Progress) {
+				status.show("%s: %d cases, %.0f/s, %d divergences, %s", g.Name, p.Cases,
+					float64(p.Cases)/max(p.Elapsed.Seconds(), 1e-9), p.Divergences, remaining(p))
+			},
+			Event: func(line string) {
+				status.clear()
+				fmt.Fprintf(e.stderr, "%s: %s\n", g.Name, line)
+			},
+		}
+		if *only >= 0 {
+			cfg.Start, cfg.Cases, cfg.Duration = *only, 1, 0
+		}
+		sum, err := engine.Hunt(ctx, cfg)
+		status.clear()
+		sums = append(sums, sum)
+		for _, f := range sum.Findings {
+			reportFinding(e.stderr, g.Name, *seed, f)
+		}
+		fmt.Fprintf(e.stderr, "%s: %d cases in %.1fs (%.0f/s), %d divergences, seed %d\n",
+			g.Name, sum.Cases, sum.Seconds, sum.CasesPerSec, sum.Divergences, *seed)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "diff hunt: %s: %v\n", g.Name, err)
+			return exitUsage
+		}
+		if len(sum.Findings) > 0 {
+			code = exitFound
+		}
+		if sum.Interrupted {
+			if code == exitOK {
+				code = exitInterrupted
+			}
+			break
+		}
+	}
+	if *asJSON {
+		writeJSON(e.stdout, sums)
+	}
+	return code
+}
+
+func remaining(p engine.Progress) string {
+	if p.Duration == 0 {
+		return fmt.Sprintf("%.0fs", p.Elapsed.Seconds())
+	}
+	return fmt.Sprintf("%.0fs left", max(p.Duration-p.Elapsed, 0).Seconds())
+}
+
+// writeJSON prints one JSON object: the game's summary, or for several games their
+// totals with the summaries under "games".
+func writeJSON(w io.Writer, sums []engine.Summary) {
+	enc := json.NewEncoder(w)
+	if len(sums) == 1 {
+		enc.Encode(sums[0])
+		return
+	}
+	total := struct {
+		engine.Summary
+		Games []engine.Summary `json:"games"`
+	}{Games: sums}
+	total.Game = "all"
+	total.Findings = []engine.Finding{}
+	for _, s := range sums {
+		total.Seed = s.Seed
+		total.Cases += s.Cases
+		total.Divergences += s.Divergences
+		total.Seconds += s.Seconds
+		total.Interrupted = total.Interrupted || s.Interrupted
+		total.Findings = append(total.Findings, s.Findings...)
+	}
+	if total.Seconds > 0 {
+		total.CasesPerSec = float64(total.Cases) / total.Seconds
+	}
+	enc.Encode(total)
+}
+
+// isolatedSolvers runs ref and fast in child processes of this very binary, which can be
+// killed: the engine minimizes hangs with them.
+func isolatedSolvers(g *engine.Game, timeout time.Duration) func() (engine.Solver, engine.Solver) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	return func() (engine.Solver, engine.Solver) {
+		run := func(impl string) engine.Solver {
+			return engine.Command{Label: impl, Argv: []string{exe, "run", "-game", g.Name, "-impl", impl}, Timeout: timeout}
+		}
+		return run("ref"), run("fast")
+	}
+}
+
+// reportFinding prints a finding: what differs, the minimized input, the first differing
+// output lines, and the commands that reproduce it.
+func reportFinding(w io.Writer, game string, seed int64, f engine.Finding) {
+	fmt.Fprintf(w, "\n=== %s: divergence on case %d of seed %d\n", game, f.Index, seed)
+	if f.Minimize.Runs > 0 {
+		fmt.Fprintf(w, "minimized from %d to %d bytes in %.1fs (%d runs, %d accepted)\n",
+			f.Original, f.InputBytes, f.Minimize.Elapsed.Seconds(), f.Minimize.Runs, f.Minimize.Accepted)
+	}
+	if f.Note != "" {
+		fmt.Fprintln(w, "note:", f.Note)
+	}
+	fmt.Fprintln(w, "input:")
+	io.WriteString(w, excerpt(f.Input, 40))
+	f.Divergence.Report(w)
+	fmt.Fprintln(w, "reproduce:")
+	if f.Path != "" {
+		fmt.Fprintf(w, "    go run ./cmd/diff replay -game %s %s\n", game, f.Path)
+		fmt.Fprintf(w, "    go run ./cmd/diff run -game %s -impl fast < %s\n", game, f.Path)
+	}
+	fmt.Fprintf(w, "    go run ./cmd/diff hunt -game %s -seed %d -case %d   (the case as generated)\n\n", game, seed, f.Index)
+}
+
+// excerpt indents the first max lines of b.
+func excerpt(b []byte, maxLines int) string {
+	lines := strings.SplitAfter(string(b), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var s strings.Builder
+	for i, l := range lines {
+		if i == maxLines {
+			fmt.Fprintf(&s, "    … (%d more lines)\n", len(lines)-maxLines)
+			break
+		}
+		s.WriteString("    " + strings.TrimSuffix(l, "\n") + "\n")
+	}
+	return s.String()
+}

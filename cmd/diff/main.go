@@ -1,0 +1,105 @@
+// Command diff is gamediff's command line: it runs a game's judges as a judge would,
+// validates inputs, hunts for divergences between the reference and the optimized judge
+// (or any program), and replays the corpus. Each subcommand parses its flags and calls
+// the engine; the work is done there.
+//
+//	diff run      -game G -impl ref|fast < in > out
+//	diff validate -game G < in
+//	diff hunt     [-game G] [-duration 10s] [-workers N] [-seed S] [-json] ...
+//	diff replay   [-game G] [FILE.in | DIR]...
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"gamediff/games"
+)
+
+// Exit statuses shared by the subcommands.
+const (
+	exitOK          = 0
+	exitFound       = 1 // a divergence, an invalid input, a failed replay
+	exitUsage       = 2 // bad flags, or a harness failure
+	exitInterrupted = 130
+)
+
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, env *env) int
+}
+
+// env is the process's streams, so that tests can run subcommands in-process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	stderrIsTerm   bool
+}
+
+var commands = []command{
+	{"run", "run one judge on stdin as a judge would", runCmd},
+	{"validate", "check stdin against every limit of the statement", validateCmd},
+	{"hunt", "generate cases and compare ref with fast (or a program) until they differ", huntCmd},
+	{"replay", "run corpus cases through ref and fast and compare with their answers", replayCmd},
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// After the first Ctrl-C the context is done; stop restores the default handling so
+	// that a second one kills the process.
+	context.AfterFunc(ctx, stop)
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTerm: isTerminal(os.Stderr)}
+	os.Exit(dispatch(ctx, os.Args[1:], e))
+}
+
+func dispatch(ctx context.Context, args []string, e *env) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+		usage(e.stderr)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], e)
+		}
+	}
+	fmt.Fprintf(e.stderr, "diff: unknown command %q\n", args[0])
+	usage(e.stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "usage: diff <command> [flags]   (games: %s)\n\ncommands:\n", strings.Join(games.Names(), ", "))
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'diff <command> -h' for a command's flags.")
+}
+
+// newFlags returns a flag set that reports errors instead of exiting.
+func newFlags(name string, e *env) *flag.FlagSet {
+	fs := flag.NewFlagSet("diff "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	return fs
+}
+
+// parseFlags parses args; the int is the exit status to return when ok is false.
+func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK, false
+		}
+		return exitUsage, false
+	}
+	return 0, true
+}

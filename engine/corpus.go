@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Entry is one corpus case: NAME.in, the expected stdout NAME.ans, and, for an input that
+// is an input error (R-IN1), NAME.err whose first line starts with "line N:".
+type Entry struct {
+	Path    string // NAME.in
+	Input   []byte
+	Answer  []byte
+	ErrLine int    // the line NAME.err names; 0 when the input must be accepted
+	ErrText string // NAME.err's first line, for reports
+}
+
+// Want is the result a correct judge produces on the entry.
+func (e Entry) Want() Result {
+	r := Result{Solver: "expected", Stdout: e.Answer}
+	if e.ErrLine != 0 {
+		r.Exit, r.ErrLine, r.Stderr = 2, e.ErrLine, e.ErrText
+	}
+	return r
+}
+
+var errLinePattern = regexp.MustCompile(`^line (\d+):`)
+
+// ReadCorpus reads every NAME.in under dir, recursively, with its NAME.ans (required)
+// and NAME.err (optional), sorted by path.
+func ReadCorpus(dir string) ([]Entry, error) {
+	var entries []Entry
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".in") {
+			return err
+		}
+		e, err := ReadEntry(path)
+		if err != nil {
+			return err
+		}
+		entries = append(entries, e)
+		return nil
+	})
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Path < entries[j].Path })
+	return entries, err
+}
+
+// ReadEntry reads NAME.in, NAME.ans and NAME.err if present.
+func ReadEntry(path string) (Entry, error) {
+	e := Entry{Path: path}
+	var err error
+	if e.Input, err = os.ReadFile(path); err != nil {
+		return e, err
+	}
+	base := strings.TrimSuffix(path, ".in")
+	if e.Answer, err = os.ReadFile(base + ".ans"); err != nil {
+		return e, fmt.Errorf("%s has no answer: %w", path, err)
+	}
+	errText, err := os.ReadFile(base + ".err")
+	if os.IsNotExist(err) {
+		return e, nil
+	}
+	if err != nil {
+		return e, err
+	}
+	e.ErrText, _, _ = strings.Cut(string(errText), "\n")
+	m := errLinePattern.FindStringSubmatch(e.ErrText)
+	if m == nil {
+		return e, fmt.Errorf("%s.err: first line must start with \"line N:\", found %q", base, e.ErrText)
+	}
+	e.ErrLine, _ = strconv.Atoi(m[1])
+	return e, nil
+}
+
+// ContentName is the name a found case is saved under: a prefix of its input's SHA-256,
+// so that the same case found twice is saved once.
+func ContentName(input []byte) string {
+	sum := sha256.Sum256(input)
+	return hex.EncodeToString(sum[:8])
+}
+
+// SaveCase writes dir/NAME.in and dir/NAME.ans (and dir/NAME.err when errText is not
+// empty), NAME being ContentName(input), and returns the path of NAME.in. Each file is
+// written atomically, and NAME.in last, so that a reader that sees NAME.in sees a
+// complete case even if the process dies midway.
+func SaveCase(dir string, input, answer []byte, errText string) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	base := filepath.Join(dir, ContentName(input))
+	if err := WriteFileAtomic(base+".ans", answer); err != nil {
+		return "", err
+	}
+	if errText != "" {
+		if err := WriteFileAtomic(base+".err", []byte(errText+"\n")); err != nil {
+			return "", err
+		}
+	}
+	if err := WriteFileAtomic(base+".in", input); err != nil {
+		return "", err
+	}
+	return base + ".in", nil
+}
+
+// RemoveCase removes NAME.in first, then the files beside it, the reverse of SaveCase.
+func RemoveCase(path string) error {
+	base := strings.TrimSuffix(path, ".in")
+	err := os.Remove(base + ".in")
+	for _, ext := range []string{".ans", ".err"} {
+		if e := os.Remove(base + ext); e != nil && !os.IsNotExist(e) && err == nil {
+			err = e
+		}
+	}
+	return err
+}
+
+// WriteFileAtomic writes data to a temporary file beside path, syncs it and renames it
+// over path, so that path holds either its old content or all of data.
+func WriteFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}

@@ -1,0 +1,370 @@
+package fast
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// A cell's state byte: three bits, and above them the count of flags among its 8
+// neighbours, kept up to date on every change so that DSweep reads it with the state.
+const (
+	mineBit  = 1 << iota
+	sweptBit // frame cells carry it too, so that no loop ever opens them
+	flagBit  //
+	flagUnit // flags around = state / flagUnit
+)
+
+// mineOps names each operation's coordinates in errors without building strings per op.
+var mineOps = [...]struct{ name, row, col string }{
+	opFlag:   {"Flag", "Flag: row", "Flag: column"},
+	opSweep:  {"Sweep", "Sweep: row", "Sweep: column"},
+	opDSweep: {"DSweep", "DSweep: row", "DSweep: column"},
+}
+
+const (
+	opFlag = iota
+	opSweep
+	opDSweep
+)
+
+// mineBoard is the game state on a flat grid with a one-cell frame, so that every cell of
+// the board has all 8 neighbours at fixed offsets and no bounds checks.
+type mineBoard struct {
+	width    int     // m+2
+	state    []byte  // mineBit | sweptBit | flagBit | flags around * flagUnit
+	mines    []uint8 // mines among the 8 neighbours
+	scratch  []uint8 // column sums while counting mines
+	around   [8]int  // neighbour offsets
+	safeLeft int     // safe cells not yet swept; 0 means finish (R-M1)
+	queue    []int32 // the 0-cells whose neighbours are still to open
+	newly    []int32 // cells swept by the current operation
+	marks    bitset  // scratch of sortCells, all zero between operations
+	out      *writer
+}
+
+// Mine judges the game mine (spec.md "mine") with the same input and output as ref.Mine.
+func Mine(input []byte, w io.Writer) error {
+	out := newWriter(w)
+	err := playMine(newScanner(input), out)
+	if ferr := out.flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+func playMine(sc *scanner, out *writer) error {
+	n, err := sc.number("n", 1, 1000)
+	if err != nil {
+		return err
+	}
+	m, err := sc.number("m", 1, 1000)
+	if err != nil {
+		return err
+	}
+	b := newMineBoard(n, m, out)
+	defer b.release()
+	for x := 1; x <= n; x++ {
+		row, err := sc.token("row of the board")
+		if err != nil {
+			return err
+		}
+		if err := b.loadRow(x, row, sc.tok); err != nil {
+			return err
+		}
+	}
+	b.countMines()
+
+	steps := 0
+	for {
+		cmd, err := sc.token("an operation (Flag, Sweep, DSweep or Quit)")
+		if err != nil {
+			return err
+		}
+		var op int
+		switch string(cmd) {
+		case "Quit":
+			b.end("give up", steps)
+			return nil
+		case "Flag":
+			op = opFlag
+		case "Sweep":
+			op = opSweep
+		case "DSweep":
+			op = opDSweep
+		default:
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown operation %q, expected Flag, Sweep, DSweep or Quit", cmd)}
+		}
+		x, err := sc.number(mineOps[op].row, 1, n)
+		if err != nil {
+			return err
+		}
+		y, err := sc.number(mineOps[op].col, 1, m)
+		if err != nil {
+			return err
+		}
+		steps++
+		p := x*b.width + y
+		switch op {
+		case opFlag:
+			b.flag(p)
+			continue
+		case opSweep:
+			if !b.sweepOp(p) {
+				b.end("game over", steps)
+				return nil
+			}
+		case opDSweep:
+			if !b.dsweepOp(p) {
+				b.end("game over", steps)
+				return nil
+			}
+		}
+		if b.safeLeft == 0 {
+			b.end("finish", steps)
+			return nil
+		}
+	}
+}
+
+// mineBoards recycles boards between runs: a hunt plays thousands of games, and a
+// 1000x1000 board is megabytes that would otherwise be allocated, faulted in and
+// collected each time.
+var mineBoards sync.Pool
+
+func newMineBoard(n, m int, out *writer) *mineBoard {
+	w := m + 2
+	size := (n + 2) * w
+	b, _ := mineBoards.Get().(*mineBoard)
+	if b == nil || cap(b.state) < size {
+		b = &mineBoard{
+			state:   make([]byte, size),
+			mines:   make([]uint8, size),
+			scratch: make([]uint8, size),
+			marks:   newBitset(size),
+			queue:   make([]int32, 0, size),
+			newly:   make([]int32, 0, size),
+		}
+	}
+	b.state, b.mines, b.scratch = b.state[:size], b.mines[:size], b.scratch[:size]
+	clear(b.state)
+	clear(b.marks[:size/64+1]) // zero after every operation, unless a run was cut short
+	b.width, b.safeLeft, b.out = w, 0, out
+	b.around = [8]int{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1}
+	for y := 0; y < w; y++ {
+		b.state[y] = sweptBit
+		b.state[size-w+y] = sweptBit
+	}
+	for x := 1; x <= n; x++ {
+		b.state[x*w] = sweptBit
+		b.state[x*w+w-1] = sweptBit
+	}
+	return b
+}
+
+// release returns the board to the pool; it must not be used after.
+func (b *mineBoard) release() {
+	b.out = nil
+	mineBoards.Put(b)
+}
+
+// loadRow stores board row x. Validation is two SIMD counts; the conversion takes eight
+// cells at a time: bit 2 of '.' (0x2E) is set and that of '*' (0x2A) is not.
+func (b *mineBoard) loadRow(x int, row []byte, line int) error {
+	m := b.width - 2
+	if len(row) != m {
+		return &InputError{Line: line, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row), m)}
+	}
+	mines := bytes.Count(row, []byte{'*'})
+	if mines+bytes.Count(row, []byte{'.'}) != m {
+		y := 0
+		for row[y] == '*' || row[y] == '.' {
+			y++
+		}
+		return &InputError{Line: line, Msg: fmt.Sprintf("row %d, column %d: %q is neither '*' nor '.'", x, y+1, row[y])}
+	}
+	b.safeLeft += m - mines
+	dst := b.state[x*b.width+1:][:m]
+	y := 0
+	for ; y+8 <= m; y += 8 {
+		v := binary.LittleEndian.Uint64(row[y:])
+		binary.LittleEndian.PutUint64(dst[y:], (v>>2)&ones^ones)
+	}
+	for ; y < m; y++ {
+		dst[y] = (row[y]>>2)&1 ^ 1
+	}
+	return nil
+}
+
+// ones has a 1 in every byte: SWAR arithmetic on eight cells at a time.
+const ones = 0x0101010101010101
+
+// countMines fills the neighbour counts with sums over three rows, then three columns,
+// eight cells per step. Per byte the sums stay below 10, so no carry crosses cells.
+func (b *mineBoard) countMines() {
+	w, st := b.width, b.state
+	col := b.scratch
+	lo, hi := w, len(st)-w // rows 1..n, frame columns included
+	p := lo
+	for ; p+8 <= hi; p += 8 {
+		up := binary.LittleEndian.Uint64(st[p-w:]) & ones
+		mid := binary.LittleEndian.Uint64(st[p:]) & ones
+		down := binary.LittleEndian.Uint64(st[p+w:]) & ones
+		binary.LittleEndian.PutUint64(col[p:], up+mid+down)
+	}
+	for ; p < hi; p++ {
+		col[p] = st[p-w]&1 + st[p]&1 + st[p+w]&1
+	}
+	p = lo + 1
+	for ; p+8 <= hi-1; p += 8 {
+		left := binary.LittleEndian.Uint64(col[p-1:])
+		mid := binary.LittleEndian.Uint64(col[p:])
+		right := binary.LittleEndian.Uint64(col[p+1:])
+		self := binary.LittleEndian.Uint64(st[p:]) & ones
+		binary.LittleEndian.PutUint64(b.mines[p:], left+mid+right-self)
+	}
+	for ; p < hi-1; p++ {
+		b.mines[p] = col[p-1] + col[p] + col[p+1] - st[p]&1
+	}
+}
+
+func (b *mineBoard) flag(p int) {
+	switch s := b.state[p]; {
+	case s&sweptBit != 0:
+		b.out.line("swept")
+	case s&flagBit != 0:
+		b.unflag(p)
+		b.out.line("cancelled")
+	default:
+		b.state[p] = s | flagBit
+		for _, d := range &b.around {
+			b.state[p+d] += flagUnit
+		}
+		b.out.line("success")
+	}
+}
+
+func (b *mineBoard) unflag(p int) {
+	b.state[p] &^= flagBit
+	for _, d := range &b.around {
+		b.state[p+d] -= flagUnit
+	}
+}
+
+// sweepOp answers Sweep; false means boom.
+func (b *mineBoard) sweepOp(p int) bool {
+	switch s := b.state[p]; {
+	case s&sweptBit != 0:
+		b.out.line("swept")
+	case s&flagBit != 0:
+		b.out.line("flagged")
+	case s&mineBit != 0:
+		b.out.line("boom")
+		return false
+	default:
+		b.newly = b.newly[:0]
+		b.revealFrom(p)
+		b.feedback()
+	}
+	return true
+}
+
+// dsweepOp answers DSweep; false means boom.
+func (b *mineBoard) dsweepOp(p int) bool {
+	s := b.state[p]
+	if s&sweptBit == 0 {
+		b.out.line("not swept")
+		return true
+	}
+	if b.mines[p] == 0 || s/flagUnit != b.mines[p] {
+		b.out.line("failed")
+		return true
+	}
+	// Cascades never reach a mine, so the DSweep booms exactly when one of the blank
+	// neighbours it starts from is a mine; then only boom is printed (R-M2).
+	for _, d := range b.around {
+		if b.state[p+d]&(sweptBit|flagBit|mineBit) == mineBit {
+			b.out.line("boom")
+			return false
+		}
+	}
+	b.newly = b.newly[:0]
+	for _, d := range b.around {
+		if b.state[p+d]&(sweptBit|flagBit) == 0 { // blank now, not only at the start
+			b.revealFrom(p + d)
+		}
+	}
+	b.feedback()
+	return true
+}
+
+// revealFrom runs the sweep process from the safe, unswept cell p: a breadth-first
+// cascade through 0-cells with an explicit queue, dropping flags it runs over (R-M3).
+func (b *mineBoard) revealFrom(p int) {
+	state, mines, around := b.state, b.mines, &b.around
+	newly := append(b.newly, int32(p))
+	state[p] |= sweptBit
+	if mines[p] == 0 {
+		queue := append(b.queue[:0], int32(p))
+		for i := 0; i < len(queue); i++ {
+			q := int(queue[i])
+			for _, d := range around {
+				r := q + d
+				s := state[r]
+				if s&sweptBit != 0 {
+					continue
+				}
+				if s&flagBit != 0 {
+					b.unflag(r)
+					s = state[r]
+				}
+				state[r] = s | sweptBit
+				newly = append(newly, int32(r))
+				if mines[r] == 0 {
+					queue = append(queue, int32(r))
+				}
+			}
+		}
+		b.queue = queue
+	}
+	b.safeLeft -= len(newly) - len(b.newly)
+	b.newly = newly
+}
+
+// feedback prints the cells of b.newly by row then column. A flat index grows with the
+// row and then the column, so ordering the indices orders the cells.
+func (b *mineBoard) feedback() {
+	out := b.out
+	if len(b.newly) == 0 {
+		out.line("no cell detected")
+		return
+	}
+	sortCells(b.newly, b.marks)
+	out.int(len(b.newly))
+	out.line(" cell(s) detected")
+	w := int32(b.width)
+	x := b.newly[0] / w
+	rowStart := x * w
+	for _, p := range b.newly {
+		for p >= rowStart+w { // sorted, so rows only advance: no division per cell
+			x++
+			rowStart += w
+		}
+		// "x y c\n" with x, y ≤ 1000: at most 12 bytes, one capacity check.
+		out.room(16)
+		buf := appendSmall(out.buf, int(x))
+		buf = append(buf, ' ')
+		buf = appendSmall(buf, int(p-rowStart))
+		out.buf = append(buf, ' ', '0'+b.mines[p], '\n')
+	}
+	out.maybeFlush()
+}
+
+func (b *mineBoard) end(result string, steps int) {
+	b.out.line(result)
+	b.out.str("total step ")
+	b.out.int(steps)
+	b.out.endLine()
+}

@@ -1,0 +1,111 @@
+package fast
+
+import "fmt"
+
+// InputError is an input that breaks a statement's format (spec.md R-IN1). fast keeps its
+// own copy of the type so that it shares no code with ref: each parser checks the other.
+type InputError struct {
+	Line int
+	Msg  string
+}
+
+func (e *InputError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// InputLine reports the line the error names; the engine reads it through this method.
+func (e *InputError) InputLine() int { return e.Line }
+
+// scanner splits the whole input into whitespace-separated tokens without copying: a
+// token is a subslice of the input, valid as long as the input is.
+type scanner struct {
+	in   []byte
+	pos  int
+	line int // line of the next unread byte
+	tok  int // line of the last token returned
+}
+
+func newScanner(input []byte) *scanner { return &scanner{in: input, line: 1} }
+
+// isSpace is C's isspace, the separators scanf skips; indexed by byte for speed.
+var isSpace = [256]bool{' ': true, '\t': true, '\r': true, '\n': true, '\v': true, '\f': true}
+
+// next returns the next token, or nil at the end of the input.
+func (s *scanner) next() []byte {
+	in, pos := s.in, s.pos
+	for pos < len(in) && isSpace[in[pos]] {
+		if in[pos] == '\n' {
+			s.line++
+		}
+		pos++
+	}
+	start := pos
+	for pos < len(in) && !isSpace[in[pos]] {
+		pos++
+	}
+	s.pos = pos
+	s.tok = s.line
+	if start == pos {
+		return nil
+	}
+	return in[start:pos]
+}
+
+// eofLine is the line after the last one, which an error at the end of the input names.
+func (s *scanner) eofLine() int {
+	n := len(s.in)
+	if n > 0 && s.in[n-1] != '\n' {
+		return s.line + 1 // called at the end, so s.line counts every '\n'
+	}
+	return s.line
+}
+
+// token returns the next token or an error naming what was expected.
+func (s *scanner) token(what string) ([]byte, error) {
+	t := s.next()
+	if t == nil {
+		return nil, &InputError{Line: s.eofLine(), Msg: "expected " + what + ", found end of input"}
+	}
+	return t, nil
+}
+
+// number reads an integer token (optional sign, decimal digits, as scanf's %d) in lo..hi.
+func (s *scanner) number(what string, lo, hi int) (int, error) {
+	t, err := s.token(what)
+	if err != nil {
+		return 0, err
+	}
+	v, ok, overflow := parseInt(t)
+	if !ok {
+		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, t)}
+	}
+	if overflow || v < lo || v > hi {
+		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("%s %s outside %d..%d", what, t, lo, hi)}
+	}
+	return v, nil
+}
+
+// parseInt parses [+-]?[0-9]+. overflow is set when the value does not fit in 62 bits,
+// which is outside every limit of every game.
+func parseInt(t []byte) (v int, ok, overflow bool) {
+	neg := false
+	if len(t) > 0 && (t[0] == '+' || t[0] == '-') {
+		neg = t[0] == '-'
+		t = t[1:]
+	}
+	if len(t) == 0 {
+		return 0, false, false
+	}
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			return 0, false, false
+		}
+		if v > 1<<62/10 {
+			overflow = true
+			continue // keep checking that the rest are digits
+		}
+		v = v*10 + int(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true, overflow
+}

@@ -1,0 +1,80 @@
+package games
+
+import (
+	"bytes"
+	"io"
+	"math/rand"
+	"testing"
+
+	"github.com/leanovate/gopter"
+
+	"gamediff/engine"
+	"gamediff/fast"
+	"gamediff/gen"
+)
+
+// benchCase generates one case from gen with a fixed seed.
+func benchCase(b testing.TB, g gopter.Gen, seed int64) engine.Case {
+	b.Helper()
+	p := gopter.DefaultGenParameters()
+	p.Rng = rand.New(rand.NewSource(seed))
+	v, ok := g(p).Retrieve()
+	if !ok {
+		b.Fatal("generator gave no case")
+	}
+	return v.(engine.Case)
+}
+
+// benchJudges measures, on one input and in one run, the I/O floor (fast's scanner and
+// writer doing the same I/O with no game logic), fast and ref. Compare their ns/op: the
+// floor is what any solver pays, fast should be close to it, ref far behind.
+func benchJudges(b *testing.B, g *engine.Game, input []byte) {
+	var want bytes.Buffer
+	if err := g.Ref(input, &want); err != nil {
+		b.Fatal(err)
+	}
+	var got bytes.Buffer
+	if err := g.Fast(input, &got); err != nil || !bytes.Equal(got.Bytes(), want.Bytes()) {
+		b.Fatalf("fast differs from ref on the benchmark input (err %v)", err)
+	}
+	size := int64(len(input) + want.Len())
+	b.Logf("input %d bytes, output %d bytes", len(input), want.Len())
+	plan := fast.PlanOutput(want.Bytes())
+	b.Run("floor", func(b *testing.B) {
+		b.SetBytes(size)
+		for b.Loop() {
+			if _, err := fast.IOFloor(input, plan, io.Discard); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, impl := range []struct {
+		name string
+		f    engine.Func
+	}{{"fast", g.Fast}, {"ref", g.Ref}} {
+		b.Run(impl.name, func(b *testing.B) {
+			b.SetBytes(size)
+			for b.Loop() {
+				if err := impl.f(input, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMine: a 1000x1000 board with 60000 operations whose first Sweep cascades over
+// about a million cells (about 10 MB of output), and a dense board played with correctly
+// flagged DSweeps.
+func BenchmarkMine(b *testing.B) {
+	g, _ := Lookup("mine")
+	limits := func(s gen.MineScenario) gen.MineShape {
+		return gen.MineShape{N: [2]int{1000, 1000}, M: [2]int{1000, 1000}, Ops: [2]int{gen.MineMaxOps, gen.MineMaxOps}, Scenario: s}
+	}
+	b.Run("cascade", func(b *testing.B) {
+		benchJudges(b, g, benchCase(b, gen.MineCase(limits(gen.MineGiantCascade)), 1).Encode())
+	})
+	b.Run("dsweep", func(b *testing.B) {
+		benchJudges(b, g, benchCase(b, gen.MineCase(limits(gen.MineDenseDSweep)), 1).Encode())
+	})
+}

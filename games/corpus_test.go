@@ -1,0 +1,65 @@
+package games
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gamediff/engine"
+)
+
+// TestCorpus replays every corpus case of every game through ref and fast: both must
+// print NAME.ans exactly and, for an input error, exit 2 naming the line in NAME.err.
+// This is the regression gate of CI.
+func TestCorpus(t *testing.T) {
+	for _, g := range All() {
+		t.Run(g.Name, func(t *testing.T) {
+			entries, err := engine.ReadCorpus(filepath.Join("..", "corpus", g.Name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(entries) == 0 {
+				t.Fatalf("corpus/%s has no cases", g.Name)
+			}
+			for _, e := range entries {
+				name := strings.TrimSuffix(strings.TrimPrefix(e.Path, filepath.Join("..", "corpus", g.Name)+string(filepath.Separator)), ".in")
+				t.Run(name, func(t *testing.T) {
+					for _, s := range []engine.Solver{
+						engine.InProcess{Label: "ref", F: g.Ref},
+						engine.InProcess{Label: "fast", F: g.Fast},
+					} {
+						r, err := s.Run(context.Background(), e.Input)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if d := engine.Compare(e.Want(), r, nil); d != nil {
+							var b strings.Builder
+							d.Report(&b)
+							t.Errorf("%s differs from %s:\n%s", s.Name(), e.Path, b.String())
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestCorpusAnswersAreValidInputsOrMarked checks the corpus's own consistency: an input
+// the validator rejects must be there on purpose, as an input error (NAME.err) or as a
+// ruling about input that is never read (R-IN2, R-M4).
+func TestCorpusInvalidInputsAreOnPurpose(t *testing.T) {
+	for _, g := range All() {
+		entries, err := engine.ReadCorpus(filepath.Join("..", "corpus", g.Name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			base := filepath.Base(e.Path)
+			onPurpose := e.ErrLine != 0 || strings.HasPrefix(base, "rin") || strings.HasPrefix(base, "rm4")
+			if err := g.Validate(e.Input); err != nil && !onPurpose {
+				t.Errorf("%s: rejected by the validator (%v) but neither an input-error case nor a ruling on ignored input", e.Path, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,48 @@
+// Package games is the one place that wires each game to the engine: its name, its
+// reference and optimized judges, its generator and shrinker, and its validator.
+package games
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"gamediff/engine"
+)
+
+var registry = map[string]*engine.Game{}
+
+// register adds a game; each game's file calls it from init.
+func register(g *engine.Game) {
+	if _, dup := registry[g.Name]; dup {
+		panic("games: " + g.Name + " registered twice")
+	}
+	registry[g.Name] = g
+}
+
+// All returns every registered game, by name.
+func All() []*engine.Game {
+	all := make([]*engine.Game, 0, len(registry))
+	for _, g := range registry {
+		all = append(all, g)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
+	return all
+}
+
+// Names lists the registered games, by name.
+func Names() []string {
+	var names []string
+	for _, g := range All() {
+		names = append(names, g.Name)
+	}
+	return names
+}
+
+// Lookup returns the game called name.
+func Lookup(name string) (*engine.Game, error) {
+	if g, ok := registry[name]; ok {
+		return g, nil
+	}
+	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(Names(), ", "))
+}

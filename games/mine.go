@@ -1,0 +1,22 @@
+package games
+
+import (
+	"time"
+
+	"gamediff/engine"
+	"gamediff/fast"
+	"gamediff/gen"
+	"gamediff/ref"
+)
+
+func init() {
+	register(&engine.Game{
+		Name:      "mine",
+		Ref:       ref.Mine,
+		Fast:      fast.Mine,
+		Gen:       gen.MineGen(),
+		Shrink:    gen.ShrinkMine,
+		Decode:    func(input []byte) (engine.Case, error) { return gen.DecodeMine(input) },
+		TimeLimit: time.Second,
+	})
+}

@@ -1,0 +1,679 @@
+package gen
+
+import (
+	"math/rand"
+	"strconv"
+
+	"github.com/leanovate/gopter"
+	pgen "github.com/leanovate/gopter/gen"
+)
+
+// Limits of the game mine (seed 000, 子任务).
+const (
+	MineMaxSide = 1000  // 1 ≤ n, m ≤ 1000
+	MineMaxOps  = 60000 // operations in the input, Quit included
+)
+
+// Mine is one input of the game mine: a board and the operations read after it.
+type Mine struct {
+	Board []string // n rows of m bytes: '*' a mine, '.' safe
+	Ops   []MineOp
+}
+
+// MineOp is one operation line. X and Y are unused for Quit.
+type MineOp struct {
+	Kind MineKind
+	X, Y int
+}
+
+// MineKind is the command of an operation.
+type MineKind uint8
+
+// The operations of the statement.
+const (
+	MineFlag MineKind = iota
+	MineSweep
+	MineDSweep
+	MineQuit
+)
+
+var mineKindNames = [...]string{"Flag", "Sweep", "DSweep", "Quit"}
+
+func (k MineKind) String() string { return mineKindNames[k] }
+
+func mineKindOf(name string) MineKind {
+	for k, n := range mineKindNames {
+		if n == name {
+			return MineKind(k)
+		}
+	}
+	panic("gen: unknown mine operation " + name)
+}
+
+// Encode renders the case as judge input.
+func (c Mine) Encode() []byte {
+	m := 0
+	if len(c.Board) > 0 {
+		m = len(c.Board[0])
+	}
+	b := make([]byte, 0, 16+len(c.Board)*(m+1)+len(c.Ops)*16)
+	b = strconv.AppendInt(b, int64(len(c.Board)), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(m), 10)
+	b = append(b, '\n')
+	for _, row := range c.Board {
+		b = append(b, row...)
+		b = append(b, '\n')
+	}
+	for _, op := range c.Ops {
+		b = append(b, mineKindNames[op.Kind]...)
+		if op.Kind != MineQuit {
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(op.X), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(op.Y), 10)
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// DecodeMine is the validator of mine (R-IN3): it parses input in the exact format of the
+// statement and checks every limit, including exactly one Quit and at most 60000
+// operations, returning the first violation as a *LimitError.
+func DecodeMine(input []byte) (Mine, error) {
+	s := newInStream(input)
+	var c Mine
+	n, err := s.number("n", 1, MineMaxSide)
+	if err != nil {
+		return c, err
+	}
+	if err := s.space(); err != nil {
+		return c, err
+	}
+	m, err := s.number("m", 1, MineMaxSide)
+	if err != nil {
+		return c, err
+	}
+	if err := s.eoln(); err != nil {
+		return c, err
+	}
+	c.Board = make([]string, n)
+	for i := range c.Board {
+		if c.Board[i], err = s.row("row "+strconv.Itoa(i+1), m, "*."); err != nil {
+			return c, err
+		}
+	}
+	quits := 0
+	for !s.atEOF() {
+		if len(c.Ops) == MineMaxOps {
+			return c, s.fail("more than %d operations", MineMaxOps)
+		}
+		w, err := s.word("an operation")
+		if err != nil {
+			return c, err
+		}
+		op := MineOp{Kind: MineQuit}
+		switch w {
+		case "Quit":
+			if quits++; quits > 1 {
+				return c, s.fail("a second Quit: exactly one is allowed")
+			}
+		case "Flag", "Sweep", "DSweep":
+			op.Kind = mineKindOf(w)
+			if err := s.space(); err != nil {
+				return c, err
+			}
+			if op.X, err = s.number("x", 1, n); err != nil {
+				return c, err
+			}
+			if err := s.space(); err != nil {
+				return c, err
+			}
+			if op.Y, err = s.number("y", 1, m); err != nil {
+				return c, err
+			}
+		default:
+			return c, s.fail("unknown operation %q, expected Flag, Sweep, DSweep or Quit", w)
+		}
+		if err := s.eoln(); err != nil {
+			return c, err
+		}
+		c.Ops = append(c.Ops, op)
+	}
+	if quits == 0 {
+		return c, s.fail("no Quit: exactly one is required")
+	}
+	return c, nil
+}
+
+// MineKinds restricts the operations of generated cases, as the statement's subtasks do.
+type MineKinds uint8
+
+// The properties of the subtask table.
+const (
+	MineAnyOps    MineKinds = iota // no restriction
+	MineSweepOnly                  // property A: only Sweep and Quit
+	MineNoDSweep                   // property B: no DSweep
+)
+
+// MineScenario is the kind of game a generator plays.
+type MineScenario uint8
+
+// The scenarios.
+const (
+	// MineMixed: any density, and a temperament drawn per case, from careful (long DSweep
+	// chains, often a finish) to reckless (wrong flags, booms).
+	MineMixed MineScenario = iota
+	// MineGiantCascade: a few scattered mines and a wall of mines near the right edge; the
+	// first Sweep opens almost all of the board left of the wall, and the game goes on right
+	// of it.
+	MineGiantCascade
+	// MineDenseDSweep: 15-20% mines and a careful player: flags exactly right, then DSweep,
+	// again and again.
+	MineDenseDSweep
+)
+
+// MineShape bounds the cases of one generator: closed ranges for n, m and the number of
+// operations (Quit included), the kinds of operations allowed and the scenario.
+type MineShape struct {
+	N, M, Ops [2]int
+	Kinds     MineKinds
+	Scenario  MineScenario
+}
+
+// MineGen generates mine cases, most small enough to read at a glance, some at the
+// limits of the statement. Every case carries ShrinkMine.
+func MineGen() gopter.Gen {
+	return pgen.Weighted([]pgen.WeightedGen{
+		{Weight: 500, Gen: MineCase(MineShape{N: [2]int{1, 6}, M: [2]int{1, 6}, Ops: [2]int{1, 30}})},
+		{Weight: 300, Gen: MineCase(MineShape{N: [2]int{1, 30}, M: [2]int{1, 30}, Ops: [2]int{1, 200}})},
+		{Weight: 120, Gen: MineCase(MineShape{N: [2]int{1, 200}, M: [2]int{1, 200}, Ops: [2]int{1, 3000}})},
+		{Weight: 40, Gen: MineCase(MineShape{N: [2]int{1, 1}, M: [2]int{1, MineMaxSide}, Ops: [2]int{1, 1000}})},
+		{Weight: 37, Gen: MineCase(MineShape{N: [2]int{1, MineMaxSide}, M: [2]int{1, 1}, Ops: [2]int{1, 1000}})},
+		// At the limits: about 0.3% of cases, yet they take most of the time.
+		{Weight: 3, Gen: MineCase(MineShape{N: [2]int{900, MineMaxSide}, M: [2]int{900, MineMaxSide}, Ops: [2]int{30000, MineMaxOps}})},
+	})
+}
+
+// MineCase generates cases within one shape.
+func MineCase(shape MineShape) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		return gopter.NewGenResult(genMine(p.Rng, shape), ShrinkMine)
+	}
+}
+
+// pickEdge draws from [lo, hi], favouring both ends: the limits are where bugs hide.
+func pickEdge(r *rand.Rand, lo, hi int) int {
+	switch v := r.Intn(8); {
+	case v == 0:
+		return lo
+	case v <= 2:
+		return hi
+	default:
+		return lo + r.Intn(hi-lo+1)
+	}
+}
+
+// pickDensity draws a mine density: mine-free and all-mine boards, sparse boards with
+// wide cascades, and everything between.
+func pickDensity(r *rand.Rand) float64 {
+	switch v := r.Intn(20); {
+	case v == 0:
+		return 0
+	case v == 1:
+		return 1
+	case v < 8:
+		return []float64{0.01, 0.03, 0.06, 0.1}[r.Intn(4)]
+	case v < 14:
+		return []float64{0.12, 0.15, 0.2, 0.25}[r.Intn(4)]
+	default:
+		return r.Float64()
+	}
+}
+
+func genMine(r *rand.Rand, shape MineShape) Mine {
+	n := pickEdge(r, shape.N[0], shape.N[1])
+	m := pickEdge(r, shape.M[0], shape.M[1])
+	density, wall := pickDensity(r), -1
+	switch shape.Scenario {
+	case MineGiantCascade:
+		density, wall = 0.001, m-1-min(m/100, 8)
+	case MineDenseDSweep:
+		density = 0.15 + 0.05*r.Float64()
+	}
+	board := make([]string, n)
+	row := make([]byte, m)
+	for i := range board {
+		for j := range row {
+			row[j] = '.'
+			if j == wall || r.Float64() < density {
+				row[j] = '*'
+			}
+		}
+		board[i] = string(row)
+	}
+	q := pickEdge(r, shape.Ops[0], shape.Ops[1])
+	s := newMineModel(board, r, shape.Kinds, shape.Scenario)
+	if shape.Scenario != MineMixed {
+		// The scenario's opening move, then its game, then Quit.
+		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.number[p] == 0 && p%m < max(wall, 1) }); ok {
+			s.add(MineOp{Kind: MineSweep, X: p/m + 1, Y: p%m + 1}, q-1)
+		}
+		s.play(q - 1 - len(s.ops))
+		s.ops = append(s.ops, MineOp{Kind: MineQuit})
+		return Mine{Board: board, Ops: s.ops}
+	}
+	// Where the Quit goes: first, somewhere inside, or last; a few operations may follow
+	// it (they are never read, R-IN2).
+	after := 0
+	if q > 1 && r.Intn(3) == 0 {
+		after = 1 + r.Intn(min(q-1, 20))
+	}
+	before := q - 1 - after
+	switch r.Intn(10) {
+	case 0:
+		after, before = after+before, 0
+	case 1, 2:
+		k := r.Intn(before + 1)
+		after, before = after+before-k, k
+	}
+	s.play(before)
+	s.ops = append(s.ops, MineOp{Kind: MineQuit})
+	s.over = true
+	s.play(after)
+	return Mine{Board: board, Ops: s.ops}
+}
+
+// mineModel plays the game while operations are generated, so that they can aim at what
+// makes the game hard: cells that cascade, numbers whose flags are exactly right for a
+// DSweep, flags that are wrong. It is a model for choosing moves, not a judge.
+type mineModel struct {
+	n, m     int
+	mine     []bool
+	swept    []bool
+	flag     []bool
+	number   []uint8
+	safeLeft int
+	over     bool
+	sweptAt  []int // swept cells in the order they opened, to sample the frontier
+	ops      []MineOp
+	r        *rand.Rand
+	kinds    MineKinds
+	weights  [mineMoves]int
+}
+
+const (
+	moveSweepSafe = iota
+	moveSweepAny
+	moveFlagMine
+	moveFlagWrong
+	moveDSweepRight
+	moveDSweepWrong
+	moveDSweepAny
+	moveRepeat
+	mineMoves
+)
+
+func newMineModel(board []string, r *rand.Rand, kinds MineKinds, scenario MineScenario) *mineModel {
+	n, m := len(board), len(board[0])
+	s := &mineModel{n: n, m: m, r: r, kinds: kinds,
+		mine: make([]bool, n*m), swept: make([]bool, n*m), flag: make([]bool, n*m), number: make([]uint8, n*m)}
+	for x := 0; x < n; x++ {
+		for y := 0; y < m; y++ {
+			if board[x][y] == '*' {
+				s.mine[x*m+y] = true
+				s.each(x*m+y, func(q int) { s.number[q]++ })
+			} else {
+				s.safeLeft++
+			}
+		}
+	}
+	// Each case gets its own temperament: careful players make long DSweep chains and
+	// finish, reckless ones boom early, chaotic ones do everything.
+	for i := range s.weights {
+		s.weights[i] = 1 + r.Intn(10)
+	}
+	if r.Intn(2) == 0 || scenario == MineDenseDSweep {
+		s.weights[moveSweepAny], s.weights[moveDSweepWrong], s.weights[moveFlagWrong] = 0, 0, r.Intn(2)
+		s.weights[moveDSweepRight] += 10
+	}
+	if scenario == MineDenseDSweep {
+		s.weights[moveDSweepAny], s.weights[moveRepeat] = 0, 0
+		s.weights[moveDSweepRight] += 20
+	}
+	switch kinds {
+	case MineSweepOnly:
+		for i := range s.weights {
+			if i != moveSweepSafe && i != moveSweepAny && i != moveRepeat {
+				s.weights[i] = 0
+			}
+		}
+	case MineNoDSweep:
+		s.weights[moveDSweepRight], s.weights[moveDSweepWrong], s.weights[moveDSweepAny] = 0, 0, 0
+	}
+	s.weights[moveSweepSafe]++ // at least one move is always possible
+	return s
+}
+
+func (s *mineModel) each(p int, f func(q int)) {
+	x, y := p/s.m, p%s.m
+	for nx := max(x-1, 0); nx <= min(x+1, s.n-1); nx++ {
+		for ny := max(y-1, 0); ny <= min(y+1, s.m-1); ny++ {
+			if nx != x || ny != y {
+				f(nx*s.m + ny)
+			}
+		}
+	}
+}
+
+// play appends count operations.
+func (s *mineModel) play(count int) {
+	total := 0
+	for _, w := range s.weights {
+		total += w
+	}
+	for target := len(s.ops) + count; len(s.ops) < target; {
+		if s.over {
+			s.add(s.randomOp(), target)
+			continue
+		}
+		v := s.r.Intn(total)
+		move := 0
+		for v >= s.weights[move] {
+			v -= s.weights[move]
+			move++
+		}
+		s.move(move, target)
+	}
+}
+
+func (s *mineModel) randomOp() MineOp {
+	kinds := []MineKind{MineFlag, MineSweep, MineDSweep}
+	switch s.kinds {
+	case MineSweepOnly:
+		kinds = kinds[1:2]
+	case MineNoDSweep:
+		kinds = kinds[:2]
+	}
+	return MineOp{Kind: kinds[s.r.Intn(len(kinds))], X: 1 + s.r.Intn(s.n), Y: 1 + s.r.Intn(s.m)}
+}
+
+// sample returns a random cell satisfying ok, trying a bounded number of draws from the
+// swept cells (frontier) or from the whole board.
+func (s *mineModel) sample(fromSwept bool, ok func(p int) bool) (int, bool) {
+	for try := 0; try < 40; try++ {
+		var p int
+		if fromSwept && len(s.sweptAt) > 0 {
+			p = s.sweptAt[s.r.Intn(len(s.sweptAt))]
+		} else {
+			p = s.r.Intn(s.n * s.m)
+		}
+		if ok(p) {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+func (s *mineModel) blank(p int) bool { return !s.swept[p] && !s.flag[p] }
+
+// neighbourWith returns a random neighbour of p satisfying ok.
+func (s *mineModel) neighbourWith(p int, ok func(q int) bool) (int, bool) {
+	var found []int
+	s.each(p, func(q int) {
+		if ok(q) {
+			found = append(found, q)
+		}
+	})
+	if len(found) == 0 {
+		return 0, false
+	}
+	return found[s.r.Intn(len(found))], true
+}
+
+func (s *mineModel) move(move, target int) {
+	op := func(k MineKind, p int) MineOp { return MineOp{Kind: k, X: p/s.m + 1, Y: p%s.m + 1} }
+	switch move {
+	case moveSweepSafe:
+		// Prefer a 0-cell: it cascades.
+		if p, ok := s.sample(false, func(p int) bool { return s.blank(p) && !s.mine[p] && s.number[p] == 0 }); ok && s.r.Intn(3) > 0 {
+			s.add(op(MineSweep, p), target)
+		} else if p, ok := s.sample(false, func(p int) bool { return s.blank(p) && !s.mine[p] }); ok {
+			s.add(op(MineSweep, p), target)
+		} else {
+			s.add(s.randomOp(), target)
+		}
+	case moveSweepAny:
+		s.add(op(MineSweep, s.r.Intn(s.n*s.m)), target)
+	case moveFlagMine:
+		// A mine next to the opened region, or anywhere; sometimes cancel a flag.
+		if p, ok := s.sample(true, func(p int) bool { return s.swept[p] && s.number[p] > 0 }); ok {
+			if q, ok := s.neighbourWith(p, func(q int) bool { return s.mine[q] && !s.flag[q] }); ok {
+				s.add(op(MineFlag, q), target)
+				return
+			}
+		}
+		if p, ok := s.sample(false, func(p int) bool { return s.flag[p] }); ok && s.r.Intn(3) == 0 {
+			s.add(op(MineFlag, p), target)
+			return
+		}
+		s.add(op(MineFlag, s.r.Intn(s.n*s.m)), target)
+	case moveFlagWrong:
+		// A flag on a safe cell, which a cascade may later wipe (R-M3).
+		if p, ok := s.sample(false, func(p int) bool { return s.blank(p) && !s.mine[p] }); ok {
+			s.add(op(MineFlag, p), target)
+		}
+	case moveDSweepRight:
+		// Flags exactly on the mines around a number, then DSweep it: the chains.
+		p, ok := s.sample(true, func(p int) bool {
+			if !s.swept[p] || s.number[p] == 0 {
+				return false
+			}
+			_, blank := s.neighbourWith(p, func(q int) bool { return s.blank(q) && !s.mine[q] })
+			return blank
+		})
+		if !ok {
+			s.add(op(MineDSweep, s.r.Intn(s.n*s.m)), target)
+			return
+		}
+		s.each(p, func(q int) {
+			if s.flag[q] != s.mine[q] && !s.swept[q] {
+				s.add(op(MineFlag, q), target)
+			}
+		})
+		s.add(op(MineDSweep, p), target)
+	case moveDSweepWrong:
+		// Flags that match the number but sit on a safe cell, leaving a mine blank: boom.
+		p, ok := s.sample(true, func(p int) bool { return s.swept[p] && s.number[p] > 0 })
+		if !ok {
+			return
+		}
+		safe, ok1 := s.neighbourWith(p, func(q int) bool { return !s.swept[q] && !s.mine[q] })
+		bare, ok2 := s.neighbourWith(p, func(q int) bool { return s.mine[q] })
+		if !ok1 || !ok2 {
+			return
+		}
+		s.each(p, func(q int) {
+			want := (s.mine[q] && q != bare) || q == safe
+			if s.flag[q] != want && !s.swept[q] {
+				s.add(op(MineFlag, q), target)
+			}
+		})
+		s.add(op(MineDSweep, p), target)
+	case moveDSweepAny:
+		if p, ok := s.sample(true, func(p int) bool { return true }); ok {
+			s.add(op(MineDSweep, p), target)
+		}
+	case moveRepeat:
+		if len(s.ops) > 0 {
+			prev := s.ops[s.r.Intn(len(s.ops))]
+			if prev.Kind != MineQuit && s.allowed(prev.Kind) {
+				s.add(prev, target)
+			}
+		}
+	}
+}
+
+func (s *mineModel) allowed(k MineKind) bool {
+	switch s.kinds {
+	case MineSweepOnly:
+		return k == MineSweep
+	case MineNoDSweep:
+		return k != MineDSweep
+	}
+	return true
+}
+
+// add appends op if there is room before target, and plays it on the model.
+func (s *mineModel) add(op MineOp, target int) {
+	if len(s.ops) >= target || !s.allowed(op.Kind) {
+		return
+	}
+	s.ops = append(s.ops, op)
+	if s.over {
+		return
+	}
+	p := (op.X-1)*s.m + op.Y - 1
+	switch op.Kind {
+	case MineFlag:
+		if !s.swept[p] {
+			s.flag[p] = !s.flag[p]
+		}
+		return
+	case MineSweep:
+		if s.blank(p) && !s.open(p) {
+			return
+		}
+	case MineDSweep:
+		if !s.swept[p] || s.number[p] == 0 {
+			break
+		}
+		flags := 0
+		s.each(p, func(q int) {
+			if s.flag[q] {
+				flags++
+			}
+		})
+		if flags != int(s.number[p]) {
+			break
+		}
+		boom := false
+		s.each(p, func(q int) {
+			if !boom && s.blank(q) {
+				boom = !s.open(q)
+			}
+		})
+		if boom {
+			return
+		}
+	}
+	if s.safeLeft == 0 {
+		s.over = true
+	}
+}
+
+// open sweeps p and cascades; false is a boom, which ends the game.
+func (s *mineModel) open(p int) bool {
+	if s.mine[p] {
+		s.over = true
+		return false
+	}
+	stack := []int{p}
+	s.swept[p], s.flag[p] = true, false
+	for len(stack) > 0 {
+		q := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		s.safeLeft--
+		s.sweptAt = append(s.sweptAt, q)
+		if s.number[q] == 0 {
+			s.each(q, func(r int) {
+				if !s.swept[r] {
+					s.swept[r], s.flag[r] = true, false
+					stack = append(stack, r)
+				}
+			})
+		}
+	}
+	return true
+}
+
+// ShrinkMine is the gopter.Shrinker of mine cases. Its candidates, biggest cuts first:
+// drop operations (never the Quit), drop rows, drop columns (operations on them go,
+// later ones move), and clear mines. A case none of whose candidates reproduces has no
+// single operation, row, column or mine that can be removed.
+func ShrinkMine(v any) gopter.Shrink {
+	c := v.(Mine)
+	n, m := len(c.Board), len(c.Board[0])
+	var mines []int
+	for x, row := range c.Board {
+		for y := 0; y < m; y++ {
+			if row[y] == '*' {
+				mines = append(mines, x*m+y)
+			}
+		}
+	}
+	return gopter.ConcatShrinks(
+		shrinkSpans(len(c.Ops), func(lo, hi int) (any, bool) {
+			ops := make([]MineOp, 0, len(c.Ops)-(hi-lo)+1)
+			ops = append(ops, c.Ops[:lo]...)
+			for _, op := range c.Ops[lo:hi] {
+				if op.Kind == MineQuit {
+					ops = append(ops, op)
+				}
+			}
+			ops = append(ops, c.Ops[hi:]...)
+			return Mine{Board: c.Board, Ops: ops}, len(ops) < len(c.Ops)
+		}),
+		shrinkSpans(n, func(lo, hi int) (any, bool) {
+			if hi-lo == n {
+				return nil, false
+			}
+			board := append(append([]string{}, c.Board[:lo]...), c.Board[hi:]...)
+			return Mine{Board: board, Ops: cutMineOps(c.Ops, lo, hi, func(op *MineOp) *int { return &op.X })}, true
+		}),
+		shrinkSpans(m, func(lo, hi int) (any, bool) {
+			if hi-lo == m {
+				return nil, false
+			}
+			board := make([]string, n)
+			for i, row := range c.Board {
+				board[i] = row[:lo] + row[hi:]
+			}
+			return Mine{Board: board, Ops: cutMineOps(c.Ops, lo, hi, func(op *MineOp) *int { return &op.Y })}, true
+		}),
+		shrinkSpans(len(mines), func(lo, hi int) (any, bool) {
+			rows := make([][]byte, n)
+			for i, row := range c.Board {
+				rows[i] = []byte(row)
+			}
+			for _, p := range mines[lo:hi] {
+				rows[p/m][p%m] = '.'
+			}
+			board := make([]string, n)
+			for i := range rows {
+				board[i] = string(rows[i])
+			}
+			return Mine{Board: board, Ops: c.Ops}, true
+		}),
+	)
+}
+
+// cutMineOps drops the operations on rows (or columns) lo+1..hi and moves later ones
+// back; coord picks the coordinate. Quit has none and always stays.
+func cutMineOps(ops []MineOp, lo, hi int, coord func(*MineOp) *int) []MineOp {
+	out := make([]MineOp, 0, len(ops))
+	for _, op := range ops {
+		if op.Kind != MineQuit {
+			v := coord(&op)
+			if *v > lo && *v <= hi {
+				continue
+			}
+			if *v > hi {
+				*v -= hi - lo
+			}
+		}
+		out = append(out, op)
+	}
+	return out
+}

@@ -1,0 +1,564 @@
+package fast
+
+import (
+	"fmt"
+	"io"
+	"math/bits"
+	"sync"
+)
+
+// Cell codes of the tower. Every code at or above twBlock is a block, so "holds a block"
+// is one comparison; the frame around the tower holds twOut (outside: empty, and a block
+// moved there vanishes), and the row below level 1 holds twFloor, which supports like a
+// block for ice (R-T2) but is not one.
+const (
+	twEmpty byte = iota
+	twOut
+	twFloor
+	twNormal // the first block code
+	twIce
+	twGoal
+	twFixed
+	twDim
+	twFrag1 // twFrag1..twFrag3 are consecutive: a countdown is a decrement
+	twFrag2
+	twFrag3
+
+	twBlock  = twNormal // every code at or above it is a block
+	twPlayer = 0xfe     // only in towerCodes: S, which holds no block
+	twBad    = 0xff     // only in towerCodes: a character outside the alphabet
+)
+
+// towerCodes maps an input character to its cell code.
+var towerCodes = func() (t [256]byte) {
+	for i := range t {
+		t[i] = twBad
+	}
+	t['.'], t['#'], t['I'], t['G'], t['C'], t['B'] = twEmpty, twNormal, twIce, twGoal, twFixed, twDim
+	t['1'], t['2'], t['3'], t['S'] = twFrag1, twFrag2, twFrag3, twPlayer
+	return
+}()
+
+// The result lines of R-T18.
+const (
+	twCleared = "Game Over : Cleared"
+	twHole    = "Game Over : Death by Hole"
+	twCrushed = "Game Over : Death by Block"
+	twWalking = "Game Over : Death by Walking Goal"
+	twGaveUp  = "Game Over : Gave Up"
+)
+
+// Largest tower with its frame: 50 levels plus the floor row and a row above the top, 50
+// columns plus one outside on each side.
+const (
+	twMaxCells = 52 * 52
+	twWords    = twMaxCells/64 + 1
+)
+
+// towerBoard is one dataset on a flat grid: cell p = level*w + column, level 0 the floor
+// and level n+1 outside, columns 0 and m+1 outside. Ascending p is the scan order of
+// R-T16 (bottom to top, left to right).
+//
+// The automatic steps never rescan the grid. A block can start to fall only when one of
+// its three lower cells loses its block, or when it arrives somewhere; it can vanish
+// (R-T14) only when it arrives on a B or a B arrives under it. Every change goes through
+// clear and place, which record exactly those cells: fall for R-T16, a bitset walked in
+// ascending order, and vanish for R-T14. A falling block adds only cells above its old
+// place, later in the scan, so one ascending walk visits them in the rulebook's order.
+type towerBoard struct {
+	n, m, w int
+	cell    [twMaxCells]byte
+	pp      int // the player's cell
+	goal    int // the goal's initial cell (R-T18 (D))
+
+	fall           [twWords]uint64 // cells to examine in the next R-T16 step
+	fallLo, fallHi int             // the words of fall that may be non-zero
+	vanish         []int32         // cells to examine in the next R-T14 step
+	doomed         []int32         // scratch of R-T14: found first, removed together
+}
+
+var towerBoards = sync.Pool{New: func() any { return &towerBoard{} }}
+
+// Tower judges the game tower (spec-tower.md) with the same input and output as ref.Tower.
+func Tower(input []byte, w io.Writer) error {
+	out := newWriter(w)
+	b := towerBoards.Get().(*towerBoard)
+	err := playTower(newScanner(input), out, b)
+	towerBoards.Put(b)
+	if ferr := out.flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+func playTower(sc *scanner, out *writer, b *towerBoard) error {
+	for {
+		t, err := sc.token("n (the height, or 0 to end)")
+		if err != nil {
+			return err
+		}
+		n, ok, overflow := parseInt(t)
+		if !ok {
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected n (an integer), found %q", t)}
+		}
+		if n == 0 && !overflow {
+			_, err := sc.number("m after n = 0 (0 0 ends the input)", 0, 0)
+			return err
+		}
+		if overflow || n < 3 || n > 50 {
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("n %s outside 3..50", t)}
+		}
+		m, err := sc.number("m (the width)", 3, 50)
+		if err != nil {
+			return err
+		}
+		if err := b.load(sc, n, m); err != nil {
+			return err
+		}
+		result := b.check() // R-T3
+		if result != "" {
+			out.line(result)
+		}
+		t, err = sc.token("T (the number of commands)")
+		if err != nil {
+			return err
+		}
+		count, ok, overflow := parseInt64(t)
+		if !ok {
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected T (an integer), found %q", t)}
+		}
+		if overflow || count < 0 {
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("T %s outside 0..%d", t, int64(^uint64(0)>>1))}
+		}
+		for k := int64(0); k < count; k++ {
+			op, arg, err := readTowerCommand(sc)
+			if err != nil {
+				return err
+			}
+			if result != "" {
+				continue // R-T5: read, and ignored
+			}
+			if result = b.command(op, arg); result != "" {
+				out.line(result)
+			}
+		}
+		if result == "" {
+			out.line(twGaveUp) // R-T5
+		}
+	}
+}
+
+// The commands; the direction is in the argument for all but MOVETO.
+const (
+	twMoveTo = iota
+	twPush
+	twPull
+	twGetDown
+	twClimb
+)
+
+// readTowerCommand reads one command: its kind and its argument, the column of MOVETO
+// (0 when it is outside every int, which is outside 1..m too) or the direction, +1 for
+// RIGHT and -1 for LEFT.
+func readTowerCommand(sc *scanner) (op, arg int, err error) {
+	t, err := sc.token("a command")
+	if err != nil {
+		return 0, 0, err
+	}
+	switch string(t) {
+	case "MOVETO":
+		a, err := sc.token("MOVETO's column")
+		if err != nil {
+			return 0, 0, err
+		}
+		v, ok, overflow := parseInt64(a)
+		if !ok {
+			return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected MOVETO's column (an integer), found %q", a)}
+		}
+		if overflow || v < -1<<20 || v > 1<<20 {
+			v = 0 // far outside 1..m either way (R-T6)
+		}
+		return twMoveTo, int(v), nil
+	case "PUSH":
+		op = twPush
+	case "PULL":
+		op = twPull
+	case "GETDOWN":
+		op = twGetDown
+	case "CLIMB":
+		op = twClimb
+	default:
+		return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown command %q, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", t)}
+	}
+	d, err := sc.token("RIGHT or LEFT")
+	if err != nil {
+		return 0, 0, err
+	}
+	switch string(d) {
+	case "RIGHT":
+		return op, 1, nil
+	case "LEFT":
+		return op, -1, nil
+	}
+	return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected RIGHT or LEFT, found %q", d)}
+}
+
+// parseInt64 parses [+-]?[0-9]+ exactly over the int64 range, as ref's strconv.Atoi does:
+// a T near 2^63 must be read, not called out of range (the shared parseInt stops at 2^62).
+func parseInt64(t []byte) (v int64, ok, overflow bool) {
+	neg := false
+	if len(t) > 0 && (t[0] == '+' || t[0] == '-') {
+		neg = t[0] == '-'
+		t = t[1:]
+	}
+	if len(t) == 0 {
+		return 0, false, false
+	}
+	var u uint64
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			return 0, false, false
+		}
+		if u > (1<<64-1-9)/10 {
+			overflow = true
+			continue // keep checking that the rest are digits
+		}
+		u = u*10 + uint64(c-'0')
+	}
+	switch {
+	case overflow:
+	case neg && u <= 1<<63:
+		v = int64(-u)
+	case !neg && u < 1<<63:
+		v = int64(u)
+	default:
+		overflow = true
+	}
+	return v, true, overflow
+}
+
+// load reads the n levels of the tower (R-T1: each the next m non-blank characters, top
+// level first), checks S and G, and records the cells the first automatic round must
+// examine: blocks already without support, and blocks on a B (R-T3 runs no step before
+// the first command).
+func (b *towerBoard) load(sc *scanner, n, m int) error {
+	w := m + 2
+	b.n, b.m, b.w = n, m, w
+	size := (n + 2) * w
+	cell := b.cell[:size]
+	for p := range cell {
+		cell[p] = twOut
+	}
+	for x := 0; x < w; x++ {
+		cell[x] = twFloor
+	}
+	b.fall = [twWords]uint64{}
+	b.fallLo, b.fallHi = twWords, -1
+	b.vanish = b.vanish[:0]
+
+	in, pos, line := sc.in, sc.pos, sc.line
+	player, goal, lastLine := -1, -1, 0
+	for level := n; level >= 1; level-- {
+		row := level * w
+		for x := 1; x <= m; x++ {
+			for pos < len(in) && isSpace[in[pos]] {
+				if in[pos] == '\n' {
+					line++
+				}
+				pos++
+			}
+			if pos == len(in) {
+				sc.pos, sc.line = pos, line
+				return &InputError{Line: sc.eofLine(), Msg: fmt.Sprintf("expected level %d, column %d of the tower, found end of input", level, x)}
+			}
+			c := in[pos]
+			pos++
+			lastLine = line
+			code := towerCodes[c]
+			switch code {
+			case twBad:
+				return &InputError{Line: line, Msg: fmt.Sprintf("level %d, column %d of the tower: %q is not one of .#IGCB123S", level, x, c)}
+			case twPlayer:
+				if player >= 0 {
+					return &InputError{Line: line, Msg: fmt.Sprintf("level %d, column %d of the tower: a second S", level, x)}
+				}
+				player, code = row+x, twEmpty
+			case twGoal:
+				if goal >= 0 {
+					return &InputError{Line: line, Msg: fmt.Sprintf("level %d, column %d of the tower: a second G", level, x)}
+				}
+				goal = row + x
+			}
+			cell[row+x] = code
+		}
+	}
+	sc.pos, sc.line = pos, line
+	if player < 0 {
+		return &InputError{Line: lastLine, Msg: "the tower has no S"}
+	}
+	if goal < 0 {
+		return &InputError{Line: lastLine, Msg: "the tower has no G"}
+	}
+	b.pp, b.goal = player, goal
+	for p := 2 * w; p < (n+1)*w; p++ {
+		if cell[p] < twBlock {
+			continue
+		}
+		if b.lowerEmpty(p) {
+			b.addFall(p)
+		}
+		if cell[p-w] == twDim {
+			b.vanish = append(b.vanish, int32(p))
+		}
+	}
+	return nil
+}
+
+// lowerEmpty reports whether the three lower cells of p hold no block (R-T16).
+func (b *towerBoard) lowerEmpty(p int) bool {
+	c := &b.cell
+	return c[p-b.w-1] < twBlock && c[p-b.w] < twBlock && c[p-b.w+1] < twBlock
+}
+
+func (b *towerBoard) addFall(p int) {
+	i := p >> 6
+	b.fall[i] |= 1 << (p & 63)
+	b.fallLo, b.fallHi = min(b.fallLo, i), max(b.fallHi, i)
+}
+
+// clear empties the block cell p: the blocks above it may have lost their support.
+func (b *towerBoard) clear(p int) {
+	b.cell[p] = twEmpty
+	for q := p + b.w - 1; q <= p+b.w+1; q++ {
+		if b.cell[q] >= twBlock {
+			b.addFall(q)
+		}
+	}
+}
+
+// land puts a block of kind in the empty cell p, and notes whether it now stands on a B
+// or, being a B, under a block (R-T14).
+func (b *towerBoard) land(p int, kind byte) {
+	b.cell[p] = kind
+	if b.cell[p-b.w] == twDim {
+		b.vanish = append(b.vanish, int32(p))
+	}
+	if kind == twDim && b.cell[p+b.w] >= twBlock {
+		b.vanish = append(b.vanish, int32(p+b.w))
+	}
+}
+
+// place is land for a block moved by a command: it may also have lost its support.
+func (b *towerBoard) place(p int, kind byte) {
+	b.land(p, kind)
+	b.addFall(p)
+}
+
+// command handles one command (R-T4) and returns the result if the game is over.
+func (b *towerBoard) command(op, arg int) string {
+	switch op { // R-T4.1
+	case twMoveTo:
+		b.moveTo(arg)
+	case twPush:
+		b.push(arg)
+	case twPull:
+		b.pull(arg)
+	case twGetDown:
+		b.getDown(arg)
+	case twClimb:
+		b.climb(arg)
+	}
+	if r := b.check(); r != "" { // R-T4.2
+		return r
+	}
+	b.automatic()    // R-T4.3
+	return b.check() // R-T4.4
+}
+
+// moveTo is R-T6.
+func (b *towerBoard) moveTo(s int) {
+	w := b.w
+	px := b.pp % w
+	if s < 1 || s > b.m || s == px {
+		return
+	}
+	dest := b.pp - px + s
+	if b.cell[dest] >= twBlock {
+		return
+	}
+	if b.pp >= 2*w { // above level 1: every cell below the way holds a block
+		lo, hi := min(b.pp, dest)-w, max(b.pp, dest)-w
+		for q := lo; q <= hi; q++ {
+			if b.cell[q] < twBlock {
+				return
+			}
+		}
+	}
+	old := b.pp
+	b.pp = dest
+	b.countdown(old)
+}
+
+// climb is R-T7.
+func (b *towerBoard) climb(d int) {
+	p, w := b.pp, b.w
+	if p >= b.n*w || b.cell[p+d] < twBlock || b.cell[p+w] >= twBlock || b.cell[p+w+d] >= twBlock {
+		return
+	}
+	b.pp = p + w + d
+	b.countdown(p)
+}
+
+// getDown is R-T8.
+func (b *towerBoard) getDown(d int) {
+	p, w := b.pp, b.w
+	if p < 2*w || b.cell[p+d] != twEmpty || b.cell[p+d-w] >= twBlock {
+		return
+	}
+	b.pp = p + d - w
+	b.countdown(p)
+}
+
+// push is R-T9 and R-T10.
+func (b *towerBoard) push(d int) {
+	end := b.pp + d
+	for ; b.cell[end] >= twBlock; end += d {
+		if b.cell[end] == twFixed {
+			return
+		}
+	}
+	if end == b.pp+d {
+		return
+	}
+	for q := end - d; q != b.pp; q -= d { // farthest first
+		kind := b.cell[q]
+		b.clear(q)
+		t := q + d
+		if b.cell[t] == twOut {
+			continue // pushed out of the tower
+		}
+		// R-T10: (a) ice on a block or the floor, or anything on ice; (b) the next cell
+		// empty, outside counting as empty.
+		for {
+			below := b.cell[t-b.w]
+			if below != twIce && (kind != twIce || below < twFloor) {
+				break
+			}
+			next := b.cell[t+d]
+			if next >= twBlock {
+				break
+			}
+			t += d
+			if next == twOut {
+				break // slid out of the tower
+			}
+		}
+		if b.cell[t] != twOut {
+			b.place(t, kind)
+		}
+	}
+}
+
+// pull is R-T11.
+func (b *towerBoard) pull(d int) {
+	p := b.pp
+	kind := b.cell[p-d]
+	if kind < twBlock || kind == twFixed || b.cell[p+d] != twEmpty {
+		return
+	}
+	b.clear(p - d)
+	b.place(p, kind) // never slides
+	b.pp = p + d
+	b.countdown(p)
+}
+
+// countdown is R-T12: the player left cell p by a valid MOVETO, CLIMB, GETDOWN or PULL.
+func (b *towerBoard) countdown(p int) {
+	q := p - b.w
+	switch b.cell[q] {
+	case twFrag2, twFrag3:
+		b.cell[q]-- // still a block, still not a B: nothing else to note
+	case twFrag1:
+		b.clear(q)
+	}
+}
+
+// automatic is R-T13: rounds until one changes nothing.
+func (b *towerBoard) automatic() {
+	w := b.w
+	for {
+		changed := len(b.vanish) > 0 && b.vanishOnB() // R-T14
+		for b.pp >= 2*w && b.cell[b.pp-w] < twBlock { // R-T15
+			b.pp -= w
+			changed = true
+		}
+		if b.fallHi >= 0 && b.blocksFall() { // R-T16
+			changed = true
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// vanishOnB is R-T14 on the recorded cells: those still on a B are found first, then
+// removed together.
+func (b *towerBoard) vanishOnB() bool {
+	doomed := b.doomed[:0]
+	for _, p := range b.vanish {
+		if b.cell[p] >= twBlock && b.cell[int(p)-b.w] == twDim {
+			doomed = append(doomed, p)
+		}
+	}
+	b.vanish = b.vanish[:0]
+	for _, p := range doomed {
+		if b.cell[p] >= twBlock { // a cell may be recorded twice
+			b.clear(int(p))
+		}
+	}
+	b.doomed = doomed
+	return len(doomed) > 0
+}
+
+// blocksFall is R-T16 on the recorded cells, in ascending order. A block that falls
+// records only the cells above its old place, which come later in the same walk; where
+// it lands it has support, and it keeps it for the rest of the step because nothing
+// below the walk's position empties until the next step.
+func (b *towerBoard) blocksFall() bool {
+	w, changed := b.w, false
+	for i := b.fallLo; i <= b.fallHi; i++ { // fallHi may grow during the walk
+		for b.fall[i] != 0 {
+			bit := bits.TrailingZeros64(b.fall[i])
+			b.fall[i] &^= 1 << bit
+			p := i<<6 + bit
+			if p < 2*w || b.cell[p] < twBlock || !b.lowerEmpty(p) {
+				continue
+			}
+			to := p - w
+			for to >= 2*w && b.lowerEmpty(to) {
+				to -= w
+			}
+			kind := b.cell[p]
+			b.clear(p)
+			b.land(to, kind)
+			changed = true
+		}
+	}
+	b.fallLo, b.fallHi = twWords, -1
+	return changed
+}
+
+// check is R-T18 (R-T17: below level 1 is the floor, neither G nor B).
+func (b *towerBoard) check() string {
+	switch below := b.cell[b.pp-b.w]; {
+	case below == twGoal:
+		return twCleared
+	case below == twDim:
+		return twHole
+	case b.cell[b.pp] >= twBlock:
+		return twCrushed
+	case b.cell[b.goal] != twGoal:
+		return twWalking
+	}
+	return ""
+}

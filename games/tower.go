@@ -1,0 +1,24 @@
+package games
+
+import (
+	"time"
+
+	"gamediff/engine"
+	"gamediff/fast"
+	"gamediff/gen"
+	"gamediff/ref"
+)
+
+func init() {
+	register(&engine.Game{
+		Name:   "tower",
+		Ref:    ref.Tower,
+		Fast:   fast.Tower,
+		Gen:    gen.TowerGen(),
+		Shrink: gen.ShrinkTower,
+		Decode: func(input []byte) (engine.Case, error) { return gen.DecodeTower(input) },
+		// The statement's header leaves the time limit blank ("時間制限 : sec"); 1s is
+		// the limit our issue sets for it.
+		TimeLimit: time.Second,
+	})
+}

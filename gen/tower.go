@@ -1,0 +1,1196 @@
+package gen
+
+import (
+	"math"
+	"math/rand"
+	"strconv"
+	"strings"
+
+	"github.com/leanovate/gopter"
+	pgen "github.com/leanovate/gopter/gen"
+)
+
+// Limits of the game tower (seed 001, Constraints: 3 ≤ m, n ≤ 50).
+const (
+	TowerMinSide = 3
+	TowerMaxSide = 50
+)
+
+// towerAlphabet is every character a tower may hold (seed 001, the marks).
+const towerAlphabet = ".#IGCB123S"
+
+// Tower is one input of the game tower: datasets, then "0 0".
+type Tower struct {
+	Datasets []TowerDataset
+}
+
+// TowerDataset is one tower and its commands.
+type TowerDataset struct {
+	Rows []string // n rows of m characters, the top level (n) first, as in the input
+	Cmds []TowerCmd
+}
+
+// TowerCmd is one command line. Col is MOVETO's column, any int32: one outside 1..m makes
+// an invalid command (R-T6), not a malformed input.
+type TowerCmd struct {
+	Kind TowerKind
+	Col  int
+}
+
+// TowerKind is a command with its direction.
+type TowerKind uint8
+
+// The commands of the statement.
+const (
+	TowerMoveTo TowerKind = iota
+	TowerPushRight
+	TowerPushLeft
+	TowerPullRight
+	TowerPullLeft
+	TowerGetDownRight
+	TowerGetDownLeft
+	TowerClimbRight
+	TowerClimbLeft
+	towerKinds
+)
+
+var towerKindNames = [towerKinds]string{"MOVETO", "PUSH RIGHT", "PUSH LEFT", "PULL RIGHT", "PULL LEFT",
+	"GETDOWN RIGHT", "GETDOWN LEFT", "CLIMB RIGHT", "CLIMB LEFT"}
+
+func (k TowerKind) String() string { return towerKindNames[k] }
+
+// dir is +1 for a RIGHT command, -1 for a LEFT one, 0 for MOVETO.
+func (k TowerKind) dir() int {
+	switch {
+	case k == TowerMoveTo:
+		return 0
+	case (k-TowerPushRight)%2 == 0:
+		return 1
+	}
+	return -1
+}
+
+// Encode renders the case as judge input.
+func (c Tower) Encode() []byte {
+	var b []byte
+	for _, d := range c.Datasets {
+		m := len(d.Rows[0])
+		b = strconv.AppendInt(b, int64(len(d.Rows)), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(m), 10)
+		b = append(b, '\n')
+		for _, row := range d.Rows {
+			b = append(b, row...)
+			b = append(b, '\n')
+		}
+		b = strconv.AppendInt(b, int64(len(d.Cmds)), 10)
+		b = append(b, '\n')
+		for _, cmd := range d.Cmds {
+			b = append(b, towerKindNames[cmd.Kind]...)
+			if cmd.Kind == TowerMoveTo {
+				b = append(b, ' ')
+				b = strconv.AppendInt(b, int64(cmd.Col), 10)
+			}
+			b = append(b, '\n')
+		}
+	}
+	return append(b, "0 0\n"...)
+}
+
+// DecodeTower is the validator of tower (R-IN3): it parses input in the exact format of
+// the statement — single spaces, one row per line, every line ended by '\n', canonical
+// integers — and checks every limit: 3 ≤ n, m ≤ 50, rows of m characters of the
+// alphabet, S and G exactly once per tower, T and MOVETO's column as C ints (%d; the
+// statement caps neither), exactly T commands, "0 0" last. It returns the first
+// violation as a *LimitError.
+func DecodeTower(input []byte) (Tower, error) {
+	s := newInStream(input)
+	var c Tower
+	for {
+		n, err := s.number("n", 0, TowerMaxSide)
+		if err != nil {
+			return c, err
+		}
+		if err := s.space(); err != nil {
+			return c, err
+		}
+		if n == 0 {
+			if _, err := s.number("m after n = 0", 0, 0); err != nil {
+				return c, err
+			}
+			if err := s.eoln(); err != nil {
+				return c, err
+			}
+			return c, s.eof()
+		}
+		if n < TowerMinSide {
+			return c, s.fail("n = %d outside %d..%d", n, TowerMinSide, TowerMaxSide)
+		}
+		m, err := s.number("m", TowerMinSide, TowerMaxSide)
+		if err != nil {
+			return c, err
+		}
+		if err := s.eoln(); err != nil {
+			return c, err
+		}
+		d := TowerDataset{Rows: make([]string, n)}
+		players, goals := 0, 0
+		for i := range d.Rows {
+			line := s.line
+			what := "level " + strconv.Itoa(n-i)
+			if d.Rows[i], err = s.row(what, m, towerAlphabet); err != nil {
+				return c, err
+			}
+			players += strings.Count(d.Rows[i], "S")
+			goals += strings.Count(d.Rows[i], "G")
+			if players > 1 || goals > 1 {
+				return c, &LimitError{Line: line, Constraint: what + ": S and G must appear exactly once in a tower, found a second one"}
+			}
+		}
+		if players == 0 || goals == 0 {
+			return c, &LimitError{Line: s.line - 1, Constraint: "S and G must appear exactly once in a tower, one is missing"}
+		}
+		t, err := s.number("T", 0, math.MaxInt32)
+		if err != nil {
+			return c, err
+		}
+		if err := s.eoln(); err != nil {
+			return c, err
+		}
+		d.Cmds = make([]TowerCmd, 0, min(t, 1<<16))
+		for range t {
+			cmd, err := decodeTowerCmd(s)
+			if err != nil {
+				return c, err
+			}
+			d.Cmds = append(d.Cmds, cmd)
+		}
+		c.Datasets = append(c.Datasets, d)
+	}
+}
+
+func decodeTowerCmd(s *inStream) (TowerCmd, error) {
+	w, err := s.word("a command")
+	if err != nil {
+		return TowerCmd{}, err
+	}
+	cmd := TowerCmd{Kind: TowerMoveTo}
+	if w == "MOVETO" {
+		if err := s.space(); err != nil {
+			return cmd, err
+		}
+		if cmd.Col, err = s.number("MOVETO's column", math.MinInt32, math.MaxInt32); err != nil {
+			return cmd, err
+		}
+		return cmd, s.eoln()
+	}
+	if w != "PUSH" && w != "PULL" && w != "GETDOWN" && w != "CLIMB" {
+		return cmd, s.fail("unknown command %q, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", w)
+	}
+	if err := s.space(); err != nil {
+		return cmd, err
+	}
+	d, err := s.word("RIGHT or LEFT")
+	if err != nil {
+		return cmd, err
+	}
+	if d != "RIGHT" && d != "LEFT" {
+		return cmd, s.fail("%s: expected RIGHT or LEFT, found %q", w, d)
+	}
+	for k := TowerPushRight; k < towerKinds; k++ {
+		if towerKindNames[k] == w+" "+d {
+			cmd.Kind = k
+		}
+	}
+	return cmd, s.eoln()
+}
+
+// TowerShape bounds the cases of one generator: closed ranges for the number of
+// datasets, n, m and the number of commands per dataset.
+type TowerShape struct {
+	Datasets, N, M, Cmds [2]int
+}
+
+// TowerGen generates tower cases: most small enough to read at a glance, some with many
+// datasets, some at the limits. Every case carries ShrinkTower.
+func TowerGen() gopter.Gen {
+	return pgen.Weighted([]pgen.WeightedGen{
+		{Weight: 450, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 3}, N: [2]int{3, 6}, M: [2]int{3, 7}, Cmds: [2]int{0, 14}})},
+		{Weight: 250, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 5}, N: [2]int{3, 12}, M: [2]int{3, 14}, Cmds: [2]int{0, 40}})},
+		{Weight: 120, Gen: TowerCase(TowerShape{Datasets: [2]int{20, 80}, N: [2]int{3, 8}, M: [2]int{3, 8}, Cmds: [2]int{0, 25}})},
+		{Weight: 100, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 8}, N: [2]int{3, 25}, M: [2]int{3, 25}, Cmds: [2]int{0, 120}})},
+		{Weight: 30, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 4}, N: [2]int{3, 6}, M: [2]int{30, TowerMaxSide}, Cmds: [2]int{0, 80}})},
+		{Weight: 30, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 4}, N: [2]int{30, TowerMaxSide}, M: [2]int{3, 6}, Cmds: [2]int{0, 80}})},
+		// At the limits: a few cases, yet they take much of the time.
+		{Weight: 8, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 6}, N: [2]int{45, TowerMaxSide}, M: [2]int{45, TowerMaxSide}, Cmds: [2]int{100, 300}})},
+	})
+}
+
+// TowerCase generates cases within one shape.
+func TowerCase(shape TowerShape) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		return gopter.NewGenResult(genTower(p.Rng, shape), ShrinkTower)
+	}
+}
+
+func genTower(r *rand.Rand, shape TowerShape) Tower {
+	var c Tower
+	count := pickEdge(r, shape.Datasets[0], shape.Datasets[1])
+	for range count {
+		n := pickEdge(r, shape.N[0], shape.N[1])
+		m := pickEdge(r, shape.M[0], shape.M[1])
+		rows := genTowerLayout(r, n, m)
+		t := 0
+		if r.Intn(12) > 0 { // T = 0 in about one dataset of 12 (R-T3, R-T5)
+			t = pickEdge(r, max(shape.Cmds[0], 1), max(shape.Cmds[1], 1))
+		}
+		c.Datasets = append(c.Datasets, TowerDataset{Rows: rows, Cmds: genTowerCmds(r, rows, t)})
+	}
+	return c
+}
+
+// towerLayout is a tower under construction: lv[y][x] for level y in 1..n (bottom up) and
+// column x in 1..m, with h[x] the height of the stack that stands in column x.
+type towerLayout struct {
+	n, m int
+	lv   [][]byte
+	h    []int
+	r    *rand.Rand
+}
+
+func (t *towerLayout) in(y, x int) bool { return y >= 1 && y <= t.n && x >= 1 && x <= t.m }
+
+func (t *towerLayout) blockAt(y, x int) bool { return t.in(y, x) && t.lv[y][x] != '.' }
+
+// supported: on level 1, or a block among the three lower cells (R-T16).
+func (t *towerLayout) supported(y, x int) bool {
+	return y == 1 || t.blockAt(y-1, x-1) || t.blockAt(y-1, x) || t.blockAt(y-1, x+1)
+}
+
+// top is the level of the highest block of column x, 0 when none.
+func (t *towerLayout) top(x int) int {
+	for y := t.n; y >= 1; y-- {
+		if t.lv[y][x] != '.' {
+			return y
+		}
+	}
+	return 0
+}
+
+// genTowerLayout builds a tower the way the statement draws one: stacks that make pillars
+// and stairs, overhangs leaning out from them, then block kinds put where they matter —
+// ice runs with blocks to push over them, push chains with and without C, B under blocks
+// and under other B, fragile stairs, a goal to climb onto or to push — and a player on
+// the surface. A few layouts are unstable at the start (R-T3, R-T4.3).
+func genTowerLayout(r *rand.Rand, n, m int) []string {
+	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), h: make([]int, m+2), r: r}
+	for y := range t.lv {
+		t.lv[y] = []byte(strings.Repeat(".", m+2))
+	}
+	maxH := max(n-2, 0) // room above the highest stack for the player and a climb
+	// Stacks: a random walk of heights, with stairs (±1), pillars (jumps) and gaps.
+	flat := r.Intn(4) == 0
+	h := r.Intn(maxH/2 + 1)
+	for x := 1; x <= m; x++ {
+		switch v := r.Intn(10); {
+		case flat:
+		case v < 4:
+			h += r.Intn(3) - 1 // stairs
+		case v < 6:
+			h = r.Intn(maxH + 1) // a pillar or a drop
+		case v < 7:
+			h = 0 // a gap
+		}
+		h = max(0, min(h, maxH))
+		t.h[x] = h
+		for y := 1; y <= h; y++ {
+			t.lv[y][x] = '#'
+		}
+	}
+	// Overhangs: from the top of a stack, blocks leaning out diagonally, each held by the
+	// one below-beside it.
+	for range r.Intn(m/4 + 2) {
+		x := 1 + r.Intn(m)
+		dir := 1 - 2*r.Intn(2)
+		y := t.top(x)
+		for k := 0; k < 1+r.Intn(3); k++ {
+			x, y = x+dir, y+1
+			if !t.in(y, x) || y > maxH+1 || t.lv[y][x] != '.' || !t.supported(y, x) {
+				break
+			}
+			t.lv[y][x] = '#'
+		}
+	}
+	features := r.Perm(8)[:2+r.Intn(5)]
+	for _, f := range features {
+		switch f {
+		case 0:
+			t.iceRun()
+		case 1:
+			t.pushChain(r.Intn(3) == 0)
+		case 2:
+			t.dimensionBlocks()
+		case 3:
+			t.fragileStairs()
+		case 4:
+			t.sprinkle()
+		case 5:
+			t.iceRun()
+			t.pushChain(false)
+		case 6:
+			t.pushChain(true)
+		case 7:
+			t.fragileStairs()
+			t.sprinkle()
+		}
+	}
+	t.placeGoal()
+	if r.Intn(10) == 0 {
+		t.unsettle()
+	}
+	t.placePlayer()
+	rows := make([]string, n)
+	for i := range rows {
+		rows[i] = string(t.lv[n-i][1 : m+1])
+	}
+	return rows
+}
+
+// surface returns a random empty cell standing on a block or on level 1, for
+// something that must be stable where it is put.
+func (t *towerLayout) surface() (y, x int, ok bool) {
+	for range 30 {
+		x = 1 + t.r.Intn(t.m)
+		y = t.top(x) + 1
+		if y <= t.n && t.lv[y][x] == '.' {
+			return y, x, true
+		}
+	}
+	return 0, 0, false
+}
+
+// iceRun turns a stretch of one level into ice: on level 1 often, since the floor keeps
+// ice sliding there (R-T10), or on top of the stacks, and puts blocks on it to push.
+func (t *towerLayout) iceRun() {
+	x0 := 1 + t.r.Intn(t.m)
+	x1 := min(t.m, x0+1+t.r.Intn(6))
+	if t.r.Intn(3) == 0 {
+		for x := x0; x <= x1; x++ { // level 1: ice on the floor, some gaps
+			if t.r.Intn(5) > 0 {
+				t.lv[1][x] = 'I'
+			}
+		}
+		return
+	}
+	for x := x0; x <= x1; x++ { // a layer on top of the stacks
+		y := t.top(x) + 1
+		if y <= t.n-1 && t.supported(y, x) {
+			t.lv[y][x] = 'I'
+			if t.r.Intn(4) == 0 && y+1 <= t.n-1 {
+				t.lv[y+1][x] = "#I2G"[t.r.Intn(4)] // a block riding on the ice, the goal now and then
+			}
+		}
+	}
+}
+
+// pushChain lays a run of touching blocks on one level, each supported, with a C in it
+// when withC; the player will stand beside it.
+func (t *towerLayout) pushChain(withC bool) {
+	y, x, ok := t.surface()
+	if !ok {
+		return
+	}
+	dir := 1 - 2*t.r.Intn(2)
+	length := 1 + t.r.Intn(5)
+	placed := 0
+	for k := 0; k < length; k++ {
+		if !t.in(y, x) || t.lv[y][x] != '.' || !t.supported(y, x) {
+			break
+		}
+		t.lv[y][x] = "##I#3G"[t.r.Intn(6)]
+		placed++
+		x += dir
+	}
+	if withC && placed > 0 {
+		x -= dir * (1 + t.r.Intn(placed))
+		t.lv[y][x] = 'C'
+	}
+}
+
+// dimensionBlocks turns blocks into B: under another block (which vanishes, R-T14), under
+// another B (a stack of B), or on the surface where the player may step (Death by Hole).
+func (t *towerLayout) dimensionBlocks() {
+	for range 1 + t.r.Intn(3) {
+		x := 1 + t.r.Intn(t.m)
+		y := t.top(x)
+		switch v := t.r.Intn(3); {
+		case y >= 2 && v == 0:
+			t.lv[y-1][x] = 'B' // under a block
+		case y >= 3 && v == 1:
+			t.lv[y-1][x], t.lv[y-2][x] = 'B', 'B' // B under B, a block on top
+		case y >= 1:
+			t.lv[y][x] = 'B' // on the surface
+		}
+	}
+}
+
+// fragileStairs turns the tops of a stretch of stacks into fragile blocks that the player
+// must cross or climb.
+func (t *towerLayout) fragileStairs() {
+	x0 := 1 + t.r.Intn(t.m)
+	for x := x0; x <= min(t.m, x0+t.r.Intn(5)); x++ {
+		if y := t.top(x); y >= 1 {
+			t.lv[y][x] = "123"[t.r.Intn(3)]
+		}
+	}
+}
+
+// sprinkle turns a few blocks into random kinds.
+func (t *towerLayout) sprinkle() {
+	for range 1 + t.r.Intn(t.m/2+1) {
+		y, x := 1+t.r.Intn(t.n), 1+t.r.Intn(t.m)
+		if t.lv[y][x] != '.' {
+			t.lv[y][x] = "#ICB123"[t.r.Intn(7)]
+		}
+	}
+}
+
+// placeGoal leaves exactly one G: the first one a feature put (a block riding on ice or
+// in a push chain, to be pushed), or a new one — the top of a stack to climb onto, on the
+// surface beside where a player may stand, or any block.
+func (t *towerLayout) placeGoal() {
+	found := false
+	for y := 1; y <= t.n; y++ {
+		for x := 1; x <= t.m; x++ {
+			if t.lv[y][x] == 'G' {
+				if found {
+					t.lv[y][x] = '#'
+				}
+				found = true
+			}
+		}
+	}
+	if found {
+		return
+	}
+	switch v := t.r.Intn(3); {
+	case v == 0:
+		x := 1 + t.r.Intn(t.m)
+		if y := t.top(x); y >= 1 {
+			t.lv[y][x] = 'G'
+			return
+		}
+	case v == 1:
+		if y, x, ok := t.surface(); ok {
+			t.lv[y][x] = 'G'
+			return
+		}
+	}
+	for range 40 {
+		y, x := 1+t.r.Intn(t.n), 1+t.r.Intn(t.m)
+		if t.lv[y][x] != '.' {
+			t.lv[y][x] = 'G'
+			return
+		}
+	}
+	t.lv[1][1+t.r.Intn(t.m)] = 'G' // no block found: one on level 1
+}
+
+// unsettle makes the layout unstable at the start: a floating block (or G, or B), or a
+// block put on a B.
+func (t *towerLayout) unsettle() {
+	for range 1 + t.r.Intn(3) {
+		y, x := 2+t.r.Intn(t.n-1), 1+t.r.Intn(t.m)
+		if t.lv[y][x] == '.' {
+			t.lv[y][x] = "###IBC1"[t.r.Intn(7)]
+		}
+	}
+}
+
+// placePlayer puts S on an empty cell: mostly on the surface, sometimes floating
+// (unstable), rarely right on G or on B (R-T3). The goal's cell is never overwritten.
+func (t *towerLayout) placePlayer() {
+	switch v := t.r.Intn(40); {
+	case v == 0 || v == 1:
+		for y := 1; y < t.n; y++ {
+			for x := 1; x <= t.m; x++ {
+				want := byte('G')
+				if v == 1 {
+					want = 'B'
+				}
+				if t.lv[y][x] == want && t.lv[y+1][x] == '.' {
+					t.lv[y+1][x] = 'S'
+					return
+				}
+			}
+		}
+	case v < 5:
+		for range 30 {
+			y, x := 1+t.r.Intn(t.n), 1+t.r.Intn(t.m)
+			if t.lv[y][x] == '.' {
+				t.lv[y][x] = 'S'
+				return
+			}
+		}
+	}
+	if y, x, ok := t.surface(); ok {
+		t.lv[y][x] = 'S'
+		return
+	}
+	for y := t.n; y >= 1; y-- { // the grid is nearly full: any empty cell, else a block
+		for x := 1; x <= t.m; x++ {
+			if t.lv[y][x] == '.' {
+				t.lv[y][x] = 'S'
+				return
+			}
+		}
+	}
+	for x := 1; x <= t.m; x++ {
+		if t.lv[t.n][x] != 'G' {
+			t.lv[t.n][x] = 'S'
+			return
+		}
+	}
+}
+
+// towerResult is the outcome of a dataset in the model (R-T18); towerLive while it runs.
+type towerResult uint8
+
+const (
+	towerLive towerResult = iota
+	towerCleared
+	towerHole
+	towerCrushed
+	towerWalking
+	towerGaveUp
+)
+
+// towerFeature is something that happened while the model played: the generator's tests
+// count them to show that generated cases reach the hard parts of the rulebook.
+type towerFeature uint64
+
+const (
+	featT0            towerFeature = 1 << iota // a dataset with T = 0
+	featStartOver                              // over before the first command (R-T3)
+	featUnstableStart                          // something to fall or vanish at the start
+	featCleared                                // the results of R-T18
+	featHole                                   //
+	featCrushed                                //
+	featWalking                                //
+	featGaveUp                                 //
+	featInvalid                                // an invalid command in a live game
+	featMoveOutside                            // MOVETO outside 1..m
+	featMoveFar                                // a valid MOVETO over 3 or more columns
+	featClimb                                  //
+	featGetDown                                //
+	featPush                                   // a valid push
+	featPushChain                              // a valid push of 2 or more blocks
+	featPushC                                  // a push refused because of a C
+	featPushOut                                // a block pushed or slid out of the tower
+	featIceFloor                               // an ice block sliding on level 1
+	featOnIce                                  // a block sliding on ice
+	featIceStops                               // an ice block that stops with nothing under it
+	featPushGoal                               // the goal pushed
+	featPull                                   // a valid pull
+	featPullGoal                               // the goal pulled
+	featCountdown                              // a fragile block counting down
+	featFragileGone                            // a fragile 1 vanishing
+	featVanish                                 // a block vanishing on a B
+	featVanishB                                // a B vanishing on a B
+	featVanishGoal                             // the goal vanishing on a B
+	featBlockFall                              // a block falling
+	featFallOnPlayer                           // a block falling into or through the player's cell
+	featPlayerFall                             // the player falling
+	featClimbClear                             // Cleared right after a CLIMB
+	featIgnored                                // commands after game over
+)
+
+// towerModel plays a dataset while its commands are generated, so that they can be chosen
+// for the state. It follows spec-tower.md, and the tests compare its results with ref's,
+// but it is a model for choosing moves, not a judge.
+type towerModel struct {
+	n, m   int
+	g      [][]byte // g[y][x] with a frame of '.': levels 0..n+1, columns 0..m+1
+	py, px int
+	gy, gx int // the goal's initial cell
+	result towerResult
+	dirty  bool // the grid changed since the automatic steps last found nothing to do
+	feat   towerFeature
+}
+
+func newTowerModel(rows []string) *towerModel {
+	n, m := len(rows), len(rows[0])
+	s := &towerModel{n: n, m: m, g: make([][]byte, n+2), dirty: true}
+	for y := range s.g {
+		s.g[y] = []byte(strings.Repeat(".", m+2))
+	}
+	for i, row := range rows {
+		y := n - i
+		for x := 1; x <= m; x++ {
+			switch c := row[x-1]; c {
+			case 'S':
+				s.py, s.px = y, x
+			case 'G':
+				s.gy, s.gx = y, x
+				s.g[y][x] = c
+			default:
+				s.g[y][x] = c
+			}
+		}
+	}
+	for y := 2; y <= n; y++ {
+		for x := 1; x <= m; x++ {
+			if s.blk(y, x) && (s.g[y-1][x] == 'B' || !s.held(y, x)) {
+				s.feat |= featUnstableStart
+			}
+		}
+	}
+	if s.py > 1 && !s.blk(s.py-1, s.px) {
+		s.feat |= featUnstableStart
+	}
+	if s.judge() {
+		s.feat |= featStartOver
+	}
+	return s
+}
+
+func (s *towerModel) blk(y, x int) bool {
+	return y >= 1 && y <= s.n && x >= 1 && x <= s.m && s.g[y][x] != '.'
+}
+
+// held: a block among the three lower cells (level 1 is held by the floor).
+func (s *towerModel) held(y, x int) bool {
+	return y == 1 || s.blk(y-1, x-1) || s.blk(y-1, x) || s.blk(y-1, x+1)
+}
+
+// judge runs the check of R-T18 and reports whether the game is over.
+func (s *towerModel) judge() bool {
+	below := byte('_')
+	if s.py > 1 {
+		below = s.g[s.py-1][s.px]
+	}
+	switch {
+	case below == 'G':
+		s.result = towerCleared
+	case below == 'B':
+		s.result = towerHole
+	case s.blk(s.py, s.px):
+		s.result = towerCrushed
+	case s.g[s.gy][s.gx] != 'G':
+		s.result = towerWalking
+	default:
+		return false
+	}
+	s.feat |= [...]towerFeature{towerCleared: featCleared, towerHole: featHole, towerCrushed: featCrushed, towerWalking: featWalking}[s.result]
+	return true
+}
+
+// valid reports whether c would be carried out (R-T6..R-T11).
+func (s *towerModel) valid(c TowerCmd) bool {
+	d := c.Kind.dir()
+	y, x := s.py, s.px
+	switch c.Kind {
+	case TowerMoveTo:
+		if c.Col < 1 || c.Col > s.m || c.Col == x || s.blk(y, c.Col) {
+			return false
+		}
+		for k := min(x, c.Col); y > 1 && k <= max(x, c.Col); k++ {
+			if !s.blk(y-1, k) {
+				return false
+			}
+		}
+		return true
+	case TowerClimbRight, TowerClimbLeft:
+		return y < s.n && s.blk(y, x+d) && !s.blk(y+1, x) && !s.blk(y+1, x+d)
+	case TowerGetDownRight, TowerGetDownLeft:
+		return y > 1 && x+d >= 1 && x+d <= s.m && !s.blk(y, x+d) && !s.blk(y-1, x+d)
+	case TowerPushRight, TowerPushLeft:
+		k := x + d
+		for ; s.blk(y, k); k += d {
+			if s.g[y][k] == 'C' {
+				return false
+			}
+		}
+		return k != x+d
+	default: // PULL
+		return s.blk(y, x-d) && s.g[y][x-d] != 'C' && x+d >= 1 && x+d <= s.m && !s.blk(y, x+d)
+	}
+}
+
+// play handles one command as R-T4 says.
+func (s *towerModel) play(c TowerCmd) {
+	if s.result != towerLive {
+		s.feat |= featIgnored
+		return
+	}
+	if c.Kind == TowerMoveTo && (c.Col < 1 || c.Col > s.m) {
+		s.feat |= featMoveOutside
+	}
+	climbed := false
+	if !s.valid(c) {
+		s.feat |= featInvalid
+		if (c.Kind == TowerPushRight || c.Kind == TowerPushLeft) && s.blk(s.py, s.px+c.Kind.dir()) {
+			s.feat |= featPushC
+		}
+	} else {
+		d := c.Kind.dir()
+		oy, ox := s.py, s.px
+		switch c.Kind {
+		case TowerMoveTo:
+			if c.Col-ox >= 3 || ox-c.Col >= 3 {
+				s.feat |= featMoveFar
+			}
+			s.px = c.Col
+		case TowerClimbRight, TowerClimbLeft:
+			s.py, s.px = oy+1, ox+d
+			s.feat |= featClimb
+			climbed = true
+		case TowerGetDownRight, TowerGetDownLeft:
+			s.py, s.px = oy-1, ox+d
+			s.feat |= featGetDown
+		case TowerPushRight, TowerPushLeft:
+			s.push(d)
+		default:
+			s.feat |= featPull
+			if s.g[oy][ox-d] == 'G' {
+				s.feat |= featPullGoal
+			}
+			s.g[oy][ox], s.g[oy][ox-d] = s.g[oy][ox-d], '.'
+			s.px = ox + d
+			s.dirty = true
+		}
+		if c.Kind != TowerPushRight && c.Kind != TowerPushLeft && oy > 1 { // R-T12
+			if k := strings.IndexByte("123", s.g[oy-1][ox]); k >= 0 {
+				s.g[oy-1][ox] = ".12"[k]
+				s.feat |= featCountdown
+				if k == 0 {
+					s.feat |= featFragileGone
+				}
+				s.dirty = true
+			}
+		}
+	}
+	if s.judge() {
+		return
+	}
+	s.settle()
+	if s.judge() && climbed && s.result == towerCleared {
+		s.feat |= featClimbClear
+	}
+}
+
+// push moves the chain beside the player, farthest block first, each sliding (R-T9, R-T10).
+func (s *towerModel) push(d int) {
+	y := s.py
+	var chain []int
+	for k := s.px + d; s.blk(y, k); k += d {
+		chain = append(chain, k)
+	}
+	s.feat |= featPush
+	if len(chain) >= 2 {
+		s.feat |= featPushChain
+	}
+	s.dirty = true
+	for i := len(chain) - 1; i >= 0; i-- {
+		x := chain[i]
+		kind := s.g[y][x]
+		if kind == 'G' {
+			s.feat |= featPushGoal
+		}
+		s.g[y][x] = '.'
+		x += d
+		for {
+			if x < 1 || x > s.m {
+				s.feat |= featPushOut
+				break
+			}
+			s.g[y][x] = kind
+			onFloor := y == 1
+			below := s.g[y-1][x]
+			iceOn := kind == 'I' && (onFloor || below != '.')
+			if !iceOn && !(below == 'I' && !onFloor) {
+				if kind == 'I' && below == '.' && x != chain[i]+d {
+					s.feat |= featIceStops
+				}
+				break
+			}
+			if s.blk(y, x+d) {
+				break
+			}
+			if kind == 'I' && onFloor {
+				s.feat |= featIceFloor
+			}
+			if below == 'I' && !onFloor {
+				s.feat |= featOnIce
+			}
+			s.g[y][x] = '.'
+			x += d
+		}
+	}
+}
+
+// settle runs the automatic rounds (R-T13..R-T16). A grid that has not changed since they
+// last found nothing to do can only let the player fall, which saves the scans.
+func (s *towerModel) settle() {
+	for {
+		changed := false
+		if s.dirty {
+			var doomed [][2]int
+			for y := 2; y <= s.n; y++ {
+				for x := 1; x <= s.m; x++ {
+					if s.blk(y, x) && s.g[y-1][x] == 'B' {
+						doomed = append(doomed, [2]int{y, x})
+					}
+				}
+			}
+			for _, c := range doomed {
+				switch s.g[c[0]][c[1]] {
+				case 'B':
+					s.feat |= featVanishB
+				case 'G':
+					s.feat |= featVanishGoal
+				}
+				s.g[c[0]][c[1]] = '.'
+				s.feat |= featVanish
+				changed = true
+			}
+		}
+		for s.py > 1 && !s.blk(s.py-1, s.px) {
+			s.py--
+			s.feat |= featPlayerFall
+			changed = true
+		}
+		if s.dirty {
+			for y := 2; y <= s.n; y++ {
+				for x := 1; x <= s.m; x++ {
+					if !s.blk(y, x) || s.held(y, x) {
+						continue
+					}
+					kind := s.g[y][x]
+					s.g[y][x] = '.'
+					to := y - 1
+					for !s.held(to, x) {
+						to--
+					}
+					if x == s.px && to <= s.py && s.py < y {
+						s.feat |= featFallOnPlayer
+					}
+					s.g[to][x] = kind
+					s.feat |= featBlockFall
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			s.dirty = false
+			return
+		}
+	}
+}
+
+// towerTemper is how a generated player plays: weights of choosing an invalid command, a
+// move towards the goal, a push or pull, and any valid command.
+type towerTemper struct{ invalid, seek, shove, any int }
+
+func genTowerCmds(r *rand.Rand, rows []string, t int) []TowerCmd {
+	s := newTowerModel(rows)
+	tm := towerTemper{invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
+	if r.Intn(3) == 0 {
+		tm.seek += 10 // a player who wants the goal
+	}
+	cmds := make([]TowerCmd, 0, t)
+	for len(cmds) < t {
+		var c TowerCmd
+		if s.result != towerLive {
+			c = s.randomCmd(r)
+		} else {
+			c = s.choose(r, tm)
+		}
+		cmds = append(cmds, c)
+		s.play(c)
+	}
+	return cmds
+}
+
+// randomCmd is any command, most likely invalid: MOVETO's column is also drawn from the
+// odd values (0, m+1, negative, the player's own, the int32 limits).
+func (s *towerModel) randomCmd(r *rand.Rand) TowerCmd {
+	c := TowerCmd{Kind: TowerKind(r.Intn(int(towerKinds)))}
+	if c.Kind == TowerMoveTo {
+		c.Col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), s.px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
+			math.MaxInt32, math.MinInt32}[r.Intn(9)]
+	}
+	return c
+}
+
+// choose picks a command for the state, per the temperament.
+func (s *towerModel) choose(r *rand.Rand, tm towerTemper) TowerCmd {
+	v := r.Intn(tm.invalid + tm.seek + tm.shove + tm.any)
+	if v < tm.invalid {
+		return s.randomCmd(r)
+	}
+	var valid []TowerCmd
+	for k := TowerPushRight; k < towerKinds; k++ {
+		if c := (TowerCmd{Kind: k}); s.valid(c) {
+			valid = append(valid, c)
+		}
+	}
+	for x := 1; x <= s.m; x++ {
+		if c := (TowerCmd{Kind: TowerMoveTo, Col: x}); s.valid(c) {
+			valid = append(valid, c)
+		}
+	}
+	if len(valid) == 0 {
+		return s.randomCmd(r)
+	}
+	v -= tm.invalid
+	switch {
+	case v < tm.seek:
+		return s.seek(r, valid)
+	case v < tm.seek+tm.shove:
+		var shoves []TowerCmd
+		for _, c := range valid {
+			if c.Kind >= TowerPushRight && c.Kind <= TowerPullLeft {
+				shoves = append(shoves, c)
+			}
+		}
+		if len(shoves) > 0 {
+			return shoves[r.Intn(len(shoves))]
+		}
+	}
+	return valid[r.Intn(len(valid))]
+}
+
+// seek picks the valid command that brings the player nearest to standing on the goal,
+// counting a level as three columns; ties at random.
+func (s *towerModel) seek(r *rand.Rand, valid []TowerCmd) TowerCmd {
+	gy, gx := s.gy, s.gx
+	best, bestScore, ties := valid[0], math.MaxInt, 0
+	for _, c := range valid {
+		y, x, d := s.py, s.px, c.Kind.dir()
+		switch c.Kind {
+		case TowerMoveTo:
+			x = c.Col
+		case TowerClimbRight, TowerClimbLeft:
+			y, x = y+1, x+d
+		case TowerGetDownRight, TowerGetDownLeft:
+			y, x = y-1, x+d
+		case TowerPullRight, TowerPullLeft:
+			x += d
+		}
+		score := 3*abs(y-(gy+1)) + abs(x-gx)
+		if s.blk(y-1, x) && s.g[y-1][x] == 'B' {
+			score += 5
+		}
+		switch {
+		case score < bestScore:
+			best, bestScore, ties = c, score, 1
+		case score == bestScore:
+			if ties++; r.Intn(ties) == 0 {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// towerFeatures plays every dataset of c on the model and returns what happened, and the
+// result of each dataset.
+func towerFeatures(c Tower) (towerFeature, []towerResult) {
+	var f towerFeature
+	var results []towerResult
+	for _, d := range c.Datasets {
+		s := newTowerModel(d.Rows)
+		if len(d.Cmds) == 0 {
+			f |= featT0
+		}
+		for _, cmd := range d.Cmds {
+			s.play(cmd)
+		}
+		if s.result == towerLive {
+			s.result = towerGaveUp
+			s.feat |= featGaveUp
+		}
+		f |= s.feat
+		results = append(results, s.result)
+	}
+	return f, results
+}
+
+// ShrinkTower is the gopter.Shrinker of tower cases. Its candidates, biggest cuts first:
+// drop datasets, drop commands of a dataset, crop levels and columns of a tower (never
+// the one holding S or G, never below 3; MOVETO columns follow their column, and those
+// aimed at a cropped one go), turn blocks into '.', turn blocks into '#'. Every candidate
+// passes DecodeTower.
+func ShrinkTower(v any) gopter.Shrink {
+	c := v.(Tower)
+	with := func(i int, d TowerDataset) Tower {
+		ds := append([]TowerDataset{}, c.Datasets...)
+		ds[i] = d
+		return Tower{Datasets: ds}
+	}
+	shrinks := []gopter.Shrink{
+		shrinkSpans(len(c.Datasets), func(lo, hi int) (any, bool) {
+			if hi-lo == len(c.Datasets) {
+				return nil, false
+			}
+			return Tower{Datasets: append(append([]TowerDataset{}, c.Datasets[:lo]...), c.Datasets[hi:]...)}, true
+		}),
+	}
+	for i, d := range c.Datasets {
+		shrinks = append(shrinks, shrinkSpans(len(d.Cmds), func(lo, hi int) (any, bool) {
+			cmds := append(append([]TowerCmd{}, d.Cmds[:lo]...), d.Cmds[hi:]...)
+			return with(i, TowerDataset{Rows: d.Rows, Cmds: cmds}), true
+		}))
+	}
+	for i, d := range c.Datasets {
+		n, m := len(d.Rows), len(d.Rows[0])
+		shrinks = append(shrinks,
+			shrinkSpans(n, func(lo, hi int) (any, bool) {
+				if n-(hi-lo) < TowerMinSide {
+					return nil, false
+				}
+				for _, row := range d.Rows[lo:hi] {
+					if strings.ContainsAny(row, "SG") {
+						return nil, false
+					}
+				}
+				rows := append(append([]string{}, d.Rows[:lo]...), d.Rows[hi:]...)
+				return with(i, TowerDataset{Rows: rows, Cmds: d.Cmds}), true
+			}),
+			shrinkSpans(m, func(lo, hi int) (any, bool) {
+				if m-(hi-lo) < TowerMinSide {
+					return nil, false
+				}
+				rows := make([]string, n)
+				for k, row := range d.Rows {
+					if strings.ContainsAny(row[lo:hi], "SG") {
+						return nil, false
+					}
+					rows[k] = row[:lo] + row[hi:]
+				}
+				cmds := make([]TowerCmd, 0, len(d.Cmds))
+				for _, cmd := range d.Cmds {
+					if cmd.Kind == TowerMoveTo && cmd.Col > lo && cmd.Col <= hi {
+						continue
+					}
+					if cmd.Kind == TowerMoveTo && cmd.Col > hi {
+						cmd.Col -= hi - lo
+					}
+					cmds = append(cmds, cmd)
+				}
+				return with(i, TowerDataset{Rows: rows, Cmds: cmds}), true
+			}))
+	}
+	for i, d := range c.Datasets {
+		var blocks, odd []int // cells holding a block; those holding one other than '#'
+		for k, row := range d.Rows {
+			for x := 0; x < len(row); x++ {
+				if strings.IndexByte("#ICB123", row[x]) >= 0 {
+					blocks = append(blocks, k*len(row)+x)
+					if row[x] != '#' {
+						odd = append(odd, k*len(row)+x)
+					}
+				}
+			}
+		}
+		for _, cells := range []struct {
+			list []int
+			to   byte
+		}{{blocks, '.'}, {odd, '#'}} {
+			shrinks = append(shrinks, shrinkSpans(len(cells.list), func(lo, hi int) (any, bool) {
+				m := len(d.Rows[0])
+				rows := make([][]byte, len(d.Rows))
+				for k, row := range d.Rows {
+					rows[k] = []byte(row)
+				}
+				for _, p := range cells.list[lo:hi] {
+					rows[p/m][p%m] = cells.to
+				}
+				out := make([]string, len(rows))
+				for k := range rows {
+					out[k] = string(rows[k])
+				}
+				return with(i, TowerDataset{Rows: out, Cmds: d.Cmds}), true
+			}))
+		}
+	}
+	return gopter.ConcatShrinks(shrinks...)
+}
+
+// towerBytes hands out fuzzer bytes one at a time, zeros once they run out.
+type towerBytes struct {
+	data []byte
+	pos  int
+}
+
+func (b *towerBytes) next() int {
+	if b.pos >= len(b.data) {
+		return 0
+	}
+	b.pos++
+	return int(b.data[b.pos-1])
+}
+
+// TowerFromBytes decodes arbitrary fuzzer bytes into a valid tower case, deterministically:
+// the first byte gives the number of datasets (1..4); per dataset a byte each for n and
+// m (3..10, or up to 50 when the byte is 0xF0 or more and the next byte says how far),
+// one byte per cell (mostly '.' and '#', every kind possible), two bytes each for where
+// S and G go, one for T (0..31, more when the byte asks for it), then per command a kind
+// byte and, for MOVETO, a column byte read as a signed value (outside 1..m at times).
+// Missing bytes read as zeros.
+func TowerFromBytes(data []byte) Tower {
+	b := &towerBytes{data: data}
+	side := func() int {
+		v := b.next()
+		if v >= 0xF0 {
+			return TowerMinSide + b.next()%(TowerMaxSide-TowerMinSide+1)
+		}
+		return TowerMinSide + v%8
+	}
+	const cells = "..........####IICB123" // by weight; G and S are placed after
+	var c Tower
+	count := 1 + b.next()%4
+	for range count {
+		n, m := side(), side()
+		grid := make([][]byte, n)
+		for y := range grid {
+			grid[y] = make([]byte, m)
+			for x := range grid[y] {
+				grid[y][x] = cells[b.next()%len(cells)]
+			}
+		}
+		sy, sx := b.next()%n, b.next()%m
+		gy, gx := b.next()%n, b.next()%m
+		if gy == sy && gx == sx {
+			gx = (gx + 1) % m
+		}
+		grid[sy][sx], grid[gy][gx] = 'S', 'G'
+		rows := make([]string, n)
+		for y := range grid {
+			rows[y] = string(grid[y])
+		}
+		t := b.next()
+		if t >= 0xE0 {
+			t = 32 + b.next()*4
+		} else {
+			t %= 32
+		}
+		cmds := make([]TowerCmd, t)
+		for k := range cmds {
+			cmds[k].Kind = TowerKind(b.next() % int(towerKinds))
+			if cmds[k].Kind == TowerMoveTo {
+				cmds[k].Col = int(int8(b.next()))
+			}
+		}
+		c.Datasets = append(c.Datasets, TowerDataset{Rows: rows, Cmds: cmds})
+	}
+	return c
+}

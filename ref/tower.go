@@ -1,0 +1,525 @@
+package ref
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+)
+
+// Tower judges the game tower (seed 001, shared/spec-tower.md, rules R-T1..R-T18): it
+// reads datasets until "0 0" and writes one result line per dataset to w. An *InputError
+// reports input that breaks the format, after the results of the datasets before it.
+//
+// The code follows the rulebook rule by rule, each block citing its rule, and rescans the
+// whole tower whenever a rule speaks of "every block": obviously right beats fast.
+func Tower(input []byte, w io.Writer) error {
+	out := bufio.NewWriter(w)
+	err := playTower(&towerInput{t: newTokens(input)}, out)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// The results of R-T18, one line per dataset.
+const (
+	towerCleared = "Game Over : Cleared"               // (A)
+	towerHole    = "Game Over : Death by Hole"         // (B)
+	towerBlock   = "Game Over : Death by Block"        // (C)
+	towerWalking = "Game Over : Death by Walking Goal" // (D)
+	towerGaveUp  = "Game Over : Gave Up"               // (E)
+)
+
+// towerInput reads tokens, and single characters for the tower's cells (R-T1: "a row is
+// the next m non-blank characters"). Cells are taken from the front of a token; what is
+// left of that token is the next token read after the tower.
+type towerInput struct {
+	t    *tokens
+	rest string // the unread end of the token the last cell came from
+	line int    // the line of that token
+}
+
+// word returns the next token.
+func (in *towerInput) word(what string) (token, error) {
+	if in.rest != "" {
+		tok := token{text: in.rest, line: in.line}
+		in.rest = ""
+		return tok, nil
+	}
+	return in.t.next(what)
+}
+
+// cell returns the next non-blank character and its line.
+func (in *towerInput) cell(what string) (byte, int, error) {
+	if in.rest == "" {
+		tok, err := in.t.next(what)
+		if err != nil {
+			return 0, 0, err
+		}
+		in.rest, in.line = tok.text, tok.line
+	}
+	c := in.rest[0]
+	in.rest = in.rest[1:]
+	return c, in.line, nil
+}
+
+// integer reads an integer token (scanf's %d: an optional sign, then decimal digits).
+// inRange is false when the value does not fit in an int: it is then outside every range.
+func (in *towerInput) integer(what string) (v int, inRange bool, tok token, err error) {
+	tok, err = in.word(what)
+	if err != nil {
+		return 0, false, tok, err
+	}
+	v, err = strconv.Atoi(tok.text)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, false, tok, nil
+	}
+	if err != nil {
+		return 0, false, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, tok.text)}
+	}
+	return v, true, tok, nil
+}
+
+// number reads an integer token that must lie in lo..hi.
+func (in *towerInput) number(what string, lo, hi int) (int, token, error) {
+	v, ok, tok, err := in.integer(what)
+	if err != nil {
+		return 0, tok, err
+	}
+	if !ok || v < lo || v > hi {
+		return 0, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("%s %s outside %d..%d", what, tok.text, lo, hi)}
+	}
+	return v, tok, nil
+}
+
+// towerGame is one dataset: the tower and the player.
+type towerGame struct {
+	n, m    int
+	grid    [][]byte // grid[level][column], 1-based; '.' empty, else a block's character
+	py, px  int      // the player's level and column; his cell holds '.' unless a block fell in
+	gy, gx  int      // the goal's initial cell (R-T18 (D))
+	result  string   // the game-over line, "" while the game goes on
+	printed bool     // the result line is written
+}
+
+func playTower(in *towerInput, out *bufio.Writer) error {
+	for {
+		// R-T1: the size line is "n m", height first; "0 0" ends the input.
+		n, nTok, err := in.number("n (the height, or 0 to end)", math.MinInt, math.MaxInt)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			if _, _, err := in.number("m after n = 0 (0 0 ends the input)", 0, 0); err != nil {
+				return err
+			}
+			return nil
+		}
+		if n < 3 || n > 50 {
+			return &InputError{Line: nTok.line, Msg: fmt.Sprintf("n %s outside 3..50", nTok.text)}
+		}
+		m, _, err := in.number("m (the width)", 3, 50)
+		if err != nil {
+			return err
+		}
+		g, err := readTower(in, n, m)
+		if err != nil {
+			return err
+		}
+		// R-T3: (A)-(D) on the layout exactly as given, before any command.
+		g.check()
+		g.print(out)
+		// R-T1: T, then T commands.
+		t, _, err := in.number("T (the number of commands)", 0, math.MaxInt)
+		if err != nil {
+			return err
+		}
+		for k := 1; k <= t; k++ {
+			c, err := readTowerCommand(in, k)
+			if err != nil {
+				return err
+			}
+			// R-T5: commands after game over are read and ignored.
+			if g.result == "" {
+				g.command(c)
+				g.print(out)
+			}
+		}
+		// R-T5: every command handled and the game not over: (E) Gave Up.
+		if g.result == "" {
+			g.result = towerGaveUp
+			g.print(out)
+		}
+	}
+}
+
+// print writes the result line once, as soon as the game is over.
+func (g *towerGame) print(out *bufio.Writer) {
+	if g.result != "" && !g.printed {
+		fmt.Fprintln(out, g.result)
+		g.printed = true
+	}
+}
+
+// readTower reads the n levels of the tower, top level first (R-T1), and checks that S and
+// G appear exactly once (the statement's constraint; the game needs both).
+func readTower(in *towerInput, n, m int) (*towerGame, error) {
+	g := &towerGame{n: n, m: m, grid: make([][]byte, n+1)}
+	sSeen, gSeen, lastLine := false, false, 0
+	for level := n; level >= 1; level-- {
+		g.grid[level] = make([]byte, m+1)
+		for col := 1; col <= m; col++ {
+			what := fmt.Sprintf("level %d, column %d of the tower", level, col)
+			c, line, err := in.cell(what)
+			if err != nil {
+				return nil, err
+			}
+			lastLine = line
+			switch c {
+			case '.', '#', 'I', 'G', 'C', 'B', '1', '2', '3':
+				g.grid[level][col] = c
+			case 'S':
+				g.grid[level][col] = '.' // R-T2: S is the player's cell, and it holds no block
+			default:
+				return nil, &InputError{Line: line, Msg: fmt.Sprintf("%s: %q is not one of .#IGCB123S", what, c)}
+			}
+			if c == 'S' {
+				if sSeen {
+					return nil, &InputError{Line: line, Msg: fmt.Sprintf("%s: a second S", what)}
+				}
+				sSeen, g.py, g.px = true, level, col
+			}
+			if c == 'G' {
+				if gSeen {
+					return nil, &InputError{Line: line, Msg: fmt.Sprintf("%s: a second G", what)}
+				}
+				gSeen, g.gy, g.gx = true, level, col
+			}
+		}
+	}
+	if !sSeen {
+		return nil, &InputError{Line: lastLine, Msg: "the tower has no S"}
+	}
+	if !gSeen {
+		return nil, &InputError{Line: lastLine, Msg: "the tower has no G"}
+	}
+	return g, nil
+}
+
+// towerCommand is one command; dir is +1 for RIGHT and -1 for LEFT.
+type towerCommand struct {
+	name    string // MOVETO, PUSH, PULL, GETDOWN or CLIMB
+	dir     int
+	s       int  // MOVETO's column
+	inRange bool // false when MOVETO's column does not even fit in an int
+}
+
+func readTowerCommand(in *towerInput, k int) (towerCommand, error) {
+	tok, err := in.word(fmt.Sprintf("command %d", k))
+	if err != nil {
+		return towerCommand{}, err
+	}
+	c := towerCommand{name: tok.text}
+	switch tok.text {
+	case "MOVETO":
+		// Any integer is a column: one outside 1..m makes an invalid command (R-T6).
+		c.s, c.inRange, _, err = in.integer("MOVETO's column")
+		return c, err
+	case "PUSH", "PULL", "GETDOWN", "CLIMB":
+		d, err := in.word(tok.text + "'s direction (RIGHT or LEFT)")
+		if err != nil {
+			return c, err
+		}
+		switch d.text {
+		case "RIGHT":
+			c.dir = 1
+		case "LEFT":
+			c.dir = -1
+		default:
+			return c, &InputError{Line: d.line, Msg: fmt.Sprintf("%s: expected RIGHT or LEFT, found %q", tok.text, d.text)}
+		}
+		return c, nil
+	}
+	return c, &InputError{Line: tok.line, Msg: fmt.Sprintf("unknown command %q, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", tok.text)}
+}
+
+// inside reports whether column x is inside the tower.
+func (g *towerGame) inside(x int) bool { return x >= 1 && x <= g.m }
+
+// block reports whether the cell at level y, column x holds a block. R-T2: everything
+// outside the tower is empty, and the player is never a block.
+func (g *towerGame) block(y, x int) bool {
+	return y >= 1 && y <= g.n && g.inside(x) && g.grid[y][x] != '.'
+}
+
+// command handles one command of a game that is not over (R-T4).
+func (g *towerGame) command(c towerCommand) {
+	// R-T4.1: a valid command is carried out, with its fragile countdown; an invalid one
+	// changes nothing.
+	switch c.name {
+	case "MOVETO":
+		g.moveTo(c.s, c.inRange)
+	case "CLIMB":
+		g.climb(c.dir)
+	case "GETDOWN":
+		g.getDown(c.dir)
+	case "PUSH":
+		g.push(c.dir)
+	case "PULL":
+		g.pull(c.dir)
+	}
+	// R-T4.2: the check right after the action.
+	if g.check() {
+		return
+	}
+	// R-T4.3: the automatic steps, after every command.
+	g.automatic()
+	// R-T4.4: the check right before the next action.
+	g.check()
+}
+
+// moveTo is R-T6.
+func (g *towerGame) moveTo(s int, inRange bool) {
+	if !inRange || s < 1 || s > g.m { // 1 ≤ s ≤ m
+		return
+	}
+	if s == g.px { // s is not the player's column
+		return
+	}
+	if g.block(g.py, s) { // the cell at the player's level in column s is empty
+		return
+	}
+	// The player is on level 1, or every cell on the level below him from his column to s,
+	// both ends included, holds a block. Blocks on his own level do not matter.
+	if g.py > 1 {
+		for x := min(g.px, s); x <= max(g.px, s); x++ {
+			if !g.block(g.py-1, x) {
+				return
+			}
+		}
+	}
+	oldY, oldX := g.py, g.px
+	g.px = s
+	g.countdown(oldY, oldX) // R-T12
+}
+
+// climb is R-T7; dir is +1 for RIGHT, -1 for LEFT.
+func (g *towerGame) climb(dir int) {
+	if g.py >= g.n { // below the top level
+		return
+	}
+	if !g.inside(g.px+dir) || !g.block(g.py, g.px+dir) { // a block beside him, in the tower
+		return
+	}
+	if g.block(g.py+1, g.px) || g.block(g.py+1, g.px+dir) { // above and above-beside empty
+		return
+	}
+	oldY, oldX := g.py, g.px
+	g.py, g.px = g.py+1, g.px+dir // he needs nothing under himself
+	g.countdown(oldY, oldX)       // R-T12
+}
+
+// getDown is R-T8.
+func (g *towerGame) getDown(dir int) {
+	if g.py < 2 { // level 2 or higher
+		return
+	}
+	if !g.inside(g.px + dir) { // the cell beside him is inside the tower
+		return
+	}
+	if g.block(g.py, g.px+dir) || g.block(g.py-1, g.px+dir) { // it and the cell below it empty
+		return
+	}
+	oldY, oldX := g.py, g.px
+	g.py, g.px = g.py-1, g.px+dir // he may fall further in the automatic steps
+	g.countdown(oldY, oldX)       // R-T12
+}
+
+// push is R-T9.
+func (g *towerGame) push(dir int) {
+	// The chain: the longest run of touching blocks from the cell beside the player,
+	// ending at the first empty cell or at the side of the tower.
+	end := g.px + dir
+	for g.inside(end) && g.block(g.py, end) {
+		end += dir
+	}
+	if end == g.px+dir { // the chain is empty
+		return
+	}
+	for x := g.px + dir; x != end; x += dir {
+		if g.grid[g.py][x] == 'C' { // the chain holds a C
+			return
+		}
+	}
+	// The player does not move. Farthest block first, each finishing its movement,
+	// sliding included, before the next one starts.
+	for x := end - dir; x != g.px; x -= dir {
+		g.pushBlock(g.py, x, dir)
+	}
+}
+
+// pushBlock moves the block at (y, x) one cell in direction dir (R-T9), then lets it
+// slide (R-T10).
+func (g *towerGame) pushBlock(y, x, dir int) {
+	kind := g.grid[y][x]
+	g.grid[y][x] = '.'
+	x += dir
+	if !g.inside(x) { // R-T9: moved outside the tower, it vanishes
+		return
+	}
+	g.grid[y][x] = kind
+	// R-T10: keep moving while (a) and (b) hold.
+	for g.slides(y, x, kind) { // (a)
+		next := x + dir
+		if g.block(y, next) { // (b) the next cell is not empty (outside counts as empty)
+			return
+		}
+		g.grid[y][x] = '.'
+		x = next
+		if !g.inside(x) { // slid out of the tower: it vanishes
+			return
+		}
+		g.grid[y][x] = kind
+	}
+}
+
+// slides is R-T10 (a): an ice block with a block or the floor under it, or any block
+// with an ice block under it. The floor below level 1 is not ice (R-T2).
+func (g *towerGame) slides(y, x int, kind byte) bool {
+	belowIsFloor := y == 1
+	belowIsIce := !belowIsFloor && g.grid[y-1][x] == 'I'
+	if kind == 'I' && (belowIsFloor || g.block(y-1, x)) {
+		return true
+	}
+	return belowIsIce
+}
+
+// pull is R-T11: PULL RIGHT (dir +1) pulls the block on the player's left to the right.
+func (g *towerGame) pull(dir int) {
+	from, to := g.px-dir, g.px+dir // the block pulled, and where the player goes
+	// That cell holds a block, and not a C.
+	if !g.block(g.py, from) || g.grid[g.py][from] == 'C' {
+		return
+	}
+	// The cell he moves to is inside the tower and empty.
+	if !g.inside(to) || g.block(g.py, to) {
+		return
+	}
+	oldY, oldX := g.py, g.px
+	g.grid[g.py][g.px] = g.grid[g.py][from] // one cell into his old cell; it never slides
+	g.grid[g.py][from] = '.'
+	g.px = to               // he needs no support, and may fall afterwards
+	g.countdown(oldY, oldX) // R-T12
+}
+
+// countdown is R-T12: the player left the cell (y, x) by a valid MOVETO, CLIMB, GETDOWN or
+// PULL; a fragile block directly below that cell counts down, and 1 vanishes.
+func (g *towerGame) countdown(y, x int) {
+	if y < 2 {
+		return // below level 1 is the floor
+	}
+	switch g.grid[y-1][x] {
+	case '3':
+		g.grid[y-1][x] = '2'
+	case '2':
+		g.grid[y-1][x] = '1'
+	case '1':
+		g.grid[y-1][x] = '.'
+	}
+}
+
+// automatic is R-T13: rounds of the three steps until a whole round changes nothing.
+func (g *towerGame) automatic() {
+	for {
+		changed := g.vanishOnB() // 1. R-T14
+		if g.playerFalls() {     // 2. R-T15
+			changed = true
+		}
+		if g.blocksFall() { // 3. R-T16
+			changed = true
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// vanishOnB is R-T14: every block standing directly on a B vanishes; all are found first,
+// then removed together. The player is never removed.
+func (g *towerGame) vanishOnB() bool {
+	var doomed [][2]int
+	for y := 2; y <= g.n; y++ {
+		for x := 1; x <= g.m; x++ {
+			if g.block(y, x) && g.grid[y-1][x] == 'B' {
+				doomed = append(doomed, [2]int{y, x})
+			}
+		}
+	}
+	for _, c := range doomed {
+		g.grid[c[0]][c[1]] = '.'
+	}
+	return len(doomed) > 0
+}
+
+// playerFalls is R-T15: while he is above level 1 with an empty cell below, he moves
+// down, all the way within this step.
+func (g *towerGame) playerFalls() bool {
+	moved := false
+	for g.py > 1 && !g.block(g.py-1, g.px) {
+		g.py--
+		moved = true
+	}
+	return moved
+}
+
+// blocksFall is R-T16: levels 2..n bottom to top, each left to right; a block whose three
+// lower cells are empty falls all the way before the next block is examined.
+func (g *towerGame) blocksFall() bool {
+	changed := false
+	for y := 2; y <= g.n; y++ {
+		for x := 1; x <= g.m; x++ {
+			if !g.block(y, x) || !g.lowerEmpty(y, x) {
+				continue
+			}
+			kind := g.grid[y][x]
+			g.grid[y][x] = '.'
+			to := y
+			for to > 1 && g.lowerEmpty(to, x) { // stop on a block below, or at level 1
+				to--
+			}
+			g.grid[to][x] = kind // it may stop in the player's cell
+			changed = true
+		}
+	}
+	return changed
+}
+
+// lowerEmpty reports whether the three lower cells of (y, x) — below-left, below and
+// below-right — are all empty; outside the tower and the player's cell count as empty.
+func (g *towerGame) lowerEmpty(y, x int) bool {
+	return !g.block(y-1, x-1) && !g.block(y-1, x) && !g.block(y-1, x+1)
+}
+
+// check is R-T18: the conditions in order, the first that holds ends the game. It
+// reports whether the game is over.
+func (g *towerGame) check() bool {
+	// R-T17: the cell below the player; on level 1 it is the floor, neither G nor B.
+	var below byte = '.'
+	if g.py > 1 {
+		below = g.grid[g.py-1][g.px]
+	}
+	switch {
+	case below == 'G': // (A) wherever the goal is now
+		g.result = towerCleared
+	case below == 'B': // (B)
+		g.result = towerHole
+	case g.block(g.py, g.px): // (C) a block fell into his cell and is still there
+		g.result = towerBlock
+	case g.grid[g.gy][g.gx] != 'G': // (D) the goal's initial cell no longer holds G
+		g.result = towerWalking
+	}
+	return g.result != ""
+}

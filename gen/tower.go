@@ -533,9 +533,11 @@ func (t *towerLayout) placePlayer() {
 			}
 		}
 	}
-	if y, x, ok := t.surface(); ok {
-		t.lv[y][x] = 'S'
-		return
+	for range 30 { // on the surface, but not already on G or B
+		if y, x, ok := t.surface(); ok && (y == 1 || strings.IndexByte("GB", t.lv[y-1][x]) < 0) {
+			t.lv[y][x] = 'S'
+			return
+		}
 	}
 	for y := t.n; y >= 1; y-- { // the grid is nearly full: any empty cell, else a block
 		for x := 1; x <= t.m; x++ {
@@ -770,11 +772,11 @@ func (s *towerModel) play(c TowerCmd) {
 			}
 		}
 	}
-	if s.judge() {
-		return
+	if !s.judge() {
+		s.settle()
+		s.judge()
 	}
-	s.settle()
-	if s.judge() && climbed && s.result == towerCleared {
+	if climbed && s.result == towerCleared {
 		s.feat |= featClimbClear
 	}
 }

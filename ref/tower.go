@@ -73,14 +73,29 @@ func (in *towerInput) integer(what string) (v int, inRange bool, tok token, err 
 	if err != nil {
 		return 0, false, tok, err
 	}
+	// The syntax first: strconv reports ErrRange for "99999999999999999999x" before it
+	// sees the x, and that token is no integer at all.
+	if !isDecimal(tok.text) {
+		return 0, false, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, tok.text)}
+	}
 	v, err = strconv.Atoi(tok.text)
 	if errors.Is(err, strconv.ErrRange) {
 		return 0, false, tok, nil
 	}
-	if err != nil {
-		return 0, false, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, tok.text)}
+	return v, err == nil, tok, err
+}
+
+// isDecimal reports whether s is an optional sign and then one or more decimal digits.
+func isDecimal(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
 	}
-	return v, true, tok, nil
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // number reads an integer token that must lie in lo..hi.
@@ -108,17 +123,17 @@ type towerGame struct {
 func playTower(in *towerInput, out *bufio.Writer) error {
 	for {
 		// R-T1: the size line is "n m", height first; "0 0" ends the input.
-		n, nTok, err := in.number("n (the height, or 0 to end)", math.MinInt, math.MaxInt)
+		n, ok, nTok, err := in.integer("n (the height, or 0 to end)")
 		if err != nil {
 			return err
 		}
-		if n == 0 {
+		if ok && n == 0 {
 			if _, _, err := in.number("m after n = 0 (0 0 ends the input)", 0, 0); err != nil {
 				return err
 			}
 			return nil
 		}
-		if n < 3 || n > 50 {
+		if !ok || n < 3 || n > 50 {
 			return &InputError{Line: nTok.line, Msg: fmt.Sprintf("n %s outside 3..50", nTok.text)}
 		}
 		m, _, err := in.number("m (the width)", 3, 50)

@@ -24,9 +24,15 @@ const (
 	twFrag2
 	twFrag3
 
-	twBlock  = twNormal // every code at or above it is a block
-	twPlayer = 0xfe     // only in towerCodes: S, which holds no block
-	twBad    = 0xff     // only in towerCodes: a character outside the alphabet
+	twBlock = twNormal // every code at or above it is a block
+
+	// Codes only in towerCodes, for the characters that load must look at one by one.
+	twSpecial = 0xfa // the first of them
+	twBlank   = 0xfa // a blank between cells (R-T1)
+	twGoalIn  = 0xfb // G: its cell is remembered, and it must appear once
+	twDimIn   = 0xfc // B: noted in the level's mask of B
+	twPlayer  = 0xfe // S, which holds no block
+	twBad     = 0xff // a character outside the alphabet
 )
 
 // towerCodes maps an input character to its cell code.
@@ -34,8 +40,13 @@ var towerCodes = func() (t [256]byte) {
 	for i := range t {
 		t[i] = twBad
 	}
-	t['.'], t['#'], t['I'], t['G'], t['C'], t['B'] = twEmpty, twNormal, twIce, twGoal, twFixed, twDim
+	t['.'], t['#'], t['I'], t['G'], t['C'], t['B'] = twEmpty, twNormal, twIce, twGoalIn, twFixed, twDimIn
 	t['1'], t['2'], t['3'], t['S'] = twFrag1, twFrag2, twFrag3, twPlayer
+	for c := range isSpace {
+		if isSpace[c] {
+			t[c] = twBlank
+		}
+	}
 	return
 }()
 
@@ -240,75 +251,93 @@ func parseInt64(t []byte) (v int64, ok, overflow bool) {
 // load reads the n levels of the tower (R-T1: each the next m non-blank characters, top
 // level first), checks S and G, and records the cells the first automatic round must
 // examine: blocks already without support, and blocks on a B (R-T3 runs no step before
-// the first command).
+// the first command). A row written as one string goes through a tight loop; blanks, S,
+// G, B and bad characters take the slow way, one at a time.
 func (b *towerBoard) load(sc *scanner, n, m int) error {
 	w := m + 2
 	b.n, b.m, b.w = n, m, w
-	size := (n + 2) * w
-	cell := b.cell[:size]
-	for p := range cell {
-		cell[p] = twOut
+	cell := b.cell[:(n+2)*w]
+	for x := 0; x < w; x++ { // only the frame: load writes every cell inside
+		cell[x], cell[(n+1)*w+x] = twFloor, twOut
 	}
-	for x := 0; x < w; x++ {
-		cell[x] = twFloor
+	for y := 1; y <= n; y++ {
+		cell[y*w], cell[y*w+m+1] = twOut, twOut
 	}
 	b.fall = [twWords]uint64{}
 	b.fallLo, b.fallHi = twWords, -1
 	b.vanish = b.vanish[:0]
 
+	// Per level, a bit per column: the blocks, and the B among them.
+	var blocks, dims [52]uint64
 	in, pos, line := sc.in, sc.pos, sc.line
-	player, goal, lastLine := -1, -1, 0
+	player, goal := -1, -1
 	for level := n; level >= 1; level-- {
-		row := level * w
-		for x := 1; x <= m; x++ {
-			for pos < len(in) && isSpace[in[pos]] {
-				if in[pos] == '\n' {
-					line++
+		row, blk, dim := level*w, uint64(0), uint64(0)
+		for x := 1; x <= m; {
+			for ; x <= m && pos < len(in); x, pos = x+1, pos+1 {
+				c := towerCodes[in[pos]]
+				if c >= twSpecial {
+					break
 				}
-				pos++
+				cell[row+x] = c
+				if c >= twBlock {
+					blk |= 1 << x
+				}
+			}
+			if x > m {
+				break
 			}
 			if pos == len(in) {
 				sc.pos, sc.line = pos, line
 				return &InputError{Line: sc.eofLine(), Msg: fmt.Sprintf("expected level %d, column %d of the tower, found end of input", level, x)}
 			}
-			c := in[pos]
-			pos++
-			lastLine = line
-			code := towerCodes[c]
-			switch code {
+			ch := in[pos]
+			switch code := towerCodes[ch]; code {
+			case twBlank:
+				if ch == '\n' {
+					line++
+				}
+				pos++
+				continue
 			case twBad:
-				return &InputError{Line: line, Msg: fmt.Sprintf("level %d, column %d of the tower: %q is not one of .#IGCB123S", level, x, c)}
+				return &InputError{Line: line, Msg: fmt.Sprintf("level %d, column %d of the tower: %q is not one of .#IGCB123S", level, x, ch)}
 			case twPlayer:
 				if player >= 0 {
 					return &InputError{Line: line, Msg: fmt.Sprintf("level %d, column %d of the tower: a second S", level, x)}
 				}
-				player, code = row+x, twEmpty
-			case twGoal:
+				player, cell[row+x] = row+x, twEmpty
+			case twGoalIn:
 				if goal >= 0 {
 					return &InputError{Line: line, Msg: fmt.Sprintf("level %d, column %d of the tower: a second G", level, x)}
 				}
-				goal = row + x
+				goal, cell[row+x] = row+x, twGoal
+				blk |= 1 << x
+			case twDimIn:
+				cell[row+x] = twDim
+				blk |= 1 << x
+				dim |= 1 << x
 			}
-			cell[row+x] = code
+			x, pos = x+1, pos+1
 		}
+		blocks[level], dims[level] = blk, dim
 	}
 	sc.pos, sc.line = pos, line
+	// The last cell was on line: nothing after it has been read.
 	if player < 0 {
-		return &InputError{Line: lastLine, Msg: "the tower has no S"}
+		return &InputError{Line: line, Msg: "the tower has no S"}
 	}
 	if goal < 0 {
-		return &InputError{Line: lastLine, Msg: "the tower has no G"}
+		return &InputError{Line: line, Msg: "the tower has no G"}
 	}
 	b.pp, b.goal = player, goal
-	for p := 2 * w; p < (n+1)*w; p++ {
-		if cell[p] < twBlock {
-			continue
+	for y := 2; y <= n; y++ {
+		below := blocks[y-1]
+		loose := blocks[y] &^ (below | below<<1 | below>>1)
+		for ; loose != 0; loose &= loose - 1 {
+			b.addFall(y*w + bits.TrailingZeros64(loose))
 		}
-		if b.lowerEmpty(p) {
-			b.addFall(p)
-		}
-		if cell[p-w] == twDim {
-			b.vanish = append(b.vanish, int32(p))
+		for onDim := blocks[y] & dims[y-1]; onDim != 0; onDim &= onDim - 1 {
+			b.vanish = append(b.vanish, int32(y*w+bits.TrailingZeros64(onDim)))
 		}
 	}
 	return nil

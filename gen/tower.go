@@ -240,10 +240,7 @@ func genTower(r *rand.Rand, shape TowerShape) Tower {
 		n := pickEdge(r, shape.N[0], shape.N[1])
 		m := pickEdge(r, shape.M[0], shape.M[1])
 		rows := genTowerLayout(r, n, m)
-		t := 0
-		if r.Intn(12) > 0 { // T = 0 in about one dataset of 12 (R-T3, R-T5)
-			t = pickEdge(r, max(shape.Cmds[0], 1), max(shape.Cmds[1], 1))
-		}
+		t := pickEdge(r, shape.Cmds[0], shape.Cmds[1]) // T = 0 one time in 8 when the shape allows it
 		c.Datasets = append(c.Datasets, TowerDataset{Rows: rows, Cmds: genTowerCmds(r, rows, t)})
 	}
 	return c
@@ -891,14 +888,21 @@ func (s *towerModel) settle() {
 }
 
 // towerTemper is how a generated player plays: weights of choosing an invalid command, a
-// move towards the goal, a push or pull, and any valid command.
-type towerTemper struct{ invalid, seek, shove, any int }
+// move towards the goal, a push or pull, and any valid command. A careful player never
+// pushes or pulls and never steps above a B: his games last.
+type towerTemper struct {
+	invalid, seek, shove, any int
+	careful                   bool
+}
 
 func genTowerCmds(r *rand.Rand, rows []string, t int) []TowerCmd {
 	s := newTowerModel(rows)
 	tm := towerTemper{invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
-	if r.Intn(3) == 0 {
+	switch r.Intn(4) {
+	case 0:
 		tm.seek += 10 // a player who wants the goal
+	case 1:
+		tm = towerTemper{invalid: r.Intn(2), any: 1, careful: true} // a wanderer
 	}
 	cmds := make([]TowerCmd, 0, t)
 	for len(cmds) < t {
@@ -942,6 +946,17 @@ func (s *towerModel) choose(r *rand.Rand, tm towerTemper) TowerCmd {
 			valid = append(valid, c)
 		}
 	}
+	if tm.careful {
+		safe := valid[:0]
+		for _, c := range valid {
+			if y, x := s.dest(c); c.Kind < TowerPushRight || c.Kind > TowerPullLeft {
+				if y == 1 || s.g[y-1][x] != 'B' {
+					safe = append(safe, c)
+				}
+			}
+		}
+		valid = safe
+	}
 	if len(valid) == 0 {
 		return s.randomCmd(r)
 	}
@@ -969,17 +984,7 @@ func (s *towerModel) seek(r *rand.Rand, valid []TowerCmd) TowerCmd {
 	gy, gx := s.gy, s.gx
 	best, bestScore, ties := valid[0], math.MaxInt, 0
 	for _, c := range valid {
-		y, x, d := s.py, s.px, c.Kind.dir()
-		switch c.Kind {
-		case TowerMoveTo:
-			x = c.Col
-		case TowerClimbRight, TowerClimbLeft:
-			y, x = y+1, x+d
-		case TowerGetDownRight, TowerGetDownLeft:
-			y, x = y-1, x+d
-		case TowerPullRight, TowerPullLeft:
-			x += d
-		}
+		y, x := s.dest(c)
 		score := 3*abs(y-(gy+1)) + abs(x-gx)
 		if s.blk(y-1, x) && s.g[y-1][x] == 'B' {
 			score += 5
@@ -994,6 +999,22 @@ func (s *towerModel) seek(r *rand.Rand, valid []TowerCmd) TowerCmd {
 		}
 	}
 	return best
+}
+
+// dest is where the valid command c puts the player, before any fall.
+func (s *towerModel) dest(c TowerCmd) (y, x int) {
+	y, x, d := s.py, s.px, c.Kind.dir()
+	switch c.Kind {
+	case TowerMoveTo:
+		x = c.Col
+	case TowerClimbRight, TowerClimbLeft:
+		y, x = y+1, x+d
+	case TowerGetDownRight, TowerGetDownLeft:
+		y, x = y-1, x+d
+	case TowerPullRight, TowerPullLeft:
+		x += d
+	}
+	return y, x
 }
 
 func abs(v int) int {

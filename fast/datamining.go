@@ -131,14 +131,15 @@ func playDatamining(sc *scanner, out *writer) error {
 // applicable, never stop being so, as cells get cleared and flagged: f = m stays true once
 // every mine around is flagged, and f + c = m once every non-mine around is cleared. So
 // the play from a start is the least fixpoint above {start cleared}, and it is monotone:
-// from a bigger state the fixpoint is bigger. Two shortcuts follow:
-//   - A start s cleared by the play from an earlier start t never does better than t:
-//     the play from s stays inside the fixpoint of t. Such starts are not played.
-//   - When the play from s clears an earlier played start t, it contains the whole
-//     fixpoint of t, which is merged in at once instead of being rediscovered.
+// from a bigger state the fixpoint is bigger. Hence the one shortcut: a start s cleared
+// by the play from an earlier start t never does better than t, since the play from s
+// stays inside the fixpoint of t; such starts are not played. (Merging t's fixpoint into
+// a later play that clears t was tried too and dropped: every cell is still looked at
+// once, so it saved nothing measurable.)
 //
 // Safe cells with no mine around are played first: their play clears every neighbour and
-// spreads over the zero's region, so most other starts are covered by a few plays.
+// spreads over the zero's region, so most other starts are covered by a few plays. And
+// once a play clears every safe cell, no start can do better than 0.
 func (s *dmShape) minCovered(mines uint64) int {
 	safe := s.all &^ mines
 	safeCount := bits.OnesCount64(safe)
@@ -146,19 +147,10 @@ func (s *dmShape) minCovered(mines uint64) int {
 	// board without a safe cell, which the statement excludes (see the corpus README).
 	best := safeCount
 	zeros := safe &^ s.dilate(mines)
-	var (
-		played  uint64             // starts played so far
-		reached uint64             // cells cleared by some play: dominated starts
-		cleared [dmMaxCells]uint64 // the fixpoint of each played start
-		flags   [dmMaxCells]uint64 //
-		groups  = [2]uint64{zeros, safe &^ zeros}
-	)
-	for _, group := range groups {
+	reached := uint64(0) // cells cleared by some play: starts that cannot do better
+	for _, group := range [2]uint64{zeros, safe &^ zeros} {
 		for todo := group; todo != 0; todo = group &^ reached {
-			start := bits.TrailingZeros64(todo)
-			cl, fl := s.play(start, mines, played, &cleared, &flags)
-			cleared[start], flags[start] = cl, fl
-			played |= uint64(1) << start
+			cl := s.play(bits.TrailingZeros64(todo), mines)
 			reached |= cl
 			if cl == safe {
 				return 0 // nothing can beat clearing every safe cell
@@ -169,12 +161,12 @@ func (s *dmShape) minCovered(mines uint64) int {
 	return best
 }
 
-// play returns the cells cleared and flagged when the player is stuck after clearing
-// start first. pending is the worklist: the cleared cells whose neighbourhood changed
-// since they were last looked at (or that were never looked at), the only ones where a
-// rule can newly apply.
-func (s *dmShape) play(start int, mines, played uint64, cleared, flags *[dmMaxCells]uint64) (cl, fl uint64) {
-	cl = uint64(1) << start
+// play returns the cells cleared when the player is stuck after clearing start first.
+// pending is the worklist: the cleared cells whose neighbourhood changed since they were
+// last looked at (or that were never looked at), the only ones where a rule can newly
+// apply, since a rule reads nothing but the neighbourhood.
+func (s *dmShape) play(start int, mines uint64) uint64 {
+	cl, fl := uint64(1)<<start, uint64(0)
 	for pending := cl; pending != 0; {
 		x := bits.TrailingZeros64(pending)
 		pending &= pending - 1
@@ -188,11 +180,6 @@ func (s *dmShape) play(start int, mines, played uint64, cleared, flags *[dmMaxCe
 		switch m := bits.OnesCount64(around & mines); {
 		case f == m: // rule 1: clear all covered neighbours
 			cl |= cov
-			for t := cov & played; t != 0; t &= t - 1 {
-				j := bits.TrailingZeros64(t)
-				cl |= cleared[j]
-				fl |= flags[j]
-			}
 		case f+bits.OnesCount64(cov) == m: // rule 2: flag all covered neighbours
 			fl |= cov
 		default:
@@ -202,5 +189,5 @@ func (s *dmShape) play(start int, mines, played uint64, cleared, flags *[dmMaxCe
 		// looked at again (x too, harmlessly: it has nothing covered left).
 		pending |= cl & s.dilate((cl|fl)&^known)
 	}
-	return cl, fl
+	return cl
 }

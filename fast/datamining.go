@@ -146,8 +146,8 @@ func (s *dmShape) minCovered(mines uint64) int {
 	// R-D2: a mine start leaves every safe cell covered; it is also the answer, 0, for a
 	// board without a safe cell, which the statement excludes (see the corpus README).
 	best := safeCount
-	zeros := safe &^ s.dilate(mines)
-	reached := uint64(0) // cells cleared by some play: starts that cannot do better
+	zeros := safe &^ s.dilate(mines) // safe cells with no mine around
+	reached := uint64(0)             // cells cleared by some play: starts that cannot do better
 	for _, group := range [2]uint64{zeros, safe &^ zeros} {
 		for todo := group; todo != 0; todo = group &^ reached {
 			cl := s.play(bits.TrailingZeros64(todo), mines)
@@ -170,12 +170,11 @@ func (s *dmShape) play(start int, mines uint64) uint64 {
 	for pending := cl; pending != 0; {
 		x := bits.TrailingZeros64(pending)
 		pending &= pending - 1
-		around := s.nb[x]
-		cov := around &^ (cl | fl)
+		around, known := s.nb[x], cl|fl
+		cov := around &^ known
 		if cov == 0 {
 			continue
 		}
-		known := cl | fl
 		f := bits.OnesCount64(around & fl)
 		switch m := bits.OnesCount64(around & mines); {
 		case f == m: // rule 1: clear all covered neighbours

@@ -24,13 +24,16 @@ type Case interface {
 
 // Game is everything the engine knows of one game.
 type Game struct {
-	Name      string
-	Ref       Func                             // the naive reference, the oracle
-	Fast      Func                             // the optimized implementation under test
-	Gen       gopter.Gen                       // generates Cases, most small, some at the limits
-	Shrink    gopter.Shrinker                  // smaller variants of a Case, biggest cuts first
-	Decode    func(input []byte) (Case, error) // the strict validator (R-IN3)
-	TimeLimit time.Duration                    // the statement's time limit per input
+	Name   string
+	Ref    Func                             // the naive reference, the oracle
+	Fast   Func                             // the optimized implementation under test
+	Gen    gopter.Gen                       // generates Cases, most small, some at the limits
+	Shrink gopter.Shrinker                  // smaller variants of a Case, biggest cuts first
+	Decode func(input []byte) (Case, error) // the strict validator (R-IN3)
+	// FromBytes decodes arbitrary bytes into a valid Case, so that a fuzzer's mutations
+	// are games: a structured decoding, not a parse.
+	FromBytes func(data []byte) Case
+	TimeLimit time.Duration // the statement's time limit per input
 }
 
 // Validate checks input against every limit of the statement.

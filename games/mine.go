@@ -17,6 +17,7 @@ func init() {
 		Gen:       gen.MineGen(),
 		Shrink:    gen.ShrinkMine,
 		Decode:    func(input []byte) (engine.Case, error) { return gen.DecodeMine(input) },
+		FromBytes: func(data []byte) engine.Case { return gen.MineFromBytes(data) },
 		TimeLimit: time.Second,
 	})
 }

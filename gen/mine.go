@@ -598,6 +598,47 @@ func (s *mineModel) open(p int) bool {
 	return true
 }
 
+// MineFromBytes decodes arbitrary bytes into a valid mine case, for fuzzing: the bytes
+// choose n and m (small unless a byte asks for more), a density, each cell, and then
+// operations until the bytes run out. The single Quit goes where the bytes first ask for
+// one, or last.
+func MineFromBytes(data []byte) Mine {
+	t := &tape{data: data}
+	n := t.size(1, 8, MineMaxSide)
+	m := t.size(1, 8, MineMaxSide)
+	density := t.byte()
+	board := make([]string, n)
+	row := make([]byte, m)
+	for i := range board {
+		for j := range row {
+			row[j] = '.'
+			if t.byte() < density {
+				row[j] = '*'
+			}
+		}
+		board[i] = string(row)
+	}
+	var ops []MineOp
+	quit := false
+	for !t.exhausted() && len(ops) < MineMaxOps-1 {
+		k := MineKind(t.byte() % 4)
+		if k == MineQuit {
+			if quit {
+				k = MineSweep
+			} else {
+				quit = true
+				ops = append(ops, MineOp{Kind: MineQuit})
+				continue
+			}
+		}
+		ops = append(ops, MineOp{Kind: k, X: 1 + t.intn(n), Y: 1 + t.intn(m)})
+	}
+	if !quit {
+		ops = append(ops, MineOp{Kind: MineQuit})
+	}
+	return Mine{Board: board, Ops: ops}
+}
+
 // ShrinkMine is the gopter.Shrinker of mine cases. Its candidates, biggest cuts first:
 // drop operations (never the Quit), drop rows, drop columns (operations on them go,
 // later ones move), and clear mines. A case none of whose candidates reproduces has no

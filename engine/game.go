@@ -34,10 +34,24 @@ type Game struct {
 	// are games: a structured decoding, not a parse.
 	FromBytes func(data []byte) Case
 	TimeLimit time.Duration // the statement's time limit per input
+	// Plan is the game's test set, from the statement's test table (diff gen).
+	Plan func() []PlannedTest
+	// Bounds lists a case's constrained quantities, for the limits overview of a test set.
+	Bounds func(Case) []Bound
 }
 
 // Validate checks input against every limit of the statement.
 func (g *Game) Validate(input []byte) error {
 	_, err := g.Decode(input)
 	return err
+}
+
+// FuzzInput is the input a Diff fuzz target tests for the fuzzer's bytes: the bytes
+// themselves when they already are a valid input (so seeds from the corpus are played
+// as they are), else the game's structured decoding of them.
+func (g *Game) FuzzInput(data []byte) []byte {
+	if g.Validate(data) == nil {
+		return data
+	}
+	return g.FromBytes(data).Encode()
 }

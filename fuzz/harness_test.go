@@ -79,12 +79,9 @@ func checkParse(t *testing.T, g *engine.Game, input []byte) {
 
 // checkDiff is the body of every Fuzz<Game>Diff target.
 func checkDiff(t *testing.T, g *engine.Game, data []byte) {
-	input := data
-	if g.Validate(data) != nil {
-		input = g.FromBytes(data).Encode()
-		if err := g.Validate(input); err != nil {
-			t.Fatalf("%s: FromBytes made an invalid case (%v):\n%s", g.Name, err, input)
-		}
+	input := g.FuzzInput(data)
+	if err := g.Validate(input); err != nil {
+		t.Fatalf("%s: FromBytes made an invalid case (%v):\n%s", g.Name, err, input)
 	}
 	want, got := run(t, "ref", g.Ref, input), run(t, "fast", g.Fast, input)
 	if d := engine.Compare(want, got, nil); d != nil {

@@ -235,7 +235,7 @@ func excerpt(b []byte, maxLines int) string {
 			fmt.Fprintf(&s, "    … (%d more lines)\n", len(lines)-maxLines)
 			break
 		}
-		s.WriteString("    " + strings.TrimSuffix(l, "\n") + "\n")
+		s.WriteString("    " + engine.ClipLine(strings.TrimSuffix(l, "\n"), 0) + "\n")
 	}
 	return s.String()
 }

@@ -17,6 +17,9 @@ func init() {
 		Gen:       gen.DataminingGen(),
 		Shrink:    gen.ShrinkDatamining,
 		Decode:    func(input []byte) (engine.Case, error) { return gen.DecodeDatamining(input) },
+		FromBytes: func(data []byte) engine.Case { return gen.DataminingFromBytes(data) },
 		TimeLimit: time.Second, // "时间限制 : 1.000 sec"
+		Plan:      func() []engine.PlannedTest { return plannedTests(gen.DataminingPlan()) },
+		Bounds:    func(c engine.Case) []engine.Bound { return bounds(c.(gen.Datamining).Bounds()) },
 	})
 }

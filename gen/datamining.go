@@ -1,8 +1,10 @@
 package gen
 
 import (
+	"fmt"
 	"math/rand"
 	"strconv"
+	"strings"
 
 	"github.com/leanovate/gopter"
 	pgen "github.com/leanovate/gopter/gen"
@@ -69,7 +71,10 @@ func DecodeDatamining(input []byte) (Datamining, error) {
 			if len(c.Boards) == 0 {
 				return c, &LimitError{Line: line, Constraint: "no board before the final 0 0: the input contains one or more"}
 			}
-			return c, s.eof()
+			if !s.atEOF() {
+				return c, s.fail("expected end of input after the final 0 0, found %s", s.found())
+			}
+			return c, nil
 		case r < DataminingMinSide:
 			return c, s.fail("r = %d, but r ≥ %d (0 only in the final line 0 0)", r, DataminingMinSide)
 		case cols < DataminingMinSide:
@@ -121,14 +126,24 @@ const (
 	DataminingStuck
 	// DataminingSomeStart: some start clears every safe cell and some other does not.
 	DataminingSomeStart
+	// DataminingOneMine: a single mine.
+	DataminingOneMine
+	// DataminingOneSafe: a single empty cell.
+	DataminingOneSafe
 )
 
+var dataminingKindNames = [...]string{"mixed", "random", "stuck", "some-start", "one-mine", "one-safe"}
+
+func (k DataminingKind) String() string { return dataminingKindNames[k] }
+
 // DataminingShape bounds the cases of one generator: closed ranges for the number of
-// boards and for the cells r·c of each board, and the kind of boards.
+// boards and for the cells r·c of each board, and the kind of boards. With EveryShape,
+// Boards is ignored: the case has one board of each legal r×c within Cells, by r then c.
 type DataminingShape struct {
-	Boards [2]int
-	Cells  [2]int
-	Kind   DataminingKind
+	Boards     [2]int
+	Cells      [2]int
+	Kind       DataminingKind
+	EveryShape bool
 }
 
 // dataminingSides lists every legal (r, c): r, c ≥ 3 and r·c ≤ 40.
@@ -172,14 +187,22 @@ func genDatamining(r *rand.Rand, shape DataminingShape) Datamining {
 			sides = append(sides, s)
 		}
 	}
-	boards := make([][]string, pickEdge(r, shape.Boards[0], shape.Boards[1]))
+	var boards [][]string
+	if shape.EveryShape {
+		boards = make([][]string, len(sides))
+	} else {
+		boards = make([][]string, pickEdge(r, shape.Boards[0], shape.Boards[1]))
+	}
 	for i := range boards {
 		kind := shape.Kind
 		if kind == DataminingMixed {
 			kind = []DataminingKind{DataminingRandom, DataminingRandom, DataminingRandom,
 				DataminingStuck, DataminingSomeStart}[r.Intn(5)]
 		}
-		side := sides[r.Intn(len(sides))]
+		side := sides[i%len(sides)]
+		if !shape.EveryShape {
+			side = sides[r.Intn(len(sides))]
+		}
 		boards[i] = genDataminingBoard(r, side[0], side[1], kind)
 	}
 	return Datamining{Boards: boards}
@@ -188,8 +211,13 @@ func genDatamining(r *rand.Rand, shape DataminingShape) Datamining {
 // genDataminingBoard draws one r×c board of the kind.
 func genDataminingBoard(r *rand.Rand, rows, cols int, kind DataminingKind) []string {
 	cells := rows * cols
-	if kind == DataminingRandom {
+	switch kind {
+	case DataminingRandom:
 		return dataminingBoard(r, rows, cols, pickMines(r, cells))
+	case DataminingOneMine:
+		return dataminingBoard(r, rows, cols, 1)
+	case DataminingOneSafe:
+		return dataminingBoard(r, rows, cols, cells-1)
 	}
 	for try := 0; try < 40; try++ {
 		var mines int
@@ -336,6 +364,73 @@ func dataminingPlays(board []string) (best, worst int) {
 	return best, worst
 }
 
+// dataminingSample is the statement's sample input.
+var dataminingSample = Datamining{Boards: [][]string{
+	{"...", "...", "MM."},
+	{"M.M.", ".M.M", "M.M."},
+	{".....", ".....", "MMM..", "M.M..", "MMM..", ".....", "....."},
+	{"...M", "....", "....", "M..."},
+}}
+
+// DataminingPlan is a test set for datamining. The statement has no test table, so the
+// plan is the one a setter would write: the sample; every legal shape with random boards,
+// boards stuck from every start, boards won from some start only, a single mine and a
+// single empty cell; then many boards, up to 3000 of 36 to 40 cells, for the time limit.
+func DataminingPlan() []PlanTest {
+	all := [2]int{DataminingMinSide * DataminingMinSide, DataminingMaxCells}
+	large := [2]int{36, DataminingMaxCells}
+	plan := []PlanTest{{
+		Call: "datamining -sample",
+		Gen: func(*gopter.GenParameters) *gopter.GenResult {
+			return gopter.NewGenResult(dataminingSample, ShrinkDatamining)
+		},
+	}}
+	for _, k := range []DataminingKind{DataminingRandom, DataminingStuck, DataminingSomeStart, DataminingOneMine, DataminingOneSafe} {
+		plan = append(plan, PlanTest{
+			Call: fmt.Sprintf("datamining -every-shape -kind %s", k),
+			Gen:  DataminingCase(DataminingShape{Cells: all, Kind: k, EveryShape: true}),
+		})
+	}
+	for _, t := range []struct {
+		boards int
+		cells  [2]int
+		kind   DataminingKind
+	}{
+		{300, all, DataminingMixed},
+		{3000, all, DataminingMixed},
+		{3000, large, DataminingMixed},
+		{3000, large, DataminingStuck},
+	} {
+		plan = append(plan, PlanTest{
+			Call: fmt.Sprintf("datamining -boards %d -cells %d-%d -kind %s", t.boards, t.cells[0], t.cells[1], t.kind),
+			Gen:  DataminingCase(DataminingShape{Boards: [2]int{t.boards, t.boards}, Cells: t.cells, Kind: t.kind}),
+		})
+	}
+	return plan
+}
+
+// Bounds lists the constrained quantities of the case with their limits: per board r,
+// c, r·c and the mines (at least one, and at least one empty cell). The number of boards
+// has no limit beyond "one or more".
+func (c Datamining) Bounds() []Bound {
+	maxSide := DataminingMaxCells / DataminingMinSide
+	b := make([]Bound, 0, 4*len(c.Boards))
+	for _, board := range c.Boards {
+		rows, cols := len(board), len(board[0])
+		mines := 0
+		for _, row := range board {
+			mines += strings.Count(row, "M")
+		}
+		b = append(b,
+			Bound{"r", rows, DataminingMinSide, maxSide},
+			Bound{"c", cols, DataminingMinSide, maxSide},
+			Bound{"r·c", rows * cols, DataminingMinSide * DataminingMinSide, DataminingMaxCells},
+			Bound{"mines", mines, 1, rows*cols - 1},
+		)
+	}
+	return b
+}
+
 // ShrinkDatamining is the gopter.Shrinker of datamining cases. Its candidates, biggest
 // cuts first: drop boards (never all of them), then for each board drop rows, drop
 // columns (never below 3) and clear mines (never the last one). Every candidate is valid:
@@ -420,36 +515,25 @@ func dataminingHasBoth(board []string) bool {
 	return mine && safe
 }
 
-// DataminingFromBytes decodes arbitrary fuzzer bytes into a valid case. The first byte
-// asks for a number of boards (1 to 8 usually, up to 64 from bytes ≥ 192); then each
-// board takes a byte for its shape (any legal r×c) and one bit per cell, 'M' for 1,
-// from the bytes after it. Boards stop when the bytes run out, after the first; missing
-// bits are 0. A board without a mine gets one in its first cell, and one without a safe
-// cell has its last cell cleared.
+// DataminingFromBytes decodes arbitrary bytes into a valid datamining case, for fuzzing.
+// The first byte asks for a number of boards (1 to 8 usually, up to 64 when it is 255);
+// then each board takes a byte for its shape (any legal r×c) and one bit per cell, 'M'
+// for 1, from the bytes after it. Boards stop when the bytes run out, after the first;
+// missing bits are 0. A board without a mine gets one in its first cell, and one without
+// an empty cell has its last cell emptied, so that every board is valid.
 func DataminingFromBytes(data []byte) Datamining {
-	next := func() byte {
-		if len(data) == 0 {
-			return 0
-		}
-		b := data[0]
-		data = data[1:]
-		return b
-	}
-	want := 1 + int(next())
-	if want <= 192 {
-		want = 1 + (want-1)%8
-	} else {
-		want -= 192 // 1..64 boards
-	}
+	t := &tape{data: data}
+	want := t.size(1, 8, 64)
 	var c Datamining
-	for len(c.Boards) == 0 || (len(c.Boards) < want && len(data) > 0) {
-		side := dataminingSides[int(next())%len(dataminingSides)]
+	for len(c.Boards) == 0 || (len(c.Boards) < want && !t.exhausted()) {
+		side := dataminingSides[t.intn(len(dataminingSides))]
 		rows, cols := side[0], side[1]
 		cells := []byte(dataminingDots[:rows*cols])
-		var bitsLeft, word byte
+		var bitsLeft int
+		var word byte
 		for p := range cells {
 			if bitsLeft == 0 {
-				word, bitsLeft = next(), 8
+				word, bitsLeft = t.byte(), 8
 			}
 			if word&1 != 0 {
 				cells[p] = 'M'

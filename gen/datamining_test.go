@@ -254,3 +254,36 @@ func TestDataminingFromBytes(t *testing.T) {
 		t.Error("no 40-cell board from 2000 random byte strings")
 	}
 }
+
+func TestDataminingPlan(t *testing.T) {
+	plan := DataminingPlan()
+	if plan[0].Call != "datamining -sample" {
+		t.Fatalf("test 1 is %q, want the sample", plan[0].Call)
+	}
+	for i, p := range plan {
+		c := genDataminingCase(t, p.Gen, int64(i+1))
+		if _, err := DecodeDatamining(c.Encode()); err != nil {
+			t.Fatalf("%s: invalid: %v", p.Call, err)
+		}
+		if !strings.Contains(p.Call, "-every-shape") {
+			continue
+		}
+		if len(c.Boards) != len(dataminingSides) {
+			t.Errorf("%s: %d boards, want one per shape (%d)", p.Call, len(c.Boards), len(dataminingSides))
+		}
+		for j, b := range c.Boards {
+			if s := dataminingSides[j]; len(b) != s[0] || len(b[0]) != s[1] {
+				t.Errorf("%s: board %d is %dx%d, want %dx%d", p.Call, j+1, len(b), len(b[0]), s[0], s[1])
+			}
+			_, _, mines := dataminingSize(Datamining{Boards: [][]string{b}})
+			best, _ := dataminingPlays(b)
+			switch {
+			case strings.HasSuffix(p.Call, "one-mine") && mines != 1,
+				strings.HasSuffix(p.Call, "one-safe") && mines != len(b)*len(b[0])-1:
+				t.Errorf("%s: board %d has %d mines", p.Call, j+1, mines)
+			case strings.HasSuffix(p.Call, "stuck") && best == 0:
+				t.Errorf("%s: board %d is won from some start", p.Call, j+1)
+			}
+		}
+	}
+}

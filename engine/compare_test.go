@@ -77,3 +77,16 @@ func TestFirstDifferenceShowsAMissingNewline(t *testing.T) {
 		t.Errorf("diff does not show the missing final newline:\n%s", diff)
 	}
 }
+
+func TestFirstDifferenceClipsLongLinesAroundTheDifference(t *testing.T) {
+	long := strings.Repeat("<1, 2, 3>, ", 5000)
+	want := "RUNNING: [" + long + "<9, 9, 1>, " + long + "]\n"
+	got := "RUNNING: [" + long + "<9, 9, 2>, " + long + "]\n"
+	diff := engine.FirstDifference([]byte(want), []byte(got), 3, 10)
+	if len(diff) > 1000 {
+		t.Fatalf("diff of two 110 KB lines is %d bytes long", len(diff))
+	}
+	if !strings.Contains(diff, "-…") || !strings.Contains(diff, "<9, 9, 1>") || !strings.Contains(diff, "<9, 9, 2>") {
+		t.Fatalf("the clipped lines do not show the differing cell:\n%s", diff)
+	}
+}

@@ -246,3 +246,21 @@ func playMineModel(c Mine) map[string]int {
 	}
 	return seen
 }
+
+func TestMineFromBytesIsAlwaysValid(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for i := 0; i < 3000; i++ {
+		data := make([]byte, r.Intn(300))
+		r.Read(data)
+		if i%10 == 0 && len(data) > 2 {
+			data[0], data[1] = 255, 255 // ask for a large board now and then
+		}
+		c := MineFromBytes(data)
+		if _, err := DecodeMine(c.Encode()); err != nil {
+			t.Fatalf("bytes %x: invalid case: %v", data, err)
+		}
+	}
+	if c := MineFromBytes(nil); len(c.Board) != 1 || len(c.Ops) != 1 {
+		t.Fatalf("no bytes: %+v, want a 1x1 board and just Quit", c)
+	}
+}

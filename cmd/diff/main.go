@@ -7,6 +7,8 @@
 //	diff validate -game G < in
 //	diff hunt     [-game G] [-duration 10s] [-workers N] [-seed S] [-json] ...
 //	diff replay   [-game G] [FILE.in | DIR]...
+//	diff gen      -game G -o DIR [-seed S]
+//	diff import   -game G fuzz/testdata/fuzz/FuzzGameDiff/FILE...
 package main
 
 import (
@@ -20,6 +22,7 @@ import (
 	"strings"
 	"syscall"
 
+	"gamediff/engine"
 	"gamediff/games"
 )
 
@@ -49,6 +52,8 @@ var commands = []command{
 	{"validate", "check stdin against every limit of the statement", validateCmd},
 	{"hunt", "generate cases and compare ref with fast (or a program) until they differ", huntCmd},
 	{"replay", "run corpus cases through ref and fast and compare with their answers", replayCmd},
+	{"gen", "write a game's test set: N.in, N.ans and the plan, with a limits overview", genCmd},
+	{"import", "turn fuzz corpus files (crashers) into corpus cases with ref's answers", importCmd},
 }
 
 func main() {
@@ -102,4 +107,22 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 		return exitUsage, false
 	}
 	return 0, true
+}
+
+// pickGames resolves the -game flag of command cmd: the game named, or every game when
+// name is empty and all is allowed. On failure it has printed why.
+func pickGames(cmd, name string, all bool, e *env) ([]*engine.Game, bool) {
+	if name == "" && all {
+		return games.All(), true
+	}
+	if name == "" {
+		fmt.Fprintf(e.stderr, "diff %s: -game is required (games: %s)\n", cmd, strings.Join(games.Names(), ", "))
+		return nil, false
+	}
+	g, err := games.Lookup(name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "diff %s: %v\n", cmd, err)
+		return nil, false
+	}
+	return []*engine.Game{g}, true
 }

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"strconv"
@@ -121,7 +122,10 @@ func DecodeTower(input []byte) (Tower, error) {
 			if err := s.eoln(); err != nil {
 				return c, err
 			}
-			return c, s.eof()
+			if !s.atEOF() {
+				return c, s.fail("expected end of input after the final 0 0, found %s", s.found())
+			}
+			return c, nil
 		}
 		if n < TowerMinSide {
 			return c, s.fail("n = %d outside %d..%d", n, TowerMinSide, TowerMaxSide)
@@ -1148,50 +1152,27 @@ func ShrinkTower(v any) gopter.Shrink {
 	return gopter.ConcatShrinks(shrinks...)
 }
 
-// towerBytes hands out fuzzer bytes one at a time, zeros once they run out.
-type towerBytes struct {
-	data []byte
-	pos  int
-}
-
-func (b *towerBytes) next() int {
-	if b.pos >= len(b.data) {
-		return 0
-	}
-	b.pos++
-	return int(b.data[b.pos-1])
-}
-
-// TowerFromBytes decodes arbitrary fuzzer bytes into a valid tower case, deterministically:
-// the first byte gives the number of datasets (1..4); per dataset a byte each for n and
-// m (3..10, or up to 50 when the byte is 0xF0 or more and the next byte says how far),
-// one byte per cell (mostly '.' and '#', every kind possible), two bytes each for where
-// S and G go, one for T (0..31, more when the byte asks for it), then per command a kind
-// byte and, for MOVETO, a column byte read as a signed value (outside 1..m at times).
-// Missing bytes read as zeros.
+// TowerFromBytes decodes arbitrary fuzzer bytes into a valid tower case, deterministically,
+// on the shared tape: the number of datasets (1..3, up to 20 when asked), per dataset n
+// and m (3..10, up to 50 when asked), a byte per cell (mostly '.' and '#', every block
+// kind possible), where S and G go, T (0..31, up to 400 when asked), then per command a
+// kind and, for MOVETO, a column read as a signed byte (outside 1..m at times).
 func TowerFromBytes(data []byte) Tower {
-	b := &towerBytes{data: data}
-	side := func() int {
-		v := b.next()
-		if v >= 0xF0 {
-			return TowerMinSide + b.next()%(TowerMaxSide-TowerMinSide+1)
-		}
-		return TowerMinSide + v%8
-	}
-	const cells = "..........####IICB123" // by weight; G and S are placed after
+	t := &tape{data: data}
+	const cells = "..........####IICB123" // by weight; S and G are placed after
 	var c Tower
-	count := 1 + b.next()%4
+	count := t.size(1, 3, 20)
 	for range count {
-		n, m := side(), side()
+		n, m := t.size(TowerMinSide, 8, TowerMaxSide), t.size(TowerMinSide, 8, TowerMaxSide)
 		grid := make([][]byte, n)
 		for y := range grid {
 			grid[y] = make([]byte, m)
 			for x := range grid[y] {
-				grid[y][x] = cells[b.next()%len(cells)]
+				grid[y][x] = cells[t.intn(len(cells))]
 			}
 		}
-		sy, sx := b.next()%n, b.next()%m
-		gy, gx := b.next()%n, b.next()%m
+		sy, sx := t.intn(n), t.intn(m)
+		gy, gx := t.intn(n), t.intn(m)
 		if gy == sy && gx == sx {
 			gx = (gx + 1) % m
 		}
@@ -1200,20 +1181,116 @@ func TowerFromBytes(data []byte) Tower {
 		for y := range grid {
 			rows[y] = string(grid[y])
 		}
-		t := b.next()
-		if t >= 0xE0 {
-			t = 32 + b.next()*4
-		} else {
-			t %= 32
-		}
-		cmds := make([]TowerCmd, t)
+		cmds := make([]TowerCmd, t.size(0, 32, 401))
 		for k := range cmds {
-			cmds[k].Kind = TowerKind(b.next() % int(towerKinds))
+			cmds[k].Kind = TowerKind(t.intn(int(towerKinds)))
 			if cmds[k].Kind == TowerMoveTo {
-				cmds[k].Col = int(int8(b.next()))
+				cmds[k].Col = int(int8(t.byte()))
 			}
 		}
 		c.Datasets = append(c.Datasets, TowerDataset{Rows: rows, Cmds: cmds})
 	}
 	return c
+}
+
+// towerSample is the statement's sample input.
+const towerSample = `8 8
+........
+........
+....###.
+...#.#.G
+S#B...##
+#ICII.I#
+#..#.#.#
+.#..#.#.
+7
+PUSH RIGHT
+MOVETO 2
+CLIMB RIGHT
+CLIMB RIGHT
+GETDOWN RIGHT
+CLIMB RIGHT
+GETDOWN RIGHT
+8 8
+........
+........
+........
+...G....
+S#B.....
+#ICIIIII
+#..#.#.#
+.#..#.#.
+4
+PUSH RIGHT
+MOVETO 2
+CLIMB RIGHT
+CLIMB RIGHT
+8 8
+........
+....#.#.
+.....#.G
+...#..#.
+S#B....#
+#ICIII.#
+#..#.#.#
+.#..#.#.
+8
+PUSH RIGHT
+MOVETO 2
+CLIMB RIGHT
+CLIMB RIGHT
+CLIMB RIGHT
+GETDOWN RIGHT
+CLIMB RIGHT
+GETDOWN RIGHT
+0 0
+`
+
+// TowerPlan is a test set for tower. The statement has no test table, so the plan is
+// the one a setter would write: the sample; small towers by the hundred; wide and tall
+// ones; long games on mid-size towers; towers at 50x50 with a few hundred commands; and
+// the benchmark's 400 towers of 50x50 with 250 commands each.
+func TowerPlan() []PlanTest {
+	sample, err := DecodeTower([]byte(towerSample))
+	if err != nil {
+		panic("gen: the tower sample is invalid: " + err.Error())
+	}
+	plan := []PlanTest{{
+		Call: "tower -sample",
+		Gen: func(*gopter.GenParameters) *gopter.GenResult {
+			return gopter.NewGenResult(sample, ShrinkTower)
+		},
+	}}
+	for _, s := range []TowerShape{
+		{Datasets: [2]int{200, 200}, N: [2]int{3, 6}, M: [2]int{3, 6}, Cmds: [2]int{0, 20}},
+		{Datasets: [2]int{200, 200}, N: [2]int{3, 12}, M: [2]int{3, 12}, Cmds: [2]int{0, 60}},
+		{Datasets: [2]int{50, 50}, N: [2]int{3, 5}, M: [2]int{40, TowerMaxSide}, Cmds: [2]int{50, 200}},
+		{Datasets: [2]int{50, 50}, N: [2]int{40, TowerMaxSide}, M: [2]int{3, 5}, Cmds: [2]int{50, 200}},
+		{Datasets: [2]int{100, 100}, N: [2]int{15, 30}, M: [2]int{15, 30}, Cmds: [2]int{100, 400}},
+		{Datasets: [2]int{20, 20}, N: [2]int{TowerMaxSide, TowerMaxSide}, M: [2]int{TowerMaxSide, TowerMaxSide}, Cmds: [2]int{300, 1000}},
+		{Datasets: [2]int{400, 400}, N: [2]int{TowerMaxSide, TowerMaxSide}, M: [2]int{TowerMaxSide, TowerMaxSide}, Cmds: [2]int{250, 250}},
+	} {
+		plan = append(plan, PlanTest{
+			Call: fmt.Sprintf("tower -datasets %d -n %d-%d -m %d-%d -cmds %d-%d", s.Datasets[0], s.N[0], s.N[1], s.M[0], s.M[1], s.Cmds[0], s.Cmds[1]),
+			Gen:  TowerCase(s),
+		})
+	}
+	return plan
+}
+
+// Bounds lists the constrained quantities of the case with their limits: per dataset n,
+// m and the S and G counts (exactly one each). The statement caps neither T nor the
+// number of datasets.
+func (c Tower) Bounds() []Bound {
+	b := make([]Bound, 0, 4*len(c.Datasets))
+	for _, d := range c.Datasets {
+		all := strings.Join(d.Rows, "")
+		b = append(b,
+			Bound{"n", len(d.Rows), TowerMinSide, TowerMaxSide},
+			Bound{"m", len(d.Rows[0]), TowerMinSide, TowerMaxSide},
+			Bound{"S", strings.Count(all, "S"), 1, 1},
+			Bound{"G", strings.Count(all, "G"), 1, 1},
+		)
+	}
+	return b
 }

@@ -73,8 +73,8 @@ const (
 // The automatic steps never rescan the grid. A block can start to fall only when one of
 // its three lower cells loses its block, or when it arrives somewhere; it can vanish
 // (R-T14) only when it arrives on a B or a B arrives under it. Every change goes through
-// clear and place, which record exactly those cells: fall for R-T16, a bitset walked in
-// ascending order, and vanish for R-T14. A falling block adds only cells above its old
+// clear, land and place, which record exactly those cells: fall for R-T16, a bitset
+// walked in ascending order, and vanish for R-T14. A falling block adds only cells above its old
 // place, later in the scan, so one ascending walk visits them in the rulebook's order.
 type towerBoard struct {
 	n, m, w int

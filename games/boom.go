@@ -1,0 +1,22 @@
+package games
+
+import (
+	"time"
+
+	"gamediff/engine"
+	"gamediff/fast"
+	"gamediff/gen"
+	"gamediff/ref"
+)
+
+func init() {
+	register(&engine.Game{
+		Name:      "boom",
+		Ref:       ref.Boom,
+		Fast:      fast.Boom,
+		Gen:       gen.BoomGen(),
+		Shrink:    gen.ShrinkBoom,
+		Decode:    func(input []byte) (engine.Case, error) { return gen.DecodeBoom(input) },
+		TimeLimit: 2 * time.Second,
+	})
+}

@@ -337,6 +337,7 @@ type boomModel struct {
 	k        int
 	unopened int
 	over     bool
+	won      bool
 	openedAt []int // opened cells in the order they opened, to sample the opened region
 	ops      []BoomOp
 	r        *rand.Rand
@@ -349,7 +350,8 @@ type boomModel struct {
 
 // boomEvents counts what the operations played on a model did.
 type boomEvents struct {
-	lose, loseMiddle, win, invalid     int
+	lose, loseMiddle, win              int
+	invalidAfterLose, invalidAfterWin  int
 	askByCascade, askByMiddle          int // '?' cells opened by a cascade, by a middle click
 	cycles                             int // right clicks turning '?' back into '_'
 	middleZeroOpens                    int // R-B3: a middle click on a 0 that opened something
@@ -648,7 +650,11 @@ func (s *boomModel) add(op BoomOp, target int) {
 func (s *boomModel) apply(op BoomOp) {
 	ev := &s.events
 	if s.over {
-		ev.invalid++
+		if s.won {
+			ev.invalidAfterWin++
+		} else {
+			ev.invalidAfterLose++
+		}
 		return
 	}
 	p := (op.X-1)*s.m + op.Y - 1
@@ -729,7 +735,7 @@ func (s *boomModel) apply(op BoomOp) {
 		if len(s.ops) == 1 {
 			ev.winFirst++
 		}
-		s.over = true
+		s.over, s.won = true, true
 	}
 }
 

@@ -286,7 +286,7 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds) BoomGame {
 	if first >= 0 && q > 0 {
 		s.add(BoomOp{Kind: BoomLeft, X: first/m + 1, Y: first%m + 1}, q)
 	}
-	s.play(q)
+	s.play(q, shape.Ops[0])
 	return BoomGame{Board: board, Ops: s.ops}
 }
 
@@ -441,9 +441,10 @@ func (s *boomModel) each(p int, f func(q int)) {
 
 func (s *boomModel) op(k BoomKind, p int) BoomOp { return BoomOp{Kind: k, X: p/s.m + 1, Y: p%s.m + 1} }
 
-// play appends operations until there are target of them, or fewer when the game ended:
-// a finished game mostly gets only a few clicks more (answered INVALID).
-func (s *boomModel) play(target int) {
+// play appends operations until there are target of them, or fewer (but at least least)
+// when the game ended: a finished game mostly gets only a few clicks more (answered
+// INVALID).
+func (s *boomModel) play(target, least int) {
 	total := 0
 	for _, w := range s.weights {
 		total += w
@@ -453,7 +454,7 @@ func (s *boomModel) play(target int) {
 			if s.afterEnd < 0 {
 				s.afterEnd = target - len(s.ops)
 				if s.r.Intn(4) > 0 {
-					s.afterEnd = min(s.afterEnd, s.r.Intn(4))
+					s.afterEnd = min(s.afterEnd, max(s.r.Intn(4), least-len(s.ops)))
 				}
 				target = len(s.ops) + s.afterEnd
 				continue

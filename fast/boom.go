@@ -163,7 +163,7 @@ func boomOp(sc *scanner) (int, error) {
 		return int(in[pos] - '0'), nil
 	}
 	sc.pos = pos
-	return sc.number("op (0, 1, 2 or 3)", 0, 3)
+	return sc.number("op", 0, 3)
 }
 
 // boomBoards recycles boards between runs: a hunt plays thousands of inputs, each of up

@@ -102,7 +102,7 @@ func playBoomGame(in *tokens, out *bufio.Writer) error {
 	}
 	// "每行三个正整数 op, x, y 表示玩家的一次操作 … 最后一行一个数 0 , 表示玩家操作结束."
 	for {
-		op, _, err := in.number("op (0, 1, 2 or 3)", 0, 3)
+		op, _, err := in.number("op", 0, 3)
 		if err != nil {
 			return err
 		}

@@ -177,6 +177,11 @@ func FirstDifference(want, got []byte, context, span int) string {
 	if err != nil {
 		return fmt.Sprintf("(no diff: %v)\n", err)
 	}
+	// A long line is shown around the column where the first changed pair differs.
+	column := 0
+	if i := bytes.LastIndexByte(want[:same], '\n') + 1; same < len(want) && same < len(got) {
+		column = same - i
+	}
 	var b strings.Builder
 	for _, h := range diff.Hunks {
 		fmt.Fprintf(&b, "@@ output line %d @@\n", firstLine+h.FromLine-1)
@@ -189,7 +194,11 @@ func FirstDifference(want, got []byte, context, span int) string {
 				mark = "+"
 			}
 			line := l.Content
-			if !strings.HasSuffix(line, "\n") {
+			newline := strings.HasSuffix(line, "\n")
+			line = ClipLine(strings.TrimSuffix(line, "\n"), column)
+			if newline {
+				line += "\n"
+			} else {
 				line += "\n\\ no newline at end\n"
 			}
 			b.WriteString(mark + line)
@@ -199,6 +208,27 @@ func FirstDifference(want, got []byte, context, span int) string {
 		b.WriteString("…\n")
 	}
 	return b.String()
+}
+
+// clipWidth is the most of a line a report shows.
+const clipWidth = 160
+
+// ClipLine shortens a line longer than clipWidth to the part around column, marking
+// what it leaves out, so that a 500 KB output line still reports the bytes that matter.
+func ClipLine(line string, column int) string {
+	if len(line) <= clipWidth {
+		return line
+	}
+	lo := max(0, min(column-clipWidth/3, len(line)-clipWidth))
+	hi := lo + clipWidth
+	s := line[lo:hi]
+	if lo > 0 {
+		s = fmt.Sprintf("…(%d bytes)…", lo) + s
+	}
+	if hi < len(line) {
+		s += fmt.Sprintf("…(%d more bytes)", len(line)-hi)
+	}
+	return s
 }
 
 // splitLines returns up to limit lines of b, each with its '\n', so that a missing final

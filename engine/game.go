@@ -24,17 +24,34 @@ type Case interface {
 
 // Game is everything the engine knows of one game.
 type Game struct {
-	Name      string
-	Ref       Func                             // the naive reference, the oracle
-	Fast      Func                             // the optimized implementation under test
-	Gen       gopter.Gen                       // generates Cases, most small, some at the limits
-	Shrink    gopter.Shrinker                  // smaller variants of a Case, biggest cuts first
-	Decode    func(input []byte) (Case, error) // the strict validator (R-IN3)
-	TimeLimit time.Duration                    // the statement's time limit per input
+	Name   string
+	Ref    Func                             // the naive reference, the oracle
+	Fast   Func                             // the optimized implementation under test
+	Gen    gopter.Gen                       // generates Cases, most small, some at the limits
+	Shrink gopter.Shrinker                  // smaller variants of a Case, biggest cuts first
+	Decode func(input []byte) (Case, error) // the strict validator (R-IN3)
+	// FromBytes decodes arbitrary bytes into a valid Case, so that a fuzzer's mutations
+	// are games: a structured decoding, not a parse.
+	FromBytes func(data []byte) Case
+	TimeLimit time.Duration // the statement's time limit per input
+	// Plan is the game's test set, from the statement's test table (diff gen).
+	Plan func() []PlannedTest
+	// Bounds lists a case's constrained quantities, for the limits overview of a test set.
+	Bounds func(Case) []Bound
 }
 
 // Validate checks input against every limit of the statement.
 func (g *Game) Validate(input []byte) error {
 	_, err := g.Decode(input)
 	return err
+}
+
+// FuzzInput is the input a Diff fuzz target tests for the fuzzer's bytes: the bytes
+// themselves when they already are a valid input (so seeds from the corpus are played
+// as they are), else the game's structured decoding of them.
+func (g *Game) FuzzInput(data []byte) []byte {
+	if g.Validate(data) == nil {
+		return data
+	}
+	return g.FromBytes(data).Encode()
 }

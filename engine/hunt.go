@@ -264,7 +264,9 @@ func handleFinding(ctx context.Context, cfg HuntConfig, want, got Solver, p pend
 	event(fmt.Sprintf("case %d: %s; saved %s (%d bytes), minimizing", p.index, p.d.Summary(), orUnsaved(rawPath), len(p.input)))
 
 	mwant, mgot := want, got
-	if p.d.Kind == KindTimeout {
+	if p.d.Kind == KindTimeout && hungInProcess(p.d, want, got) {
+		// Every candidate that hangs would leave a goroutine spinning: use solvers that
+		// can be killed, or do not minimize.
 		if cfg.Isolated == nil {
 			f.Note = "not minimized: a hang in-process cannot be stopped, and no isolated solvers were given"
 			return f, nil
@@ -314,6 +316,16 @@ func handleFinding(ctx context.Context, cfg HuntConfig, want, got Solver, p pend
 		}
 	}
 	return f, nil
+}
+
+// hungInProcess reports whether the solver that timed out runs in this process.
+func hungInProcess(d *Divergence, want, got Solver) bool {
+	s := got
+	if d.Culprit == want.Name() {
+		s = want
+	}
+	_, in := s.(InProcess)
+	return in
 }
 
 func orUnsaved(path string) string {

@@ -7,11 +7,11 @@ import (
 
 // MinimizeStats tells how a minimization went.
 type MinimizeStats struct {
-	Runs     int           // candidates run
-	Accepted int           // candidates that reproduced and became the current case
-	Invalid  int           // candidates the validator rejected, never run
-	Complete bool          // no candidate of the final case reproduces: it is 1-minimal
-	Elapsed  time.Duration //
+	Runs     int           `json:"runs"`     // candidates run
+	Accepted int           `json:"accepted"` // candidates that reproduced and became the current case
+	Invalid  int           `json:"invalid"`  // candidates the validator rejected, never run
+	Complete bool          `json:"complete"` // no candidate of the final case reproduces: it is 1-minimal
+	Elapsed  time.Duration `json:"elapsed_ns"`
 }
 
 // Minimize shrinks c greedily, as gopter and delta debugging do: it walks the game's

@@ -75,7 +75,6 @@ func (w *writer) room(n int) {
 	}
 }
 
-func (w *writer) byte(b byte)    { w.buf = append(w.buf, b) }
 func (w *writer) bytes(b []byte) { w.buf = append(w.buf, b...); w.maybeFlush() }
 
 // endLine finishes a line and flushes if the buffer is full; hot loops call it per line.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gamediff/engine"
+	"gamediff/gen"
 )
 
 var registry = map[string]*engine.Game{}
@@ -45,4 +46,22 @@ func Lookup(name string) (*engine.Game, error) {
 		return g, nil
 	}
 	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(Names(), ", "))
+}
+
+// plannedTests and bounds carry gen's plan types over to the engine's, which have the
+// same fields: gen and engine do not import each other.
+func plannedTests(plan []gen.PlanTest) []engine.PlannedTest {
+	out := make([]engine.PlannedTest, len(plan))
+	for i, p := range plan {
+		out[i] = engine.PlannedTest{Call: p.Call, Gen: p.Gen}
+	}
+	return out
+}
+
+func bounds(bs []gen.Bound) []engine.Bound {
+	out := make([]engine.Bound, len(bs))
+	for i, b := range bs {
+		out[i] = engine.Bound(b)
+	}
+	return out
 }

@@ -17,6 +17,9 @@ func init() {
 		Gen:       gen.MineGen(),
 		Shrink:    gen.ShrinkMine,
 		Decode:    func(input []byte) (engine.Case, error) { return gen.DecodeMine(input) },
+		FromBytes: func(data []byte) engine.Case { return gen.MineFromBytes(data) },
 		TimeLimit: time.Second,
+		Plan:      func() []engine.PlannedTest { return plannedTests(gen.MinePlan()) },
+		Bounds:    func(c engine.Case) []engine.Bound { return bounds(c.(gen.Mine).Bounds()) },
 	})
 }

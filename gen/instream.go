@@ -101,14 +101,6 @@ func (s *inStream) eoln() error {
 
 func (s *inStream) atEOF() bool { return s.pos >= len(s.in) }
 
-// eof checks that nothing follows.
-func (s *inStream) eof() error {
-	if s.atEOF() {
-		return nil
-	}
-	return s.fail("expected end of input, found %s", s.found())
-}
-
 // row reads a line of exactly width bytes, each in alphabet, and the '\n' after it.
 func (s *inStream) row(what string, width int, alphabet string) (string, error) {
 	w, err := s.word(what)

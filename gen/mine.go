@@ -1,8 +1,10 @@
 package gen
 
 import (
+	"fmt"
 	"math/rand"
 	"strconv"
+	"strings"
 
 	"github.com/leanovate/gopter"
 	pgen "github.com/leanovate/gopter/gen"
@@ -172,7 +174,26 @@ const (
 	// MineDenseDSweep: 15-20% mines and a careful player: flags exactly right, then DSweep,
 	// again and again.
 	MineDenseDSweep
+	// MineWrongFlagBoom: a careful game, until a flag on a safe cell makes a DSweep boom;
+	// the operations after it are never read.
+	MineWrongFlagBoom
+	// MineQuitMiddle: a careful game with the Quit halfway; the rest is never read.
+	MineQuitMiddle
+	// MineCareful: a careful game (no blind Sweep, flags on mines), often to the finish.
+	MineCareful
+	// MineNoSafeCell: every cell a mine; flags, then a Sweep on a flag finishes (R-M1).
+	MineNoSafeCell
+	// MineFree: no mine at all; the first Sweep opens everything and finishes.
+	MineFree
 )
+
+var mineScenarioNames = [...]string{"mixed", "cascade", "dense-dsweep", "wrong-flag-boom", "quit-middle", "careful", "no-safe-cell", "mine-free"}
+
+func (s MineScenario) String() string { return mineScenarioNames[s] }
+
+var mineKindsNames = [...]string{"any", "A", "B"}
+
+func (k MineKinds) String() string { return mineKindsNames[k] }
 
 // MineShape bounds the cases of one generator: closed ranges for n, m and the number of
 // operations (Quit included), the kinds of operations allowed and the scenario.
@@ -239,8 +260,14 @@ func genMine(r *rand.Rand, shape MineShape) Mine {
 	switch shape.Scenario {
 	case MineGiantCascade:
 		density, wall = 0.001, m-1-min(m/100, 8)
-	case MineDenseDSweep:
+	case MineDenseDSweep, MineWrongFlagBoom:
 		density = 0.15 + 0.05*r.Float64()
+	case MineCareful:
+		density = 0.05 + 0.15*r.Float64()
+	case MineNoSafeCell:
+		density = 1
+	case MineFree:
+		density = 0
 	}
 	board := make([]string, n)
 	row := make([]byte, m)
@@ -255,6 +282,36 @@ func genMine(r *rand.Rand, shape MineShape) Mine {
 	}
 	q := pickEdge(r, shape.Ops[0], shape.Ops[1])
 	s := newMineModel(board, r, shape.Kinds, shape.Scenario)
+	switch shape.Scenario {
+	case MineWrongFlagBoom:
+		s.play((q - 1) * 9 / 10)
+		for try := 0; try < 100 && !s.over && len(s.ops) < q-1; try++ {
+			s.move(moveDSweepWrong, q-1)
+		}
+		s.play(q - 1 - len(s.ops))
+		s.ops = append(s.ops, MineOp{Kind: MineQuit})
+		return Mine{Board: board, Ops: s.ops}
+	case MineNoSafeCell:
+		// Flags, then a Sweep or DSweep on a flagged cell: it answers, and R-M1 finishes.
+		for len(s.ops) < (q-1)/2 {
+			s.add(MineOp{Kind: MineFlag, X: 1 + r.Intn(n), Y: 1 + r.Intn(m)}, q-1)
+		}
+		for p := range s.flag {
+			if s.flag[p] && len(s.ops) < q-1 {
+				s.add(MineOp{Kind: MineSweep, X: p/m + 1, Y: p%m + 1}, q-1)
+				break
+			}
+		}
+		s.play(q - 1 - len(s.ops))
+		s.ops = append(s.ops, MineOp{Kind: MineQuit})
+		return Mine{Board: board, Ops: s.ops}
+	case MineQuitMiddle:
+		s.play((q - 1) / 2)
+		s.ops = append(s.ops, MineOp{Kind: MineQuit})
+		s.over = true
+		s.play(q - len(s.ops))
+		return Mine{Board: board, Ops: s.ops}
+	}
 	if shape.Scenario != MineMixed {
 		// The scenario's opening move, then its game, then Quit.
 		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.number[p] == 0 && p%m < max(wall, 1) }); ok {
@@ -334,7 +391,7 @@ func newMineModel(board []string, r *rand.Rand, kinds MineKinds, scenario MineSc
 	for i := range s.weights {
 		s.weights[i] = 1 + r.Intn(10)
 	}
-	if r.Intn(2) == 0 || scenario == MineDenseDSweep {
+	if r.Intn(2) == 0 || scenario != MineMixed && scenario != MineGiantCascade {
 		s.weights[moveSweepAny], s.weights[moveDSweepWrong], s.weights[moveFlagWrong] = 0, 0, r.Intn(2)
 		s.weights[moveDSweepRight] += 10
 	}
@@ -596,6 +653,111 @@ func (s *mineModel) open(p int) bool {
 		}
 	}
 	return true
+}
+
+// MineFromBytes decodes arbitrary bytes into a valid mine case, for fuzzing: the bytes
+// choose n and m (small unless a byte asks for more), a density, each cell, and then
+// operations until the bytes run out. The single Quit goes where the bytes first ask for
+// one, or last.
+func MineFromBytes(data []byte) Mine {
+	t := &tape{data: data}
+	n := t.size(1, 8, MineMaxSide)
+	m := t.size(1, 8, MineMaxSide)
+	density := t.byte()
+	board := make([]string, n)
+	row := make([]byte, m)
+	for i := range board {
+		for j := range row {
+			row[j] = '.'
+			if t.byte() < density {
+				row[j] = '*'
+			}
+		}
+		board[i] = string(row)
+	}
+	var ops []MineOp
+	quit := false
+	for !t.exhausted() && len(ops) < MineMaxOps-1 {
+		k := MineKind(t.byte() % 4)
+		if k == MineQuit {
+			if quit {
+				k = MineSweep
+			} else {
+				quit = true
+				ops = append(ops, MineOp{Kind: MineQuit})
+				continue
+			}
+		}
+		ops = append(ops, MineOp{Kind: k, X: 1 + t.intn(n), Y: 1 + t.intn(m)})
+	}
+	if !quit {
+		ops = append(ops, MineOp{Kind: MineQuit})
+	}
+	return Mine{Board: board, Ops: ops}
+}
+
+// MinePlan is the test set of the statement's subtask table (seed 000, 子任务): 20 tests,
+// each at the sizes of its row, and between them a giant cascade, dense correct DSweeps,
+// booms by a wrong flag and a Quit in the middle. Property A allows only Sweep and Quit,
+// B no DSweep.
+func MinePlan() []PlanTest {
+	type test struct {
+		n, m, q  int
+		kinds    MineKinds
+		scenario MineScenario
+	}
+	tests := []test{
+		{10, 10, 60, MineSweepOnly, MineGiantCascade}, // 1-2: n, m ≤ 10, q ≤ 60, A
+		{10, 1, 1, MineSweepOnly, MineFree},           // the smallest: m = 1, no mine, Quit alone
+		{10, 10, 60, MineNoDSweep, MineCareful},       // 3-4: B
+		{10, 10, 60, MineNoDSweep, MineNoSafeCell},
+		{10, 10, 60, MineAnyOps, MineDenseDSweep}, // 5-6
+		{10, 10, 60, MineAnyOps, MineWrongFlagBoom},
+		{1, 1000, 1000, MineSweepOnly, MineGiantCascade}, // 7-8: n = 1, m ≤ 1000, q ≤ 1000, A
+		{1, 1000, 1000, MineSweepOnly, MineCareful},
+		{1, 1000, 1000, MineNoDSweep, MineCareful}, // 9-10: B
+		{1, 1000, 1000, MineNoDSweep, MineQuitMiddle},
+		{1, 1000, 1000, MineAnyOps, MineDenseDSweep}, // 11-12
+		{1, 1000, 1000, MineAnyOps, MineWrongFlagBoom},
+		{300, 300, 8000, MineSweepOnly, MineGiantCascade}, // 13-14: n, m ≤ 300, q ≤ 8000, A
+		{300, 300, 8000, MineSweepOnly, MineCareful},
+		{300, 300, 8000, MineNoDSweep, MineCareful}, // 15-16: B
+		{300, 300, 8000, MineNoDSweep, MineQuitMiddle},
+		{300, 300, 8000, MineAnyOps, MineGiantCascade}, // 17-19
+		{300, 300, 8000, MineAnyOps, MineDenseDSweep},
+		{300, 300, 8000, MineAnyOps, MineWrongFlagBoom},
+		{1000, 1000, 60000, MineAnyOps, MineGiantCascade}, // 20: everything at the limits
+	}
+	plan := make([]PlanTest, len(tests))
+	for i, t := range tests {
+		shape := MineShape{N: [2]int{t.n, t.n}, M: [2]int{t.m, t.m}, Ops: [2]int{t.q, t.q}, Kinds: t.kinds, Scenario: t.scenario}
+		plan[i] = PlanTest{
+			Call: fmt.Sprintf("mine -n %d -m %d -q %d -ops %s -scenario %s", t.n, t.m, t.q, t.kinds, t.scenario),
+			Gen:  MineCase(shape),
+		}
+	}
+	return plan
+}
+
+// Bounds lists the constrained quantities of the case with their limits.
+func (c Mine) Bounds() []Bound {
+	n, m := len(c.Board), len(c.Board[0])
+	mines := 0
+	for _, row := range c.Board {
+		mines += strings.Count(row, "*")
+	}
+	b := []Bound{
+		{"n", n, 1, MineMaxSide},
+		{"m", m, 1, MineMaxSide},
+		{"operations", len(c.Ops), 1, MineMaxOps},
+		{"mines", mines, 0, n * m},
+	}
+	for _, op := range c.Ops {
+		if op.Kind != MineQuit {
+			b = append(b, Bound{"x", op.X, 1, n}, Bound{"y", op.Y, 1, m})
+		}
+	}
+	return b
 }
 
 // ShrinkMine is the gopter.Shrinker of mine cases. Its candidates, biggest cuts first:

@@ -24,12 +24,28 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 	cases := fs.Int64("cases", 0, "stop after this many cases (0: no limit)")
 	only := fs.Int64("case", -1, "run only the case of this index (as printed in a report)")
 	findings := fs.Int("max-findings", 1, "divergences to collect before stopping")
-	timeout := fs.Duration("timeout", engine.DefaultTimeout, "time limit per run of a solver")
+	timeout := fs.Duration("timeout", 0, "time limit per run: of -cmd (default: the statement's), of ref and fast (default: 10s)")
+	program := fs.String("cmd", "", "test this program in fast's place: input on its stdin, answer on its stdout (run by sh)")
+	compare := fs.String("compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored, as most judges)")
+	outputLimit := fs.Int("output-limit", 64<<20, "bytes of output allowed to -cmd")
 	minTime := fs.Duration("minimize-time", 2*time.Minute, "time budget to minimize each divergence (negative: none)")
 	corpus := fs.String("corpus", "corpus", "corpus root; findings go to <corpus>/<game>/found")
 	asJSON := fs.Bool("json", false, "print the summary as one JSON object on stdout")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	var equal engine.Equal
+	switch *compare {
+	case "exact":
+	case "tokens":
+		equal = engine.Tokens
+	default:
+		fmt.Fprintf(e.stderr, "diff hunt: -compare must be exact or tokens, not %q\n", *compare)
+		return exitUsage
+	}
+	if *program != "" && *name == "" {
+		fmt.Fprintln(e.stderr, "diff hunt: -cmd needs -game")
+		return exitUsage
 	}
 	targets := games.All()
 	if *name != "" {
@@ -51,6 +67,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 	for _, g := range targets {
 		cfg := engine.HuntConfig{
 			Game:         g,
+			Equal:        equal,
 			Workers:      *workers,
 			Seed:         *seed,
 			Cases:        *cases,
@@ -72,11 +89,21 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		if *only >= 0 {
 			cfg.Start, cfg.Cases, cfg.Duration = *only, 1, 0
 		}
+		if *program != "" {
+			limit := *timeout
+			if limit == 0 {
+				limit = g.TimeLimit
+			}
+			cfg.Got = programSolver(*program, limit, *outputLimit)
+			cfg.Isolated = nil // the program is a process already; ref does not hang
+			fmt.Fprintf(e.stderr, "hunt: %q in fast's place, %v per case, output up to %d bytes, %s comparison\n",
+				*program, limit, *outputLimit, *compare)
+		}
 		sum, err := engine.Hunt(ctx, cfg)
 		status.clear()
 		sums = append(sums, sum)
 		for _, f := range sum.Findings {
-			reportFinding(e.stderr, g.Name, *seed, f)
+			reportFinding(e.stderr, g.Name, *seed, *program, f)
 		}
 		fmt.Fprintf(e.stderr, "%s: %d cases in %.1fs (%.0f/s), %d divergences, seed %d\n",
 			g.Name, sum.Cases, sum.Seconds, sum.CasesPerSec, sum.Divergences, *seed)
@@ -135,6 +162,12 @@ func writeJSON(w io.Writer, sums []engine.Summary) {
 	enc.Encode(total)
 }
 
+// programSolver runs command through sh, so that it may carry arguments, quotes and
+// redirections; exec replaces the shell, so the time measured is the program's.
+func programSolver(command string, timeout time.Duration, outputLimit int) engine.Solver {
+	return engine.Command{Label: "program", Argv: []string{"sh", "-c", "exec " + command}, Timeout: timeout, OutputLimit: outputLimit}
+}
+
 // isolatedSolvers runs ref and fast in child processes of this very binary, which can be
 // killed: the engine minimizes hangs with them.
 func isolatedSolvers(g *engine.Game, timeout time.Duration) func() (engine.Solver, engine.Solver) {
@@ -152,8 +185,8 @@ func isolatedSolvers(g *engine.Game, timeout time.Duration) func() (engine.Solve
 
 // reportFinding prints a finding: what differs, the minimized input, the first differing
 // output lines, and the commands that reproduce it.
-func reportFinding(w io.Writer, game string, seed int64, f engine.Finding) {
-	fmt.Fprintf(w, "\n=== %s: divergence on case %d of seed %d\n", game, f.Index, seed)
+func reportFinding(w io.Writer, game string, seed int64, program string, f engine.Finding) {
+	fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", game, f.Verdict, f.Index, seed)
 	if f.Minimize.Runs > 0 {
 		fmt.Fprintf(w, "minimized from %d to %d bytes in %.1fs (%d runs, %d accepted)\n",
 			f.Original, f.InputBytes, f.Minimize.Elapsed.Seconds(), f.Minimize.Runs, f.Minimize.Accepted)
@@ -165,11 +198,29 @@ func reportFinding(w io.Writer, game string, seed int64, f engine.Finding) {
 	io.WriteString(w, excerpt(f.Input, 40))
 	f.Divergence.Report(w)
 	fmt.Fprintln(w, "reproduce:")
-	if f.Path != "" {
-		fmt.Fprintf(w, "    go run ./cmd/diff replay -game %s %s\n", game, f.Path)
-		fmt.Fprintf(w, "    go run ./cmd/diff run -game %s -impl fast < %s\n", game, f.Path)
+	rerun := ""
+	if program != "" {
+		rerun = " -cmd " + shellQuote(program)
 	}
-	fmt.Fprintf(w, "    go run ./cmd/diff hunt -game %s -seed %d -case %d   (the case as generated)\n\n", game, seed, f.Index)
+	if f.Path != "" {
+		if program != "" {
+			fmt.Fprintf(w, "    %s < %s\n", program, f.Path)
+		} else {
+			fmt.Fprintf(w, "    go run ./cmd/diff run -game %s -impl fast < %s\n", game, f.Path)
+		}
+		fmt.Fprintf(w, "    go run ./cmd/diff run -game %s -impl ref < %s   (the expected answer, also in .ans)\n", game, f.Path)
+	}
+	fmt.Fprintf(w, "    go run ./cmd/diff hunt -game %s%s -seed %d -case %d   (the case as generated)\n\n", game, rerun, seed, f.Index)
+}
+
+// shellQuote quotes s for sh when it holds anything but plain word characters.
+func shellQuote(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // excerpt indents the first max lines of b.
@@ -184,7 +235,7 @@ func excerpt(b []byte, maxLines int) string {
 			fmt.Fprintf(&s, "    … (%d more lines)\n", len(lines)-maxLines)
 			break
 		}
-		s.WriteString("    " + strings.TrimSuffix(l, "\n") + "\n")
+		s.WriteString("    " + engine.ClipLine(strings.TrimSuffix(l, "\n"), 0) + "\n")
 	}
 	return s.String()
 }

@@ -7,6 +7,8 @@
 //	diff validate -game G < in
 //	diff hunt     [-game G] [-duration 10s] [-workers N] [-seed S] [-json] ...
 //	diff replay   [-game G] [FILE.in | DIR]...
+//	diff gen      -game G -o DIR [-seed S]
+//	diff import   -game G fuzz/testdata/fuzz/FuzzGameDiff/FILE...
 package main
 
 import (
@@ -49,6 +51,8 @@ var commands = []command{
 	{"validate", "check stdin against every limit of the statement", validateCmd},
 	{"hunt", "generate cases and compare ref with fast (or a program) until they differ", huntCmd},
 	{"replay", "run corpus cases through ref and fast and compare with their answers", replayCmd},
+	{"gen", "write a game's test set: N.in, N.ans and the plan, with a limits overview", genCmd},
+	{"import", "turn fuzz corpus files (crashers) into corpus cases with ref's answers", importCmd},
 }
 
 func main() {

@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gamediff/engine"
+	"gamediff/games"
+)
+
+// call runs a subcommand in-process and returns its exit status, stdout and stderr.
+func call(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	code := dispatch(context.Background(), args, &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errs})
+	return code, out.String(), errs.String()
+}
+
+func TestRunAnswersAsAJudge(t *testing.T) {
+	in, _ := os.ReadFile("../../corpus/mine/sample-1.in")
+	ans, _ := os.ReadFile("../../corpus/mine/sample-1.ans")
+	for _, impl := range []string{"ref", "fast"} {
+		code, out, _ := call(t, string(in), "run", "-game", "mine", "-impl", impl)
+		if code != 0 || out != string(ans) {
+			t.Errorf("%s: exit %d, output %q", impl, code, out)
+		}
+	}
+}
+
+func TestRunInputErrorExits2NamingTheLine(t *testing.T) {
+	in := "2 3\n...\n..*\nSweep 2 1\nDSweep 2 12\nQuit\n"
+	for _, impl := range []string{"ref", "fast"} {
+		code, out, errs := call(t, in, "run", "-game", "mine", "-impl", impl)
+		if code != 2 || !strings.HasPrefix(errs, "line 5: ") || !strings.HasPrefix(out, "4 cell(s) detected\n") {
+			t.Errorf("%s: exit %d, stderr %q, stdout %q", impl, code, errs, out)
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"frobnicate"},
+		{"run", "-game", "nosuch"},
+		{"run", "-game", "mine", "-impl", "slow"},
+		{"hunt", "-bogus-flag"},
+		{},
+	} {
+		if code, _, _ := call(t, "", args...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	code, out, _ := call(t, "1 1\n.\nQuit\n", "validate", "-game", "mine")
+	if code != 0 || !strings.Contains(out, "valid mine input") {
+		t.Errorf("valid input: exit %d, %q", code, out)
+	}
+	code, _, errs := call(t, "1 1\n.\nQuit\nQuit\n", "validate", "-game", "mine")
+	if code != exitFound || !strings.Contains(errs, "line 4: a second Quit") {
+		t.Errorf("invalid input: exit %d, %q", code, errs)
+	}
+}
+
+func TestHuntJSONSummary(t *testing.T) {
+	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cases", "300", "-seed", "7", "-json", "-corpus", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var sum map[string]any
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("stdout is not one JSON object: %v\n%s", err, out)
+	}
+	for _, key := range []string{"game", "cases", "divergences", "seconds", "cases_per_sec", "seed"} {
+		if _, ok := sum[key]; !ok {
+			t.Errorf("summary lacks %q: %s", key, out)
+		}
+	}
+	if sum["game"] != "mine" || sum["cases"] != 300.0 || sum["seed"] != 7.0 || sum["divergences"] != 0.0 {
+		t.Errorf("summary %v", sum)
+	}
+	if !strings.Contains(errs, "seed 7") {
+		t.Errorf("stderr does not print the seed: %q", errs)
+	}
+}
+
+func TestHuntEveryGame(t *testing.T) {
+	code, out, errs := call(t, "", "hunt", "-cases", "40", "-seed", "3", "-json", "-corpus", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var sum struct {
+		Game  string
+		Cases int
+		Games []struct {
+			Game  string
+			Cases int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if len(games.All()) > 1 && sum.Game != "all" {
+		t.Errorf("game %q, want all", sum.Game)
+	}
+	if len(sum.Games) != len(games.All()) && len(games.All()) > 1 {
+		t.Errorf("%d games in the summary, %d registered", len(sum.Games), len(games.All()))
+	}
+	if sum.Cases != 40*len(games.All()) {
+		t.Errorf("cases %d, want 40 per game", sum.Cases)
+	}
+}
+
+func TestHuntSingleCase(t *testing.T) {
+	code, out, errs := call(t, "", "hunt", "-game", "mine", "-seed", "1", "-case", "1234", "-json", "-corpus", t.TempDir())
+	if code != 0 || !strings.Contains(out, `"cases":1,`) {
+		t.Fatalf("exit %d, %s %s", code, out, errs)
+	}
+}
+
+func TestReplayCorpus(t *testing.T) {
+	code, _, errs := call(t, "", "replay", "-game", "mine", "-corpus", "../../corpus")
+	if code != 0 || !strings.Contains(errs, "0 failed") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	dir := t.TempDir()
+	os.WriteFile(dir+"/x.in", []byte("1 1\n.\nQuit\n"), 0o644)
+	os.WriteFile(dir+"/x.ans", []byte("wrong\n"), 0o644)
+	code, out, _ := call(t, "", "replay", "-game", "mine", dir+"/x.in")
+	if code != exitFound || !strings.Contains(out, "FAIL") || !strings.Contains(out, "-wrong") {
+		t.Fatalf("a wrong answer replayed: exit %d, %s", code, out)
+	}
+}
+
+// buildProgram compiles one of the deliberately wrong programs in testdata.
+func buildProgram(t *testing.T, name string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), name)
+	out, err := exec.Command("go", "build", "-o", bin, "./testdata/"+name).CombinedOutput()
+	if err != nil {
+		t.Fatalf("building %s: %v\n%s", name, err, out)
+	}
+	return bin
+}
+
+type huntSummary struct {
+	Cases    int
+	Findings []struct {
+		Verdict    string
+		Path       string
+		InputBytes int `json:"input_bytes"`
+		Minimize   struct{ Complete bool }
+	}
+}
+
+func huntProgram(t *testing.T, program string, args ...string) (int, huntSummary, string) {
+	t.Helper()
+	corpus := t.TempDir()
+	args = append([]string{"hunt", "-game", "mine", "-cmd", program, "-seed", "1", "-json", "-corpus", corpus}, args...)
+	code, out, errs := call(t, "", args...)
+	var sum huntSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("exit %d, stdout is not JSON: %v\n%s\n%s", code, err, out, errs)
+	}
+	return code, sum, errs
+}
+
+func TestHuntProgramOffByOneIsCaughtAndMinimized(t *testing.T) {
+	code, sum, errs := huntProgram(t, buildProgram(t, "offbyone"), "-cases", "2000")
+	if code != exitFound || len(sum.Findings) != 1 {
+		t.Fatalf("exit %d, %d findings:\n%s", code, len(sum.Findings), errs)
+	}
+	f := sum.Findings[0]
+	if f.Verdict != "WA" || !f.Minimize.Complete || f.InputBytes > 40 {
+		t.Fatalf("finding %+v: want a WA minimized to a few lines\n%s", f, errs)
+	}
+	e, err := engine.ReadEntry(f.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	g, _ := games.Lookup("mine")
+	g.Ref(e.Input, &want)
+	if !bytes.Equal(e.Answer, want.Bytes()) {
+		t.Fatalf("saved answer is not ref's output")
+	}
+	if !strings.Contains(errs, "(-ref +program)") || !strings.Contains(errs, "-cmd ") {
+		t.Errorf("report lacks the diff header or the rerun command:\n%s", errs)
+	}
+}
+
+func TestHuntProgramVerdicts(t *testing.T) {
+	tests := []struct {
+		program, verdict string
+		args             []string
+	}{
+		{"sleeper", "TLE", []string{"-timeout", "300ms", "-minimize-time", "1s"}},
+		{"panicker", "RE", nil},
+		{"flooder", "OLE", []string{"-output-limit", "100000"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.program, func(t *testing.T) {
+			args := append([]string{"-cases", "5"}, tt.args...)
+			code, sum, errs := huntProgram(t, buildProgram(t, tt.program), args...)
+			if code != exitFound || len(sum.Findings) != 1 || sum.Findings[0].Verdict != tt.verdict {
+				t.Fatalf("exit %d, findings %+v, want one %s\n%s", code, sum.Findings, tt.verdict, errs)
+			}
+			if _, err := os.Stat(sum.Findings[0].Path); err != nil {
+				t.Errorf("the finding was not saved: %v", err)
+			}
+		})
+	}
+}
+
+func TestHuntCorrectProgramTokensCompare(t *testing.T) {
+	// ref itself, run as an external program, with spaces doubled: exact comparison sees
+	// a WA, token comparison sees none.
+	self := buildSelf(t)
+	spaced := self + " run -game mine -impl ref | sed 's/ /  /g'"
+	if code, sum, errs := huntProgram(t, spaced, "-cases", "30", "-compare", "tokens"); code != 0 || sum.Cases != 30 {
+		t.Fatalf("tokens: exit %d, %+v\n%s", code, sum, errs)
+	}
+	if code, sum, _ := huntProgram(t, spaced, "-cases", "30", "-minimize-time", "-1s"); code != exitFound || sum.Findings[0].Verdict != "WA" {
+		t.Fatalf("exact: exit %d, %+v", code, sum)
+	}
+}
+
+// buildSelf compiles this command, for tests that need it as an external program.
+func buildSelf(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "diff")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building diff: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestGenWritesAReproducibleValidTestSet(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for _, dir := range []string{a, b} {
+		if code, _, errs := call(t, "", "gen", "-game", "mine", "-o", dir, "-seed", "4"); code != 0 {
+			t.Fatalf("gen: exit %d\n%s", code, errs)
+		}
+	}
+	plan, err := os.ReadFile(filepath.Join(a, "plan.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := games.Lookup("mine")
+	for i := 1; i <= 20; i++ {
+		for _, ext := range []string{".in", ".ans"} {
+			name := fmt.Sprint(i) + ext
+			x, errA := os.ReadFile(filepath.Join(a, name))
+			y, errB := os.ReadFile(filepath.Join(b, name))
+			if errA != nil || errB != nil || !bytes.Equal(x, y) {
+				t.Fatalf("%s differs between two runs with the same seed (%v, %v)", name, errA, errB)
+			}
+		}
+		in, _ := os.ReadFile(filepath.Join(a, fmt.Sprint(i)+".in"))
+		if err := g.Validate(in); err != nil {
+			t.Errorf("test %d is invalid: %v", i, err)
+		}
+		if !strings.Contains(string(plan), fmt.Sprintf("\n%-6d  ", i)) {
+			t.Errorf("plan does not list test %d:\n%s", i, plan)
+		}
+	}
+}
+
+func TestImportFuzzCrasher(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "FuzzMineParse")
+	os.MkdirAll(dir, 0o755)
+	crasher := filepath.Join(dir, "c0ffee")
+	os.WriteFile(crasher, []byte("go test fuzz v1\n[]byte(\"1 2\\n.*\\nFlag 1 2\\nSweep 7 1\\n\")\n"), 0o644)
+	corpus := t.TempDir()
+	code, out, errs := call(t, "", "import", "-game", "mine", "-corpus", corpus, crasher)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	saved := strings.TrimSpace(strings.SplitN(out, "-> ", 2)[1])
+	e, err := engine.ReadEntry(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Flag (1,2) answers success; then row 7 is outside 1..1, on line 4.
+	if string(e.Answer) != "success\n" || e.ErrLine != 4 {
+		t.Fatalf("imported %+v", e)
+	}
+}

@@ -1,0 +1,79 @@
+package engine_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gamediff/engine"
+)
+
+func TestSaveAndReadCase(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "found")
+	path, err := engine.SaveCase(dir, []byte("1\n7\n"), []byte("14\n"), "line 2: bad")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.ReadEntry(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(e.Input) != "1\n7\n" || string(e.Answer) != "14\n" || e.ErrLine != 2 {
+		t.Fatalf("read back %+v", e)
+	}
+	if w := e.Want(); w.Exit != 2 || w.ErrLine != 2 {
+		t.Fatalf("want %+v: an .err case expects exit 2 on its line", w)
+	}
+	// Saving the same input again is the same case.
+	again, err := engine.SaveCase(dir, []byte("1\n7\n"), []byte("14\n"), "")
+	if err != nil || again != path {
+		t.Fatalf("second save: %s, %v", again, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, d := range entries {
+		if d.Name()[0] == '.' {
+			t.Errorf("temporary file %s left behind", d.Name())
+		}
+	}
+	if err := engine.RemoveCase(path); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Fatalf("RemoveCase left %v", left)
+	}
+}
+
+func TestReadCorpusNeedsAnswersAndWellFormedErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.in", "x")
+	write("a.ans", "y")
+	if entries, err := engine.ReadCorpus(dir); err != nil || len(entries) != 1 {
+		t.Fatalf("ReadCorpus = %v, %v", entries, err)
+	}
+	write("b.in", "x")
+	if _, err := engine.ReadCorpus(dir); err == nil {
+		t.Fatal("a case without .ans was accepted")
+	}
+	write("b.ans", "")
+	write("b.err", "oops\n")
+	if _, err := engine.ReadCorpus(dir); err == nil {
+		t.Fatal("an .err that names no line was accepted")
+	}
+}
+
+func TestWriteFileAtomicReplaces(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	for _, content := range []string{"first", "second, longer"} {
+		if err := engine.WriteFileAtomic(path, []byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != content {
+			t.Fatalf("read %q, want %q", b, content)
+		}
+	}
+}

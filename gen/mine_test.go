@@ -1,0 +1,266 @@
+package gen
+
+import (
+	"errors"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/leanovate/gopter"
+)
+
+// mineCases draws count cases from MineGen with fixed seeds.
+func mineCases(t testing.TB, count int) []Mine {
+	t.Helper()
+	g := MineGen()
+	cases := make([]Mine, count)
+	for i := range cases {
+		p := gopter.DefaultGenParameters()
+		p.Rng = rand.New(rand.NewSource(int64(i)))
+		v, ok := g(p).Retrieve()
+		if !ok {
+			t.Fatalf("seed %d: no case", i)
+		}
+		cases[i] = v.(Mine)
+	}
+	return cases
+}
+
+func TestMineRoundTrip(t *testing.T) {
+	for i, c := range mineCases(t, 300) {
+		got, err := DecodeMine(c.Encode())
+		if err != nil {
+			t.Fatalf("case %d: generated case rejected: %v", i, err)
+		}
+		if !reflect.DeepEqual(got, c) {
+			t.Fatalf("case %d: Decode(Encode(c)) differs from c", i)
+		}
+	}
+}
+
+func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
+	for i, c := range mineCases(t, 60) {
+		size := len(c.Encode())
+		next := ShrinkMine(c)
+		for n := 0; n < 400; n++ {
+			v, ok := next()
+			if !ok {
+				break
+			}
+			cand := v.(Mine).Encode()
+			if _, err := DecodeMine(cand); err != nil {
+				t.Fatalf("case %d, candidate %d: invalid: %v\n%s", i, n, err, cand)
+			}
+			if len(cand) > size {
+				t.Fatalf("case %d, candidate %d: %d bytes, bigger than the case's %d", i, n, len(cand), size)
+			}
+		}
+	}
+}
+
+// TestMineShrinkReachesSingleCuts checks that the last candidates are single removals:
+// without them a minimized case would not be 1-minimal.
+func TestMineShrinkReachesSingleCuts(t *testing.T) {
+	c := Mine{Board: []string{"*.", ".*", ".."}, Ops: []MineOp{{MineSweep, 1, 2}, {MineFlag, 1, 1}, {Kind: MineQuit}}}
+	var all []Mine
+	for next := ShrinkMine(c); ; {
+		v, ok := next()
+		if !ok {
+			break
+		}
+		all = append(all, v.(Mine))
+	}
+	want := map[string]bool{
+		"drop op 1":   false,
+		"drop row 2":  false,
+		"drop col 1":  false,
+		"clear mine2": false,
+	}
+	for _, m := range all {
+		switch {
+		case len(m.Ops) == 2 && m.Ops[0].Kind == MineFlag && len(m.Board) == 3:
+			want["drop op 1"] = true
+		case len(m.Board) == 2 && m.Board[1] == ".." && len(m.Ops) == 3:
+			want["drop row 2"] = true
+		case len(m.Board[0]) == 1 && m.Board[0] == "." && len(m.Ops) == 2:
+			want["drop col 1"] = true // the Sweep on column 2 moves to column 1, the Flag on column 1 goes
+		case len(m.Board) == 3 && m.Board[0] == "*." && m.Board[1] == "..":
+			want["clear mine2"] = true
+		}
+	}
+	for cut, seen := range want {
+		if !seen {
+			t.Errorf("no candidate does %q among %d candidates", cut, len(all))
+		}
+	}
+}
+
+func TestDecodeMineRejects(t *testing.T) {
+	tests := []struct {
+		name, input string
+		line        int
+		says        string
+	}{
+		{"empty", "", 1, "expected n"},
+		{"n too big", "1001 1\n", 1, "n = 1001 outside 1..1000"},
+		{"m zero", "1 0\n", 1, "m = 0 outside"},
+		{"two spaces", "1  1\n", 1, "expected m"},
+		{"leading zero", "01 1\n", 1, "canonically"},
+		{"plus sign", "+1 1\n", 1, "canonically"},
+		{"no newline after size", "1 1 .\n", 1, "end of line"},
+		{"short row", "2 2\n..\n.\nQuit\n", 3, "row 2 has 1 characters"},
+		{"bad char", "1 2\n.x\nQuit\n", 2, `'x'`},
+		{"no quit", "1 1\n.\nSweep 1 1\n", 4, "no Quit"},
+		{"two quits", "1 1\n.\nQuit\nQuit\n", 4, "second Quit"},
+		{"row outside", "2 2\n..\n..\nSweep 3 1\nQuit\n", 4, "x = 3 outside 1..2"},
+		{"col outside", "2 2\n..\n..\nFlag 1 0\nQuit\n", 4, "y = 0 outside 1..2"},
+		{"unknown op", "1 1\n.\nsweep 1 1\nQuit\n", 3, `unknown operation "sweep"`},
+		{"quit with args", "1 1\n.\nQuit 1\n", 3, "end of line"},
+		{"missing final newline", "1 1\n.\nQuit", 3, "end of line"},
+		{"carriage return", "1 1\r\n.\nQuit\n", 1, `found "1\r"`},
+		{"blank line", "1 1\n.\n\nQuit\n", 3, "expected an operation"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := DecodeMine([]byte(tt.input))
+			var le *LimitError
+			if !errors.As(err, &le) {
+				t.Fatalf("err = %v, want a *LimitError", err)
+			}
+			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
+				t.Fatalf("got %q, want line %d saying %q", err, tt.line, tt.says)
+			}
+		})
+	}
+}
+
+func TestDecodeMineOperationLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("1 1\n.\n")
+	for i := 0; i < MineMaxOps-1; i++ {
+		b.WriteString("Flag 1 1\n")
+	}
+	b.WriteString("Quit\n")
+	if _, err := DecodeMine([]byte(b.String())); err != nil {
+		t.Fatalf("exactly %d operations rejected: %v", MineMaxOps, err)
+	}
+	b.WriteString("Flag 1 1\n")
+	_, err := DecodeMine([]byte(b.String()))
+	var le *LimitError
+	if !errors.As(err, &le) || le.Line != MineMaxOps+3 || !strings.Contains(le.Constraint, "more than 60000") {
+		t.Fatalf("operation %d: err = %v, want line %d: more than 60000 operations", MineMaxOps+1, err, MineMaxOps+3)
+	}
+}
+
+// TestMineGenReachesTheHardParts counts, over many generated cases, the features the
+// generator is meant to produce, by replaying each case on a small model of the rules.
+func TestMineGenReachesTheHardParts(t *testing.T) {
+	seen := map[string]int{}
+	for _, c := range mineCases(t, 2000) {
+		n, m := len(c.Board), len(c.Board[0])
+		mines := strings.Count(strings.Join(c.Board, ""), "*")
+		if n == 1 {
+			seen["n = 1"]++
+		}
+		if m == 1 {
+			seen["m = 1"]++
+		}
+		if mines == 0 {
+			seen["no mine"]++
+		}
+		if mines == n*m {
+			seen["all mines"]++
+		}
+		if n >= 900 && m >= 900 {
+			seen["near 1000x1000"]++
+		}
+		if c.Ops[0].Kind == MineQuit {
+			seen["Quit first"]++
+		}
+		if c.Ops[len(c.Ops)-1].Kind != MineQuit {
+			seen["ops after Quit"]++
+		}
+		for k, v := range playMineModel(c) {
+			seen[k] += v
+		}
+	}
+	for _, feature := range []string{"n = 1", "m = 1", "no mine", "all mines", "near 1000x1000",
+		"Quit first", "ops after Quit", "DSweep that opens", "DSweep chain of 5", "wrong flag boom",
+		"flag wiped by cascade", "same cell again", "cascade of 100", "finish", "ops after the end"} {
+		if seen[feature] == 0 {
+			t.Errorf("no generated case has %q (seen: %v)", feature, seen)
+		}
+	}
+}
+
+// playMineModel plays c with gen's own model and reports which features occurred.
+func playMineModel(c Mine) map[string]int {
+	seen := map[string]int{}
+	s := newMineModel(c.Board, rand.New(rand.NewSource(1)), MineAnyOps, MineMixed)
+	chain := 0
+	flagged := map[int]bool{}
+	var last MineOp
+	for i, op := range c.Ops {
+		if s.over {
+			seen["ops after the end"]++
+			break
+		}
+		if op.Kind == MineQuit {
+			break
+		}
+		if i > 0 && op.X == last.X && op.Y == last.Y {
+			seen["same cell again"]++
+		}
+		last = op
+		before := len(s.sweptAt)
+		p := (op.X-1)*s.m + op.Y - 1
+		if op.Kind == MineFlag && !s.swept[p] {
+			flagged[p] = !flagged[p]
+		}
+		s.add(op, len(s.ops)+1)
+		opened := s.sweptAt[before:]
+		for _, q := range opened {
+			if flagged[q] {
+				seen["flag wiped by cascade"]++
+				delete(flagged, q)
+			}
+		}
+		if len(opened) >= 100 {
+			seen["cascade of 100"]++
+		}
+		if op.Kind == MineDSweep {
+			switch {
+			case len(opened) > 0:
+				seen["DSweep that opens"]++
+				if chain++; chain == 5 {
+					seen["DSweep chain of 5"]++
+				}
+			case s.over && s.safeLeft > 0:
+				seen["wrong flag boom"]++
+			}
+		}
+		if s.over && s.safeLeft == 0 {
+			seen["finish"]++
+		}
+	}
+	return seen
+}
+
+func TestMineFromBytesIsAlwaysValid(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for i := 0; i < 3000; i++ {
+		data := make([]byte, r.Intn(300))
+		r.Read(data)
+		if i%10 == 0 && len(data) > 2 {
+			data[0], data[1] = 255, 255 // ask for a large board now and then
+		}
+		c := MineFromBytes(data)
+		if _, err := DecodeMine(c.Encode()); err != nil {
+			t.Fatalf("bytes %x: invalid case: %v", data, err)
+		}
+	}
+	if c := MineFromBytes(nil); len(c.Board) != 1 || len(c.Ops) != 1 {
+		t.Fatalf("no bytes: %+v, want a 1x1 board and just Quit", c)
+	}
+}

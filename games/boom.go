@@ -17,6 +17,9 @@ func init() {
 		Gen:       gen.BoomGen(),
 		Shrink:    gen.ShrinkBoom,
 		Decode:    func(input []byte) (engine.Case, error) { return gen.DecodeBoom(input) },
+		FromBytes: func(data []byte) engine.Case { return gen.BoomFromBytes(data) },
 		TimeLimit: 2 * time.Second,
+		Plan:      func() []engine.PlannedTest { return plannedTests(gen.BoomPlan()) },
+		Bounds:    func(c engine.Case) []engine.Bound { return bounds(c.(gen.Boom).Bounds()) },
 	})
 }

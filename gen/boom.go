@@ -1,8 +1,10 @@
 package gen
 
 import (
+	"fmt"
 	"math/rand"
 	"strconv"
+	"strings"
 
 	"github.com/leanovate/gopter"
 	pgen "github.com/leanovate/gopter/gen"
@@ -103,7 +105,10 @@ func DecodeBoom(input []byte) (Boom, error) {
 			return c, err
 		}
 	}
-	return c, s.eof()
+	if !s.atEOF() {
+		return c, s.fail("expected end of input after the last game, found %s", s.found())
+	}
+	return c, nil
 }
 
 func decodeBoomGame(s *inStream, game string) (BoomGame, error) {
@@ -171,6 +176,10 @@ const (
 	BoomAllKinds                    // no restriction (tests 1-4, 17-20)
 )
 
+var boomKindsNames = [...]string{"any", "1", "1,2", "1,3", "1,2,3"}
+
+func (k BoomKinds) String() string { return boomKindsNames[k] }
+
 // BoomLayout is how generated boards place their mines.
 type BoomLayout uint8
 
@@ -178,13 +187,19 @@ type BoomLayout uint8
 const (
 	// BoomRandom: any density, mine-free (k = 0) and all-mine (k = n·m) boards included.
 	BoomRandom BoomLayout = iota
-	// BoomReal: as a real game generates them (tests 1-4): 9x9 with 10 mines, 16x16 with
-	// 40, 16x30 with 99, or up to 40x40 with up to 320, the mines placed away from the
-	// first click, which opens a cascade. The shape's N and M are not used.
+	// BoomReal: as a real game generates them (tests 1-4): the mines placed away from the
+	// first click, which opens a cascade. The shape's N, M and Mines when set, else one of
+	// 9x9 with 10 mines, 16x16 with 40, 16x30 with 99, or up to 40x40 with up to 320.
 	BoomReal
 	// BoomDense: 10-20% mines, so that games last and most of the board gets played.
 	BoomDense
+	// BoomSparse: 0.1-1% mines: giant cascades, thousands of cells in one line.
+	BoomSparse
 )
+
+var boomLayoutNames = [...]string{"random", "real", "dense", "sparse"}
+
+func (l BoomLayout) String() string { return boomLayoutNames[l] }
 
 // BoomPlayer is the temperament of the generated player.
 type BoomPlayer uint8
@@ -195,13 +210,18 @@ const (
 	BoomCareful                     // flags right, never clicks a mine on purpose
 )
 
+var boomPlayerNames = [...]string{"any", "careful"}
+
+func (p BoomPlayer) String() string { return boomPlayerNames[p] }
+
 // BoomShape bounds the cases of one generator: closed ranges for the number of games,
 // n, m and the operations of each game, the mix of clicks, the layout and the player.
+// Mines, for BoomReal only, is the range of the number of mines (capped at n·m - 9).
 type BoomShape struct {
-	Games, N, M, Ops [2]int
-	Kinds            BoomKinds
-	Layout           BoomLayout
-	Player           BoomPlayer
+	Games, N, M, Ops, Mines [2]int
+	Kinds                   BoomKinds
+	Layout                  BoomLayout
+	Player                  BoomPlayer
 }
 
 // BoomGen generates boom cases, most small enough to read at a glance, some at the
@@ -254,7 +274,10 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds) BoomGame {
 	switch shape.Layout {
 	case BoomReal:
 		var k int
-		if v := r.Intn(4); v < 3 {
+		if shape.N[1] > 0 {
+			n, m = pickEdge(r, shape.N[0], shape.N[1]), pickEdge(r, shape.M[0], shape.M[1])
+			k = pickEdge(r, min(shape.Mines[0], n*m-9), min(shape.Mines[1], n*m-9))
+		} else if v := r.Intn(4); v < 3 {
 			n, m, k = boomRealLayouts[v][0], boomRealLayouts[v][1], boomRealLayouts[v][2]
 		} else {
 			n, m = pickEdge(r, BoomMinSide, 40), pickEdge(r, BoomMinSide, 40)
@@ -266,8 +289,11 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds) BoomGame {
 		n = pickEdge(r, shape.N[0], shape.N[1])
 		m = pickEdge(r, shape.M[0], shape.M[1])
 		density := pickDensity(r)
-		if shape.Layout == BoomDense {
+		switch shape.Layout {
+		case BoomDense:
 			density = 0.1 + 0.1*r.Float64()
+		case BoomSparse:
+			density = 0.001 + 0.009*r.Float64()
 		}
 		board = make([]string, n)
 		row := make([]byte, m)
@@ -876,50 +902,112 @@ func cutBoomOps(ops []BoomOp, lo, hi int, coord func(*BoomOp) *int) []BoomOp {
 }
 
 // BoomFromBytes decodes arbitrary fuzzer bytes into a valid case, deterministically: the
-// bytes choose the number of games, each board's size and mines, and the operations;
-// when they run out, zeros stand in. Sizes stay small unless a byte asks for the limits.
+// bytes choose the number of games, each board's size, density and cells, and the
+// operations — a count per game, except the last game, which takes operations until the
+// bytes run out. Past the end zeros stand in. Sizes stay small unless a byte asks for
+// the limits (see tape.size).
 func BoomFromBytes(data []byte) Boom {
-	next := func() int {
-		if len(data) == 0 {
-			return 0
-		}
-		v := int(data[0])
-		data = data[1:]
-		return v
-	}
-	// size reads a dimension: 3..10 mostly, 3..200 when the first byte's top bits ask.
-	size := func(lo, small, hi int) int {
-		v := next()
-		if v >= 0xF0 {
-			return lo + next()%(hi-lo+1)
-		}
-		return lo + v%(small-lo+1)
-	}
-	var c Boom
-	games := size(1, 4, BoomMaxGames)
-	for t := 0; t < games; t++ {
-		n, m := size(BoomMinSide, 10, BoomMaxSide), size(BoomMinSide, 10, BoomMaxSide)
-		density := next() // a cell is a mine when its byte is below it
+	t := &tape{data: data}
+	games := make([]BoomGame, t.size(1, 3, BoomMaxGames))
+	for i := range games {
+		n, m := t.size(BoomMinSide, 8, BoomMaxSide), t.size(BoomMinSide, 8, BoomMaxSide)
+		density := t.byte() // a cell is a mine when its byte is below it
 		board := make([]string, n)
 		row := make([]byte, m)
 		for x := range board {
 			for y := range row {
 				row[y] = '_'
-				if next() < density {
+				if t.byte() < density {
 					row[y] = '*'
 				}
 			}
 			board[x] = string(row)
 		}
-		q := next() % 40
-		if q >= 36 { // a long game: two more bytes, up to the limit
-			q = (next()<<8 | next()) % (BoomMaxOps + 1)
+		last := i == len(games)-1
+		q := BoomMaxOps
+		if !last {
+			q = t.size(0, 40, BoomMaxOps)
 		}
-		ops := make([]BoomOp, q)
-		for i := range ops {
-			ops[i] = BoomOp{Kind: BoomKind(1 + next()%3), X: 1 + next()%n, Y: 1 + next()%m}
+		var ops []BoomOp
+		for len(ops) < q && !(last && t.exhausted()) {
+			ops = append(ops, BoomOp{Kind: BoomKind(1 + t.intn(3)), X: 1 + t.intn(n), Y: 1 + t.intn(m)})
 		}
-		c.Games = append(c.Games, BoomGame{Board: board, Ops: ops})
+		games[i] = BoomGame{Board: board, Ops: ops}
 	}
-	return c
+	return Boom{Games: games}
+}
+
+// BoomPlan is the test set of the statement's test table (seed 003, 限制): 20 tests, each
+// at the sizes of its row. Tests 1-4 are real games; in each group of four that follows
+// (op = 1; op ∈ {1, 2}; op ∈ {1, 3}; any op) come many games of every size and density
+// (k = 0, k = n·m and q = 0 among them), giant cascades, long careful games on dense
+// boards, and 30 games of 200x200 with 10000 operations.
+func BoomPlan() []PlanTest {
+	span := func(lo, hi int) [2]int { return [2]int{lo, hi} }
+	one := func(v int) [2]int { return [2]int{v, v} }
+	real := func(games, n, m, k [2]int) BoomShape {
+		return BoomShape{Games: games, N: n, M: m, Mines: k, Ops: span(1, 400), Kinds: BoomAllKinds, Layout: BoomReal}
+	}
+	shapes := []BoomShape{
+		real(one(10), one(9), one(9), one(10)),                // 1: 9x9, k = 10
+		real(one(10), one(16), one(16), one(40)),              // 2: 16x16, k = 40
+		real(one(10), one(16), one(30), one(99)),              // 3: 16x30, k = 99
+		real(one(30), span(3, 40), span(3, 40), span(0, 320)), // 4: n, m ≤ 40, k ≤ 320
+	}
+	for _, kinds := range []BoomKinds{BoomLeftOnly, BoomLeftRight, BoomLeftMiddle, BoomAllKinds} {
+		shapes = append(shapes,
+			BoomShape{Games: one(BoomMaxGames), N: span(BoomMinSide, BoomMaxSide), M: span(BoomMinSide, BoomMaxSide), Ops: span(0, 2000), Kinds: kinds},
+			BoomShape{Games: one(1), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Kinds: kinds, Layout: BoomSparse},
+			BoomShape{Games: one(5), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Kinds: kinds, Layout: BoomDense, Player: BoomCareful},
+			BoomShape{Games: one(BoomMaxGames), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Kinds: kinds},
+		)
+	}
+	plan := make([]PlanTest, len(shapes))
+	for i, sh := range shapes {
+		call := fmt.Sprintf("boom -T %s -n %s -m %s", boomRange(sh.Games), boomRange(sh.N), boomRange(sh.M))
+		if sh.Layout == BoomReal {
+			call += " -k " + boomRange(sh.Mines)
+		}
+		call += fmt.Sprintf(" -q %s -ops %s -layout %s -player %s", boomRange(sh.Ops), sh.Kinds, sh.Layout, sh.Player)
+		plan[i] = PlanTest{Call: call, Gen: BoomCase(sh)}
+	}
+	return plan
+}
+
+func boomRange(r [2]int) string {
+	if r[0] == r[1] {
+		return strconv.Itoa(r[0])
+	}
+	return strconv.Itoa(r[0]) + ".." + strconv.Itoa(r[1])
+}
+
+// Bounds lists the constrained quantities of the case with their limits. Per game it
+// gives the extremes of op, x and y only: the limits overview asks whether some value
+// reaches a limit, and the extremes answer that without a bound per operation.
+func (c Boom) Bounds() []Bound {
+	b := []Bound{{"T", len(c.Games), 1, BoomMaxGames}}
+	for _, g := range c.Games {
+		n, m := len(g.Board), len(g.Board[0])
+		b = append(b,
+			Bound{"n", n, BoomMinSide, BoomMaxSide},
+			Bound{"m", m, BoomMinSide, BoomMaxSide},
+			Bound{"q", len(g.Ops), 0, BoomMaxOps},
+			Bound{"k", strings.Count(strings.Join(g.Board, ""), "*"), 0, n * m},
+		)
+		if len(g.Ops) == 0 {
+			continue
+		}
+		lo, hi := g.Ops[0], g.Ops[0]
+		for _, op := range g.Ops {
+			lo.Kind, hi.Kind = min(lo.Kind, op.Kind), max(hi.Kind, op.Kind)
+			lo.X, hi.X = min(lo.X, op.X), max(hi.X, op.X)
+			lo.Y, hi.Y = min(lo.Y, op.Y), max(hi.Y, op.Y)
+		}
+		b = append(b,
+			Bound{"op", int(lo.Kind), 1, 3}, Bound{"op", int(hi.Kind), 1, 3},
+			Bound{"x", lo.X, 1, n}, Bound{"x", hi.X, 1, n},
+			Bound{"y", lo.Y, 1, m}, Bound{"y", hi.Y, 1, m},
+		)
+	}
+	return b
 }

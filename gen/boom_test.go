@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -289,7 +290,7 @@ func TestBoomGenReachesTheHardParts(t *testing.T) {
 
 func TestBoomFromBytesIsValid(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
-	inputs := [][]byte{nil, {0}, bytes.Repeat([]byte{0xFF}, 64), bytes.Repeat([]byte{0xF5, 0xC7}, 300)}
+	inputs := [][]byte{nil, {0}, bytes.Repeat([]byte{0xFF}, 64), bytes.Repeat([]byte{0xFF, 0xC7}, 300)}
 	for i := 0; i < 500; i++ {
 		b := make([]byte, r.Intn(400))
 		r.Read(b)
@@ -305,8 +306,72 @@ func TestBoomFromBytesIsValid(t *testing.T) {
 		}
 	}
 	// The limits are reachable: 30 games, a 200x200 board.
-	c := BoomFromBytes([]byte{0xF0, 29, 0xF0, 197, 0xF0, 197})
+	c := BoomFromBytes([]byte{0xFF, 29, 0xFF, 197, 0xFF, 197})
 	if len(c.Games) != BoomMaxGames || len(c.Games[0].Board) != BoomMaxSide || len(c.Games[0].Board[0]) != BoomMaxSide {
 		t.Errorf("bytes asking for the limits gave %d games of %dx%d", len(c.Games), len(c.Games[0].Board), len(c.Games[0].Board[0]))
+	}
+}
+
+// TestBoomPlanFollowsTheTable generates every planned test and checks it against its row
+// of the statement's table: sizes and mine counts of the real-game tests, the allowed
+// clicks of tests 5-20, and the validator.
+func TestBoomPlanFollowsTheTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates the whole test set")
+	}
+	plan := BoomPlan()
+	if len(plan) != 20 {
+		t.Fatalf("%d tests, want the table's 20", len(plan))
+	}
+	calls := map[string]bool{}
+	for i, p := range plan {
+		number := i + 1
+		if calls[p.Call] {
+			t.Errorf("test %d: call %q twice", number, p.Call)
+		}
+		calls[p.Call] = true
+		c := genBoomCase(t, p.Gen, int64(number))
+		if _, err := DecodeBoom(c.Encode()); err != nil {
+			t.Fatalf("test %d (%s): invalid: %v", number, p.Call, err)
+		}
+		allowed := [][]bool{nil, nil, nil, nil, nil,
+			{false, true, false, false}, {false, true, true, false}, {false, true, false, true}, {false, true, true, true}}[min((number+3)/4+3, 8)]
+		for _, g := range c.Games {
+			n, m := len(g.Board), len(g.Board[0])
+			k := strings.Count(strings.Join(g.Board, ""), "*")
+			want := [][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}}
+			switch {
+			case number <= 3 && [3]int{n, m, k} != want[number-1]:
+				t.Errorf("test %d: a %dx%d game with %d mines, want %v", number, n, m, k, want[number-1])
+			case number == 4 && (n > 40 || m > 40 || k > 320):
+				t.Errorf("test 4: a %dx%d game with %d mines, want n, m ≤ 40, k ≤ 320", n, m, k)
+			}
+			for _, op := range g.Ops {
+				if allowed != nil && !allowed[op.Kind] {
+					t.Fatalf("test %d (%s): op %d not allowed", number, p.Call, op.Kind)
+				}
+			}
+		}
+	}
+}
+
+func TestBoomBounds(t *testing.T) {
+	c := Boom{Games: []BoomGame{
+		{Board: []string{"***", "***", "***"}},
+		{Board: []string{"___", "___", "__*"}, Ops: []BoomOp{{BoomRight, 2, 3}, {BoomLeft, 1, 1}, {BoomMiddle, 3, 2}}},
+	}}
+	got := map[string][]int{}
+	for _, b := range c.Bounds() {
+		got[b.Name] = append(got[b.Name], b.Value, b.Lo, b.Hi)
+	}
+	want := map[string][]int{
+		"T": {2, 1, 30}, "n": {3, 3, 200, 3, 3, 200}, "m": {3, 3, 200, 3, 3, 200},
+		"q": {0, 0, 10000, 3, 0, 10000}, "k": {9, 0, 9, 1, 0, 9},
+		"op": {1, 1, 3, 3, 1, 3}, "x": {1, 1, 3, 3, 1, 3}, "y": {1, 1, 3, 3, 1, 3},
+	}
+	for name, w := range want {
+		if g := got[name]; !slices.Equal(g, w) {
+			t.Errorf("%s: got (value, lo, hi)... %v, want %v", name, g, w)
+		}
 	}
 }

@@ -229,24 +229,17 @@ func (g *mineGame) end(result string) {
 }
 
 // number is the count of mines among the 8 neighbours.
-func (g *mineGame) number(x, y int) int {
-	count := 0
-	for nx := x - 1; nx <= x+1; nx++ {
-		for ny := y - 1; ny <= y+1; ny++ {
-			if (nx != x || ny != y) && g.inside(nx, ny) && g.mine[nx][ny] {
-				count++
-			}
-		}
-	}
-	return count
-}
+func (g *mineGame) number(x, y int) int { return g.around(x, y, g.mine) }
 
 // flagsAround is the count of flags among the 8 neighbours.
-func (g *mineGame) flagsAround(x, y int) int {
+func (g *mineGame) flagsAround(x, y int) int { return g.around(x, y, g.flagged) }
+
+// around counts the marked cells of grid among the 8 neighbours of (x, y).
+func (g *mineGame) around(x, y int, grid [][]bool) int {
 	count := 0
 	for nx := x - 1; nx <= x+1; nx++ {
 		for ny := y - 1; ny <= y+1; ny++ {
-			if (nx != x || ny != y) && g.inside(nx, ny) && g.flagged[nx][ny] {
+			if (nx != x || ny != y) && g.inside(nx, ny) && grid[nx][ny] {
 				count++
 			}
 		}

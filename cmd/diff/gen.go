@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"gamediff/engine"
-	"gamediff/games"
 )
 
 // genCmd writes a game's test set: every planned test as N.in and N.ans, and the plan.
@@ -20,12 +19,13 @@ func genCmd(ctx context.Context, args []string, e *env) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	g, err := games.Lookup(*name)
-	if err == nil && *dir == "" {
-		err = fmt.Errorf("-o DIR is required")
+	picked, ok := pickGames("gen", *name, false, e)
+	if !ok {
+		return exitUsage
 	}
-	if err != nil {
-		fmt.Fprintln(e.stderr, "diff gen:", err)
+	g := picked[0]
+	if *dir == "" {
+		fmt.Fprintln(e.stderr, "diff gen: -o DIR is required")
 		return exitUsage
 	}
 	start := time.Now()

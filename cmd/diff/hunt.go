@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"gamediff/engine"
-	"gamediff/games"
 )
 
 // huntCmd hunts for divergences between ref and fast on generated cases.
@@ -47,14 +46,9 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		fmt.Fprintln(e.stderr, "diff hunt: -cmd needs -game")
 		return exitUsage
 	}
-	targets := games.All()
-	if *name != "" {
-		g, err := games.Lookup(*name)
-		if err != nil {
-			fmt.Fprintln(e.stderr, "diff hunt:", err)
-			return exitUsage
-		}
-		targets = []*engine.Game{g}
+	targets, ok := pickGames("hunt", *name, true, e)
+	if !ok {
+		return exitUsage
 	}
 	if *seed == 0 {
 		*seed = time.Now().UnixNano()%1_000_000_000 + 1

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"gamediff/engine"
-	"gamediff/games"
 )
 
 // importCmd turns fuzz corpus files (a crasher under fuzz/testdata/fuzz/Fuzz<Game><Kind>/)
@@ -23,12 +22,13 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	g, err := games.Lookup(*name)
-	if err == nil && fs.NArg() == 0 {
-		err = fmt.Errorf("give the fuzz corpus files to import")
+	picked, ok := pickGames("import", *name, false, e)
+	if !ok {
+		return exitUsage
 	}
-	if err != nil {
-		fmt.Fprintln(e.stderr, "diff import:", err)
+	g := picked[0]
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "diff import: give the fuzz corpus files to import")
 		return exitUsage
 	}
 	for _, path := range fs.Args() {

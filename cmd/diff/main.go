@@ -22,6 +22,7 @@ import (
 	"strings"
 	"syscall"
 
+	"gamediff/engine"
 	"gamediff/games"
 )
 
@@ -106,4 +107,22 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 		return exitUsage, false
 	}
 	return 0, true
+}
+
+// pickGames resolves the -game flag of command cmd: the game named, or every game when
+// name is empty and all is allowed. On failure it has printed why.
+func pickGames(cmd, name string, all bool, e *env) ([]*engine.Game, bool) {
+	if name == "" && all {
+		return games.All(), true
+	}
+	if name == "" {
+		fmt.Fprintf(e.stderr, "diff %s: -game is required (games: %s)\n", cmd, strings.Join(games.Names(), ", "))
+		return nil, false
+	}
+	g, err := games.Lookup(name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "diff %s: %v\n", cmd, err)
+		return nil, false
+	}
+	return []*engine.Game{g}, true
 }

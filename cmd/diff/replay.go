@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"gamediff/engine"
-	"gamediff/games"
 )
 
 // replayCmd runs corpus cases through ref and fast and compares each with its answer.
@@ -19,14 +18,9 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	targets := games.All()
-	if *name != "" {
-		g, err := games.Lookup(*name)
-		if err != nil {
-			fmt.Fprintln(e.stderr, "diff replay:", err)
-			return exitUsage
-		}
-		targets = []*engine.Game{g}
+	targets, ok := pickGames("replay", *name, true, e)
+	if !ok {
+		return exitUsage
 	}
 	if fs.NArg() > 0 && len(targets) != 1 {
 		fmt.Fprintln(e.stderr, "diff replay: give -game with paths")

@@ -8,7 +8,6 @@ import (
 	"io"
 
 	"gamediff/engine"
-	"gamediff/games"
 )
 
 // runCmd runs one implementation on stdin as a judge would: its answers on stdout; an
@@ -20,11 +19,11 @@ func runCmd(_ context.Context, args []string, e *env) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	g, err := games.Lookup(*name)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "diff run:", err)
+	picked, ok := pickGames("run", *name, false, e)
+	if !ok {
 		return exitUsage
 	}
+	g := picked[0]
 	var f engine.Func
 	switch *impl {
 	case "ref":

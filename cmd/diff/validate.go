@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-
-	"gamediff/games"
 )
 
 // validateCmd checks stdin against every limit of the game's statement (R-IN3) and names
@@ -16,11 +14,11 @@ func validateCmd(_ context.Context, args []string, e *env) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	g, err := games.Lookup(*name)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "diff validate:", err)
+	picked, ok := pickGames("validate", *name, false, e)
+	if !ok {
 		return exitUsage
 	}
+	g := picked[0]
 	input, err := io.ReadAll(e.stdin)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "diff validate: reading stdin:", err)

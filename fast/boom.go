@@ -1,8 +1,6 @@
 package fast
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"sync"
@@ -96,11 +94,16 @@ func (b *boomBoard) play(sc *scanner) error {
 		if err != nil {
 			return err
 		}
-		if err := b.loadRow(x, row, sc.tok); err != nil {
-			return err
+		if len(row) != m {
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row), m)}
 		}
+		mines, bad, ok := loadMineRow(b.state[x*b.width+1:][:m], row, '_')
+		if !ok {
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d, column %d: %q is neither '_' nor '*'", x, bad+1, row[bad])}
+		}
+		b.k += mines
 	}
-	b.countMines()
+	countNeighbourMines(b.state, b.mines, b.scratch, b.width, n)
 
 	over := false
 	for {
@@ -209,65 +212,6 @@ func (b *boomBoard) reset(n, m int) {
 	for x := 1; x <= n; x++ {
 		st[x*w] = boomOpen
 		st[x*w+w-1] = boomOpen
-	}
-}
-
-// loadRow stores board row x. Validation is two SIMD counts; the conversion takes eight
-// cells at a time: bit 6 of '_' (0x5F) is set and that of '*' (0x2A) is not.
-func (b *boomBoard) loadRow(x int, row []byte, line int) error {
-	m := b.width - 2
-	if len(row) != m {
-		return &InputError{Line: line, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row), m)}
-	}
-	mines := bytes.Count(row, []byte{'*'})
-	if mines+bytes.Count(row, []byte{'_'}) != m {
-		y := 0
-		for row[y] == '*' || row[y] == '_' {
-			y++
-		}
-		return &InputError{Line: line, Msg: fmt.Sprintf("row %d, column %d: %q is neither '_' nor '*'", x, y+1, row[y])}
-	}
-	b.k += mines
-	dst := b.state[x*b.width+1:][:m]
-	y := 0
-	for ; y+8 <= m; y += 8 {
-		v := binary.LittleEndian.Uint64(row[y:])
-		binary.LittleEndian.PutUint64(dst[y:], (v>>6)&ones^ones)
-	}
-	for ; y < m; y++ {
-		dst[y] = (row[y]>>6)&1 ^ 1
-	}
-	return nil
-}
-
-// countMines fills the neighbour counts with sums over three rows, then three columns,
-// eight cells per step. Per byte the sums stay below 10, so no carry crosses cells.
-// Frame cells hold no mine bit (boomOpen is bit 1), so masking with ones reads mines only.
-func (b *boomBoard) countMines() {
-	w := b.width
-	hi := (b.n + 1) * w // rows 1..n, frame columns included
-	st, col, mines := b.state, b.scratch, b.mines
-	lo := w
-	p := lo
-	for ; p+8 <= hi; p += 8 {
-		up := binary.LittleEndian.Uint64(st[p-w:]) & ones
-		mid := binary.LittleEndian.Uint64(st[p:]) & ones
-		down := binary.LittleEndian.Uint64(st[p+w:]) & ones
-		binary.LittleEndian.PutUint64(col[p:], up+mid+down)
-	}
-	for ; p < hi; p++ {
-		col[p] = st[p-w]&1 + st[p]&1 + st[p+w]&1
-	}
-	p = lo + 1
-	for ; p+8 <= hi-1; p += 8 {
-		left := binary.LittleEndian.Uint64(col[p-1:])
-		mid := binary.LittleEndian.Uint64(col[p:])
-		right := binary.LittleEndian.Uint64(col[p+1:])
-		self := binary.LittleEndian.Uint64(st[p:]) & ones
-		binary.LittleEndian.PutUint64(mines[p:], left+mid+right-self)
-	}
-	for ; p < hi-1; p++ {
-		mines[p] = col[p-1] + col[p] + col[p+1] - st[p]&1
 	}
 }
 

@@ -1,8 +1,6 @@
 package fast
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"sync"
@@ -71,11 +69,16 @@ func playMine(sc *scanner, out *writer) error {
 		if err != nil {
 			return err
 		}
-		if err := b.loadRow(x, row, sc.tok); err != nil {
-			return err
+		if len(row) != m {
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row), m)}
 		}
+		mines, bad, ok := loadMineRow(b.state[x*b.width+1:][:m], row, '.')
+		if !ok {
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d, column %d: %q is neither '*' nor '.'", x, bad+1, row[bad])}
+		}
+		b.safeLeft += m - mines
 	}
-	b.countMines()
+	countNeighbourMines(b.state, b.mines, b.scratch, b.width, n)
 
 	steps := 0
 	for {
@@ -168,66 +171,6 @@ func newMineBoard(n, m int, out *writer) *mineBoard {
 func (b *mineBoard) release() {
 	b.out = nil
 	mineBoards.Put(b)
-}
-
-// loadRow stores board row x. Validation is two SIMD counts; the conversion takes eight
-// cells at a time: bit 2 of '.' (0x2E) is set and that of '*' (0x2A) is not.
-func (b *mineBoard) loadRow(x int, row []byte, line int) error {
-	m := b.width - 2
-	if len(row) != m {
-		return &InputError{Line: line, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row), m)}
-	}
-	mines := bytes.Count(row, []byte{'*'})
-	if mines+bytes.Count(row, []byte{'.'}) != m {
-		y := 0
-		for row[y] == '*' || row[y] == '.' {
-			y++
-		}
-		return &InputError{Line: line, Msg: fmt.Sprintf("row %d, column %d: %q is neither '*' nor '.'", x, y+1, row[y])}
-	}
-	b.safeLeft += m - mines
-	dst := b.state[x*b.width+1:][:m]
-	y := 0
-	for ; y+8 <= m; y += 8 {
-		v := binary.LittleEndian.Uint64(row[y:])
-		binary.LittleEndian.PutUint64(dst[y:], (v>>2)&ones^ones)
-	}
-	for ; y < m; y++ {
-		dst[y] = (row[y]>>2)&1 ^ 1
-	}
-	return nil
-}
-
-// ones has a 1 in every byte: SWAR arithmetic on eight cells at a time.
-const ones = 0x0101010101010101
-
-// countMines fills the neighbour counts with sums over three rows, then three columns,
-// eight cells per step. Per byte the sums stay below 10, so no carry crosses cells.
-func (b *mineBoard) countMines() {
-	w, st := b.width, b.state
-	col := b.scratch
-	lo, hi := w, len(st)-w // rows 1..n, frame columns included
-	p := lo
-	for ; p+8 <= hi; p += 8 {
-		up := binary.LittleEndian.Uint64(st[p-w:]) & ones
-		mid := binary.LittleEndian.Uint64(st[p:]) & ones
-		down := binary.LittleEndian.Uint64(st[p+w:]) & ones
-		binary.LittleEndian.PutUint64(col[p:], up+mid+down)
-	}
-	for ; p < hi; p++ {
-		col[p] = st[p-w]&1 + st[p]&1 + st[p+w]&1
-	}
-	p = lo + 1
-	for ; p+8 <= hi-1; p += 8 {
-		left := binary.LittleEndian.Uint64(col[p-1:])
-		mid := binary.LittleEndian.Uint64(col[p:])
-		right := binary.LittleEndian.Uint64(col[p+1:])
-		self := binary.LittleEndian.Uint64(st[p:]) & ones
-		binary.LittleEndian.PutUint64(b.mines[p:], left+mid+right-self)
-	}
-	for ; p < hi-1; p++ {
-		b.mines[p] = col[p-1] + col[p] + col[p+1] - st[p]&1
-	}
 }
 
 func (b *mineBoard) flag(p int) {

@@ -1,0 +1,377 @@
+package gen
+
+import (
+	"bytes"
+	"errors"
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/leanovate/gopter"
+)
+
+// genBoomCase draws case seed from g.
+func genBoomCase(t *testing.T, g gopter.Gen, seed int64) Boom {
+	t.Helper()
+	p := gopter.DefaultGenParameters()
+	p.Rng = rand.New(rand.NewSource(seed))
+	v, ok := g(p).Retrieve()
+	if !ok {
+		t.Fatalf("seed %d: no case", seed)
+	}
+	return v.(Boom)
+}
+
+// sameBoom compares two cases field by field; nil and empty operation lists are equal.
+func sameBoom(a, b Boom) bool {
+	if len(a.Games) != len(b.Games) {
+		return false
+	}
+	for i := range a.Games {
+		ga, gb := a.Games[i], b.Games[i]
+		if len(ga.Board) != len(gb.Board) || len(ga.Ops) != len(gb.Ops) {
+			return false
+		}
+		for x := range ga.Board {
+			if ga.Board[x] != gb.Board[x] {
+				return false
+			}
+		}
+		for j := range ga.Ops {
+			if ga.Ops[j] != gb.Ops[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func TestBoomDecodeEncodeRoundTrip(t *testing.T) {
+	g := BoomGen()
+	for seed := int64(1); seed <= 300; seed++ {
+		c := genBoomCase(t, g, seed)
+		input := c.Encode()
+		d, err := DecodeBoom(input)
+		if err != nil {
+			t.Fatalf("seed %d: generated case rejected: %v", seed, err)
+		}
+		if !sameBoom(c, d) {
+			t.Fatalf("seed %d: Decode(Encode(c)) differs from c", seed)
+		}
+		if again := d.Encode(); !bytes.Equal(again, input) {
+			t.Fatalf("seed %d: re-encoding differs", seed)
+		}
+	}
+}
+
+func TestShrinkBoomCandidatesAreValid(t *testing.T) {
+	g := BoomGen()
+	checked := 0
+	for seed := int64(1); checked < 25; seed++ {
+		c := genBoomCase(t, g, seed)
+		size := len(c.Encode())
+		if size > 20000 {
+			continue // the big ones have the same candidates, only more of them
+		}
+		checked++
+		next := ShrinkBoom(c)
+		for i := 0; i < 3000; i++ {
+			v, ok := next()
+			if !ok {
+				break
+			}
+			cand := v.(Boom)
+			input := cand.Encode()
+			if _, err := DecodeBoom(input); err != nil {
+				t.Fatalf("seed %d, candidate %d: invalid: %v\n%s", seed, i, err, input)
+			}
+			if len(input) > size {
+				t.Fatalf("seed %d, candidate %d: %d bytes, more than the case's %d", seed, i, len(input), size)
+			}
+			if sameBoom(cand, c) {
+				t.Fatalf("seed %d, candidate %d: the case itself", seed, i)
+			}
+		}
+	}
+}
+
+// TestShrinkBoomCutsEverything checks that the candidates of one case remove a game, an
+// operation, a row, a column and a mine, each on its own, games first.
+func TestShrinkBoomCutsEverything(t *testing.T) {
+	game := BoomGame{
+		Board: []string{"_*___", "_____", "___*_", "_____"},
+		Ops:   []BoomOp{{BoomLeft, 1, 1}, {BoomRight, 4, 5}, {BoomMiddle, 2, 2}},
+	}
+	c := Boom{Games: []BoomGame{game, game}}
+	var sawGames, sawOps, sawRows, sawCols, sawMines bool
+	next := ShrinkBoom(c)
+	for first := true; ; first = false {
+		v, ok := next()
+		if !ok {
+			break
+		}
+		cand := v.(Boom)
+		if first && len(cand.Games) != 1 {
+			t.Errorf("first candidate keeps %d games; dropping games comes first", len(cand.Games))
+		}
+		if len(cand.Games) == 1 {
+			sawGames = true
+			continue
+		}
+		g := cand.Games[0]
+		if sameBoom(Boom{Games: []BoomGame{g}}, Boom{Games: []BoomGame{game}}) {
+			g = cand.Games[1]
+		}
+		switch {
+		case len(g.Board) == 3 && len(g.Board[0]) == 5:
+			sawRows = true
+		case len(g.Board) == 4 && len(g.Board[0]) == 4:
+			sawCols = true
+		case len(g.Ops) < 3 && len(g.Board) == 4:
+			sawOps = true
+		case strings.Count(strings.Join(g.Board, ""), "*") < 2:
+			sawMines = true
+		}
+		if len(g.Board) < BoomMinSide || len(g.Board[0]) < BoomMinSide {
+			t.Fatalf("candidate with a %dx%d board", len(g.Board), len(g.Board[0]))
+		}
+	}
+	for name, saw := range map[string]bool{"games": sawGames, "ops": sawOps, "rows": sawRows, "columns": sawCols, "mines": sawMines} {
+		if !saw {
+			t.Errorf("no candidate drops %s", name)
+		}
+	}
+}
+
+func TestDecodeBoomRejects(t *testing.T) {
+	board := "3 3\n___\n___\n___\n"
+	ops := func(n int) string { return strings.Repeat("1 1 1\n", n) }
+	tests := []struct {
+		name  string
+		input string
+		line  int
+		says  string
+	}{
+		{"empty input", "", 1, "T"},
+		{"T = 0", "0\n" + board + "0\n", 1, "T = 0 outside 1..30"},
+		{"T = 31", "31\n" + board + "0\n", 1, "T = 31 outside"},
+		{"T with a sign", "+1\n" + board + "0\n", 1, "canonically"},
+		{"CRLF", "1\r\n" + board + "0\n", 1, "T"},
+		{"n = 2", "1\n2 3\n___\n___\n0\n", 2, "n = 2 outside 3..200"},
+		{"m = 201", "1\n3 201\n", 2, "m = 201 outside 3..200"},
+		{"n with a leading zero", "1\n03 3\n___\n___\n___\n0\n", 2, "canonically"},
+		{"two spaces", "1\n3  3\n___\n___\n___\n0\n", 2, "space"},
+		{"board character", "1\n3 3\n___\n_._\n___\n0\n", 4, "row 2, column 2"},
+		{"short row", "1\n3 3\n___\n__\n___\n0\n", 4, "row 2 has 2 characters"},
+		{"long row", "1\n3 3\n___\n___\n____\n0\n", 5, "row 3 has 4 characters"},
+		{"op = 4", "1\n" + board + "4 1 1\n0\n", 6, "op = 4 outside 0..3"},
+		{"op = -1", "1\n" + board + "-1 1 1\n0\n", 6, "op = -1 outside"},
+		{"x = 0", "1\n" + board + "1 0 1\n0\n", 6, "x = 0 outside 1..3"},
+		{"y = 4", "1\n" + board + "2 1 1\n1 1 4\n0\n", 7, "y = 4 outside 1..3"},
+		{"missing y", "1\n" + board + "3 1\n0\n", 6, "space"},
+		{"no terminator", "1\n" + board + "1 1 1\n", 7, "found end of input"},
+		{"no final newline", "1\n" + board + "0", 6, "end of line"},
+		{"0 followed by coordinates", "1\n" + board + "0 1 1\n", 6, "end of line"},
+		{"a game missing", "2\n" + board + "0\n", 7, "game 2: n"},
+		{"second game's board", "2\n" + board + "0\n3 3\n___\n___\n__*_\n0\n", 10, "game 2: row 3"},
+		{"input after the last game", "1\n" + board + "0\n0\n", 7, "end of input"},
+		{"10001 operations", "1\n" + board + ops(10001) + "0\n", 10006, "more than 10000 operations"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := DecodeBoom([]byte(tt.input))
+			var le *LimitError
+			if !errors.As(err, &le) {
+				t.Fatalf("got %v, want a *LimitError", err)
+			}
+			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
+				t.Errorf("got %q, want line %d saying %q", err, tt.line, tt.says)
+			}
+		})
+	}
+}
+
+func TestDecodeBoomAcceptsLimits(t *testing.T) {
+	full := "1\n3 3\n___\n___\n___\n" + strings.Repeat("3 3 3\n", BoomMaxOps) + "0\n"
+	row := strings.Repeat("*", BoomMaxSide) + "\n"
+	big := "1\n200 200\n" + strings.Repeat(row, BoomMaxSide) + "2 200 200\n0\n"
+	many := "30\n" + strings.Repeat("3 3\n*_*\n___\n_*_\n0\n", BoomMaxGames)
+	for name, input := range map[string]string{"10000 operations": full, "200x200 all mines": big, "30 games, q = 0": many} {
+		c, err := DecodeBoom([]byte(input))
+		if err != nil {
+			t.Errorf("%s: rejected: %v", name, err)
+			continue
+		}
+		if got := string(c.Encode()); got != input {
+			t.Errorf("%s: re-encodes differently", name)
+		}
+	}
+}
+
+// boomFeatures lists what a case exercises, replaying its operations on the model.
+func boomFeatures(c Boom) map[string]bool {
+	f := map[string]bool{}
+	f["T ≥ 2 (separator)"] = len(c.Games) >= 2
+	f["T = 30"] = len(c.Games) == BoomMaxGames
+	var kinds [4]bool
+	for _, g := range c.Games {
+		n, m := len(g.Board), len(g.Board[0])
+		s := newBoomModel(g.Board, rand.New(rand.NewSource(1)), BoomAllKinds, BoomAnyPlayer)
+		for _, op := range g.Ops {
+			s.ops = append(s.ops, op)
+			s.apply(op)
+			kinds[op.Kind] = true
+		}
+		ev := s.events
+		set := func(name string, ok bool) { f[name] = f[name] || ok }
+		set("q = 0", len(g.Ops) == 0)
+		set("q = 10000", len(g.Ops) == BoomMaxOps)
+		set("k = 0", s.k == 0)
+		set("k = n·m", s.k == n*m)
+		set("200x200", n == BoomMaxSide && m == BoomMaxSide)
+		set("9x9, 10 mines", n == 9 && m == 9 && s.k == 10)
+		set("16x16, 40 mines", n == 16 && m == 16 && s.k == 40)
+		set("16x30, 99 mines", n == 16 && m == 30 && s.k == 99)
+		set("LOSE", ev.lose > 0)
+		set("LOSE by a middle click", ev.loseMiddle > 0)
+		set("WIN", ev.win > 0)
+		set("WIN by an operation changing nothing (R-B1)", ev.winNoChange > 0)
+		set("INVALID after LOSE", ev.invalidAfterLose > 0)
+		set("INVALID after WIN", ev.invalidAfterWin > 0)
+		set("? opened by a cascade", ev.askByCascade > 0)
+		set("? opened by a middle click", ev.askByMiddle > 0)
+		set("right click cycles back to _", ev.cycles > 0)
+		set("middle click opens", ev.middleOpens > 0)
+		set("middle click on a 0 opens (R-B3)", ev.middleZeroOpens > 0)
+		set("P stops a cascade", ev.flagStops > 0)
+		set("operation changing nothing", ev.nothing > 0)
+		set("cascade of 1000+ cells", ev.biggestCascade >= 1000)
+	}
+	switch {
+	case kinds[1] && !kinds[2] && !kinds[3]:
+		f["ops {1}"] = true
+	case kinds[1] && kinds[2] && !kinds[3]:
+		f["ops {1,2}"] = true
+	case kinds[1] && !kinds[2] && kinds[3]:
+		f["ops {1,3}"] = true
+	case kinds[1] && kinds[2] && kinds[3]:
+		f["ops {1,2,3}"] = true
+	}
+	return f
+}
+
+func TestBoomGenReachesTheHardParts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates 2000 cases")
+	}
+	g := BoomGen()
+	count := map[string]int{}
+	var names []string
+	for seed := int64(1); seed <= 2000; seed++ {
+		for name, ok := range boomFeatures(genBoomCase(t, g, seed)) {
+			if _, seen := count[name]; !seen {
+				names = append(names, name)
+			}
+			if ok {
+				count[name]++
+			} else {
+				count[name] += 0
+			}
+		}
+	}
+	for _, name := range names {
+		t.Logf("%-45s %4d", name, count[name])
+		if count[name] == 0 {
+			t.Errorf("no case of 2000 has %s", name)
+		}
+	}
+}
+
+func TestBoomFromBytesIsValid(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	inputs := [][]byte{nil, {0}, bytes.Repeat([]byte{0xFF}, 64), bytes.Repeat([]byte{0xFF, 0xC7}, 300)}
+	for i := 0; i < 500; i++ {
+		b := make([]byte, r.Intn(400))
+		r.Read(b)
+		inputs = append(inputs, b)
+	}
+	for i, b := range inputs {
+		c := BoomFromBytes(b)
+		if _, err := DecodeBoom(c.Encode()); err != nil {
+			t.Fatalf("input %d (%x): invalid case: %v", i, b, err)
+		}
+		if again := BoomFromBytes(b); !sameBoom(c, again) {
+			t.Fatalf("input %d: not deterministic", i)
+		}
+	}
+	// The limits are reachable: 30 games, a 200x200 board.
+	c := BoomFromBytes([]byte{0xFF, 29, 0xFF, 197, 0xFF, 197})
+	if len(c.Games) != BoomMaxGames || len(c.Games[0].Board) != BoomMaxSide || len(c.Games[0].Board[0]) != BoomMaxSide {
+		t.Errorf("bytes asking for the limits gave %d games of %dx%d", len(c.Games), len(c.Games[0].Board), len(c.Games[0].Board[0]))
+	}
+}
+
+// TestBoomPlanFollowsTheTable generates every planned test and checks it against its row
+// of the statement's table: sizes and mine counts of the real-game tests, the allowed
+// clicks of tests 5-20, and the validator.
+func TestBoomPlanFollowsTheTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates the whole test set")
+	}
+	plan := BoomPlan()
+	if len(plan) != 20 {
+		t.Fatalf("%d tests, want the table's 20", len(plan))
+	}
+	calls := map[string]bool{}
+	for i, p := range plan {
+		number := i + 1
+		if calls[p.Call] {
+			t.Errorf("test %d: call %q twice", number, p.Call)
+		}
+		calls[p.Call] = true
+		c := genBoomCase(t, p.Gen, int64(number))
+		if _, err := DecodeBoom(c.Encode()); err != nil {
+			t.Fatalf("test %d (%s): invalid: %v", number, p.Call, err)
+		}
+		allowed := [][]bool{nil, nil, nil, nil, nil,
+			{false, true, false, false}, {false, true, true, false}, {false, true, false, true}, {false, true, true, true}}[min((number+3)/4+3, 8)]
+		for _, g := range c.Games {
+			n, m := len(g.Board), len(g.Board[0])
+			k := strings.Count(strings.Join(g.Board, ""), "*")
+			want := [][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}}
+			switch {
+			case number <= 3 && [3]int{n, m, k} != want[number-1]:
+				t.Errorf("test %d: a %dx%d game with %d mines, want %v", number, n, m, k, want[number-1])
+			case number == 4 && (n > 40 || m > 40 || k > 320):
+				t.Errorf("test 4: a %dx%d game with %d mines, want n, m ≤ 40, k ≤ 320", n, m, k)
+			}
+			for _, op := range g.Ops {
+				if allowed != nil && !allowed[op.Kind] {
+					t.Fatalf("test %d (%s): op %d not allowed", number, p.Call, op.Kind)
+				}
+			}
+		}
+	}
+}
+
+func TestBoomBounds(t *testing.T) {
+	c := Boom{Games: []BoomGame{
+		{Board: []string{"***", "***", "***"}},
+		{Board: []string{"___", "___", "__*"}, Ops: []BoomOp{{BoomRight, 2, 3}, {BoomLeft, 1, 1}, {BoomMiddle, 3, 2}}},
+	}}
+	got := map[string][]int{}
+	for _, b := range c.Bounds() {
+		got[b.Name] = append(got[b.Name], b.Value, b.Lo, b.Hi)
+	}
+	want := map[string][]int{
+		"T": {2, 1, 30}, "n": {3, 3, 200, 3, 3, 200}, "m": {3, 3, 200, 3, 3, 200},
+		"q": {0, 0, 10000, 3, 0, 10000}, "k": {9, 0, 9, 1, 0, 9},
+		"op": {1, 1, 3, 3, 1, 3}, "x": {1, 1, 3, 3, 1, 3}, "y": {1, 1, 3, 3, 1, 3},
+	}
+	for name, w := range want {
+		if g := got[name]; !slices.Equal(g, w) {
+			t.Errorf("%s: got (value, lo, hi)... %v, want %v", name, g, w)
+		}
+	}
+}

@@ -1,0 +1,311 @@
+package ref
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+)
+
+// Boom judges the game boom (seed 003, spec.md "boom"): it reads T games, each a board
+// and the player's clicks, and writes the interactor's answers to w. An *InputError
+// reports input that breaks the format, after the answers to everything before it.
+func Boom(input []byte, w io.Writer) error {
+	out := bufio.NewWriter(w)
+	err := playBoom(newTokens(input), out)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// The limits of the statement's 限制 section.
+const (
+	boomMaxGames = 30  // 1 ≤ T ≤ 30
+	boomMinSide  = 3   // 3 ≤ n, m
+	boomMaxSide  = 200 // n, m ≤ 200
+)
+
+func playBoom(in *tokens, out *bufio.Writer) error {
+	// "第一行一个正整数 T 表示数据组数" with 1 ≤ T ≤ 30.
+	games, _, err := in.number("T", 1, boomMaxGames)
+	if err != nil {
+		return err
+	}
+	for t := 1; t <= games; t++ {
+		// "相邻的两组数据之间使用一行 ========== 隔开": written when the next game starts,
+		// before any of it is read, as a judge looping over the games does.
+		if t > 1 {
+			fmt.Fprintln(out, "==========")
+		}
+		if err := playBoomGame(in, out); err != nil {
+			return err
+		}
+	}
+	// Nothing after the last game is read (R-IN2).
+	return nil
+}
+
+// boomGame is one game: the board, which cells are opened, and the player map.
+type boomGame struct {
+	n, m     int
+	mine     [][]bool
+	opened   [][]bool
+	view     [][]byte // the 玩家地图: '_', 'P', '?' or the digit of an opened cell
+	k        int      // the number of mines
+	unopened int      // cells not opened, for the WIN test
+	over     bool     // 游戏结束: lost or won
+	before   map[[2]int]byte
+	out      *bufio.Writer
+}
+
+func playBoomGame(in *tokens, out *bufio.Writer) error {
+	// "每组数据第一行两个正整数 n, m" with 3 ≤ n, m ≤ 200.
+	n, _, err := in.number("n", boomMinSide, boomMaxSide)
+	if err != nil {
+		return err
+	}
+	m, _, err := in.number("m", boomMinSide, boomMaxSide)
+	if err != nil {
+		return err
+	}
+	g := &boomGame{n: n, m: m, out: out, unopened: n * m}
+	g.mine = boolGrid(n, m)
+	g.opened = boolGrid(n, m)
+	g.view = make([][]byte, n+2)
+	for x := range g.view {
+		g.view[x] = make([]byte, m+2)
+		for y := range g.view[x] {
+			g.view[x][y] = '_' // "初始时矩阵中所有元素为 _"
+		}
+	}
+	// "第 i 行一个长度为 m 的字符串, 仅包含 _ 和 * 两种字符. 如果第 j 个字符为 * , 则表示第 i 行
+	// 第 j 列为地雷, 否则为空地."
+	for x := 1; x <= n; x++ {
+		row, err := in.next(fmt.Sprintf("row %d of the board", x))
+		if err != nil {
+			return err
+		}
+		if len(row.text) != m {
+			return &InputError{Line: row.line, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row.text), m)}
+		}
+		for y := 1; y <= m; y++ {
+			switch c := row.text[y-1]; c {
+			case '*':
+				g.mine[x][y] = true
+				g.k++
+			case '_':
+			default:
+				return &InputError{Line: row.line, Msg: fmt.Sprintf("row %d, column %d: %q is neither '_' nor '*'", x, y, c)}
+			}
+		}
+	}
+	// "每行三个正整数 op, x, y 表示玩家的一次操作 … 最后一行一个数 0 , 表示玩家操作结束."
+	for {
+		op, _, err := in.number("op", 0, 3)
+		if err != nil {
+			return err
+		}
+		if op == 0 {
+			// "若玩家操作结束, 但上述两种情况均未出现, 则视作玩家退出游戏" → QUIT; R-B2: with no
+			// operation at all this is the only line.
+			if !g.over {
+				fmt.Fprintln(out, "QUIT")
+			}
+			return nil
+		}
+		// Operations after the end are still read whole and checked: only their answer
+		// differs.
+		x, _, err := in.number(fmt.Sprintf("op %d: x", op), 1, n)
+		if err != nil {
+			return err
+		}
+		y, _, err := in.number(fmt.Sprintf("op %d: y", op), 1, m)
+		if err != nil {
+			return err
+		}
+		g.operate(op, x, y)
+	}
+}
+
+func boolGrid(n, m int) [][]bool {
+	g := make([][]bool, n+2) // a frame of unused cells keeps the neighbour loops simple
+	for i := range g {
+		g[i] = make([]bool, m+2)
+	}
+	return g
+}
+
+// operate answers one operation.
+func (g *boomGame) operate(op, x, y int) {
+	// "若游戏结束, 你应该忽略游戏结束后的所有玩家操作, 即判定这些操作为无效操作" → INVALID.
+	if g.over {
+		fmt.Fprintln(g.out, "INVALID")
+		return
+	}
+	g.before = map[[2]int]byte{}
+	lost := false
+	switch op {
+	case 1:
+		lost = g.left(x, y)
+	case 2:
+		g.right(x, y)
+	case 3:
+		lost = g.middle(x, y)
+	}
+	if lost {
+		// "若此次操作后游戏失败, 返回 LOSE": no RUNNING line, whatever was opened before.
+		fmt.Fprintln(g.out, "LOSE")
+		g.over = true
+		return
+	}
+	g.running()
+	// "若某一次操作结束后, 未被打开的位置个数恰好为 k , 则此次操作后游戏胜利" — after every
+	// operation that did not lose, even one that changed nothing (R-B1).
+	if g.unopened == g.k {
+		fmt.Fprintln(g.out, "WIN")
+		g.over = true
+	}
+}
+
+// left is 左键点击. It reports whether the game is lost.
+func (g *boomGame) left(x, y int) bool {
+	// "若 <x, y> 已经被打开或玩家地图中这个位置为 P, 则不进行任何操作"
+	if g.opened[x][y] || g.view[x][y] == 'P' {
+		return false
+	}
+	// "否则若 <x, y> 为地雷, 则游戏失败"
+	if g.mine[x][y] {
+		return true
+	}
+	// "否则对 <x, y> 进行打开操作" — a '?' is opened like '_' (R-B3).
+	g.open(x, y)
+	return false
+}
+
+// right is 右键点击: the mark cycles _ → P → ? → _ on a cell not opened.
+func (g *boomGame) right(x, y int) {
+	if g.opened[x][y] {
+		return // "若 <x, y> 已经被打开, 则不进行任何操作"
+	}
+	switch g.view[x][y] {
+	case '_':
+		g.set(x, y, 'P')
+	case 'P':
+		g.set(x, y, '?')
+	case '?':
+		g.set(x, y, '_')
+	}
+}
+
+// middle is 中键点击. It reports whether the game is lost.
+func (g *boomGame) middle(x, y int) bool {
+	// "若 <x, y> 未被打开, 或 … 周围相邻的 8 个位置的 P 的个数不等于玩家地图中该位置的数值,
+	// 则不进行任何操作" — a 0 cell is not special (R-B3).
+	if !g.opened[x][y] || g.flagsAround(x, y) != int(g.view[x][y]-'0') {
+		return false
+	}
+	// "对于 <x, y> 周围相邻 8 个未被打开且在玩家地图中不是 P 的位置, 如果存在至少一个位置是
+	// 地雷, 则游戏失败" — checked over all of them before anything is opened.
+	var targets [][2]int
+	for nx := x - 1; nx <= x+1; nx++ {
+		for ny := y - 1; ny <= y+1; ny++ {
+			if (nx != x || ny != y) && g.inside(nx, ny) && !g.opened[nx][ny] && g.view[nx][ny] != 'P' {
+				targets = append(targets, [2]int{nx, ny})
+			}
+		}
+	}
+	for _, c := range targets {
+		if g.mine[c[0]][c[1]] {
+			return true
+		}
+	}
+	// "否则对这些位置进行打开操作". One opened by an earlier one's cascade is opened again,
+	// which changes nothing: its number is shown already, and its own cascade ran.
+	for _, c := range targets {
+		g.open(c[0], c[1])
+	}
+	return false
+}
+
+// open is 打开操作, recursive as the statement describes it.
+func (g *boomGame) open(x, y int) {
+	// "1. 将 <x, y> 标记为被打开."
+	if !g.opened[x][y] {
+		g.opened[x][y] = true
+		g.unopened--
+	}
+	// "2. 在玩家地图中位置 <x, y> 改为 c, 表示这个位置周围相邻的 8 个位置的地雷数量."
+	c := g.number(x, y)
+	g.set(x, y, byte('0'+c))
+	// "3. 如果 c = 0 , 则对其周围相邻的 8 个未被打开且在玩家地图中不是 P 的位置进行打开操作."
+	if c == 0 {
+		for nx := x - 1; nx <= x+1; nx++ {
+			for ny := y - 1; ny <= y+1; ny++ {
+				if g.inside(nx, ny) && !g.opened[nx][ny] && g.view[nx][ny] != 'P' {
+					g.open(nx, ny) // a neighbour of a 0 is never a mine
+				}
+			}
+		}
+	}
+}
+
+// set changes the player map, remembering what the cell showed before the operation.
+func (g *boomGame) set(x, y int, v byte) {
+	key := [2]int{x, y}
+	if _, seen := g.before[key]; !seen {
+		g.before[key] = g.view[x][y]
+	}
+	g.view[x][y] = v
+}
+
+// running prints "RUNNING: [<x, y, val>, …]": every cell whose value in the player map
+// differs from what it was before the operation, with the new value, by x then y.
+func (g *boomGame) running() {
+	var changed [][2]int
+	for c, old := range g.before {
+		if g.view[c[0]][c[1]] != old {
+			changed = append(changed, c)
+		}
+	}
+	sort.Slice(changed, func(i, j int) bool {
+		a, b := changed[i], changed[j]
+		return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1])
+	})
+	fmt.Fprint(g.out, "RUNNING: [")
+	for i, c := range changed {
+		if i > 0 {
+			fmt.Fprint(g.out, ", ")
+		}
+		fmt.Fprintf(g.out, "<%d, %d, %c>", c[0], c[1], g.view[c[0]][c[1]])
+	}
+	fmt.Fprintln(g.out, "]")
+}
+
+// number is the count of mines among the 8 neighbours.
+func (g *boomGame) number(x, y int) int {
+	count := 0
+	for nx := x - 1; nx <= x+1; nx++ {
+		for ny := y - 1; ny <= y+1; ny++ {
+			if (nx != x || ny != y) && g.inside(nx, ny) && g.mine[nx][ny] {
+				count++
+			}
+		}
+	}
+	return count
+}
+
+// flagsAround is the count of P among the 8 neighbours in the player map.
+func (g *boomGame) flagsAround(x, y int) int {
+	count := 0
+	for nx := x - 1; nx <= x+1; nx++ {
+		for ny := y - 1; ny <= y+1; ny++ {
+			if (nx != x || ny != y) && g.inside(nx, ny) && g.view[nx][ny] == 'P' {
+				count++
+			}
+		}
+	}
+	return count
+}
+
+func (g *boomGame) inside(x, y int) bool { return x >= 1 && x <= g.n && y >= 1 && y <= g.m }

@@ -2,13 +2,10 @@ package games
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"strconv"
 	"testing"
-	"time"
 
-	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/ref"
 )
@@ -63,29 +60,5 @@ func TestDataminingEverySmallBoard(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestDataminingHunt is a short seeded hunt: ref and fast must agree on every case.
-func TestDataminingHunt(t *testing.T) {
-	g, err := Lookup("datamining")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases := int64(2000)
-	if testing.Short() {
-		cases = 300
-	}
-	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{
-		Game: g, Seed: 7, Cases: cases, Timeout: time.Minute, MinimizeTime: 10 * time.Second,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum.Cases != cases || sum.Divergences != 0 {
-		for _, f := range sum.Findings {
-			t.Logf("case %d: %s\n%s", f.Index, f.Verdict, f.Input)
-		}
-		t.Fatalf("%d cases run of %d, %d divergences", sum.Cases, cases, sum.Divergences)
 	}
 }

@@ -222,6 +222,9 @@ type BoomShape struct {
 	Kinds                   BoomKinds
 	Layout                  BoomLayout
 	Player                  BoomPlayer
+	// MaxMines caps the mines of a board that is not a real-game layout (the test
+	// table's k ≤ 10000 for tests 5-20); 0 leaves n·m as the only cap.
+	MaxMines int
 }
 
 // BoomGen generates boom cases, most small enough to read at a glance, some at the
@@ -295,16 +298,25 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds) BoomGame {
 		case BoomSparse:
 			density = 0.001 + 0.009*r.Float64()
 		}
-		board = make([]string, n)
-		row := make([]byte, m)
-		for i := range board {
-			for j := range row {
-				row[j] = '_'
-				if r.Float64() < density {
-					row[j] = '*'
-				}
+		cells := make([]byte, n*m)
+		var mines []int
+		for p := range cells {
+			cells[p] = '_'
+			if r.Float64() < density {
+				cells[p] = '*'
+				mines = append(mines, p)
 			}
-			board[i] = string(row)
+		}
+		// Over the cap, clear mines drawn at random until it holds.
+		for shape.MaxMines > 0 && len(mines) > shape.MaxMines {
+			i := r.Intn(len(mines))
+			cells[mines[i]] = '_'
+			mines[i] = mines[len(mines)-1]
+			mines = mines[:len(mines)-1]
+		}
+		board = make([]string, n)
+		for i := range board {
+			board[i] = string(cells[i*m : (i+1)*m])
 		}
 	}
 	s := newBoomModel(board, r, kinds, shape.Player)
@@ -937,11 +949,16 @@ func BoomFromBytes(data []byte) Boom {
 	return Boom{Games: games}
 }
 
+// boomTableMaxMines is the test table's k ≤ 10000 of tests 5-20, tighter than the global
+// k ≤ n·m.
+const boomTableMaxMines = 10000
+
 // BoomPlan is the test set of the statement's test table (seed 003, 限制): 20 tests, each
 // at the sizes of its row. Tests 1-4 are real games; in each group of four that follows
 // (op = 1; op ∈ {1, 2}; op ∈ {1, 3}; any op) come many games of every size and density
-// (k = 0, k = n·m and q = 0 among them), giant cascades, long careful games on dense
-// boards, and 30 games of 200x200 with 10000 operations.
+// (k = 0, k = n·m on boards of at most 10000 cells, and q = 0 among them), giant
+// cascades, long careful games on dense boards, and 30 games of 200x200 with 10000
+// operations, always with k ≤ 10000.
 func BoomPlan() []PlanTest {
 	span := func(lo, hi int) [2]int { return [2]int{lo, hi} }
 	one := func(v int) [2]int { return [2]int{v, v} }
@@ -954,12 +971,14 @@ func BoomPlan() []PlanTest {
 		real(one(10), one(16), one(30), one(99)),              // 3: 16x30, k = 99
 		real(one(30), span(3, 40), span(3, 40), span(0, 320)), // 4: n, m ≤ 40, k ≤ 320
 	}
+	// Tests 5-20: k ≤ 10000, four tests per operation mix.
+	const k = boomTableMaxMines
 	for _, kinds := range []BoomKinds{BoomLeftOnly, BoomLeftRight, BoomLeftMiddle, BoomAllKinds} {
 		shapes = append(shapes,
-			BoomShape{Games: one(BoomMaxGames), N: span(BoomMinSide, BoomMaxSide), M: span(BoomMinSide, BoomMaxSide), Ops: span(0, 2000), Kinds: kinds},
-			BoomShape{Games: one(1), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Kinds: kinds, Layout: BoomSparse},
-			BoomShape{Games: one(5), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Kinds: kinds, Layout: BoomDense, Player: BoomCareful},
-			BoomShape{Games: one(BoomMaxGames), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Kinds: kinds},
+			BoomShape{Games: one(BoomMaxGames), N: span(BoomMinSide, BoomMaxSide), M: span(BoomMinSide, BoomMaxSide), Ops: span(0, 2000), Kinds: kinds, MaxMines: k},
+			BoomShape{Games: one(1), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Kinds: kinds, Layout: BoomSparse, MaxMines: k},
+			BoomShape{Games: one(5), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Kinds: kinds, Layout: BoomDense, Player: BoomCareful, MaxMines: k},
+			BoomShape{Games: one(BoomMaxGames), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Kinds: kinds, MaxMines: k},
 		)
 	}
 	plan := make([]PlanTest, len(shapes))
@@ -967,6 +986,8 @@ func BoomPlan() []PlanTest {
 		call := fmt.Sprintf("boom -T %s -n %s -m %s", boomRange(sh.Games), boomRange(sh.N), boomRange(sh.M))
 		if sh.Layout == BoomReal {
 			call += " -k " + boomRange(sh.Mines)
+		} else if sh.MaxMines > 0 {
+			call += fmt.Sprintf(" -k 0..%d", sh.MaxMines)
 		}
 		call += fmt.Sprintf(" -q %s -ops %s -layout %s -player %s", boomRange(sh.Ops), sh.Kinds, sh.Layout, sh.Player)
 		plan[i] = PlanTest{Call: call, Gen: BoomCase(sh)}

@@ -345,6 +345,8 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 				t.Errorf("test %d: a %dx%d game with %d mines, want %v", number, n, m, k, want[number-1])
 			case number == 4 && (n > 40 || m > 40 || k > 320):
 				t.Errorf("test 4: a %dx%d game with %d mines, want n, m ≤ 40, k ≤ 320", n, m, k)
+			case number >= 5 && k > 10000:
+				t.Errorf("test %d: a game with %d mines, want k ≤ 10000", number, k)
 			}
 			for _, op := range g.Ops {
 				if allowed != nil && !allowed[op.Kind] {

@@ -38,6 +38,9 @@ type Game struct {
 	Plan func() []PlannedTest
 	// Bounds lists a case's constrained quantities, for the limits overview of a test set.
 	Bounds func(Case) []Bound
+	// Features lists what a test set should exercise (rules, shapes) and whether the
+	// case does; optional.
+	Features func(Case) []Feature
 }
 
 // Validate checks input against every limit of the statement.

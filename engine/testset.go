@@ -28,6 +28,19 @@ type Bound struct {
 	Lo, Hi int
 }
 
+// Feature is one thing a test set should exercise (a rule, a board shape), and whether a
+// case does.
+type Feature struct {
+	Name string
+	Seen bool
+}
+
+// FeatureCoverage names the first test that exercises a feature, 0 if none does.
+type FeatureCoverage struct {
+	Name      string
+	FirstTest int
+}
+
 // WrittenTest describes one file pair of a test set.
 type WrittenTest struct {
 	Number      int
@@ -52,6 +65,7 @@ type TestSet struct {
 	Seed     int64
 	Tests    []WrittenTest
 	Coverage []BoundCoverage
+	Features []FeatureCoverage
 }
 
 // PlanFile is the name of the file that records a test set's generator calls.
@@ -76,13 +90,20 @@ func WriteTestSet(ctx context.Context, g *Game, seed int64, dir string, workers 
 	}
 	set.Tests = make([]WrittenTest, len(plan))
 	bounds := make([][]Bound, len(plan))
+	features := make([][]Feature, len(plan))
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers)
 	for i, p := range plan {
 		number := i + 1
 		eg.Go(func() error {
-			t, b, err := writeTest(ctx, g, p, CaseSeed(seed, int64(number)), number, dir)
-			set.Tests[i], bounds[i] = t, b
+			t, c, err := writeTest(ctx, g, p, CaseSeed(seed, int64(number)), number, dir)
+			set.Tests[i] = t
+			if c != nil && g.Bounds != nil {
+				bounds[i] = g.Bounds(c)
+			}
+			if c != nil && g.Features != nil {
+				features[i] = g.Features(c)
+			}
 			if err != nil {
 				return fmt.Errorf("test %d (%s): %w", number, p.Call, err)
 			}
@@ -93,10 +114,12 @@ func WriteTestSet(ctx context.Context, g *Game, seed int64, dir string, workers 
 		return set, err
 	}
 	set.Coverage = coverage(bounds)
+	set.Features = featureCoverage(features)
 	return set, WriteFileAtomic(filepath.Join(dir, PlanFile), planText(set))
 }
 
-func writeTest(ctx context.Context, g *Game, p PlannedTest, seed int64, number int, dir string) (WrittenTest, []Bound, error) {
+// writeTest makes and writes one test and returns its case (nil on error).
+func writeTest(ctx context.Context, g *Game, p PlannedTest, seed int64, number int, dir string) (WrittenTest, Case, error) {
 	t := WrittenTest{Number: number, Call: p.Call, Seed: seed}
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(seed))
@@ -136,11 +159,27 @@ func writeTest(ctx context.Context, g *Game, p PlannedTest, seed int64, number i
 		return t, nil, err
 	}
 	t.InputBytes, t.AnswerBytes, t.Ref, t.Fast = len(input), len(want.Stdout), want.Elapsed, got.Elapsed
-	var b []Bound
-	if g.Bounds != nil {
-		b = g.Bounds(c)
+	return t, c, nil
+}
+
+// featureCoverage folds the features of every test, in test order.
+func featureCoverage(perTest [][]Feature) []FeatureCoverage {
+	var out []FeatureCoverage
+	index := map[string]int{}
+	for i, fs := range perTest {
+		for _, f := range fs {
+			k, ok := index[f.Name]
+			if !ok {
+				k = len(out)
+				index[f.Name] = k
+				out = append(out, FeatureCoverage{Name: f.Name})
+			}
+			if f.Seen && out[k].FirstTest == 0 {
+				out[k].FirstTest = i + 1
+			}
+		}
 	}
-	return t, b, nil
+	return out
 }
 
 // coverage folds the bounds of every test, in test order, into one line per name.

@@ -21,5 +21,6 @@ func init() {
 		TimeLimit: time.Second, // "时间限制 : 1.000 sec"
 		Plan:      func() []engine.PlannedTest { return plannedTests(gen.DataminingPlan()) },
 		Bounds:    func(c engine.Case) []engine.Bound { return bounds(c.(gen.Datamining).Bounds()) },
+		Features:  func(c engine.Case) []engine.Feature { return features(c.(gen.Datamining).Features()) },
 	})
 }

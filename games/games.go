@@ -65,3 +65,11 @@ func bounds(bs []gen.Bound) []engine.Bound {
 	}
 	return out
 }
+
+func features(fs []gen.Feature) []engine.Feature {
+	out := make([]engine.Feature, len(fs))
+	for i, f := range fs {
+		out[i] = engine.Feature(f)
+	}
+	return out
+}

@@ -23,5 +23,6 @@ func init() {
 		TimeLimit: time.Second,
 		Plan:      func() []engine.PlannedTest { return plannedTests(gen.TowerPlan()) },
 		Bounds:    func(c engine.Case) []engine.Bound { return bounds(c.(gen.Tower).Bounds()) },
+		Features:  func(c engine.Case) []engine.Feature { return features(c.(gen.Tower).Features()) },
 	})
 }

@@ -364,6 +364,43 @@ func dataminingPlays(board []string) (best, worst int) {
 	return best, worst
 }
 
+// Features lists every legal shape (r x c with r, c ≥ 3 and r·c ≤ 40) and every kind of
+// board by how the casual player fares, each with whether the case holds one.
+func (c Datamining) Features() []Feature {
+	has := map[string]bool{}
+	for _, b := range c.Boards {
+		rows, cols := len(b), len(b[0])
+		has[fmt.Sprintf("shape %dx%d", rows, cols)] = true
+		best, worst := dataminingPlays(b)
+		switch {
+		case best > 0:
+			has["stuck from every start"] = true
+		case worst > 0:
+			has["won from some starts only"] = true
+		default:
+			has["won from every start"] = true
+		}
+		mines := strings.Count(strings.Join(b, ""), "M")
+		if mines == 1 {
+			has["a single mine"] = true
+		}
+		if mines == rows*cols-1 {
+			has["a single safe cell"] = true
+		}
+	}
+	var out []Feature
+	for _, k := range []string{"stuck from every start", "won from some starts only", "won from every start", "a single mine", "a single safe cell"} {
+		out = append(out, Feature{Name: k, Seen: has[k]})
+	}
+	for r := DataminingMinSide; r*DataminingMinSide <= DataminingMaxCells; r++ {
+		for col := DataminingMinSide; r*col <= DataminingMaxCells; col++ {
+			name := fmt.Sprintf("shape %dx%d", r, col)
+			out = append(out, Feature{Name: name, Seen: has[name]})
+		}
+	}
+	return out
+}
+
 // dataminingSample is the statement's sample input.
 var dataminingSample = Datamining{Boards: [][]string{
 	{"...", "...", "MM."},

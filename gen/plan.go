@@ -17,3 +17,10 @@ type Bound struct {
 	Value  int
 	Lo, Hi int
 }
+
+// Feature is one thing a test set should exercise (a rule of the rulebook, a board
+// shape), and whether a case does.
+type Feature struct {
+	Name string
+	Seen bool
+}

@@ -1278,6 +1278,57 @@ func TowerPlan() []PlanTest {
 	return plan
 }
 
+// towerRuleFeatures names each feature by the rule of spec-tower.md it exercises, in the
+// rulebook's order.
+var towerRuleFeatures = []struct {
+	name string
+	feat towerFeature
+}{
+	{"R-T3 game over before the first command", featStartOver},
+	{"R-T3/R-T13 unstable start", featUnstableStart},
+	{"R-T4 invalid command ignored", featInvalid},
+	{"R-T5 T = 0", featT0},
+	{"R-T5 commands after game over", featIgnored},
+	{"R-T6 MOVETO outside 1..m", featMoveOutside},
+	{"R-T6 MOVETO over 3+ columns", featMoveFar},
+	{"R-T7 CLIMB", featClimb},
+	{"R-T8 GETDOWN", featGetDown},
+	{"R-T9 PUSH", featPush},
+	{"R-T9 PUSH of a chain", featPushChain},
+	{"R-T9 PUSH refused by C", featPushC},
+	{"R-T9 block pushed out", featPushOut},
+	{"R-T9 goal pushed", featPushGoal},
+	{"R-T10 ice slides on level 1", featIceFloor},
+	{"R-T10 block slides on ice", featOnIce},
+	{"R-T10 ice stops over nothing", featIceStops},
+	{"R-T11 PULL", featPull},
+	{"R-T11 goal pulled", featPullGoal},
+	{"R-T12 fragile counts down", featCountdown},
+	{"R-T12 fragile 1 vanishes", featFragileGone},
+	{"R-T14 block vanishes on B", featVanish},
+	{"R-T14 B vanishes on B", featVanishB},
+	{"R-T14 goal vanishes on B", featVanishGoal},
+	{"R-T15 player falls", featPlayerFall},
+	{"R-T16 block falls", featBlockFall},
+	{"R-T16 block falls into the player's cell", featFallOnPlayer},
+	{"R-T18 (A) Cleared", featCleared},
+	{"R-T18 (A) Cleared right after CLIMB", featClimbClear},
+	{"R-T18 (B) Death by Hole", featHole},
+	{"R-T18 (C) Death by Block", featCrushed},
+	{"R-T18 (D) Death by Walking Goal", featWalking},
+	{"R-T18 (E) Gave Up", featGaveUp},
+}
+
+// Features plays the case on the generator's model and lists the rules it exercises.
+func (c Tower) Features() []Feature {
+	seen, _ := towerFeatures(c)
+	out := make([]Feature, len(towerRuleFeatures))
+	for i, f := range towerRuleFeatures {
+		out[i] = Feature{Name: f.name, Seen: seen&f.feat != 0}
+	}
+	return out
+}
+
 // Bounds lists the constrained quantities of the case with their limits: per dataset n,
 // m and the S and G counts (exactly one each). The statement caps neither T nor the
 // number of datasets.

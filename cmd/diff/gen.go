@@ -53,6 +53,17 @@ func printTestSet(w io.Writer, set engine.TestSet, dir string, took time.Duratio
 	for _, c := range set.Coverage {
 		fmt.Fprintf(w, "%-14s %-16s %-16s %s\n", c.Name, fmt.Sprintf("%d..%d", c.Lo, c.Hi), reached(c.MinAt), reached(c.MaxAt))
 	}
+	if len(set.Features) > 0 {
+		missing := 0
+		fmt.Fprintf(w, "\nexercised: does some test exercise each rule and feature?\n")
+		for _, f := range set.Features {
+			fmt.Fprintf(w, "%-44s %s\n", f.Name, reached(f.FirstTest))
+			if f.FirstTest == 0 {
+				missing++
+			}
+		}
+		fmt.Fprintf(w, "%d of %d exercised\n", len(set.Features)-missing, len(set.Features))
+	}
 }
 
 func reached(test int) string {

@@ -1,0 +1,59 @@
+package gen
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/leanovate/gopter"
+)
+
+// planCases generates every test of a plan with the seed diff gen would give it (any
+// fixed seed will do: the property must hold for the plan, not for one draw).
+func planCases(t *testing.T, plan []PlanTest) []any {
+	t.Helper()
+	var out []any
+	for i, p := range plan {
+		params := gopter.DefaultGenParameters()
+		params.Rng = rand.New(rand.NewSource(int64(i + 1)))
+		v, ok := p.Gen(params).Retrieve()
+		if !ok {
+			t.Fatalf("test %d (%s): no case", i+1, p.Call)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// TestPlansExerciseEveryFeature: the tower plan exercises every rule of the rulebook,
+// the datamining plan every board shape and kind of board.
+func TestPlansExerciseEveryFeature(t *testing.T) {
+	plans := map[string]struct {
+		plan     []PlanTest
+		features func(any) []Feature
+	}{
+		"tower":      {TowerPlan(), func(c any) []Feature { return c.(Tower).Features() }},
+		"datamining": {DataminingPlan(), func(c any) []Feature { return c.(Datamining).Features() }},
+	}
+	for name, p := range plans {
+		t.Run(name, func(t *testing.T) {
+			seen := map[string]bool{}
+			var names []string
+			for _, c := range planCases(t, p.plan) {
+				for _, f := range p.features(c) {
+					if _, ok := seen[f.Name]; !ok {
+						names = append(names, f.Name)
+					}
+					seen[f.Name] = seen[f.Name] || f.Seen
+				}
+			}
+			if len(names) == 0 {
+				t.Fatal("no features listed")
+			}
+			for _, n := range names {
+				if !seen[n] {
+					t.Errorf("no test of the plan exercises %q", n)
+				}
+			}
+		})
+	}
+}

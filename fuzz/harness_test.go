@@ -14,7 +14,7 @@ import (
 )
 
 // maxSeedBytes keeps seeds small: a fuzzer mutates small inputs faster and better.
-const maxSeedBytes = 64 << 10
+const maxSeedBytes = 4 << 10
 
 // generatedSeeds is how many generated cases seed each target.
 const generatedSeeds = 30

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,18 @@ const maxSeedBytes = 4 << 10
 
 // generatedSeeds is how many generated cases seed each target.
 const generatedSeeds = 30
+
+// maxAllocBytes bounds what one run of both judges may allocate on a fuzz input. The
+// largest legal board takes a few megabytes; far more means memory sized by a number
+// the parser did not check (and a much larger one crashes the fuzzer, which reports it).
+const maxAllocBytes = 512 << 20
+
+// allocated is the process's cumulative heap allocation, cheap enough to read per run.
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
 
 // runTimeout is far beyond any judge's time on a fuzz-sized input: reaching it is a hang.
 const runTimeout = 10 * time.Second
@@ -64,7 +77,11 @@ func run(t *testing.T, label string, fn engine.Func, input []byte) engine.Result
 
 // checkParse is the body of every Fuzz<Game>Parse target.
 func checkParse(t *testing.T, g *engine.Game, input []byte) {
+	before := allocated()
 	want, got := run(t, "ref", g.Ref, input), run(t, "fast", g.Fast, input)
+	if n := allocated() - before; n > maxAllocBytes {
+		t.Fatalf("%s: %d MiB allocated for a %d-byte input: a size is not checked before allocating", g.Name, n>>20, len(input))
+	}
 	if d := engine.Compare(want, got, nil); d != nil {
 		var b strings.Builder
 		d.Report(&b)
@@ -91,5 +108,15 @@ func checkDiff(t *testing.T, g *engine.Game, data []byte) {
 	}
 	if want.Exit != 0 {
 		t.Fatalf("%s: ref rejects a valid game: %s", g.Name, want.Stderr)
+	}
+}
+
+// TestAllocatedCounts makes sure the allocation guard of the Parse targets can fire.
+func TestAllocatedCounts(t *testing.T) {
+	before := allocated()
+	buf := make([]byte, 64<<20)
+	buf[len(buf)-1] = 1
+	if n := allocated() - before; n < 64<<20 {
+		t.Fatalf("allocating 64 MiB moved the counter by %d bytes", n)
 	}
 }

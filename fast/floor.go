@@ -46,7 +46,7 @@ func IOFloor(input []byte, plan *OutputPlan, w io.Writer) (checksum int, err err
 	sc := newScanner(input)
 	for t := sc.next(); t != nil; t = sc.next() {
 		if v, ok, _ := parseInt(t); ok {
-			checksum += v
+			checksum += int(v)
 		} else {
 			checksum += len(t)
 		}

@@ -77,15 +77,16 @@ func (s *scanner) number(what string, lo, hi int) (int, error) {
 	if !ok {
 		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, t)}
 	}
-	if overflow || v < lo || v > hi {
+	if overflow || v < int64(lo) || v > int64(hi) {
 		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("%s %s outside %d..%d", what, t, lo, hi)}
 	}
-	return v, nil
+	return int(v), nil
 }
 
-// parseInt parses [+-]?[0-9]+. overflow is set when the value does not fit in 62 bits,
-// which is outside every limit of every game.
-func parseInt(t []byte) (v int, ok, overflow bool) {
+// parseInt parses [+-]?[0-9]+, as scanf's %d and ref's strconv.Atoi read an integer,
+// exactly over the int64 range. overflow is set for a value outside it; a token with any
+// other byte is not an integer (ok false), however long its digits run first.
+func parseInt(t []byte) (v int64, ok, overflow bool) {
 	neg := false
 	if len(t) > 0 && (t[0] == '+' || t[0] == '-') {
 		neg = t[0] == '-'
@@ -94,18 +95,25 @@ func parseInt(t []byte) (v int, ok, overflow bool) {
 	if len(t) == 0 {
 		return 0, false, false
 	}
+	var u uint64
 	for _, c := range t {
 		if c < '0' || c > '9' {
 			return 0, false, false
 		}
-		if v > 1<<62/10 {
+		if u > (1<<64-1-9)/10 {
 			overflow = true
 			continue // keep checking that the rest are digits
 		}
-		v = v*10 + int(c-'0')
+		u = u*10 + uint64(c-'0')
 	}
-	if neg {
-		v = -v
+	switch {
+	case overflow:
+	case neg && u <= 1<<63:
+		v = int64(-u)
+	case !neg && u < 1<<63:
+		v = int64(u)
+	default:
+		overflow = true
 	}
 	return v, true, overflow
 }

@@ -123,7 +123,7 @@ func playTower(sc *scanner, out *writer, b *towerBoard) error {
 		if err != nil {
 			return err
 		}
-		if err := b.load(sc, n, m); err != nil {
+		if err := b.load(sc, int(n), m); err != nil {
 			return err
 		}
 		result := b.check() // R-T3
@@ -134,7 +134,7 @@ func playTower(sc *scanner, out *writer, b *towerBoard) error {
 		if err != nil {
 			return err
 		}
-		count, ok, overflow := parseInt64(t)
+		count, ok, overflow := parseInt(t)
 		if !ok {
 			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected T (an integer), found %q", t)}
 		}
@@ -182,7 +182,7 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 		if err != nil {
 			return 0, 0, err
 		}
-		v, ok, overflow := parseInt64(a)
+		v, ok, overflow := parseInt(a)
 		if !ok {
 			return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected MOVETO's column (an integer), found %q", a)}
 		}
@@ -212,40 +212,6 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 		return op, -1, nil
 	}
 	return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected RIGHT or LEFT, found %q", d)}
-}
-
-// parseInt64 parses [+-]?[0-9]+ exactly over the int64 range, as ref's strconv.Atoi does:
-// a T near 2^63 must be read, not called out of range (the shared parseInt stops at 2^62).
-func parseInt64(t []byte) (v int64, ok, overflow bool) {
-	neg := false
-	if len(t) > 0 && (t[0] == '+' || t[0] == '-') {
-		neg = t[0] == '-'
-		t = t[1:]
-	}
-	if len(t) == 0 {
-		return 0, false, false
-	}
-	var u uint64
-	for _, c := range t {
-		if c < '0' || c > '9' {
-			return 0, false, false
-		}
-		if u > (1<<64-1-9)/10 {
-			overflow = true
-			continue // keep checking that the rest are digits
-		}
-		u = u*10 + uint64(c-'0')
-	}
-	switch {
-	case overflow:
-	case neg && u <= 1<<63:
-		v = int64(-u)
-	case !neg && u < 1<<63:
-		v = int64(u)
-	default:
-		overflow = true
-	}
-	return v, true, overflow
 }
 
 // load reads the n levels of the tower (R-T1: each the next m non-blank characters, top

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -61,6 +62,9 @@ type Summary struct {
 	CasesPerSec float64   `json:"cases_per_sec"`
 	Interrupted bool      `json:"interrupted"`
 	Findings    []Finding `json:"findings"`
+	// Unreported lists the other divergent cases seen, past MaxFindings: each can be
+	// regenerated with -case, so it is named here rather than kept on disk.
+	Unreported []int64 `json:"unreported_cases,omitempty"`
 }
 
 // Finding is one divergence, minimized and saved.
@@ -108,6 +112,7 @@ type pending struct {
 	c     Case
 	input []byte
 	d     *Divergence
+	path  string // where the case was saved when it was found; empty if not saved
 }
 
 // Hunt generates cases from cfg.Seed, runs both solvers on each in parallel workers and
@@ -145,20 +150,40 @@ func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
 	if cfg.Cases > 0 {
 		limit.Store(cfg.Start + cfg.Cases)
 	}
-	record := func(p pending) {
+	var unreported []int64
+	// record saves a divergent case the moment it is found, before anything else can go
+	// wrong, then keeps it if it is among the maxFindings of lowest index.
+	record := func(p pending) error {
+		divs.Add(1)
+		if cfg.FoundDir != "" {
+			path, err := SaveCase(cfg.FoundDir, p.input, p.d.Want.Stdout, "")
+			if err != nil {
+				return fmt.Errorf("saving case %d: %w", p.index, err)
+			}
+			p.path = path
+		}
 		mu.Lock()
 		defer mu.Unlock()
-		divs.Add(1)
 		found = append(found, p)
 		sort.Slice(found, func(i, j int) bool { return found[i].index < found[j].index })
-		if len(found) >= maxFindings {
-			found = found[:maxFindings]
+		for len(found) > maxFindings {
+			drop := found[len(found)-1]
+			found = found[:len(found)-1]
+			unreported = append(unreported, drop.index)
+			if drop.path != "" && !slices.ContainsFunc(found, func(k pending) bool { return k.path == drop.path }) {
+				if err := RemoveCase(drop.path); err != nil {
+					return err
+				}
+			}
+		}
+		if len(found) == maxFindings {
 			// Every index below the last kept one was handed out already, so the kept
 			// findings are the lowest divergent indices once the workers finish.
 			if last := found[maxFindings-1].index + 1; last < limit.Load() {
 				limit.Store(last)
 			}
 		}
+		return nil
 	}
 
 	if cfg.Progress != nil {
@@ -198,7 +223,9 @@ func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
 				}
 				cases.Add(1)
 				if d != nil {
-					record(pending{index: i, c: c, input: input, d: d})
+					if err := record(pending{index: i, c: c, input: input, d: d}); err != nil {
+						return err
+					}
 				}
 			}
 			return nil
@@ -213,6 +240,8 @@ func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
 		sum.CasesPerSec = float64(sum.Cases) / sum.Seconds
 	}
 	sum.Interrupted = ctx.Err() != nil
+	sort.Slice(unreported, func(i, j int) bool { return unreported[i] < unreported[j] })
+	sum.Unreported = unreported
 	if err != nil {
 		return sum, err
 	}
@@ -256,10 +285,7 @@ func handleFinding(ctx context.Context, cfg HuntConfig, want, got Solver, p pend
 		}
 		return SaveCase(cfg.FoundDir, input, d.Want.Stdout, "")
 	}
-	rawPath, err := save(p.input, p.d)
-	if err != nil {
-		return f, fmt.Errorf("saving case %d: %w", p.index, err)
-	}
+	rawPath := p.path // saved when found
 	f.Path = rawPath
 	event(fmt.Sprintf("case %d: %s; saved %s (%d bytes), minimizing", p.index, p.d.Summary(), orUnsaved(rawPath), len(p.input)))
 

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -237,5 +239,43 @@ func TestGenerateIsAFunctionOfSeedAndIndex(t *testing.T) {
 	c, _ := engine.Generate(g, 99, 2)
 	if string(a.Encode()) == string(b.Encode()) && string(a.Encode()) == string(c.Encode()) {
 		t.Fatal("different seeds and indices give the same case")
+	}
+}
+
+// watchingSolver checks, before each run, that every earlier input holding a 7 (each a
+// divergence of wrongOn7) is already saved in dir.
+type watchingSolver struct {
+	engine.Solver
+	t       *testing.T
+	dir     string
+	earlier [][]byte
+	checked int
+}
+
+func (s *watchingSolver) Run(ctx context.Context, input []byte) (engine.Result, error) {
+	for _, in := range s.earlier {
+		if _, err := os.Stat(filepath.Join(s.dir, engine.ContentName(in)+".in")); err != nil {
+			s.t.Errorf("a divergent case is not on disk when the next case runs: %v", err)
+		}
+		s.checked++
+	}
+	c, _ := decodeToy(input)
+	if slices.Contains(c.(toyCase), 7) {
+		s.earlier = append(s.earlier, input)
+	}
+	return s.Solver.Run(ctx, input)
+}
+
+func TestHuntSavesAFindingTheMomentItIsFound(t *testing.T) {
+	dir := t.TempDir()
+	got := &watchingSolver{Solver: engine.InProcess{Label: "fast", F: wrongOn7}, t: t, dir: dir}
+	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{
+		Game: toyGame(wrongOn7), Got: got, Seed: 5, Cases: 10000, Workers: 1, MaxFindings: 3, MinimizeTime: -1, FoundDir: dir,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Findings) != 3 || got.checked == 0 {
+		t.Fatalf("%d findings, %d checks: the test did not exercise anything", len(sum.Findings), got.checked)
 	}
 }

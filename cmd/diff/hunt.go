@@ -99,6 +99,10 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		for _, f := range sum.Findings {
 			reportFinding(e.stderr, g.Name, *seed, *program, f)
 		}
+		if len(sum.Unreported) > 0 {
+			fmt.Fprintf(e.stderr, "%s: also divergent, not minimized: cases %v (rerun one with -case, or raise -max-findings)\n",
+				g.Name, sum.Unreported)
+		}
 		fmt.Fprintf(e.stderr, "%s: %d cases in %.1fs (%.0f/s), %d divergences, seed %d\n",
 			g.Name, sum.Cases, sum.Seconds, sum.CasesPerSec, sum.Divergences, *seed)
 		if err != nil {

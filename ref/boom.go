@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 )
 
@@ -21,14 +22,14 @@ func Boom(input []byte, w io.Writer) error {
 
 // The limits of the statement's 限制 section.
 const (
-	boomMaxGames = 30  // 1 ≤ T ≤ 30
-	boomMinSide  = 3   // 3 ≤ n, m
-	boomMaxSide  = 200 // n, m ≤ 200
+	boomMinSide = 3   // 3 ≤ n, m
+	boomMaxSide = 200 // n, m ≤ 200
 )
 
 func playBoom(in *tokens, out *bufio.Writer) error {
-	// "第一行一个正整数 T 表示数据组数" with 1 ≤ T ≤ 30.
-	games, _, err := in.number("T", 1, boomMaxGames)
+	// "第一行一个正整数 T 表示数据组数": a positive integer. Its limit T ≤ 30 is the
+	// validator's to check (R-IN3): counts of games are not capped by the judges (R-IN1).
+	games, _, err := in.number("T", 1, math.MaxInt)
 	if err != nil {
 		return err
 	}

@@ -151,21 +151,12 @@ func (b *boomBoard) play(sc *scanner) error {
 	}
 }
 
-// boomOp reads an operation code: the common single digit directly, anything else
-// through number for its checks and message.
+// boomOp reads an operation code: a single digit 0..3 directly, anything else through
+// number for its checks and message.
 func boomOp(sc *scanner) (int, error) {
-	in, pos := sc.in, sc.pos
-	for pos < len(in) && isSpace[in[pos]] {
-		if in[pos] == '\n' {
-			sc.line++
-		}
-		pos++
+	if d, ok := sc.digit('3'); ok {
+		return d, nil
 	}
-	if pos+1 < len(in) && in[pos] >= '0' && in[pos] <= '3' && isSpace[in[pos+1]] {
-		sc.pos, sc.tok = pos+1, sc.line
-		return int(in[pos] - '0'), nil
-	}
-	sc.pos = pos
 	return sc.number("op", 0, 3)
 }
 

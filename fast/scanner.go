@@ -28,8 +28,8 @@ func newScanner(input []byte) *scanner { return &scanner{in: input, line: 1} }
 // isSpace is C's isspace, the separators scanf skips; indexed by byte for speed.
 var isSpace = [256]bool{' ': true, '\t': true, '\r': true, '\n': true, '\v': true, '\f': true}
 
-// next returns the next token, or nil at the end of the input.
-func (s *scanner) next() []byte {
+// skipSpace moves past whitespace, counting lines: the one place lines are counted.
+func (s *scanner) skipSpace() {
 	in, pos := s.in, s.pos
 	for pos < len(in) && isSpace[in[pos]] {
 		if in[pos] == '\n' {
@@ -37,6 +37,26 @@ func (s *scanner) next() []byte {
 		}
 		pos++
 	}
+	s.pos = pos
+}
+
+// digit reads a token that is a single digit from '0' to max, which is most tokens of
+// some inputs (boom's operation codes), without the general parse; ok is false, and the
+// token is left unread, when the next token is anything else.
+func (s *scanner) digit(max byte) (d int, ok bool) {
+	s.skipSpace()
+	in, pos := s.in, s.pos
+	if pos+1 < len(in) && in[pos] >= '0' && in[pos] <= max && isSpace[in[pos+1]] {
+		s.pos, s.tok = pos+1, s.line
+		return int(in[pos] - '0'), true
+	}
+	return 0, false
+}
+
+// next returns the next token, or nil at the end of the input.
+func (s *scanner) next() []byte {
+	s.skipSpace()
+	in, pos := s.in, s.pos
 	start := pos
 	for pos < len(in) && !isSpace[in[pos]] {
 		pos++

@@ -73,12 +73,31 @@ func (t *tokens) number(what string, lo, hi int) (int, int, error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	v, err := strconv.Atoi(tok.text)
-	if errors.Is(err, strconv.ErrRange) || (err == nil && (v < lo || v > hi)) {
-		return 0, tok.line, &InputError{Line: tok.line, Msg: fmt.Sprintf("%s %s outside %d..%d", what, tok.text, lo, hi)}
+	v, err := checkNumber(tok, what, lo, hi)
+	return v, tok.line, err
+}
+
+// checkNumber checks that tok is an integer in lo..hi.
+func checkNumber(tok token, what string, lo, hi int) (int, error) {
+	v, fits, ok := parseInteger(tok.text)
+	if !ok {
+		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, tok.text)}
 	}
-	if err != nil {
-		return 0, tok.line, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, tok.text)}
+	if !fits || v < lo || v > hi {
+		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("%s %s outside %d..%d", what, tok.text, lo, hi)}
 	}
-	return v, tok.line, nil
+	return v, nil
+}
+
+// parseInteger reads text as scanf's %d does: an optional sign, then one or more decimal
+// digits (ok). fits is false when the value is too large for an int, which puts it
+// outside every range. The syntax is checked first, as strconv reports a range error
+// for "99999999999999999999x" before it sees the x.
+func parseInteger(text string) (v int, fits, ok bool) {
+	digits := strings.TrimLeft(text, "+-")
+	if len(text)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, false, false
+	}
+	v, err := strconv.Atoi(text)
+	return v, !errors.Is(err, strconv.ErrRange), true
 }

@@ -2,11 +2,9 @@ package ref
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 )
 
 // Tower judges the game tower (seed 001, shared/spec-tower.md, rules R-T1..R-T18): it
@@ -52,10 +50,10 @@ func (in *towerInput) word(what string) (token, error) {
 	return in.t.next(what)
 }
 
-// cell returns the next non-blank character and its line.
-func (in *towerInput) cell(what string) (byte, int, error) {
+// cell returns the next non-blank character and its line; the error is the end of input.
+func (in *towerInput) cell() (byte, int, error) {
 	if in.rest == "" {
-		tok, err := in.t.next(what)
+		tok, err := in.t.next("a cell of the tower")
 		if err != nil {
 			return 0, 0, err
 		}
@@ -73,41 +71,21 @@ func (in *towerInput) integer(what string) (v int, inRange bool, tok token, err 
 	if err != nil {
 		return 0, false, tok, err
 	}
-	// The syntax first: strconv reports ErrRange for "99999999999999999999x" before it
-	// sees the x, and that token is no integer at all.
-	if !isDecimal(tok.text) {
+	v, inRange, ok := parseInteger(tok.text)
+	if !ok {
 		return 0, false, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, tok.text)}
 	}
-	v, err = strconv.Atoi(tok.text)
-	if errors.Is(err, strconv.ErrRange) {
-		return 0, false, tok, nil
-	}
-	return v, err == nil, tok, err
-}
-
-// isDecimal reports whether s is an optional sign and then one or more decimal digits.
-func isDecimal(s string) bool {
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		s = s[1:]
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
+	return v, inRange, tok, nil
 }
 
 // number reads an integer token that must lie in lo..hi.
 func (in *towerInput) number(what string, lo, hi int) (int, token, error) {
-	v, ok, tok, err := in.integer(what)
+	tok, err := in.word(what)
 	if err != nil {
 		return 0, tok, err
 	}
-	if !ok || v < lo || v > hi {
-		return 0, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("%s %s outside %d..%d", what, tok.text, lo, hi)}
-	}
-	return v, tok, nil
+	v, err := checkNumber(tok, what, lo, hi)
+	return v, tok, err
 }
 
 // towerGame is one dataset: the tower and the player.
@@ -187,10 +165,13 @@ func readTower(in *towerInput, n, m int) (*towerGame, error) {
 	for level := n; level >= 1; level-- {
 		g.grid[level] = make([]byte, m+1)
 		for col := 1; col <= m; col++ {
-			what := fmt.Sprintf("level %d, column %d of the tower", level, col)
-			c, line, err := in.cell(what)
+			cellError := func(line int, format string, args ...any) error {
+				at := fmt.Sprintf("level %d, column %d of the tower", level, col)
+				return &InputError{Line: line, Msg: at + fmt.Sprintf(format, args...)}
+			}
+			c, line, err := in.cell()
 			if err != nil {
-				return nil, err
+				return nil, cellError(in.t.eofLine, ": expected a cell, found end of input")
 			}
 			lastLine = line
 			switch c {
@@ -199,18 +180,16 @@ func readTower(in *towerInput, n, m int) (*towerGame, error) {
 			case 'S':
 				g.grid[level][col] = '.' // R-T2: S is the player's cell, and it holds no block
 			default:
-				return nil, &InputError{Line: line, Msg: fmt.Sprintf("%s: %q is not one of .#IGCB123S", what, c)}
+				return nil, cellError(line, ": %q is not one of .#IGCB123S", c)
 			}
-			if c == 'S' {
-				if sSeen {
-					return nil, &InputError{Line: line, Msg: fmt.Sprintf("%s: a second S", what)}
-				}
+			switch {
+			case c == 'S' && sSeen:
+				return nil, cellError(line, ": a second S")
+			case c == 'S':
 				sSeen, g.py, g.px = true, level, col
-			}
-			if c == 'G' {
-				if gSeen {
-					return nil, &InputError{Line: line, Msg: fmt.Sprintf("%s: a second G", what)}
-				}
+			case c == 'G' && gSeen:
+				return nil, cellError(line, ": a second G")
+			case c == 'G':
 				gSeen, g.gy, g.gx = true, level, col
 			}
 		}
@@ -377,7 +356,7 @@ func (g *towerGame) push(dir int) {
 }
 
 // pushBlock moves the block at (y, x) one cell in direction dir (R-T9), then lets it
-// slide (R-T10).
+// slide (R-T10). The two moves are written apart, as the two rules are.
 func (g *towerGame) pushBlock(y, x, dir int) {
 	kind := g.grid[y][x]
 	g.grid[y][x] = '.'

@@ -129,14 +129,6 @@ func playBoomGame(in *tokens, out *bufio.Writer) error {
 	}
 }
 
-func boolGrid(n, m int) [][]bool {
-	g := make([][]bool, n+2) // a frame of unused cells keeps the neighbour loops simple
-	for i := range g {
-		g[i] = make([]bool, m+2)
-	}
-	return g
-}
-
 // operate answers one operation.
 func (g *boomGame) operate(op, x, y int) {
 	// "若游戏结束, 你应该忽略游戏结束后的所有玩家操作, 即判定这些操作为无效操作" → INVALID.
@@ -284,17 +276,7 @@ func (g *boomGame) running() {
 }
 
 // number is the count of mines among the 8 neighbours.
-func (g *boomGame) number(x, y int) int {
-	count := 0
-	for nx := x - 1; nx <= x+1; nx++ {
-		for ny := y - 1; ny <= y+1; ny++ {
-			if (nx != x || ny != y) && g.inside(nx, ny) && g.mine[nx][ny] {
-				count++
-			}
-		}
-	}
-	return count
-}
+func (g *boomGame) number(x, y int) int { return countAround(g.mine, x, y) }
 
 // flagsAround is the count of P among the 8 neighbours in the player map.
 func (g *boomGame) flagsAround(x, y int) int {

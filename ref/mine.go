@@ -43,9 +43,9 @@ func playMine(in *tokens, out *bufio.Writer) error {
 		return err
 	}
 	g := &mineGame{n: n, m: m, out: out}
-	g.mine = grid(n, m)
-	g.swept = grid(n, m)
-	g.flagged = grid(n, m)
+	g.mine = boolGrid(n, m)
+	g.swept = boolGrid(n, m)
+	g.flagged = boolGrid(n, m)
 	// "接下来 n 行，每行一个长为 m 的字符串 … 为 * 表示方块里有一个地雷，为 . 表示方块是安全的。"
 	for x := 1; x <= n; x++ {
 		row, err := in.next(fmt.Sprintf("row %d of the board", x))
@@ -109,14 +109,6 @@ func playMine(in *tokens, out *bufio.Writer) error {
 			return nil
 		}
 	}
-}
-
-func grid(n, m int) [][]bool {
-	g := make([][]bool, n+2) // a frame of unused cells keeps the neighbour loops simple
-	for i := range g {
-		g[i] = make([]bool, m+2)
-	}
-	return g
 }
 
 // flag is statement rule 2.
@@ -229,23 +221,10 @@ func (g *mineGame) end(result string) {
 }
 
 // number is the count of mines among the 8 neighbours.
-func (g *mineGame) number(x, y int) int { return g.around(x, y, g.mine) }
+func (g *mineGame) number(x, y int) int { return countAround(g.mine, x, y) }
 
 // flagsAround is the count of flags among the 8 neighbours.
-func (g *mineGame) flagsAround(x, y int) int { return g.around(x, y, g.flagged) }
-
-// around counts the marked cells of grid among the 8 neighbours of (x, y).
-func (g *mineGame) around(x, y int, grid [][]bool) int {
-	count := 0
-	for nx := x - 1; nx <= x+1; nx++ {
-		for ny := y - 1; ny <= y+1; ny++ {
-			if (nx != x || ny != y) && g.inside(nx, ny) && grid[nx][ny] {
-				count++
-			}
-		}
-	}
-	return count
-}
+func (g *mineGame) flagsAround(x, y int) int { return countAround(g.flagged, x, y) }
 
 func (g *mineGame) inside(x, y int) bool { return x >= 1 && x <= g.n && y >= 1 && y <= g.m }
 

@@ -33,7 +33,6 @@ type boomBoard struct {
 	width    int     // m+2
 	state    []byte  // boomMine | boomOpen | boomFlag | boomAsk | P around * boomPUnit
 	mines    []uint8 // mines among the 8 neighbours: the number an opened cell shows
-	scratch  []uint8 // column sums while counting mines
 	around   [8]int  // neighbour offsets
 	k        int     // mines on the board
 	unopened int     // cells not opened; equal to k means WIN
@@ -102,8 +101,11 @@ func (b *boomBoard) play(sc *scanner) error {
 			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d, column %d: %q is neither '_' nor '*'", x, bad+1, row[bad])}
 		}
 		b.k += mines
+		if x > 1 {
+			countNeighbourMines(b.state, b.mines, b.width, x-1, x-1, 0, 0) // rows x-2..x are in
+		}
 	}
-	countNeighbourMines(b.state, b.mines, b.scratch, b.width, n)
+	countNeighbourMines(b.state, b.mines, b.width, n, n, 0, 0) // the last row, over the frame
 
 	over := false
 	for {
@@ -170,7 +172,6 @@ func newBoomBoard(out *writer) *boomBoard {
 		b = &boomBoard{
 			state:   make([]byte, boomMaxCells),
 			mines:   make([]uint8, boomMaxCells),
-			scratch: make([]uint8, boomMaxCells),
 			marks:   newBitset(boomMaxCells),
 			queue:   make([]int32, 0, boomMaxCells),
 			changed: make([]int32, 0, boomMaxCells),

@@ -6,13 +6,15 @@ import (
 	"sync"
 )
 
-// A cell's state byte: three bits, and above them the count of flags among its 8
-// neighbours, kept up to date on every change so that DSweep reads it with the state.
+// A cell's state byte: three bits, and above them the number of mines among its 8
+// neighbours, so that a cascade learns whether a cell is a 0 from the byte it loads to
+// see whether it is swept.
 const (
 	mineBit  = 1 << iota
 	sweptBit // frame cells carry it too, so that no loop ever opens them
 	flagBit  //
-	flagUnit // flags around = state / flagUnit
+
+	numberShift = 3 // the number of mines around = state >> numberShift
 )
 
 // mineOps names each operation's coordinates in errors without building strings per op.
@@ -32,9 +34,8 @@ const (
 // the board has all 8 neighbours at fixed offsets and no bounds checks.
 type mineBoard struct {
 	width    int     // m+2
-	state    []byte  // mineBit | sweptBit | flagBit | flags around * flagUnit
-	mines    []uint8 // mines among the 8 neighbours
-	scratch  []uint8 // column sums while counting mines
+	state    []byte  // mineBit | sweptBit | flagBit | mines around << numberShift
+	flags    []uint8 // flags among the 8 neighbours, kept up to date on every change
 	around   [8]int  // neighbour offsets
 	safeLeft int     // safe cells not yet swept; 0 means finish (R-M1)
 	queue    []int32 // the 0-cells whose neighbours are still to open
@@ -72,13 +73,18 @@ func playMine(sc *scanner, out *writer) error {
 		if len(row) != m {
 			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row), m)}
 		}
+		b.state[x*b.width], b.state[x*b.width+b.width-1] = sweptBit, sweptBit // the frame
+		clear(b.flags[x*b.width:][:b.width])
 		mines, bad, ok := loadMineRow(b.state[x*b.width+1:][:m], row, '.')
 		if !ok {
 			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d, column %d: %q is neither '*' nor '.'", x, bad+1, row[bad])}
 		}
 		b.safeLeft += m - mines
+		if x > 1 {
+			countNeighbourMines(b.state, b.state, b.width, x-1, x-1, numberShift, mineBit|sweptBit|flagBit) // rows x-2..x are in
+		}
 	}
-	countNeighbourMines(b.state, b.mines, b.scratch, b.width, n)
+	countNeighbourMines(b.state, b.state, b.width, n, n, numberShift, mineBit|sweptBit|flagBit) // the last row, over the frame
 
 	steps := 0
 	for {
@@ -143,26 +149,22 @@ func newMineBoard(n, m int, out *writer) *mineBoard {
 	b, _ := mineBoards.Get().(*mineBoard)
 	if b == nil || cap(b.state) < size {
 		b = &mineBoard{
-			state:   make([]byte, size),
-			mines:   make([]uint8, size),
-			scratch: make([]uint8, size),
-			marks:   newBitset(size),
-			queue:   make([]int32, 0, size),
-			newly:   make([]int32, 0, size),
+			state: make([]byte, size),
+			flags: make([]uint8, size),
+			marks: newBitset(size),
+			queue: make([]int32, 0, size),
+			newly: make([]int32, 0, size),
 		}
 	}
-	b.state, b.mines, b.scratch = b.state[:size], b.mines[:size], b.scratch[:size]
-	clear(b.state)
+	// No clearing pass over a recycled board: the frame rows are written here and each
+	// board row, with its two frame cells, as it is loaded, so every cell is written once.
+	b.state, b.flags = b.state[:size], b.flags[:size]
 	clear(b.marks[:size/64+1]) // zero after every operation, unless a run was cut short
 	b.width, b.safeLeft, b.out = w, 0, out
 	b.around = [8]int{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1}
 	for y := 0; y < w; y++ {
 		b.state[y] = sweptBit
 		b.state[size-w+y] = sweptBit
-	}
-	for x := 1; x <= n; x++ {
-		b.state[x*w] = sweptBit
-		b.state[x*w+w-1] = sweptBit
 	}
 	return b
 }
@@ -183,7 +185,7 @@ func (b *mineBoard) flag(p int) {
 	default:
 		b.state[p] = s | flagBit
 		for _, d := range &b.around {
-			b.state[p+d] += flagUnit
+			b.flags[p+d]++
 		}
 		b.out.line("success")
 	}
@@ -192,7 +194,7 @@ func (b *mineBoard) flag(p int) {
 func (b *mineBoard) unflag(p int) {
 	b.state[p] &^= flagBit
 	for _, d := range &b.around {
-		b.state[p+d] -= flagUnit
+		b.flags[p+d]--
 	}
 }
 
@@ -221,7 +223,7 @@ func (b *mineBoard) dsweepOp(p int) bool {
 		b.out.line("not swept")
 		return true
 	}
-	if b.mines[p] == 0 || s/flagUnit != b.mines[p] {
+	if number := s >> numberShift; number == 0 || b.flags[p] != number {
 		b.out.line("failed")
 		return true
 	}
@@ -246,10 +248,10 @@ func (b *mineBoard) dsweepOp(p int) bool {
 // revealFrom runs the sweep process from the safe, unswept cell p: a breadth-first
 // cascade through 0-cells with an explicit queue, dropping flags it runs over (R-M3).
 func (b *mineBoard) revealFrom(p int) {
-	state, mines, around := b.state, b.mines, &b.around
+	state, around := b.state, &b.around
 	newly := append(b.newly, int32(p))
 	state[p] |= sweptBit
-	if mines[p] == 0 {
+	if state[p]>>numberShift == 0 {
 		queue := append(b.queue[:0], int32(p))
 		for i := 0; i < len(queue); i++ {
 			q := int(queue[i])
@@ -265,7 +267,7 @@ func (b *mineBoard) revealFrom(p int) {
 				}
 				state[r] = s | sweptBit
 				newly = append(newly, int32(r))
-				if mines[r] == 0 {
+				if s>>numberShift == 0 {
 					queue = append(queue, int32(r))
 				}
 			}
@@ -300,7 +302,7 @@ func (b *mineBoard) feedback() {
 		buf := appendSmall(out.buf, int(x))
 		buf = append(buf, ' ')
 		buf = appendSmall(buf, int(p-rowStart))
-		out.buf = append(buf, ' ', '0'+b.mines[p], '\n')
+		out.buf = append(buf, ' ', '0'+b.state[p]>>numberShift, '\n')
 	}
 	out.maybeFlush()
 }

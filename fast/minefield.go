@@ -37,32 +37,26 @@ func loadMineRow(dst, row []byte, safe byte) (mines, bad int, ok bool) {
 	return mines, 0, true
 }
 
-// countNeighbourMines sets mines[p], for every cell of rows 1..n of a framed grid of the
-// given width, to the number of its 8 neighbours whose state has bit 0 set: sums over
-// three rows into scratch, then over three columns. Per byte the sums stay below 10, so
-// no carry crosses cells. Frame columns get meaningless counts that nothing reads.
-func countNeighbourMines(state, mines, scratch []byte, width, n int) {
-	w, st, col := width, state, scratch
-	lo, hi := w, (n+1)*w
+// countNeighbourMines stores, for every cell of rows from..to of a framed grid of the
+// given width, the number of its 8 neighbours whose state has bit 0 set into dst at bit
+// shift, keeping the bits of dst in keep: dst may be the state itself. Eight cells are
+// counted at a time from eight shifted loads; per byte the sum stays below 9, so no carry
+// crosses cells. Rows from-1..to+1 must be loaded: the judges count each row as soon as
+// the row below it is in, while all three are in cache. Frame columns get meaningless
+// counts that nothing reads.
+func countNeighbourMines(state, dst []byte, width, from, to int, shift uint, keep byte) {
+	w, st := width, state
+	load := func(p int) uint64 { return binary.LittleEndian.Uint64(st[p:]) & ones }
+	keepWord := uint64(keep) * ones
+	lo, hi := from*w+1, (to+1)*w-1
 	p := lo
 	for ; p+8 <= hi; p += 8 {
-		up := binary.LittleEndian.Uint64(st[p-w:]) & ones
-		mid := binary.LittleEndian.Uint64(st[p:]) & ones
-		down := binary.LittleEndian.Uint64(st[p+w:]) & ones
-		binary.LittleEndian.PutUint64(col[p:], up+mid+down)
+		sum := load(p-w-1) + load(p-w) + load(p-w+1) + load(p-1) + load(p+1) + load(p+w-1) + load(p+w) + load(p+w+1)
+		old := binary.LittleEndian.Uint64(dst[p:])
+		binary.LittleEndian.PutUint64(dst[p:], old&keepWord|sum<<shift)
 	}
 	for ; p < hi; p++ {
-		col[p] = st[p-w]&1 + st[p]&1 + st[p+w]&1
-	}
-	p = lo + 1
-	for ; p+8 <= hi-1; p += 8 {
-		left := binary.LittleEndian.Uint64(col[p-1:])
-		mid := binary.LittleEndian.Uint64(col[p:])
-		right := binary.LittleEndian.Uint64(col[p+1:])
-		self := binary.LittleEndian.Uint64(st[p:]) & ones
-		binary.LittleEndian.PutUint64(mines[p:], left+mid+right-self)
-	}
-	for ; p < hi-1; p++ {
-		mines[p] = col[p-1] + col[p] + col[p+1] - st[p]&1
+		sum := st[p-w-1]&1 + st[p-w]&1 + st[p-w+1]&1 + st[p-1]&1 + st[p+1]&1 + st[p+w-1]&1 + st[p+w]&1 + st[p+w+1]&1
+		dst[p] = dst[p]&keep | sum<<shift
 	}
 }

@@ -66,18 +66,29 @@ func playMine(sc *scanner, out *writer) error {
 	b := newMineBoard(n, m, out)
 	defer b.release()
 	for x := 1; x <= n; x++ {
-		row, err := sc.token("row of the board")
-		if err != nil {
-			return err
-		}
-		if len(row) != m {
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row), m)}
-		}
 		b.state[x*b.width], b.state[x*b.width+b.width-1] = sweptBit, sweptBit // the frame
 		clear(b.flags[x*b.width:][:b.width])
-		mines, bad, ok := loadMineRow(b.state[x*b.width+1:][:m], row, '.')
+		dst := b.state[x*b.width+1:][:m]
+		// The row's m bytes at once, validated by loadMineRow; anything else (a blank
+		// inside, a wrong length, a wrong byte) goes through the token to be named.
+		mines, ok := 0, false
+		if row := sc.peek(m); row != nil {
+			if mines, _, ok = loadMineRow(dst, row, '.'); ok {
+				sc.advance(m)
+			}
+		}
 		if !ok {
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d, column %d: %q is neither '*' nor '.'", x, bad+1, row[bad])}
+			row, err := sc.token("row of the board")
+			if err != nil {
+				return err
+			}
+			if len(row) != m {
+				return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row), m)}
+			}
+			var bad int
+			if mines, bad, ok = loadMineRow(dst, row, '.'); !ok {
+				return &InputError{Line: sc.tok, Msg: fmt.Sprintf("row %d, column %d: %q is neither '*' nor '.'", x, bad+1, row[bad])}
+			}
 		}
 		b.safeLeft += m - mines
 		if x > 1 {

@@ -53,6 +53,21 @@ func (s *scanner) digit(max byte) (d int, ok bool) {
 	return 0, false
 }
 
+// peek returns the next n bytes when a blank or the end of the input follows them, for a
+// reader that knows how long the next token must be (a board row) and validates it
+// itself; advance(n) then takes them. The caller must fall back to token when peek
+// returns nil or the bytes turn out not to be one token.
+func (s *scanner) peek(n int) []byte {
+	s.skipSpace()
+	if end := s.pos + n; end <= len(s.in) && (end == len(s.in) || isSpace[s.in[end]]) {
+		return s.in[s.pos:end]
+	}
+	return nil
+}
+
+// advance takes n bytes that peek returned as a token.
+func (s *scanner) advance(n int) { s.pos, s.tok = s.pos+n, s.line }
+
 // next returns the next token, or nil at the end of the input.
 func (s *scanner) next() []byte {
 	s.skipSpace()
@@ -88,7 +103,18 @@ func (s *scanner) token(what string) ([]byte, error) {
 }
 
 // number reads an integer token (optional sign, decimal digits, as scanf's %d) in lo..hi.
+// The common token, one to four digits then a blank, is parsed as it is scanned; any
+// other goes through the general path, which names what is wrong.
 func (s *scanner) number(what string, lo, hi int) (int, error) {
+	s.skipSpace()
+	in, pos, small := s.in, s.pos, 0
+	for end := min(pos+4, len(in)); pos < end && in[pos]-'0' <= 9; pos++ {
+		small = small*10 + int(in[pos]-'0')
+	}
+	if pos > s.pos && pos < len(in) && isSpace[in[pos]] && small >= lo && small <= hi {
+		s.pos, s.tok = pos, s.line
+		return small, nil
+	}
 	t, err := s.token(what)
 	if err != nil {
 		return 0, err

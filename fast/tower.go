@@ -3,6 +3,7 @@ package fast
 import (
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"sync"
 )
@@ -130,18 +131,11 @@ func playTower(sc *scanner, out *writer, b *towerBoard) error {
 		if result != "" {
 			out.line(result)
 		}
-		t, err = sc.token("T (the number of commands)")
+		count, err := sc.number("T (the number of commands)", 0, math.MaxInt)
 		if err != nil {
 			return err
 		}
-		count, ok, overflow := parseInt(t)
-		if !ok {
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected T (an integer), found %q", t)}
-		}
-		if overflow || count < 0 {
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("T %s outside 0..%d", t, int64(^uint64(0)>>1))}
-		}
-		for k := int64(0); k < count; k++ {
+		for k := 0; k < count; k++ {
 			op, arg, err := readTowerCommand(sc)
 			if err != nil {
 				return err

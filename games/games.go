@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
+
+	"github.com/leanovate/gopter"
 
 	"gamediff/engine"
 	"gamediff/gen"
@@ -48,28 +51,55 @@ func Lookup(name string) (*engine.Game, error) {
 	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(Names(), ", "))
 }
 
-// plannedTests and bounds carry gen's plan types over to the engine's, which have the
-// same fields: gen and engine do not import each other.
-func plannedTests(plan []gen.PlanTest) []engine.PlannedTest {
-	out := make([]engine.PlannedTest, len(plan))
-	for i, p := range plan {
-		out[i] = engine.PlannedTest{Call: p.Call, Gen: p.Gen}
-	}
-	return out
+// caseModel is what each game's case type in package gen provides.
+type caseModel interface {
+	engine.Case
+	Bounds() []gen.Bound
 }
 
-func bounds(bs []gen.Bound) []engine.Bound {
-	out := make([]engine.Bound, len(bs))
-	for i, b := range bs {
-		out[i] = engine.Bound(b)
-	}
-	return out
+// typed is a game as package gen types it: registering it makes the adapters the engine,
+// which knows cases only as engine.Case, needs.
+type typed[C caseModel] struct {
+	Name      string
+	Ref, Fast engine.Func
+	Gen       gopter.Gen
+	Shrink    gopter.Shrinker
+	Decode    func([]byte) (C, error)
+	FromBytes func([]byte) C
+	Plan      func() []gen.PlanTest
+	TimeLimit time.Duration
 }
 
-func features(fs []gen.Feature) []engine.Feature {
-	out := make([]engine.Feature, len(fs))
-	for i, f := range fs {
-		out[i] = engine.Feature(f)
+func (t typed[C]) game() *engine.Game {
+	g := &engine.Game{
+		Name: t.Name, Ref: t.Ref, Fast: t.Fast, Gen: t.Gen, Shrink: t.Shrink, TimeLimit: t.TimeLimit,
+		Decode:    func(input []byte) (engine.Case, error) { return t.Decode(input) },
+		FromBytes: func(data []byte) engine.Case { return t.FromBytes(data) },
+		Plan: func() []engine.PlannedTest {
+			var out []engine.PlannedTest
+			for _, p := range t.Plan() {
+				out = append(out, engine.PlannedTest{Call: p.Call, Gen: p.Gen})
+			}
+			return out
+		},
+		Bounds: func(c engine.Case) []engine.Bound {
+			var out []engine.Bound
+			for _, b := range c.(C).Bounds() {
+				out = append(out, engine.Bound(b))
+			}
+			return out
+		},
 	}
-	return out
+	// Features are optional: the games whose test sets must exercise rules or shapes.
+	var zero C
+	if _, ok := any(zero).(interface{ Features() []gen.Feature }); ok {
+		g.Features = func(c engine.Case) []engine.Feature {
+			var out []engine.Feature
+			for _, f := range any(c).(interface{ Features() []gen.Feature }).Features() {
+				out = append(out, engine.Feature(f))
+			}
+			return out
+		}
+	}
+	return g
 }

@@ -7,21 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/leanovate/gopter"
 )
-
-// genBoomCase draws case seed from g.
-func genBoomCase(t *testing.T, g gopter.Gen, seed int64) Boom {
-	t.Helper()
-	p := gopter.DefaultGenParameters()
-	p.Rng = rand.New(rand.NewSource(seed))
-	v, ok := g(p).Retrieve()
-	if !ok {
-		t.Fatalf("seed %d: no case", seed)
-	}
-	return v.(Boom)
-}
 
 // sameBoom compares two cases field by field; nil and empty operation lists are equal.
 func sameBoom(a, b Boom) bool {
@@ -50,7 +36,7 @@ func sameBoom(a, b Boom) bool {
 func TestBoomDecodeEncodeRoundTrip(t *testing.T) {
 	g := BoomGen()
 	for seed := int64(1); seed <= 300; seed++ {
-		c := genBoomCase(t, g, seed)
+		c := drawCase[Boom](t, g, seed)
 		input := c.Encode()
 		d, err := DecodeBoom(input)
 		if err != nil {
@@ -69,7 +55,7 @@ func TestShrinkBoomCandidatesAreValid(t *testing.T) {
 	g := BoomGen()
 	checked := 0
 	for seed := int64(1); checked < 25; seed++ {
-		c := genBoomCase(t, g, seed)
+		c := drawCase[Boom](t, g, seed)
 		size := len(c.Encode())
 		if size > 20000 {
 			continue // the big ones have the same candidates, only more of them
@@ -269,7 +255,7 @@ func TestBoomGenReachesTheHardParts(t *testing.T) {
 	count := map[string]int{}
 	var names []string
 	for seed := int64(1); seed <= 2000; seed++ {
-		for name, ok := range boomFeatures(genBoomCase(t, g, seed)) {
+		for name, ok := range boomFeatures(drawCase[Boom](t, g, seed)) {
 			if _, seen := count[name]; !seen {
 				names = append(names, name)
 			}
@@ -330,7 +316,7 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 			t.Errorf("test %d: call %q twice", number, p.Call)
 		}
 		calls[p.Call] = true
-		c := genBoomCase(t, p.Gen, int64(number))
+		c := drawCase[Boom](t, p.Gen, int64(number))
 		if _, err := DecodeBoom(c.Encode()); err != nil {
 			t.Fatalf("test %d (%s): invalid: %v", number, p.Call, err)
 		}

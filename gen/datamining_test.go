@@ -6,26 +6,12 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/leanovate/gopter"
 )
-
-// genDataminingCase draws the case of one seed from g.
-func genDataminingCase(t *testing.T, g gopter.Gen, seed int64) Datamining {
-	t.Helper()
-	p := gopter.DefaultGenParameters()
-	p.Rng = rand.New(rand.NewSource(seed))
-	v, ok := g(p).Retrieve()
-	if !ok {
-		t.Fatalf("seed %d: the generator gave no case", seed)
-	}
-	return v.(Datamining)
-}
 
 func TestDataminingRoundTrip(t *testing.T) {
 	g := DataminingGen()
 	for seed := int64(1); seed <= 300; seed++ {
-		c := genDataminingCase(t, g, seed)
+		c := drawCase[Datamining](t, g, seed)
 		got, err := DecodeDatamining(c.Encode())
 		if err != nil {
 			t.Fatalf("seed %d: the validator rejects a generated case: %v", seed, err)
@@ -52,7 +38,7 @@ func TestShrinkDataminingCandidatesAreValidAndSmaller(t *testing.T) {
 	g := DataminingGen()
 	checked := 0
 	for seed := int64(1); checked < 40; seed++ {
-		c := genDataminingCase(t, g, seed)
+		c := drawCase[Datamining](t, g, seed)
 		if len(c.Boards) > 20 {
 			continue // a sample of readable cases; big ones only have more of the same candidates
 		}
@@ -167,7 +153,7 @@ func TestDataminingGenReachesHardParts(t *testing.T) {
 	shapes := map[[2]int]int{}
 	count := map[string]int{}
 	for seed := int64(1); seed <= 2000; seed++ {
-		c := genDataminingCase(t, g, seed)
+		c := drawCase[Datamining](t, g, seed)
 		switch n := len(c.Boards); {
 		case n >= 1000:
 			count["1000+ boards"]++
@@ -261,7 +247,7 @@ func TestDataminingPlan(t *testing.T) {
 		t.Fatalf("test 1 is %q, want the sample", plan[0].Call)
 	}
 	for i, p := range plan {
-		c := genDataminingCase(t, p.Gen, int64(i+1))
+		c := drawCase[Datamining](t, p.Gen, int64(i+1))
 		if _, err := DecodeDatamining(c.Encode()); err != nil {
 			t.Fatalf("%s: invalid: %v", p.Call, err)
 		}

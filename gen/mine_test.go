@@ -6,29 +6,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/leanovate/gopter"
 )
 
-// mineCases draws count cases from MineGen with fixed seeds.
-func mineCases(t testing.TB, count int) []Mine {
-	t.Helper()
-	g := MineGen()
-	cases := make([]Mine, count)
-	for i := range cases {
-		p := gopter.DefaultGenParameters()
-		p.Rng = rand.New(rand.NewSource(int64(i)))
-		v, ok := g(p).Retrieve()
-		if !ok {
-			t.Fatalf("seed %d: no case", i)
-		}
-		cases[i] = v.(Mine)
-	}
-	return cases
-}
-
 func TestMineRoundTrip(t *testing.T) {
-	for i, c := range mineCases(t, 300) {
+	for i, c := range drawCases[Mine](t, MineGen(), 300) {
 		got, err := DecodeMine(c.Encode())
 		if err != nil {
 			t.Fatalf("case %d: generated case rejected: %v", i, err)
@@ -40,7 +21,7 @@ func TestMineRoundTrip(t *testing.T) {
 }
 
 func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
-	for i, c := range mineCases(t, 60) {
+	for i, c := range drawCases[Mine](t, MineGen(), 60) {
 		size := len(c.Encode())
 		next := ShrinkMine(c)
 		for n := 0; n < 400; n++ {
@@ -157,7 +138,7 @@ func TestDecodeMineOperationLimit(t *testing.T) {
 // generator is meant to produce, by replaying each case on a small model of the rules.
 func TestMineGenReachesTheHardParts(t *testing.T) {
 	seen := map[string]int{}
-	for _, c := range mineCases(t, 2000) {
+	for _, c := range drawCases[Mine](t, MineGen(), 2000) {
 		n, m := len(c.Board), len(c.Board[0])
 		mines := strings.Count(strings.Join(c.Board, ""), "*")
 		if n == 1 {

@@ -7,19 +7,35 @@ import (
 	"github.com/leanovate/gopter"
 )
 
-// planCases generates every test of a plan with the seed diff gen would give it (any
-// fixed seed will do: the property must hold for the plan, not for one draw).
+// drawCase generates the case g makes from seed.
+func drawCase[C any](t testing.TB, g gopter.Gen, seed int64) C {
+	t.Helper()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(seed))
+	v, ok := g(params).Retrieve()
+	if !ok {
+		t.Fatalf("seed %d: the generator gave no case", seed)
+	}
+	return v.(C)
+}
+
+// drawCases draws count cases from g, with the seeds 0..count-1.
+func drawCases[C any](t testing.TB, g gopter.Gen, count int) []C {
+	t.Helper()
+	cases := make([]C, count)
+	for i := range cases {
+		cases[i] = drawCase[C](t, g, int64(i))
+	}
+	return cases
+}
+
+// planCases generates every test of a plan (any fixed seeds will do: the property must
+// hold for the plan, not for one draw).
 func planCases(t *testing.T, plan []PlanTest) []any {
 	t.Helper()
 	var out []any
 	for i, p := range plan {
-		params := gopter.DefaultGenParameters()
-		params.Rng = rand.New(rand.NewSource(int64(i + 1)))
-		v, ok := p.Gen(params).Retrieve()
-		if !ok {
-			t.Fatalf("test %d (%s): no case", i+1, p.Call)
-		}
-		out = append(out, v)
+		out = append(out, drawCase[any](t, p.Gen, int64(i+1)))
 	}
 	return out
 }

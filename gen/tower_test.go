@@ -8,30 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/leanovate/gopter"
-
 	"gamediff/ref"
 )
 
-// towerCases draws count cases from TowerGen with fixed seeds.
-func towerCases(t testing.TB, count int) []Tower {
-	t.Helper()
-	g := TowerGen()
-	cases := make([]Tower, count)
-	for i := range cases {
-		p := gopter.DefaultGenParameters()
-		p.Rng = rand.New(rand.NewSource(int64(i)))
-		v, ok := g(p).Retrieve()
-		if !ok {
-			t.Fatalf("seed %d: no case", i)
-		}
-		cases[i] = v.(Tower)
-	}
-	return cases
-}
-
 func TestTowerRoundTrip(t *testing.T) {
-	for i, c := range towerCases(t, 300) {
+	for i, c := range drawCases[Tower](t, TowerGen(), 300) {
 		got, err := DecodeTower(c.Encode())
 		if err != nil {
 			t.Fatalf("case %d: generated case rejected: %v", i, err)
@@ -53,7 +34,7 @@ func normalizeTower(c Tower) Tower {
 }
 
 func TestTowerShrinkCandidatesAreValidAndSmaller(t *testing.T) {
-	for i, c := range towerCases(t, 60) {
+	for i, c := range drawCases[Tower](t, TowerGen(), 60) {
 		size := len(c.Encode())
 		next := ShrinkTower(c)
 		for n := 0; n < 400; n++ {
@@ -230,7 +211,7 @@ func TestTowerGenReachesTheHardParts(t *testing.T) {
 	seen := make([]int, len(features))
 	kinds := map[byte]int{}
 	var big, many, wide, tall int
-	for _, c := range towerCases(t, 2000) {
+	for _, c := range drawCases[Tower](t, TowerGen(), 2000) {
 		for _, d := range c.Datasets {
 			f, _ := towerFeatures(Tower{Datasets: []TowerDataset{d}})
 			for i, feat := range features {
@@ -283,7 +264,7 @@ func TestTowerGenReachesTheHardParts(t *testing.T) {
 func TestTowerModelAgreesWithRef(t *testing.T) {
 	names := map[towerResult]string{towerCleared: "Game Over : Cleared", towerHole: "Game Over : Death by Hole",
 		towerCrushed: "Game Over : Death by Block", towerWalking: "Game Over : Death by Walking Goal", towerGaveUp: "Game Over : Gave Up"}
-	for i, c := range towerCases(t, 1000) {
+	for i, c := range drawCases[Tower](t, TowerGen(), 1000) {
 		_, results := towerFeatures(c)
 		var want strings.Builder
 		for _, r := range results {
@@ -330,7 +311,7 @@ func TestTowerFromBytesIsValid(t *testing.T) {
 func TestTowerStats(t *testing.T) {
 	total, over := 0, 0
 	res := map[towerResult]int{}
-	for _, c := range towerCases(t, 2000) {
+	for _, c := range drawCases[Tower](t, TowerGen(), 2000) {
 		for _, d := range c.Datasets {
 			f, r := towerFeatures(Tower{Datasets: []TowerDataset{d}})
 			total++

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -824,7 +825,7 @@ func ShrinkBoom(v any) gopter.Shrink {
 			if hi-lo == len(c.Games) {
 				return nil, false
 			}
-			return Boom{Games: append(append([]BoomGame{}, c.Games[:lo]...), c.Games[hi:]...)}, true
+			return Boom{Games: slices.Concat(c.Games[:lo], c.Games[hi:])}, true
 		}),
 	}
 	with := func(i int, g BoomGame) Boom {
@@ -836,25 +837,22 @@ func ShrinkBoom(v any) gopter.Shrink {
 		n, m := len(g.Board), len(g.Board[0])
 		shrinks = append(shrinks,
 			shrinkSpans(len(g.Ops), func(lo, hi int) (any, bool) {
-				ops := append(append([]BoomOp{}, g.Ops[:lo]...), g.Ops[hi:]...)
+				ops := slices.Concat(g.Ops[:lo], g.Ops[hi:])
 				return with(i, BoomGame{Board: g.Board, Ops: ops}), true
 			}),
 			shrinkSpans(n, func(lo, hi int) (any, bool) {
 				if n-(hi-lo) < BoomMinSide {
 					return nil, false
 				}
-				board := append(append([]string{}, g.Board[:lo]...), g.Board[hi:]...)
-				return with(i, BoomGame{Board: board, Ops: cutBoomOps(g.Ops, lo, hi, func(op *BoomOp) *int { return &op.X })}), true
+				board := slices.Concat(g.Board[:lo], g.Board[hi:])
+				return with(i, BoomGame{Board: board, Ops: cutCoordinate(g.Ops, lo, hi, func(op *BoomOp) *int { return &op.X })}), true
 			}),
 			shrinkSpans(m, func(lo, hi int) (any, bool) {
 				if m-(hi-lo) < BoomMinSide {
 					return nil, false
 				}
-				board := make([]string, n)
-				for x, row := range g.Board {
-					board[x] = row[:lo] + row[hi:]
-				}
-				return with(i, BoomGame{Board: board, Ops: cutBoomOps(g.Ops, lo, hi, func(op *BoomOp) *int { return &op.Y })}), true
+				board := withoutColumns(g.Board, lo, hi)
+				return with(i, BoomGame{Board: board, Ops: cutCoordinate(g.Ops, lo, hi, func(op *BoomOp) *int { return &op.Y })}), true
 			}),
 			shrinkBoomMines(g, func(b []string) any { return with(i, BoomGame{Board: b, Ops: g.Ops}) }),
 		)
@@ -868,49 +866,13 @@ func shrinkBoomMines(g BoomGame, build func([]string) any) gopter.Shrink {
 	var next gopter.Shrink
 	return func() (any, bool) {
 		if next == nil {
-			m := len(g.Board[0])
-			var mines []int
-			for x, row := range g.Board {
-				for y := 0; y < m; y++ {
-					if row[y] == '*' {
-						mines = append(mines, x*m+y)
-					}
-				}
-			}
+			mines := cellsHolding(g.Board, '*')
 			next = shrinkSpans(len(mines), func(lo, hi int) (any, bool) {
-				rows := make([][]byte, len(g.Board))
-				for x, row := range g.Board {
-					rows[x] = []byte(row)
-				}
-				for _, p := range mines[lo:hi] {
-					rows[p/m][p%m] = '_'
-				}
-				board := make([]string, len(rows))
-				for x := range rows {
-					board[x] = string(rows[x])
-				}
-				return build(board), true
+				return build(withCells(g.Board, mines[lo:hi], '_')), true
 			})
 		}
 		return next()
 	}
-}
-
-// cutBoomOps drops the operations on rows (or columns) lo+1..hi and moves later ones
-// back; coord picks the coordinate.
-func cutBoomOps(ops []BoomOp, lo, hi int, coord func(*BoomOp) *int) []BoomOp {
-	out := make([]BoomOp, 0, len(ops))
-	for _, op := range ops {
-		v := coord(&op)
-		if *v > lo && *v <= hi {
-			continue
-		}
-		if *v > hi {
-			*v -= hi - lo
-		}
-		out = append(out, op)
-	}
-	return out
 }
 
 // BoomFromBytes decodes arbitrary fuzzer bytes into a valid case, deterministically: the

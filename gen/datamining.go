@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -479,7 +480,7 @@ func ShrinkDatamining(v any) gopter.Shrink {
 			if hi-lo == len(c.Boards) {
 				return nil, false
 			}
-			boards := append(append([][]string{}, c.Boards[:lo]...), c.Boards[hi:]...)
+			boards := slices.Concat(c.Boards[:lo], c.Boards[hi:])
 			return Datamining{Boards: boards}, true
 		}),
 	}
@@ -493,47 +494,25 @@ func ShrinkDatamining(v any) gopter.Shrink {
 	}
 	for i, board := range c.Boards {
 		rows, cols := len(board), len(board[0])
-		var mines []int
-		for x, row := range board {
-			for y := 0; y < cols; y++ {
-				if row[y] == 'M' {
-					mines = append(mines, x*cols+y)
-				}
-			}
-		}
+		mines := cellsHolding(board, 'M')
 		shrinks = append(shrinks,
 			shrinkSpans(rows, func(lo, hi int) (any, bool) {
 				if rows-(hi-lo) < DataminingMinSide {
 					return nil, false
 				}
-				return with(i, append(append([]string{}, board[:lo]...), board[hi:]...))
+				return with(i, slices.Concat(board[:lo], board[hi:]))
 			}),
 			shrinkSpans(cols, func(lo, hi int) (any, bool) {
 				if cols-(hi-lo) < DataminingMinSide {
 					return nil, false
 				}
-				cut := make([]string, rows)
-				for x, row := range board {
-					cut[x] = row[:lo] + row[hi:]
-				}
-				return with(i, cut)
+				return with(i, withoutColumns(board, lo, hi))
 			}),
 			shrinkSpans(len(mines), func(lo, hi int) (any, bool) {
 				if hi-lo == len(mines) {
 					return nil, false
 				}
-				cells := make([][]byte, rows)
-				for x, row := range board {
-					cells[x] = []byte(row)
-				}
-				for _, p := range mines[lo:hi] {
-					cells[p/cols][p%cols] = '.'
-				}
-				cut := make([]string, rows)
-				for x := range cells {
-					cut[x] = string(cells[x])
-				}
-				return with(i, cut)
+				return with(i, withCells(board, mines[lo:hi], '.'))
 			}),
 		)
 	}

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -767,12 +768,13 @@ func (c Mine) Bounds() []Bound {
 func ShrinkMine(v any) gopter.Shrink {
 	c := v.(Mine)
 	n, m := len(c.Board), len(c.Board[0])
-	var mines []int
-	for x, row := range c.Board {
-		for y := 0; y < m; y++ {
-			if row[y] == '*' {
-				mines = append(mines, x*m+y)
+	mines := cellsHolding(c.Board, '*')
+	noQuit := func(coord func(*MineOp) *int) func(*MineOp) *int {
+		return func(op *MineOp) *int {
+			if op.Kind == MineQuit {
+				return nil
 			}
+			return coord(op)
 		}
 	}
 	return gopter.ConcatShrinks(
@@ -791,51 +793,18 @@ func ShrinkMine(v any) gopter.Shrink {
 			if hi-lo == n {
 				return nil, false
 			}
-			board := append(append([]string{}, c.Board[:lo]...), c.Board[hi:]...)
-			return Mine{Board: board, Ops: cutMineOps(c.Ops, lo, hi, func(op *MineOp) *int { return &op.X })}, true
+			board := slices.Concat(c.Board[:lo], c.Board[hi:])
+			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, noQuit(func(op *MineOp) *int { return &op.X }))}, true
 		}),
 		shrinkSpans(m, func(lo, hi int) (any, bool) {
 			if hi-lo == m {
 				return nil, false
 			}
-			board := make([]string, n)
-			for i, row := range c.Board {
-				board[i] = row[:lo] + row[hi:]
-			}
-			return Mine{Board: board, Ops: cutMineOps(c.Ops, lo, hi, func(op *MineOp) *int { return &op.Y })}, true
+			board := withoutColumns(c.Board, lo, hi)
+			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, noQuit(func(op *MineOp) *int { return &op.Y }))}, true
 		}),
 		shrinkSpans(len(mines), func(lo, hi int) (any, bool) {
-			rows := make([][]byte, n)
-			for i, row := range c.Board {
-				rows[i] = []byte(row)
-			}
-			for _, p := range mines[lo:hi] {
-				rows[p/m][p%m] = '.'
-			}
-			board := make([]string, n)
-			for i := range rows {
-				board[i] = string(rows[i])
-			}
-			return Mine{Board: board, Ops: c.Ops}, true
+			return Mine{Board: withCells(c.Board, mines[lo:hi], '.'), Ops: c.Ops}, true
 		}),
 	)
-}
-
-// cutMineOps drops the operations on rows (or columns) lo+1..hi and moves later ones
-// back; coord picks the coordinate. Quit has none and always stays.
-func cutMineOps(ops []MineOp, lo, hi int, coord func(*MineOp) *int) []MineOp {
-	out := make([]MineOp, 0, len(ops))
-	for _, op := range ops {
-		if op.Kind != MineQuit {
-			v := coord(&op)
-			if *v > lo && *v <= hi {
-				continue
-			}
-			if *v > hi {
-				*v -= hi - lo
-			}
-		}
-		out = append(out, op)
-	}
-	return out
 }

@@ -45,3 +45,62 @@ func shrinkSpans(n int, cut func(lo, hi int) (any, bool)) gopter.Shrink {
 		}
 	}
 }
+
+// cutCoordinate drops the operations whose coordinate lies in the cut rows (or columns)
+// lo+1..hi and moves later ones back by the cut. coord picks the coordinate of an
+// operation, or returns nil for one that has none (mine's Quit, tower's commands other
+// than MOVETO), which always stays.
+func cutCoordinate[O any](ops []O, lo, hi int, coord func(*O) *int) []O {
+	out := make([]O, 0, len(ops))
+	for _, op := range ops {
+		if v := coord(&op); v != nil {
+			if *v > lo && *v <= hi {
+				continue
+			}
+			if *v > hi {
+				*v -= hi - lo
+			}
+		}
+		out = append(out, op)
+	}
+	return out
+}
+
+// withoutColumns returns a copy of board without its columns [lo, hi).
+func withoutColumns(board []string, lo, hi int) []string {
+	out := make([]string, len(board))
+	for i, row := range board {
+		out[i] = row[:lo] + row[hi:]
+	}
+	return out
+}
+
+// cellsHolding lists, as flat indices, the cells of board that hold c.
+func cellsHolding(board []string, c byte) []int {
+	var cells []int
+	for x, row := range board {
+		for y := 0; y < len(row); y++ {
+			if row[y] == c {
+				cells = append(cells, x*len(row)+y)
+			}
+		}
+	}
+	return cells
+}
+
+// withCells returns a copy of board whose cells at the given flat indices hold c.
+func withCells(board []string, cells []int, c byte) []string {
+	rows := make([][]byte, len(board))
+	for i, row := range board {
+		rows[i] = []byte(row)
+	}
+	for _, p := range cells {
+		m := len(board[0])
+		rows[p/m][p%m] = c
+	}
+	out := make([]string, len(rows))
+	for i := range rows {
+		out[i] = string(rows[i])
+	}
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -1068,12 +1069,12 @@ func ShrinkTower(v any) gopter.Shrink {
 			if hi-lo == len(c.Datasets) {
 				return nil, false
 			}
-			return Tower{Datasets: append(append([]TowerDataset{}, c.Datasets[:lo]...), c.Datasets[hi:]...)}, true
+			return Tower{Datasets: slices.Concat(c.Datasets[:lo], c.Datasets[hi:])}, true
 		}),
 	}
 	for i, d := range c.Datasets {
 		shrinks = append(shrinks, shrinkSpans(len(d.Cmds), func(lo, hi int) (any, bool) {
-			cmds := append(append([]TowerCmd{}, d.Cmds[:lo]...), d.Cmds[hi:]...)
+			cmds := slices.Concat(d.Cmds[:lo], d.Cmds[hi:])
 			return with(i, TowerDataset{Rows: d.Rows, Cmds: cmds}), true
 		}))
 	}
@@ -1089,31 +1090,25 @@ func ShrinkTower(v any) gopter.Shrink {
 						return nil, false
 					}
 				}
-				rows := append(append([]string{}, d.Rows[:lo]...), d.Rows[hi:]...)
+				rows := slices.Concat(d.Rows[:lo], d.Rows[hi:])
 				return with(i, TowerDataset{Rows: rows, Cmds: d.Cmds}), true
 			}),
 			shrinkSpans(m, func(lo, hi int) (any, bool) {
 				if m-(hi-lo) < TowerMinSide {
 					return nil, false
 				}
-				rows := make([]string, n)
-				for k, row := range d.Rows {
+				for _, row := range d.Rows {
 					if strings.ContainsAny(row[lo:hi], "SG") {
 						return nil, false
 					}
-					rows[k] = row[:lo] + row[hi:]
 				}
-				cmds := make([]TowerCmd, 0, len(d.Cmds))
-				for _, cmd := range d.Cmds {
-					if cmd.Kind == TowerMoveTo && cmd.Col > lo && cmd.Col <= hi {
-						continue
+				cmds := cutCoordinate(d.Cmds, lo, hi, func(cmd *TowerCmd) *int {
+					if cmd.Kind != TowerMoveTo {
+						return nil
 					}
-					if cmd.Kind == TowerMoveTo && cmd.Col > hi {
-						cmd.Col -= hi - lo
-					}
-					cmds = append(cmds, cmd)
-				}
-				return with(i, TowerDataset{Rows: rows, Cmds: cmds}), true
+					return &cmd.Col
+				})
+				return with(i, TowerDataset{Rows: withoutColumns(d.Rows, lo, hi), Cmds: cmds}), true
 			}))
 	}
 	for i, d := range c.Datasets {
@@ -1133,19 +1128,7 @@ func ShrinkTower(v any) gopter.Shrink {
 			to   byte
 		}{{blocks, '.'}, {odd, '#'}} {
 			shrinks = append(shrinks, shrinkSpans(len(cells.list), func(lo, hi int) (any, bool) {
-				m := len(d.Rows[0])
-				rows := make([][]byte, len(d.Rows))
-				for k, row := range d.Rows {
-					rows[k] = []byte(row)
-				}
-				for _, p := range cells.list[lo:hi] {
-					rows[p/m][p%m] = cells.to
-				}
-				out := make([]string, len(rows))
-				for k := range rows {
-					out[k] = string(rows[k])
-				}
-				return with(i, TowerDataset{Rows: out, Cmds: d.Cmds}), true
+				return with(i, TowerDataset{Rows: withCells(d.Rows, cells.list[lo:hi], cells.to), Cmds: d.Cmds}), true
 			}))
 		}
 	}

@@ -1,138 +1,231 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
 	"sync"
-	"syscall"
 	"time"
 )
 
 // Command runs an external program as a judge does: the input on its stdin, its stdout
-// captured up to a limit, its stderr kept for the report, and the whole process group
-// killed at the time limit or the output limit.
+// kept up to the output limit, a bounded piece of its stderr for the report, its CPU time
+// and memory watched, and its whole process group killed when it ends, normal exit
+// included, so that no child it started outlives the run.
 type Command struct {
-	Label       string
-	Argv        []string      // the program and its arguments
-	Dir         string        // working directory; empty: the current one
-	Timeout     time.Duration // 0: DefaultTimeout
-	OutputLimit int           // bytes of stdout; 0: DefaultOutputLimit
+	Label  string
+	Argv   []string // the program and its arguments
+	Dir    string   // working directory; empty: the current one
+	Limits Limits
 }
 
 // Name returns the solver's label.
 func (c Command) Name() string { return c.Label }
 
-// stderrLimit bounds the stderr kept: enough for a message or a stack trace.
-const stderrLimit = 64 << 10
-
-// cappedBuffer keeps at most limit bytes. Once over, it calls over (once) and reports a
-// short write, which ends the copy from the pipe.
-type cappedBuffer struct {
-	mu    sync.Mutex
-	buf   bytes.Buffer
-	limit int
-	full  bool
-	over  func()
-}
-
-var errCapped = errors.New("output limit reached")
-
-func (b *cappedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.full {
-		return 0, errCapped
-	}
-	if room := b.limit - b.buf.Len(); len(p) > room {
-		b.buf.Write(p[:room])
-		b.full = true
-		if b.over != nil {
-			b.over()
-		}
-		return room, errCapped
-	}
-	return b.buf.Write(p)
-}
-
 var stderrLine = regexp.MustCompile(`(?m)^line (\d+):`)
+
+// watchEvery is how often a watchdog looks at a running process. Most runs end before
+// its first look, so they cost nothing.
+const watchEvery = 20 * time.Millisecond
 
 // Run implements Solver.
 func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	if len(c.Argv) == 0 {
 		return Result{}, errors.New("command: no program given")
 	}
-	timeout, limit := c.Timeout, c.OutputLimit
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	if limit <= 0 {
-		limit = DefaultOutputLimit
-	}
+	lim := c.Limits.withDefaults()
 	cmd := exec.Command(c.Argv[0], c.Argv[1:]...)
 	cmd.Dir = c.Dir
-	cmd.Stdin = bytes.NewReader(input)
-	setProcessGroup(cmd)
-	cmd.WaitDelay = time.Second // a grandchild holding the pipes open cannot stall Wait
+	isolate(cmd, killSignal)
 
-	var mu sync.Mutex
-	var reason Status // why we killed it, Exited if we did not
-	kill := func(why Status) {
-		mu.Lock()
-		defer mu.Unlock()
-		if reason == Exited && cmd.Process != nil {
-			reason = why
-			killProcessGroup(cmd)
-		}
+	// Pipes of our own: Wait then returns when the program exits, even while a child it
+	// left behind still holds them, and the group is killed at once.
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return Result{}, err
 	}
-	stdout := &cappedBuffer{limit: limit, over: func() { go kill(OutputLimit) }}
-	stderr := &cappedBuffer{limit: stderrLimit}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
-
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return Result{}, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return Result{}, err
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		errR.Close()
 		return Result{}, fmt.Errorf("%s: %w", c.Label, err)
 	}
-	timer := time.AfterFunc(timeout, func() { kill(TimedOut) })
-	stop := context.AfterFunc(ctx, func() { kill(Signaled) })
-	err := cmd.Wait()
-	elapsed := time.Since(start)
-	timer.Stop()
-	stop()
+	pid := cmd.Process.Pid
+
+	var (
+		mu     sync.Mutex
+		reason = Exited // why the group was killed; set once, before the kill
+		detail string
+	)
+	kill := func(why Status, what string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if reason == Exited {
+			reason, detail = why, what
+			killGroup(pid)
+		}
+	}
+	stdout := &cappedStdout{limit: lim.Output, over: func() {
+		// Called with stdout's lock held, from the reader: fix the reason, then kill.
+		kill(OutputLimit, fmt.Sprintf("more than %s of output", byteSize(int64(lim.Output))))
+	}}
+	stderr := &headTail{}
+	var readers sync.WaitGroup
+	readers.Add(3)
+	go func() {
+		defer readers.Done()
+		inW.Write(input) // a program may exit without reading: EPIPE is its business
+		inW.Close()
+	}()
+	go func() { defer readers.Done(); io.Copy(stdout, outR) }()
+	go func() { defer readers.Done(); io.Copy(stderr, errR) }()
+
+	stopWatch := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		watch(pid, lim, 0, start, stopWatch, kill)
+	}()
+	stopCtx := context.AfterFunc(ctx, func() { kill(Crashed, "cancelled") })
+
+	waitErr := cmd.Wait()
+	wall := time.Since(start)
+	killGroup(pid) // normal exit included: no child it left may outlive the run
+	close(stopWatch)
+	<-watched
+	stopCtx()
+	// Every process of the group is dead, so the pipes close; a process that left the
+	// group (setsid) could still hold them: stop waiting for it after a while.
+	drained := make(chan struct{})
+	go func() { readers.Wait(); close(drained) }()
+	select {
+	case <-drained:
+	case <-time.After(time.Second):
+		outR.Close()
+		errR.Close()
+		inW.Close()
+		<-drained
+	}
+	outR.Close()
+	errR.Close()
 	if ctx.Err() != nil {
 		return Result{Solver: c.Label}, ctx.Err()
 	}
 
-	r := Result{Solver: c.Label, Stdout: stdout.buf.Bytes(), Stderr: stderr.buf.String(), Elapsed: elapsed}
+	r := Result{Solver: c.Label, Stdout: stdout.bytes(), Stderr: stderr.String(), Wall: wall}
+	cpu, maxRSS, measured := usageOf(cmd)
+	r.CPU = cpu
 	mu.Lock()
-	killed := reason
-	reason = TimedOut // no kill after this point
+	killed, why := reason, detail
+	reason = Crashed // no kill after this point
 	mu.Unlock()
 	var exit *exec.ExitError
 	switch {
 	case killed != Exited:
 		r.Status = killed
-		if killed == TimedOut {
-			r.Stderr = fmt.Sprintf("no answer after %v; %s", timeout, r.Stderr)
-		}
-	case errors.As(err, &exit):
-		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		r.Stderr = why + "\n" + r.Stderr
+	case measured && cpu > lim.Time:
+		r.Status = TimedOut
+		r.Stderr = fmt.Sprintf("used %v of CPU time, limit %v\n%s", cpu.Round(time.Millisecond), lim.Time, r.Stderr)
+	case measured && maxRSS > lim.Memory:
+		r.Status = MemoryLimit
+		r.Stderr = fmt.Sprintf("used %s of memory, limit %s\n%s", byteSize(maxRSS), byteSize(lim.Memory), r.Stderr)
+	case errors.As(waitErr, &exit):
+		if sig, ok := exitSignal(cmd); ok {
 			r.Status = Signaled
-			r.Stderr = fmt.Sprintf("killed by %v; %s", ws.Signal(), r.Stderr)
+			r.Stderr = fmt.Sprintf("killed by %v\n%s", sig, r.Stderr)
 		} else {
 			r.Exit = exit.ExitCode()
 		}
-	case err != nil && !errors.Is(err, exec.ErrWaitDelay):
-		return r, fmt.Errorf("%s: %w", c.Label, err)
+	case waitErr != nil:
+		return r, fmt.Errorf("%s: %w", c.Label, waitErr)
 	}
-	if r.Exit != 0 {
+	if r.Status == Exited && r.Exit != 0 {
 		if m := stderrLine.FindStringSubmatch(r.Stderr); m != nil {
 			r.ErrLine, _ = strconv.Atoi(m[1])
 		}
 	}
 	return r, nil
+}
+
+// watch looks at a running process every watchEvery until stop is closed, and calls kill
+// once when it goes over a limit: CPU time used since baseCPU, resident memory, or the
+// wall-clock backstop. Where the system does not tell a process's CPU time, wall time
+// stands in for it.
+func watch(pid int, lim Limits, baseCPU time.Duration, start time.Time, stop <-chan struct{}, kill func(Status, string)) {
+	tick := time.NewTicker(watchEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		}
+		wall := time.Since(start)
+		cpu, rss, ok := liveUsage(pid)
+		cpu -= baseCPU
+		switch {
+		case !ok && liveUsageKnown:
+			continue // it exited, and its run is ending
+		case !ok:
+			cpu = wall
+		}
+		switch {
+		case cpu > lim.Time:
+			kill(TimedOut, fmt.Sprintf("used more than %v of CPU time", lim.Time))
+			return
+		case wall > lim.Wall:
+			kill(TimedOut, fmt.Sprintf("no answer after %v of wall time (%v of CPU time)", lim.Wall, cpu.Round(time.Millisecond)))
+			return
+		case rss > lim.Memory:
+			kill(MemoryLimit, fmt.Sprintf("used more than %s of memory", byteSize(lim.Memory)))
+			return
+		}
+	}
+}
+
+// byteSize prints a size as people read it: 512 B, 64 KiB, 1.5 MiB.
+func byteSize(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return trimZero(float64(n)/(1<<10)) + " KiB"
+	case n < 1<<30:
+		return trimZero(float64(n)/(1<<20)) + " MiB"
+	}
+	return trimZero(float64(n)/(1<<30)) + " GiB"
+}
+
+func trimZero(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 1, 64)
+	if len(s) > 2 && s[len(s)-2:] == ".0" {
+		return s[:len(s)-2]
+	}
+	return s
 }

@@ -11,10 +11,12 @@ import (
 	"gamediff/engine"
 )
 
-func sh(script string, timeout time.Duration, limit int) engine.Command {
-	return engine.Command{Label: "sh", Argv: []string{"sh", "-c", script}, Timeout: timeout, OutputLimit: limit}
+func sh(script string, limits engine.Limits) engine.Command {
+	return engine.Command{Label: "sh", Argv: []string{"sh", "-c", script}, Limits: limits}
 }
 
+// TestCommandVerdicts runs real misbehaving programs: each ends with its verdict, within
+// its limit, and leaves no process behind (the marker 4711 is in every command line).
 func TestCommandVerdicts(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -23,19 +25,24 @@ func TestCommandVerdicts(t *testing.T) {
 		exit   int
 		line   int
 		stdout string
+		stderr string // part of it
 	}{
-		{"echoes its input", "cat", engine.Exited, 0, 0, "input\n"},
-		{"exit status", "echo partial; exit 3", engine.Exited, 3, 0, "partial\n"},
-		{"input error line", "echo 'line 7: bad token' >&2; exit 2", engine.Exited, 2, 7, ""},
-		{"killed by a signal", "kill -9 $$", engine.Signaled, 0, 0, ""},
-		{"sleeps past the limit", "sleep 10", engine.TimedOut, 0, 0, ""},
-		{"child keeps the pipe", "sleep 10 & wait", engine.TimedOut, 0, 0, ""},
-		{"prints forever", "yes", engine.OutputLimit, 0, 0, ""},
+		{"echoes its input", "cat; : 4711", engine.Exited, 0, 0, "input\n", ""},
+		{"exit status", "echo partial; exit 3; : 4711", engine.Exited, 3, 0, "partial\n", ""},
+		{"input error line", "echo 'line 7: bad token' >&2; exit 2; : 4711", engine.Exited, 2, 7, "", "line 7"},
+		{"killed by a signal", "kill -9 $$; : 4711", engine.Signaled, 0, 0, "", "killed"},
+		{"loops past the CPU limit", "while :; do :; done; : 4711", engine.TimedOut, 0, 0, "", "CPU"},
+		{"sleeps past the wall limit", "exec sleep 4711", engine.TimedOut, 0, 0, "", "wall"},
+		{"leaves a child holding stdout", "sleep 4711 & echo answer", engine.Exited, 0, 0, "answer\n", ""},
+		{"prints forever", "yes 4711", engine.OutputLimit, 0, 0, "", "output"},
+		{"prints past the cap and exits", "head -c 200000 /dev/zero; exit 0; : 4711", engine.OutputLimit, 0, 0, "", "output"},
+		{"floods stderr, then answers", "head -c 3000000 /dev/zero >&2; cat; : 4711", engine.Exited, 0, 0, "input\n", "bytes left out"},
+		{"ignores SIGTERM", "trap '' TERM INT; while :; do :; done; : 4711", engine.TimedOut, 0, 0, "", "CPU"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
-			r, err := sh(tt.script, 300*time.Millisecond, 1<<16).Run(context.Background(), []byte("input\n"))
+			r, err := sh(tt.script, engine.Limits{Time: 300 * time.Millisecond, Wall: 600 * time.Millisecond, Output: 1 << 16}).Run(context.Background(), []byte("input\n"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -43,25 +50,39 @@ func TestCommandVerdicts(t *testing.T) {
 				t.Errorf("took %v: the process group was not killed", time.Since(start))
 			}
 			if r.Status != tt.status || r.Exit != tt.exit || r.ErrLine != tt.line {
-				t.Fatalf("got status %v exit %d line %d (stderr %q), want %v %d %d", r.Status, r.Exit, r.ErrLine, r.Stderr, tt.status, tt.exit, tt.line)
+				t.Fatalf("got status %v exit %d line %d (stderr %.200q), want %v %d %d", r.Status, r.Exit, r.ErrLine, r.Stderr, tt.status, tt.exit, tt.line)
 			}
 			if tt.stdout != "" && string(r.Stdout) != tt.stdout {
 				t.Errorf("stdout %q, want %q", r.Stdout, tt.stdout)
 			}
-			if tt.status == engine.OutputLimit && len(r.Stdout) > 1<<16 {
+			if !strings.Contains(r.Stderr, tt.stderr) || len(r.Stderr) > 70<<10 {
+				t.Errorf("stderr (%d bytes) %.200q, want it bounded and holding %q", len(r.Stderr), r.Stderr, tt.stderr)
+			}
+			if len(r.Stdout) > 1<<16 {
 				t.Errorf("kept %d bytes of stdout, over the limit", len(r.Stdout))
 			}
+			checkNothingLeft(t, "4711")
 		})
+	}
+}
+
+func TestCommandCPUNotWallTime(t *testing.T) {
+	// Sleeping uses no CPU: under a 200 ms CPU limit with a generous wall backstop, a
+	// 500 ms sleep is not a TLE, as on a judge.
+	r, err := sh("sleep 0.5; echo done", engine.Limits{Time: 200 * time.Millisecond, Wall: 5 * time.Second}).Run(context.Background(), nil)
+	if err != nil || r.Status != engine.Exited || string(r.Stdout) != "done\n" {
+		t.Fatalf("status %v, stdout %q, stderr %q, cpu %v, err %v: want a normal exit", r.Status, r.Stdout, r.Stderr, r.CPU, err)
 	}
 }
 
 func TestCommandCancelled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	_, err := sh("sleep 10", 5*time.Second, 0).Run(ctx, nil)
+	_, err := sh("sleep 4711", engine.Limits{Time: 5 * time.Second}).Run(ctx, nil)
 	if err == nil || !strings.Contains(err.Error(), "deadline") {
 		t.Fatalf("err = %v, want the context's", err)
 	}
+	checkNothingLeft(t, "4711")
 }
 
 func TestCommandMissingProgram(t *testing.T) {

@@ -4,32 +4,18 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/aymanbagabas/go-udiff"
 )
 
-// Kind is what differs between two runs, from the gravest down.
-type Kind string
-
-// The kinds of divergence.
-const (
-	KindPanic       Kind = "panic"
-	KindTimeout     Kind = "timeout"
-	KindOutputLimit Kind = "output limit"
-	KindSignal      Kind = "killed by signal"
-	KindExit        Kind = "exit status"
-	KindErrorLine   Kind = "error line"
-	KindStdout      Kind = "stdout"
-)
-
-var statusKinds = map[Status]Kind{Panicked: KindPanic, TimedOut: KindTimeout, OutputLimit: KindOutputLimit, Signaled: KindSignal}
-
 // Divergence is a difference between the reference's run (Want) and the candidate's
-// (Got), or a run of either that did not finish normally.
+// (Got), or a run of either that did not end normally.
 type Divergence struct {
-	Kind    Kind
-	Culprit string // the solver whose run did not finish normally; empty for differences
+	Culprit string // the solver whose run did not end normally; empty for differences
 	Want    Result
 	Got     Result
 }
@@ -65,122 +51,191 @@ func Compare(want, got Result, eq Equal) *Divergence {
 	d := &Divergence{Want: want, Got: got}
 	switch {
 	case want.Status != Exited:
-		d.Kind, d.Culprit = statusKinds[want.Status], want.Solver
+		d.Culprit = want.Solver
 	case got.Status != Exited:
-		d.Kind, d.Culprit = statusKinds[got.Status], got.Solver
-	case want.Exit != got.Exit:
-		d.Kind = KindExit
-	case want.ErrLine != got.ErrLine:
-		d.Kind = KindErrorLine
-	case !eq(want.Stdout, got.Stdout):
-		d.Kind = KindStdout
+		d.Culprit = got.Solver
+	case want.Exit != got.Exit, want.ErrLine != got.ErrLine, !eq(want.Stdout, got.Stdout):
 	default:
 		return nil
 	}
 	return d
 }
 
-// Signature identifies a divergence for minimization: a smaller case reproduces it when
-// its own divergence has the same signature.
-func (d *Divergence) Signature() string {
-	if d.Culprit != "" {
-		return string(d.Kind) + " in " + d.Culprit
+// culprit is the run that did not end normally, if one did not.
+func (d *Divergence) culprit() (Result, bool) {
+	switch {
+	case d.Culprit == "":
+		return Result{}, false
+	case d.Culprit == d.Want.Solver && d.Want.Status != Exited:
+		return d.Want, true
 	}
-	return string(d.Kind)
+	return d.Got, true
 }
 
-// Verdict names the divergence the way a judge names the candidate's result.
+// RefFailed reports whether the reference itself did not end normally: a failure of the
+// oracle, never a finding against the code under test.
+func (d *Divergence) RefFailed() bool {
+	r, ok := d.culprit()
+	return ok && r.Solver == d.Want.Solver && d.Want.Status != Exited
+}
+
+// Verdict names the divergence the way a judge names the candidate's result: WA, RE, TLE,
+// OLE, MLE, or crash (a judge that took its worker process down).
 func (d *Divergence) Verdict() string {
-	switch d.Kind {
-	case KindTimeout:
-		return "TLE"
-	case KindOutputLimit:
-		return "OLE"
-	case KindPanic, KindSignal:
+	if r, ok := d.culprit(); ok {
+		return [...]string{Exited: "WA", Panicked: "RE", Crashed: "crash", Signaled: "RE", TimedOut: "TLE", OutputLimit: "OLE", MemoryLimit: "MLE"}[r.Status]
+	}
+	if d.Want.Exit != d.Got.Exit && d.Got.Exit != 0 {
 		return "RE"
-	case KindExit:
-		if d.Got.Exit != 0 {
-			return "RE"
-		}
 	}
 	return "WA"
 }
 
 // Summary is a one-line description.
 func (d *Divergence) Summary() string {
-	switch d.Kind {
-	case KindExit:
-		return fmt.Sprintf("exit status differs: %s %d, %s %d", d.Want.Solver, d.Want.Exit, d.Got.Solver, d.Got.Exit)
-	case KindErrorLine:
-		return fmt.Sprintf("input error on different lines: %s line %d, %s line %d", d.Want.Solver, d.Want.ErrLine, d.Got.Solver, d.Got.ErrLine)
-	case KindStdout:
-		return "stdout differs"
+	if r, ok := d.culprit(); ok {
+		return r.Solver + " " + r.Status.String()
 	}
-	return d.Culprit + " " + d.culpritResult().Status.String()
+	switch {
+	case d.Want.Exit != d.Got.Exit:
+		return fmt.Sprintf("exit status differs: %s %d, %s %d", d.Want.Solver, d.Want.Exit, d.Got.Solver, d.Got.Exit)
+	case d.Want.ErrLine != d.Got.ErrLine:
+		return fmt.Sprintf("input error on different lines: %s line %d, %s line %d", d.Want.Solver, d.Want.ErrLine, d.Got.Solver, d.Got.ErrLine)
+	}
+	return "stdout differs"
 }
 
-func (d *Divergence) culpritResult() Result {
-	if d.Culprit == d.Want.Solver {
-		return d.Want
+// signature identifies a divergence, shortly and stably, so that the minimizer can keep
+// only smaller cases that show the same bug and a hunt can tell distinct bugs apart: the
+// verdict and where it happens, in the game's terms when the game can say (classify).
+func (d *Divergence) signature(classify func(want, got []byte) string) string {
+	if r, ok := d.culprit(); ok {
+		s := d.Verdict() + " in " + r.Solver
+		switch r.Status {
+		case Panicked:
+			s += ": panic: " + shape(firstLine(r.Stderr))
+		case Crashed:
+			s += ": " + shape(firstLine(r.Stderr))
+		case Signaled:
+			s += ": " + shape(firstLine(r.Stderr))
+		}
+		return s
 	}
-	return d.Got
+	switch {
+	case d.Want.Exit != d.Got.Exit:
+		return fmt.Sprintf("%s: exit %d where %s exits %d", d.Verdict(), d.Got.Exit, d.Want.Solver, d.Want.Exit)
+	case d.Want.ErrLine != d.Got.ErrLine:
+		return "WA: input error named on another line"
+	}
+	if classify != nil {
+		if s := classify(d.Want.Stdout, d.Got.Stdout); s != "" {
+			return "WA " + s
+		}
+	}
+	w, g := firstDifferentLines(d.Want.Stdout, d.Got.Stdout)
+	return fmt.Sprintf("WA: want %s, got %s", w, g)
+}
+
+// firstDifferentLines returns the shapes of the first lines where want and got differ.
+func firstDifferentLines(want, got []byte) (string, string) {
+	same := commonPrefix(want, got)
+	start := bytes.LastIndexByte(want[:same], '\n') + 1
+	line := func(b []byte) string {
+		if start >= len(b) {
+			return "end of output"
+		}
+		b = b[start:]
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			b = b[:i]
+		}
+		return strconv.Quote(shape(string(b)))
+	}
+	return line(want), line(got)
+}
+
+var (
+	digits  = regexp.MustCompile(`[0-9]+`)
+	address = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+)
+
+// shape is a line with its numbers and addresses left out and its length bounded: what
+// stays the same when a bug shows on another input.
+func shape(s string) string {
+	s = address.ReplaceAllString(s, "ADDR")
+	s = digits.ReplaceAllString(s, "N")
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return strings.ToValidUTF8(s, "�")
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+func commonPrefix(a, b []byte) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // Report writes what differs: the first differing lines of stdout as a unified diff
-// (-want +got) with their line numbers, the error messages, and the stack of a panic or
-// a hang.
+// (-want +got) with their line numbers, the error messages, and the stack of a panic or a
+// hang, each bounded.
 func (d *Divergence) Report(w io.Writer) {
 	fmt.Fprintf(w, "%s: %s\n", d.Verdict(), d.Summary())
-	if d.Culprit != "" {
-		r := d.culpritResult()
+	if r, ok := d.culprit(); ok {
 		if r.Stderr != "" {
-			fmt.Fprintf(w, "%s: %s\n", r.Solver, r.Stderr)
+			fmt.Fprintf(w, "%s stderr:\n%s", r.Solver, indent(escape(clipText(r.Stderr, 4<<10))))
 		}
 		if r.Stack != "" {
-			fmt.Fprintf(w, "stack of %s:\n%s\n", r.Solver, indent(r.Stack))
+			fmt.Fprintf(w, "stack of %s:\n%s", r.Solver, indent(escape(clipText(r.Stack, 8<<10))))
 		}
-		return
+		if r.Status == TimedOut || r.Status == OutputLimit || r.Status == MemoryLimit || len(r.Stdout) == 0 {
+			return
+		}
 	}
 	for _, r := range []Result{d.Want, d.Got} {
-		if r.Stderr != "" {
-			fmt.Fprintf(w, "%s stderr: %s\n", r.Solver, r.Stderr)
+		if r.Stderr != "" && r.Status == Exited {
+			fmt.Fprintf(w, "%s stderr: %s\n", r.Solver, escape(clipText(firstLine(r.Stderr), 300)))
 		}
 	}
 	if !bytes.Equal(d.Want.Stdout, d.Got.Stdout) {
-		fmt.Fprintf(w, "first differing output lines (-%s +%s):\n", d.Want.Solver, d.Got.Solver)
-		io.WriteString(w, indent(FirstDifference(d.Want.Stdout, d.Got.Stdout, 3, 12)))
+		first, text := firstDifference(d.Want.Stdout, d.Got.Stdout, 3, 12)
+		fmt.Fprintf(w, "stdout first differs at line %d (-%s +%s):\n", first, d.Want.Solver, d.Got.Solver)
+		io.WriteString(w, indent(text))
 	}
 }
 
-// FirstDifference renders, as a unified diff, the output around the first line where
+// firstDifference renders, as a unified diff, the output around the first line where
 // want and got differ: context lines before it and at most span lines from it on each
 // side. Hunk headers carry the real line numbers, and only the window is split into
-// lines, so a 10 MB output costs little more to report than a short one.
-func FirstDifference(want, got []byte, context, span int) string {
-	same := 0
-	for same < len(want) && same < len(got) && want[same] == got[same] {
-		same++
-	}
-	// Back up to the start of the line holding the first differing byte, then context
-	// lines more.
-	start := bytes.LastIndexByte(want[:same], '\n') + 1
+// lines, so a 10 MB output costs little more to report than a short one. It returns the
+// number of the first differing line too.
+func firstDifference(want, got []byte, context, span int) (int, string) {
+	same := commonPrefix(want, got)
+	lineStart := bytes.LastIndexByte(want[:same], '\n') + 1
+	firstDiff := bytes.Count(want[:lineStart], []byte{'\n'}) + 1
+	start := lineStart
 	for i := 0; i < context && start > 0; i++ {
 		start = bytes.LastIndexByte(want[:start-1], '\n') + 1
 	}
 	firstLine := bytes.Count(want[:start], []byte{'\n'}) + 1
 	window := func(b []byte) string {
-		lines := splitLines(b[start:], context+span)
-		return strings.Join(lines, "")
+		return strings.Join(splitLines(b[start:], context+span), "")
 	}
 	before, after := window(want), window(got)
 	diff, err := udiff.ToUnifiedDiff("want", "got", before, udiff.Lines(before, after), context)
 	if err != nil {
-		return fmt.Sprintf("(no diff: %v)\n", err)
+		return firstDiff, fmt.Sprintf("(no diff: %v)\n", err)
 	}
 	// A long line is shown around the column where the first changed pair differs.
 	column := 0
-	if i := bytes.LastIndexByte(want[:same], '\n') + 1; same < len(want) && same < len(got) {
-		column = same - i
+	if same < len(want) && same < len(got) {
+		column = same - lineStart
 	}
 	var b strings.Builder
 	for _, h := range diff.Hunks {
@@ -195,7 +250,7 @@ func FirstDifference(want, got []byte, context, span int) string {
 			}
 			line := l.Content
 			newline := strings.HasSuffix(line, "\n")
-			line = ClipLine(strings.TrimSuffix(line, "\n"), column)
+			line = escape(clipLine(strings.TrimSuffix(line, "\n"), column))
 			if newline {
 				line += "\n"
 			} else {
@@ -207,15 +262,15 @@ func FirstDifference(want, got []byte, context, span int) string {
 	if start+len(before) < len(want) || start+len(after) < len(got) {
 		b.WriteString("…\n")
 	}
-	return b.String()
+	return firstDiff, b.String()
 }
 
 // clipWidth is the most of a line a report shows.
 const clipWidth = 160
 
-// ClipLine shortens a line longer than clipWidth to the part around column, marking
-// what it leaves out, so that a 500 KB output line still reports the bytes that matter.
-func ClipLine(line string, column int) string {
+// clipLine shortens a line longer than clipWidth to the part around column, marking what
+// it leaves out, so that a 500 KB output line still reports the bytes that matter.
+func clipLine(line string, column int) string {
 	if len(line) <= clipWidth {
 		return line
 	}
@@ -229,6 +284,38 @@ func ClipLine(line string, column int) string {
 		s += fmt.Sprintf("…(%d more bytes)", len(line)-hi)
 	}
 	return s
+}
+
+// escape shows the bytes a terminal would hide or garble: a carriage return, other
+// control characters and invalid UTF-8, as Go escapes them. Newlines and tabs stay.
+func escape(s string) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' && c != '\n' && c != '\t' || c == 0x7f || c >= utf8.RuneSelf {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[0])
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r < ' ' || r == 0x7f:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[:n])
+		}
+		s = s[n:]
+	}
+	return b.String()
 }
 
 // splitLines returns up to limit lines of b, each with its '\n', so that a missing final

@@ -1,92 +1,122 @@
 package engine_test
 
 import (
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"gamediff/engine"
 )
 
-func TestCompare(t *testing.T) {
-	ok := func(out string) engine.Result { return engine.Result{Solver: "x", Stdout: []byte(out)} }
-	inputErr := func(out string, line int) engine.Result {
-		return engine.Result{Solver: "x", Stdout: []byte(out), Exit: 2, ErrLine: line}
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// golden compares got with testdata/NAME.golden, or rewrites the file with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
 	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run the test with -update to write it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s (rerun with -update if the change is right):\n--- got\n%s--- want\n%s", name, path, got, want)
+	}
+}
+
+func ok(out string) engine.Result { return engine.Result{Solver: "fast", Stdout: []byte(out)} }
+
+func TestCompare(t *testing.T) {
+	inputErr := func(out string, line int) engine.Result {
+		return engine.Result{Solver: "ref", Stdout: []byte(out), Exit: 2, ErrLine: line}
+	}
+	ref := func(out string) engine.Result { return engine.Result{Solver: "ref", Stdout: []byte(out)} }
 	tests := []struct {
 		name      string
 		want, got engine.Result
 		eq        engine.Equal
-		kind      engine.Kind // empty: no divergence
-		verdict   string
+		verdict   string // empty: no divergence
+		refFailed bool
 	}{
-		{"same", ok("a\n"), ok("a\n"), nil, "", ""},
-		{"stdout", ok("a\n"), ok("b\n"), nil, engine.KindStdout, "WA"},
-		{"missing final newline", ok("a\n"), ok("a"), nil, engine.KindStdout, "WA"},
-		{"tokens ignore spacing", ok("1 2\n3\n"), ok("1  2 3"), engine.Tokens, "", ""},
-		{"tokens still compare words", ok("1 2\n"), ok("1 3\n"), engine.Tokens, engine.KindStdout, "WA"},
-		{"exit", ok(""), engine.Result{Solver: "x", Exit: 1}, nil, engine.KindExit, "RE"},
-		{"exit where ref fails", inputErr("", 3), ok(""), nil, engine.KindExit, "WA"},
-		{"error line", inputErr("a\n", 3), inputErr("a\n", 4), nil, engine.KindErrorLine, "WA"},
-		{"same input error", inputErr("a\n", 3), inputErr("a\n", 3), nil, "", ""},
-		{"panic", ok(""), engine.Result{Solver: "x", Status: engine.Panicked}, nil, engine.KindPanic, "RE"},
-		{"timeout beats equal stdout", ok(""), engine.Result{Solver: "x", Status: engine.TimedOut}, nil, engine.KindTimeout, "TLE"},
-		{"output limit", ok(""), engine.Result{Solver: "x", Status: engine.OutputLimit}, nil, engine.KindOutputLimit, "OLE"},
-		{"reference crashes", engine.Result{Solver: "ref", Status: engine.Panicked}, ok(""), nil, engine.KindPanic, "RE"},
+		{"same", ref("a\n"), ok("a\n"), nil, "", false},
+		{"stdout", ref("a\n"), ok("b\n"), nil, "WA", false},
+		{"missing final newline", ref("a\n"), ok("a"), nil, "WA", false},
+		{"tokens ignore spacing", ref("1 2\n3\n"), ok("1  2 3"), engine.Tokens, "", false},
+		{"tokens still compare words", ref("1 2\n"), ok("1 3\n"), engine.Tokens, "WA", false},
+		{"exit", ref(""), engine.Result{Solver: "fast", Exit: 1}, nil, "RE", false},
+		{"exit where ref rejects", inputErr("", 3), ok(""), nil, "WA", false},
+		{"error line", inputErr("a\n", 3), engine.Result{Solver: "fast", Stdout: []byte("a\n"), Exit: 2, ErrLine: 4}, nil, "WA", false},
+		{"same input error", inputErr("a\n", 3), engine.Result{Solver: "fast", Stdout: []byte("a\n"), Exit: 2, ErrLine: 3}, nil, "", false},
+		{"panic", ref(""), engine.Result{Solver: "fast", Status: engine.Panicked}, nil, "RE", false},
+		{"crash", ref(""), engine.Result{Solver: "fast", Status: engine.Crashed}, nil, "crash", false},
+		{"signal", ref(""), engine.Result{Solver: "program", Status: engine.Signaled}, nil, "RE", false},
+		{"timeout beats equal stdout", ref(""), engine.Result{Solver: "fast", Status: engine.TimedOut}, nil, "TLE", false},
+		{"output limit", ref(""), engine.Result{Solver: "fast", Status: engine.OutputLimit}, nil, "OLE", false},
+		{"memory limit", ref(""), engine.Result{Solver: "fast", Status: engine.MemoryLimit}, nil, "MLE", false},
+		{"reference crashes", engine.Result{Solver: "ref", Status: engine.Panicked}, ok(""), nil, "RE", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := engine.Compare(tt.want, tt.got, tt.eq)
-			if tt.kind == "" {
+			if tt.verdict == "" {
 				if d != nil {
-					t.Fatalf("divergence %s, want none", d.Kind)
+					t.Fatalf("divergence %s, want none", d.Summary())
 				}
 				return
 			}
-			if d == nil || d.Kind != tt.kind || d.Verdict() != tt.verdict {
-				t.Fatalf("got %+v, want %s (%s)", d, tt.kind, tt.verdict)
+			if d == nil || d.Verdict() != tt.verdict || d.RefFailed() != tt.refFailed {
+				t.Fatalf("got %+v, want %s (reference failed: %v)", d, tt.verdict, tt.refFailed)
 			}
 		})
 	}
 }
 
-func TestFirstDifferenceShowsRealLineNumbersAndOnlyAWindow(t *testing.T) {
-	var want, got strings.Builder
+// TestReports pins the report of each kind of divergence (golden files, -update).
+func TestReports(t *testing.T) {
+	var long1, long2 strings.Builder
 	for i := 1; i <= 5000; i++ {
-		fmt.Fprintf(&want, "line %d\n", i)
+		fmt.Fprintf(&long1, "line %d\n", i)
 		if i == 1234 {
-			fmt.Fprintf(&got, "LINE %d\n", i)
+			fmt.Fprintf(&long2, "LINE %d\n", i)
 		} else {
-			fmt.Fprintf(&got, "line %d\n", i)
+			fmt.Fprintf(&long2, "line %d\n", i)
 		}
 	}
-	diff := engine.FirstDifference([]byte(want.String()), []byte(got.String()), 2, 5)
-	for _, s := range []string{"@@ output line 1232 @@", " line 1232\n", "-line 1234\n", "+LINE 1234\n", "…"} {
-		if !strings.Contains(diff, s) {
-			t.Errorf("diff lacks %q:\n%s", s, diff)
-		}
+	cells := strings.Repeat("<1, 2, 3>, ", 5000)
+	ref := func(out string) engine.Result { return engine.Result{Solver: "ref", Stdout: []byte(out)} }
+	tests := []struct {
+		name      string
+		want, got engine.Result
+	}{
+		{"window", ref(long1.String()), ok(long2.String())},
+		{"missing-newline", ref("a\nb\n"), ok("a\nb")},
+		{"long-line", ref("RUNNING: [" + cells + "<9, 9, 1>, " + cells + "]\n"), ok("RUNNING: [" + cells + "<9, 9, 2>, " + cells + "]\n")},
+		{"control-bytes", ref("finish\ntotal step 3\n"), ok("finish\r\ntotal\x00step \xff3\n")},
+		{"exit", ref("a\n"), engine.Result{Solver: "program", Stdout: []byte("a\n"), Exit: 3, Stderr: "Segmentation fault?\nmore"}},
+		{"timeout", ref("a\n"), engine.Result{Solver: "fast", Status: engine.TimedOut, Stderr: "used more than 1s of CPU time",
+			Stack: "goroutine 1 [running]:\nmain.loop()\n\t/src/main.go:12 +0x1d"}},
+		{"crash", ref("a\n"), engine.Result{Solver: "fast", Status: engine.Crashed, Stdout: []byte("a\n"),
+			Stderr: "fatal error: stack overflow (exit status 2)", Stack: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow"}},
 	}
-	if strings.Contains(diff, "line 1231\n") || strings.Contains(diff, "line 1240\n") {
-		t.Errorf("diff shows lines outside its window:\n%s", diff)
-	}
-}
-
-func TestFirstDifferenceShowsAMissingNewline(t *testing.T) {
-	diff := engine.FirstDifference([]byte("a\nb\n"), []byte("a\nb"), 3, 10)
-	if !strings.Contains(diff, "no newline at end") {
-		t.Errorf("diff does not show the missing final newline:\n%s", diff)
-	}
-}
-
-func TestFirstDifferenceClipsLongLinesAroundTheDifference(t *testing.T) {
-	long := strings.Repeat("<1, 2, 3>, ", 5000)
-	want := "RUNNING: [" + long + "<9, 9, 1>, " + long + "]\n"
-	got := "RUNNING: [" + long + "<9, 9, 2>, " + long + "]\n"
-	diff := engine.FirstDifference([]byte(want), []byte(got), 3, 10)
-	if len(diff) > 1000 {
-		t.Fatalf("diff of two 110 KB lines is %d bytes long", len(diff))
-	}
-	if !strings.Contains(diff, "-…") || !strings.Contains(diff, "<9, 9, 1>") || !strings.Contains(diff, "<9, 9, 2>") {
-		t.Fatalf("the clipped lines do not show the differing cell:\n%s", diff)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			engine.Compare(tt.want, tt.got, nil).Report(&b)
+			if b.Len() > 4000 {
+				t.Errorf("report of %d bytes: reports must stay short whatever the outputs", b.Len())
+			}
+			golden(t, "report/"+tt.name, b.String())
+		})
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -34,15 +35,16 @@ func (e Entry) Want() Result {
 
 var errLinePattern = regexp.MustCompile(`^line (\d+):`)
 
-// ReadCorpus reads every NAME.in under dir, recursively, with its NAME.ans (required)
-// and NAME.err (optional), sorted by path.
-func ReadCorpus(dir string) ([]Entry, error) {
+// ReadCorpus reads every NAME.in of fsys, recursively, with its NAME.ans (required) and
+// NAME.err (optional), sorted by path. Paths are fsys's: os.DirFS(dir) for a folder on
+// disk, or the corpus carried in the binary.
+func ReadCorpus(fsys fs.FS) ([]Entry, error) {
 	var entries []Entry
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".in") {
 			return err
 		}
-		e, err := ReadEntry(path)
+		e, err := ReadEntry(fsys, path)
 		if err != nil {
 			return err
 		}
@@ -53,19 +55,19 @@ func ReadCorpus(dir string) ([]Entry, error) {
 	return entries, err
 }
 
-// ReadEntry reads NAME.in, NAME.ans and NAME.err if present.
-func ReadEntry(path string) (Entry, error) {
+// ReadEntry reads NAME.in at path of fsys, NAME.ans and NAME.err if present.
+func ReadEntry(fsys fs.FS, path string) (Entry, error) {
 	e := Entry{Path: path}
 	var err error
-	if e.Input, err = os.ReadFile(path); err != nil {
+	if e.Input, err = fs.ReadFile(fsys, path); err != nil {
 		return e, err
 	}
 	base := strings.TrimSuffix(path, ".in")
-	if e.Answer, err = os.ReadFile(base + ".ans"); err != nil {
+	if e.Answer, err = fs.ReadFile(fsys, base+".ans"); err != nil {
 		return e, fmt.Errorf("%s has no answer: %w", path, err)
 	}
-	errText, err := os.ReadFile(base + ".err")
-	if os.IsNotExist(err) {
+	errText, err := fs.ReadFile(fsys, base+".err")
+	if errors.Is(err, fs.ErrNotExist) {
 		return e, nil
 	}
 	if err != nil {
@@ -77,25 +79,28 @@ func ReadEntry(path string) (Entry, error) {
 		return e, fmt.Errorf("%s.err: first line must start with \"line N:\", found %q", base, e.ErrText)
 	}
 	e.ErrLine, _ = strconv.Atoi(m[1])
+	if e.ErrLine < 1 {
+		return e, fmt.Errorf("%s.err: names line %d: lines are numbered from 1", base, e.ErrLine)
+	}
 	return e, nil
 }
 
-// ContentName is the name a found case is saved under: a prefix of its input's SHA-256,
+// contentName is the name a found case is saved under: a prefix of its input's SHA-256,
 // so that the same case found twice is saved once.
-func ContentName(input []byte) string {
+func contentName(input []byte) string {
 	sum := sha256.Sum256(input)
 	return hex.EncodeToString(sum[:8])
 }
 
 // SaveCase writes dir/NAME.in and dir/NAME.ans (and dir/NAME.err when errText is not
-// empty), NAME being ContentName(input), and returns the path of NAME.in. Each file is
+// empty), NAME being contentName(input), and returns the path of NAME.in. Each file is
 // written atomically, and NAME.in last, so that a reader that sees NAME.in sees a
 // complete case even if the process dies midway.
 func SaveCase(dir string, input, answer []byte, errText string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	base := filepath.Join(dir, ContentName(input))
+	base := filepath.Join(dir, contentName(input))
 	if err := WriteFileAtomic(base+".ans", answer); err != nil {
 		return "", err
 	}
@@ -110,8 +115,8 @@ func SaveCase(dir string, input, answer []byte, errText string) (string, error) 
 	return base + ".in", nil
 }
 
-// RemoveCase removes NAME.in first, then the files beside it, the reverse of SaveCase.
-func RemoveCase(path string) error {
+// removeCase removes NAME.in first, then the files beside it, the reverse of SaveCase.
+func removeCase(path string) error {
 	base := strings.TrimSuffix(path, ".in")
 	err := os.Remove(base + ".in")
 	for _, ext := range []string{".ans", ".err"} {

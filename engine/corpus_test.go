@@ -14,7 +14,7 @@ func TestSaveAndReadCase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := engine.ReadEntry(path)
+	e, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,12 +35,6 @@ func TestSaveAndReadCase(t *testing.T) {
 			t.Errorf("temporary file %s left behind", d.Name())
 		}
 	}
-	if err := engine.RemoveCase(path); err != nil {
-		t.Fatal(err)
-	}
-	if left, _ := os.ReadDir(dir); len(left) != 0 {
-		t.Fatalf("RemoveCase left %v", left)
-	}
 }
 
 func TestReadCorpusNeedsAnswersAndWellFormedErrors(t *testing.T) {
@@ -52,17 +46,19 @@ func TestReadCorpusNeedsAnswersAndWellFormedErrors(t *testing.T) {
 	}
 	write("a.in", "x")
 	write("a.ans", "y")
-	if entries, err := engine.ReadCorpus(dir); err != nil || len(entries) != 1 {
+	if entries, err := engine.ReadCorpus(os.DirFS(dir)); err != nil || len(entries) != 1 {
 		t.Fatalf("ReadCorpus = %v, %v", entries, err)
 	}
 	write("b.in", "x")
-	if _, err := engine.ReadCorpus(dir); err == nil {
+	if _, err := engine.ReadCorpus(os.DirFS(dir)); err == nil {
 		t.Fatal("a case without .ans was accepted")
 	}
 	write("b.ans", "")
-	write("b.err", "oops\n")
-	if _, err := engine.ReadCorpus(dir); err == nil {
-		t.Fatal("an .err that names no line was accepted")
+	for _, errText := range []string{"oops\n", "line 0: nothing there\n", "line -3: below\n"} {
+		write("b.err", errText)
+		if _, err := engine.ReadCorpus(os.DirFS(dir)); err == nil {
+			t.Fatalf("an .err reading %q was accepted", errText)
+		}
 	}
 }
 

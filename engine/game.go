@@ -1,20 +1,25 @@
-// Package engine differential-tests judge programs over any registered game: workers
-// generate cases, run a reference and a candidate solver on each, compare their bytes,
-// minimize the first divergence and save it to the corpus. It sees a game only through
-// the Game value, so adding a game never touches it.
+// Package engine differential-tests judge programs over any game: a hunt generates cases,
+// runs a reference and a judge under test on each in worker processes it can kill and
+// replace, compares what they print, minimizes each distinct divergence and saves it. It
+// sees a game only through the Game interface, so adding a game never touches it.
+//
+// The shape is the Go toolchain's fuzzer (internal/fuzz): one coordinator goroutine owns
+// the hunt's state; each worker is this very binary re-executed (see ServeWorker), which
+// runs the in-process judges on inputs sent over a pipe, or starts the program under test.
+// A judge that hangs, crashes the process, floods its output or eats memory costs a
+// worker, never the hunt.
 package engine
 
 import (
 	"io"
+	"iter"
 	"time"
-
-	"github.com/leanovate/gopter"
 )
 
-// Func is a judge run in-process: it reads the whole input and writes the judge's stdout
-// to w. An input error (spec.md R-IN1) is returned after the output before it, as an
+// Judge is a judge run in-process: it reads the whole input and writes the judge's stdout
+// to w. An input error (docs/rules.md R-IN1) is returned after the output before it, as an
 // error with an InputLine() int method naming the line.
-type Func func(input []byte, w io.Writer) error
+type Judge func(input []byte, w io.Writer) error
 
 // Case is one input in the typed form a game's generator and shrinker work on.
 type Case interface {
@@ -22,39 +27,42 @@ type Case interface {
 	Encode() []byte
 }
 
-// Game is everything the engine knows of one game.
-type Game struct {
-	Name   string
-	Ref    Func                             // the naive reference, the oracle
-	Fast   Func                             // the optimized implementation under test
-	Gen    gopter.Gen                       // generates Cases, most small, some at the limits
-	Shrink gopter.Shrinker                  // smaller variants of a Case, biggest cuts first
-	Decode func(input []byte) (Case, error) // the strict validator (R-IN3)
-	// FromBytes decodes arbitrary bytes into a valid Case, so that a fuzzer's mutations
-	// are games: a structured decoding, not a parse.
-	FromBytes func(data []byte) Case
-	TimeLimit time.Duration // the statement's time limit per input
-	// Plan is the game's test set, from the statement's test table (diff gen).
-	Plan func() []PlannedTest
-	// Bounds lists a case's constrained quantities, for the limits overview of a test set.
-	Bounds func(Case) []Bound
-	// Features lists what a test set should exercise (rules, shapes) and whether the
-	// case does; optional.
-	Features func(Case) []Feature
+// Game is what the engine knows of one game.
+type Game interface {
+	Name() string
+	// Ref is the naive reference judge, the oracle; Fast the optimized judge under test.
+	Ref(input []byte, w io.Writer) error
+	Fast(input []byte, w io.Writer) error
+	// TimeLimit is the statement's time limit per input, for the code under test.
+	TimeLimit() time.Duration
+	// Generate makes the case of one seed: the same seed, the same case.
+	Generate(seed uint64) Case
+	// Shrink yields smaller variants of c, biggest cuts first. A variant may be invalid;
+	// the minimizer checks each with Decode.
+	Shrink(c Case) iter.Seq[Case]
+	// Decode is the strict validator (docs/rules.md R-IN3): it accepts exactly the inputs
+	// the statement allows and returns them typed.
+	Decode(input []byte) (Case, error)
 }
 
-// Validate checks input against every limit of the statement.
-func (g *Game) Validate(input []byte) error {
-	_, err := g.Decode(input)
-	return err
+// Explainer is implemented by a game that can name a divergence in its own terms.
+type Explainer interface {
+	// Classify describes, shortly and stably, where want and got (two answers to input)
+	// first differ: the kind of operation and the form of both answers, with coordinates
+	// and counts left out, so that two inputs showing the same bug get the same words.
+	Classify(input, want, got []byte) string
+	// Rulings lists the ids of the rulings whose situation c reaches (R-M1, R-T6, …).
+	Rulings(c Case) []string
 }
 
-// FuzzInput is the input a Diff fuzz target tests for the fuzzer's bytes: the bytes
-// themselves when they already are a valid input (so seeds from the corpus are played
-// as they are), else the game's structured decoding of them.
-func (g *Game) FuzzInput(data []byte) []byte {
-	if g.Validate(data) == nil {
-		return data
-	}
-	return g.FromBytes(data).Encode()
+// Batcher is implemented by a game whose input holds several games (datasets, boards):
+// a hunt against an external program packs several generated cases into one input, so
+// that one start of the program tests many of them.
+type Batcher interface {
+	// Join packs cases into one, in order, or reports false when they do not fit in one
+	// input within the statement's limits.
+	Join(cases []Case) (Case, bool)
+	// Split cuts an answer to Join(cases) into each case's answer, as if it had run
+	// alone; it reports false when the answer is not shaped like one to those cases.
+	Split(answer []byte, cases []Case) ([][]byte, bool)
 }

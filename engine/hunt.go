@@ -4,75 +4,95 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"iter"
 	"math"
-	"math/rand"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
-	"sync"
-	"sync/atomic"
+	"strconv"
 	"time"
-
-	"github.com/leanovate/gopter"
-	"golang.org/x/sync/errgroup"
 )
 
 // HuntConfig says what to hunt with. Only Game is required.
 type HuntConfig struct {
-	Game *Game
-	// Want is the oracle and Got the solver under test; nil means the game's in-process
-	// Ref and Fast with Timeout.
-	Want, Got Solver
-	// Isolated, when set, returns solvers equivalent to Want and Got that can be killed
-	// (external processes). They minimize hangs, which in-process runs cannot stop.
-	Isolated func() (want, got Solver)
-	Equal    Equal         // nil: Exact
-	Workers  int           // 0: GOMAXPROCS
-	Seed     int64         // every case derives from it and its index alone
-	Start    int64         // index of the first case
-	Cases    int64         // how many cases at most; 0: until Duration or ctx ends
-	Duration time.Duration // no new case starts after it; 0: no limit
-	Timeout  time.Duration // per run of the in-process solvers; 0: DefaultTimeout
-	// MaxFindings is how many divergences to collect before stopping (0 means 1). The
-	// hunt reports the divergent cases of lowest index, whatever the number of workers.
+	Game Game
+	// Program, when set, is the program under test (its argv), in fast's place: each case
+	// goes to its stdin. Empty: the game's Fast judge.
+	Program []string
+	Equal   Equal // nil: Exact
+	Workers int   // worker processes; 0: GOMAXPROCS
+	Seed    int64 // every case derives from it and its index alone
+	// Start and Cases bound the case indices: Start, Start+1, …, Start+Cases-1 (Cases 0:
+	// no bound). Shard i of Shards runs those ≡ i-1 (mod Shards) only, so that Shards
+	// hunts with the same flags run exactly the cases of one.
+	Start, Cases  int64
+	Shard, Shards int
+	Duration      time.Duration // no new case starts after it; 0: no limit
+	// Limits bound each run of the code under test (Time 0: the game's time limit);
+	// RefLimits the reference's, which is never the culprit of a finding (Time 0: ten
+	// times the game's, at least 10 s).
+	Limits, RefLimits Limits
+	// MaxFindings is how many divergences of distinct signatures to collect (0 means 1):
+	// the hunt reports, for each, its case of lowest index, whatever the number of
+	// workers, and lists the other divergent cases it saw.
 	MaxFindings  int
-	MinimizeTime time.Duration // budget per finding; 0: 2 minutes, negative: no minimization
+	MinimizeTime time.Duration // budget per finding; 0: 30 s, negative: no minimization
 	FoundDir     string        // where findings are saved; empty: not saved
-	// Progress, when set, is called about four times a second while cases run, and
-	// Event with a line on each finding as it is handled.
+	// Progress is called about four times a second while cases run, Found with each new
+	// distinct divergence before anything is written for it, and Note with other lines
+	// worth telling. All three are called from one goroutine, the hunt's.
 	Progress func(Progress)
-	Event    func(string)
+	Found    func(Finding)
+	Note     func(string)
 }
 
 // Progress is a snapshot of a running hunt.
 type Progress struct {
 	Cases       int64
 	Divergences int64
+	Findings    int // distinct signatures so far
 	Elapsed     time.Duration
 	Duration    time.Duration
+	Minimizing  bool // the hunt is minimizing its findings
 }
 
 // Summary is the outcome of a hunt.
 type Summary struct {
-	Game        string    `json:"game"`
-	Seed        int64     `json:"seed"`
-	Cases       int64     `json:"cases"`
-	Divergences int       `json:"divergences"`
-	Seconds     float64   `json:"seconds"`
-	CasesPerSec float64   `json:"cases_per_sec"`
-	Interrupted bool      `json:"interrupted"`
-	Findings    []Finding `json:"findings"`
-	// Unreported lists the other divergent cases seen, past MaxFindings: each can be
-	// regenerated with -case, so it is named here rather than kept on disk.
-	Unreported []int64 `json:"unreported_cases,omitempty"`
+	Game        string `json:"game"`
+	Seed        int64  `json:"seed"`
+	Shard       string `json:"shard,omitempty"` // "i/n"
+	Cases       int64  `json:"cases"`
+	Divergences int    `json:"divergences"`
+	// Digest is a hash of every case input run, whatever their order: the XOR of shards'
+	// digests is the digest of the unsharded hunt.
+	Digest       string       `json:"cases_digest"`
+	Seconds      float64      `json:"seconds"`
+	HuntSeconds  float64      `json:"hunt_seconds"`     // generating and comparing
+	MinimizeSecs float64      `json:"minimize_seconds"` // minimizing the findings
+	CasesPerSec  float64      `json:"cases_per_sec"`
+	Interrupted  bool         `json:"interrupted"`
+	Findings     []Finding    `json:"findings"`
+	Unreported   []Unreported `json:"unreported_cases"`
 }
 
-// Finding is one divergence, minimized and saved.
+// Unreported is a divergent case seen but not reported: its signature repeats a finding's,
+// or it came past MaxFindings. hunt -case regenerates it.
+type Unreported struct {
+	Index     int64  `json:"index"`
+	Signature string `json:"signature"`
+}
+
+// Finding is one distinct divergence, minimized and saved.
 type Finding struct {
-	Index      int64         `json:"index"` // case index: hunt -seed Seed -case Index regenerates it
-	Kind       Kind          `json:"kind"`
-	Verdict    string        `json:"verdict"`
-	Path       string        `json:"path,omitempty"` // the saved NAME.in
+	Index     int64    `json:"index"` // case index: hunt -seed Seed -case Index regenerates it
+	Verdict   string   `json:"verdict"`
+	Signature string   `json:"signature"`
+	Rulings   []string `json:"rulings,omitempty"` // rulings whose situation the minimized case reaches
+	Path      string   `json:"path,omitempty"`    // the saved NAME.in
+	// FoundAfter is the time from the hunt's start to the case's divergence.
+	FoundAfter float64       `json:"found_after_seconds"`
 	InputBytes int           `json:"input_bytes"`    // of the minimized case
 	Original   int           `json:"original_bytes"` // of the case as generated
 	Minimize   MinimizeStats `json:"minimize"`
@@ -81,282 +101,588 @@ type Finding struct {
 	Divergence *Divergence   `json:"-"` // on the minimized input
 }
 
-// CaseSeed is the seed of case index of a hunt seeded with seed: a SplitMix64 step, so
+// MinimizeStats tells how a minimization went.
+type MinimizeStats struct {
+	Runs     int     `json:"runs"`     // candidates run
+	Accepted int     `json:"accepted"` // candidates that kept the signature and became the case
+	Invalid  int     `json:"invalid"`  // candidates the validator rejected, never run
+	Complete bool    `json:"complete"` // no candidate of the final case keeps the signature
+	Seconds  float64 `json:"seconds"`
+}
+
+// RefFailure is a run of the reference that did not end normally: a bug of the oracle,
+// never a finding against the code under test, and never saved to the corpus.
+type RefFailure struct {
+	Index      int64
+	Input      []byte
+	Path       string // where the input was kept, outside the corpus
+	Divergence *Divergence
+}
+
+func (e *RefFailure) Error() string {
+	return fmt.Sprintf("the reference %s on case %d (input kept in %s)", e.Divergence.Want.Status, e.Index, e.Path)
+}
+
+// caseSeed is the seed of case index of a hunt seeded with seed: a SplitMix64 step, so
 // that neighbouring indices get unrelated streams.
-func CaseSeed(seed, index int64) int64 {
+func caseSeed(seed, index int64) uint64 {
 	z := uint64(seed) + uint64(index+1)*0x9E3779B97F4A7C15
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return int64(z ^ (z >> 31))
+	return z ^ (z >> 31)
 }
 
-// Generate returns case index of a hunt seeded with seed. A panic in the generator is
-// returned as an error: it is a bug of the harness, not of a solver.
-func Generate(g *Game, seed, index int64) (c Case, err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = fmt.Errorf("generator of %s panicked on case %d of seed %d: %v", g.Name, index, seed, v)
-		}
-	}()
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(CaseSeed(seed, index)))
-	v, ok := g.Gen(params).Retrieve()
-	if !ok {
-		return nil, fmt.Errorf("generator of %s gave no case for case %d of seed %d", g.Name, index, seed)
-	}
-	return v.(Case), nil
-}
-
+// pending is a divergent case as found, before minimization.
 type pending struct {
 	index int64
 	c     Case
 	input []byte
 	d     *Divergence
-	path  string // where the case was saved when it was found; empty if not saved
+	sig   string
+	after time.Duration // since the hunt's start
+	path  string        // where it was saved when found
 }
 
-// Hunt generates cases from cfg.Seed, runs both solvers on each in parallel workers and
-// compares them. Divergent cases are minimized and saved; ctx's cancellation stops the
-// hunt but keeps what it found. The error is the harness's own failure, never a solver's.
+// hunt is what the lanes share: read-only once the hunt starts.
+type hunt struct {
+	cfg        HuntConfig
+	game       Game
+	explain    Explainer // nil when the game cannot name divergences
+	batch      Batcher   // nil unless a program is hunted and the game packs cases
+	exe        string
+	limits     Limits
+	refLimits  Limits
+	start      time.Time
+	maxBatched int // bytes of a packed input
+}
+
+// Hunt generates cases from cfg.Seed, runs the reference and the code under test on each
+// in worker processes and compares them. Divergences of distinct signatures are saved the
+// moment they are found, then minimized; ctx's cancellation stops the hunt but keeps what
+// it found. The error is the harness's own failure or the reference's (*RefFailure), never
+// the code under test's.
 func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
-	g := cfg.Game
-	want, got := cfg.Want, cfg.Got
-	if want == nil {
-		want = InProcess{Label: "ref", F: g.Ref, Timeout: cfg.Timeout}
+	h, err := newHunt(cfg)
+	sum := Summary{Game: cfg.Game.Name(), Seed: cfg.Seed, Findings: []Finding{}, Unreported: []Unreported{}}
+	if cfg.Shards > 1 {
+		sum.Shard = fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards)
 	}
-	if got == nil {
-		got = InProcess{Label: "fast", F: g.Fast, Timeout: cfg.Timeout}
+	if err != nil {
+		return sum, err
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	maxFindings := max(cfg.MaxFindings, 1)
-	sum := Summary{Game: g.Name, Seed: cfg.Seed}
+	jobs := make(chan job)
+	results := make(chan jobResult, workers)
+	laneCtx, stopLanes := context.WithCancel(ctx)
+	lanesDone := make(chan struct{})
+	go func() {
+		defer close(lanesDone)
+		done := make(chan struct{}, workers)
+		for i := 0; i < workers; i++ {
+			go func() {
+				l := &lane{h: h}
+				l.loop(laneCtx, jobs, results)
+				done <- struct{}{}
+			}()
+		}
+		for i := 0; i < workers; i++ {
+			<-done
+		}
+	}()
+	defer func() {
+		close(jobs)
+		stopLanes()
+		<-lanesDone
+	}()
+
+	c := &coordinator{h: h, sum: &sum, jobs: jobs, results: results, workers: workers}
+	err = c.hunt(ctx)
+	sum.HuntSeconds = time.Since(h.start).Seconds()
+	if sum.HuntSeconds > 0 {
+		sum.CasesPerSec = float64(sum.Cases) / sum.HuntSeconds
+	}
+	sum.Digest = strconv.FormatUint(c.digest, 16)
+	sum.Interrupted = ctx.Err() != nil
+	if err == nil {
+		minStart := time.Now()
+		err = c.finish(ctx)
+		sum.MinimizeSecs = time.Since(minStart).Seconds()
+	}
+	sum.Seconds = time.Since(h.start).Seconds()
+	sum.Interrupted = ctx.Err() != nil
+	slices.SortFunc(sum.Unreported, func(a, b Unreported) int { return cmpInt(a.Index, b.Index) })
+	return sum, err
+}
+
+func newHunt(cfg HuntConfig) (*hunt, error) {
+	if cfg.Game == nil {
+		return nil, errors.New("hunt: no game")
+	}
+	if cfg.Shards > 1 && (cfg.Shard < 1 || cfg.Shard > cfg.Shards) {
+		return nil, fmt.Errorf("hunt: shard %d of %d", cfg.Shard, cfg.Shards)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("hunt: finding its own binary to start workers: %w", err)
+	}
+	h := &hunt{cfg: cfg, game: cfg.Game, exe: exe, limits: cfg.Limits, refLimits: cfg.RefLimits, start: time.Now(), maxBatched: 64 << 10}
+	h.explain, _ = cfg.Game.(Explainer)
+	if len(cfg.Program) > 0 {
+		h.batch, _ = cfg.Game.(Batcher)
+	}
+	if h.limits.Time <= 0 {
+		h.limits.Time = cfg.Game.TimeLimit()
+	}
+	if h.refLimits.Time <= 0 {
+		h.refLimits.Time = max(10*cfg.Game.TimeLimit(), 10*time.Second)
+	}
+	if h.refLimits.Memory <= 0 {
+		h.refLimits.Memory = 4 << 30
+	}
+	if h.refLimits.Output <= 0 {
+		h.refLimits.Output = 1 << 30
+	}
+	return h, nil
+}
+
+// generate makes case index. A panic of the generator is the harness's bug: an error.
+func (h *hunt) generate(index int64) (c Case, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("the generator of %s panicked on case %d of seed %d: %v", h.game.Name(), index, h.cfg.Seed, v)
+		}
+	}()
+	return h.game.Generate(caseSeed(h.cfg.Seed, index)), nil
+}
+
+// signature is d's signature on input, in the game's terms when it can say.
+func (h *hunt) signature(input []byte, d *Divergence) string {
+	var classify func(want, got []byte) string
+	if h.explain != nil {
+		classify = func(want, got []byte) (s string) {
+			defer func() {
+				if recover() != nil {
+					s = "" // a classifier that cannot read this answer: fall back
+				}
+			}()
+			return h.explain.Classify(input, want, got)
+		}
+	}
+	return d.signature(classify)
+}
+
+// index is the k-th case index of this hunt's shard.
+func (h *hunt) index(k int64) int64 {
+	if h.cfg.Shards > 1 {
+		return h.cfg.Start + int64(h.cfg.Shard-1) + k*int64(h.cfg.Shards)
+	}
+	return h.cfg.Start + k
+}
+
+// end is the first case index past the hunt.
+func (h *hunt) end() int64 {
+	if h.cfg.Cases > 0 {
+		return h.cfg.Start + h.cfg.Cases
+	}
+	return math.MaxInt64
+}
+
+// job is work for a lane: a block of case indices to hunt, or one input to compare.
+type job struct {
+	id      int
+	indices []int64
+	input   []byte
+}
+
+// jobResult is a lane's answer to a job.
+type jobResult struct {
+	id        int
+	ran       int64
+	digest    uint64
+	found     []pending
+	refFailed *pending
+	d         *Divergence // of a job's input
+	sig       string
+	err       error
+}
+
+// coordinator owns the hunt's state: one goroutine, the one that called Hunt, reads the
+// lanes' results and updates counters, findings and the progress line, so nothing is
+// shared (the shape of golang.org/x/tools/cmd/stress).
+type coordinator struct {
+	h       *hunt
+	sum     *Summary
+	jobs    chan<- job
+	results <-chan jobResult
+	workers int
+
+	digest uint64
+	bySig  map[string]*pending
+	limit  int64 // no case index at or past it is started
+}
+
+// blockSize is how many cases a lane takes at a time: enough to make the hand-off cheap,
+// few enough that a hunt stops soon after its duration.
+const blockSize = 8
+
+// batchBlockSize is the same for packed inputs: enough cases to fill a few inputs.
+const batchBlockSize = 64
+
+func (c *coordinator) hunt(ctx context.Context) error {
+	h := c.h
+	c.bySig = map[string]*pending{}
+	c.limit = h.end()
+	size := blockSize
+	if h.batch != nil {
+		size = batchBlockSize
+	}
+	var deadline <-chan time.Time
+	if h.cfg.Duration > 0 {
+		t := time.NewTimer(h.cfg.Duration)
+		defer t.Stop()
+		deadline = t.C
+	}
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
 
 	var (
-		next     atomic.Int64 // next case index to hand out
-		limit    atomic.Int64 // no index at or past it is handed out
-		cases    atomic.Int64
-		divs     atomic.Int64
-		mu       sync.Mutex
-		found    []pending // the divergent cases of lowest index, at most maxFindings
-		start    = time.Now()
-		timeUp   = func() bool { return cfg.Duration > 0 && time.Since(start) >= cfg.Duration }
-		progDone = make(chan struct{})
+		k        int64 // next position in the shard's sequence
+		inflight int
+		stopped  bool
+		next     *job
+		failure  error
 	)
-	next.Store(cfg.Start)
-	limit.Store(math.MaxInt64)
-	if cfg.Cases > 0 {
-		limit.Store(cfg.Start + cfg.Cases)
-	}
-	var unreported []int64
-	// record saves a divergent case the moment it is found, before anything else can go
-	// wrong, then keeps it if it is among the maxFindings of lowest index.
-	record := func(p pending) error {
-		divs.Add(1)
-		if cfg.FoundDir != "" {
-			path, err := SaveCase(cfg.FoundDir, p.input, p.d.Want.Stdout, "")
-			if err != nil {
-				return fmt.Errorf("saving case %d: %w", p.index, err)
-			}
-			p.path = path
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		found = append(found, p)
-		sort.Slice(found, func(i, j int) bool { return found[i].index < found[j].index })
-		for len(found) > maxFindings {
-			drop := found[len(found)-1]
-			found = found[:len(found)-1]
-			unreported = append(unreported, drop.index)
-			if drop.path != "" && !slices.ContainsFunc(found, func(k pending) bool { return k.path == drop.path }) {
-				if err := RemoveCase(drop.path); err != nil {
-					return err
+	for {
+		if next == nil && !stopped && failure == nil {
+			var block []int64
+			for len(block) < size {
+				i := h.index(k)
+				if i >= c.limit || i < h.cfg.Start {
+					break
 				}
+				block = append(block, i)
+				k++
+			}
+			if len(block) == 0 {
+				stopped = true
+			} else {
+				next = &job{indices: block}
 			}
 		}
-		if len(found) == maxFindings {
-			// Every index below the last kept one was handed out already, so the kept
-			// findings are the lowest divergent indices once the workers finish.
-			if last := found[maxFindings-1].index + 1; last < limit.Load() {
-				limit.Store(last)
-			}
+		if (stopped || failure != nil) && inflight == 0 {
+			break
 		}
+		var send chan<- job
+		var j job
+		if next != nil && !stopped && failure == nil {
+			send, j = c.jobs, *next
+		}
+		select {
+		case send <- j:
+			inflight++
+			next = nil
+		case r := <-c.results:
+			inflight--
+			if err := c.take(ctx, r); err != nil && failure == nil {
+				failure = err
+			}
+		case <-tick.C:
+			c.progress(false)
+		case <-deadline:
+			stopped = true
+		case <-ctx.Done():
+			stopped = true
+		}
+	}
+	c.progress(false)
+	return failure
+}
+
+// take folds one lane's result into the hunt's state.
+func (c *coordinator) take(ctx context.Context, r jobResult) error {
+	if r.err != nil {
+		if ctx.Err() != nil {
+			return nil // interrupted: the block does not count
+		}
+		return r.err
+	}
+	c.sum.Cases += r.ran
+	c.digest ^= r.digest
+	if r.refFailed != nil {
+		return c.refFailure(r.refFailed)
+	}
+	for i := range r.found {
+		c.record(r.found[i])
+	}
+	return nil
+}
+
+// record keeps p if it is the lowest case of its signature and among the MaxFindings
+// signatures of lowest index; it is saved the moment it is kept, and what it displaces
+// is removed from disk and listed.
+func (c *coordinator) record(p pending) {
+	h := c.h
+	c.sum.Divergences++
+	if p.index >= c.limit {
+		c.unreported(p)
+		return
+	}
+	if old := c.bySig[p.sig]; old != nil {
+		if p.index > old.index {
+			c.unreported(p)
+			return
+		}
+		c.unreported(*old)
+		c.forget(old)
+	}
+	kept := p
+	c.bySig[p.sig] = &kept
+	if h.cfg.Found != nil {
+		h.cfg.Found(c.preview(&kept))
+	}
+	kept.path = c.save(kept.input, kept.d)
+	maxFindings := max(h.cfg.MaxFindings, 1)
+	if len(c.bySig) > maxFindings {
+		worst := c.sorted()[maxFindings]
+		delete(c.bySig, worst.sig)
+		c.unreported(*worst)
+		c.forget(worst)
+	}
+	if len(c.bySig) == maxFindings {
+		// Every index below the last kept one was handed out already, so once the lanes
+		// finish, the kept findings are the lowest divergent indices of their signatures.
+		c.limit = min(c.limit, c.sorted()[maxFindings-1].index+1)
+	}
+}
+
+func (c *coordinator) unreported(p pending) {
+	c.sum.Unreported = append(c.sum.Unreported, Unreported{Index: p.index, Signature: p.sig})
+}
+
+// forget removes a case that was saved when found and is no longer a finding.
+func (c *coordinator) forget(p *pending) {
+	if p.path == "" {
+		return
+	}
+	for _, q := range c.bySig {
+		if q != p && q.path == p.path {
+			return
+		}
+	}
+	if err := removeCase(p.path); err != nil {
+		c.note(fmt.Sprintf("could not remove %s: %v", p.path, err))
+	}
+}
+
+// sorted returns the kept divergences by case index.
+func (c *coordinator) sorted() []*pending {
+	out := make([]*pending, 0, len(c.bySig))
+	for _, p := range c.bySig {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b *pending) int { return cmpInt(a.index, b.index) })
+	return out
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func (c *coordinator) note(s string) {
+	if c.h.cfg.Note != nil {
+		c.h.cfg.Note(s)
+	}
+}
+
+func (c *coordinator) progress(minimizing bool) {
+	if c.h.cfg.Progress == nil {
+		return
+	}
+	c.h.cfg.Progress(Progress{Cases: c.sum.Cases, Divergences: int64(c.sum.Divergences), Findings: len(c.bySig),
+		Elapsed: time.Since(c.h.start), Duration: c.h.cfg.Duration, Minimizing: minimizing})
+}
+
+// preview is the finding of a case as found, before minimization.
+func (c *coordinator) preview(p *pending) Finding {
+	return Finding{Index: p.index, Verdict: p.d.Verdict(), Signature: p.sig, FoundAfter: p.after.Seconds(),
+		Input: p.input, InputBytes: len(p.input), Original: len(p.input), Divergence: p.d, Path: p.path,
+		Rulings: c.rulings(p.c)}
+}
+
+func (c *coordinator) rulings(cs Case) (ids []string) {
+	if c.h.explain == nil {
 		return nil
 	}
-
-	if cfg.Progress != nil {
-		go func() {
-			tick := time.NewTicker(250 * time.Millisecond)
-			defer tick.Stop()
-			for {
-				select {
-				case <-progDone:
-					return
-				case <-tick.C:
-					cfg.Progress(Progress{Cases: cases.Load(), Divergences: divs.Load(), Elapsed: time.Since(start), Duration: cfg.Duration})
-				}
-			}
-		}()
-	}
-
-	wg, wctx := errgroup.WithContext(ctx)
-	for w := 0; w < workers; w++ {
-		wg.Go(func() error {
-			for ctx.Err() == nil && !timeUp() {
-				i := next.Add(1) - 1
-				if i >= limit.Load() {
-					return nil
-				}
-				c, err := Generate(g, cfg.Seed, i)
-				if err != nil {
-					return err
-				}
-				input := c.Encode()
-				d, err := runPair(wctx, want, got, input, cfg.Equal)
-				if err != nil {
-					if ctx.Err() != nil {
-						return nil // interrupted: this case does not count
-					}
-					return fmt.Errorf("case %d: %w", i, err)
-				}
-				cases.Add(1)
-				if d != nil {
-					if err := record(pending{index: i, c: c, input: input, d: d}); err != nil {
-						return err
-					}
-				}
-			}
-			return nil
-		})
-	}
-	err := wg.Wait()
-	close(progDone)
-	sum.Cases = cases.Load()
-	sum.Divergences = int(divs.Load())
-	sum.Seconds = time.Since(start).Seconds()
-	if sum.Seconds > 0 {
-		sum.CasesPerSec = float64(sum.Cases) / sum.Seconds
-	}
-	sum.Interrupted = ctx.Err() != nil
-	sort.Slice(unreported, func(i, j int) bool { return unreported[i] < unreported[j] })
-	sum.Unreported = unreported
-	if err != nil {
-		return sum, err
-	}
-	for _, p := range found {
-		f, err := handleFinding(ctx, cfg, want, got, p)
-		sum.Findings = append(sum.Findings, f)
-		if err != nil {
-			return sum, err
+	defer func() {
+		if recover() != nil {
+			ids = nil
 		}
-	}
-	sum.Interrupted = ctx.Err() != nil
-	return sum, nil
+	}()
+	return c.h.explain.Rulings(cs)
 }
 
-// runPair runs both solvers on input and compares them.
-func runPair(ctx context.Context, want, got Solver, input []byte, eq Equal) (*Divergence, error) {
-	w, err := want.Run(ctx, input)
-	if err != nil {
-		return nil, err
+// save writes a case and the reference's answer to the found folder; when that fails, to
+// a temporary folder, which the note names: a finding is never lost.
+func (c *coordinator) save(input []byte, d *Divergence) string {
+	dir := c.h.cfg.FoundDir
+	if dir == "" {
+		return ""
 	}
-	r, err := got.Run(ctx, input)
-	if err != nil {
-		return nil, err
+	errText := ""
+	if d.Want.Exit == 2 {
+		errText = firstLine(d.Want.Stderr)
 	}
-	return Compare(w, r, eq), nil
+	path, err := SaveCase(dir, input, d.Want.Stdout, errText)
+	if err == nil {
+		return path
+	}
+	tmp, terr := os.MkdirTemp("", "gamediff-found-")
+	if terr == nil {
+		var err2 error
+		if path, err2 = SaveCase(tmp, input, d.Want.Stdout, errText); err2 == nil {
+			c.note(fmt.Sprintf("could not save to %s (%v): saved to %s instead", dir, err, path))
+			return path
+		}
+	}
+	c.note(fmt.Sprintf("could not save the case anywhere (%v): it is printed above", err))
+	return ""
 }
 
-// handleFinding saves the case as found, minimizes it, saves the minimized case in its
-// place and returns the finding. The unminimized case is on disk before minimization
-// starts, so an interruption at any point loses nothing.
-func handleFinding(ctx context.Context, cfg HuntConfig, want, got Solver, p pending) (Finding, error) {
-	event := cfg.Event
-	if event == nil {
-		event = func(string) {}
-	}
-	f := Finding{Index: p.index, Kind: p.d.Kind, Verdict: p.d.Verdict(), Original: len(p.input),
-		Input: p.input, InputBytes: len(p.input), Divergence: p.d}
-	save := func(input []byte, d *Divergence) (string, error) {
-		if cfg.FoundDir == "" {
-			return "", nil
+// refFailure keeps the input on which the reference failed outside the corpus and
+// returns the failure.
+func (c *coordinator) refFailure(p *pending) error {
+	f := &RefFailure{Index: p.index, Input: p.input, Divergence: p.d}
+	if dir, err := os.MkdirTemp("", "gamediff-ref-failure-"); err == nil {
+		path := filepath.Join(dir, "input.in")
+		if WriteFileAtomic(path, p.input) == nil {
+			f.Path = path
 		}
-		return SaveCase(cfg.FoundDir, input, d.Want.Stdout, "")
 	}
-	rawPath := p.path // saved when found
-	f.Path = rawPath
-	event(fmt.Sprintf("case %d: %s; saved %s (%d bytes), minimizing", p.index, p.d.Summary(), orUnsaved(rawPath), len(p.input)))
+	return f
+}
 
-	mwant, mgot := want, got
-	if p.d.Kind == KindTimeout && hungInProcess(p.d, want, got) {
-		// Every candidate that hangs would leave a goroutine spinning: use solvers that
-		// can be killed, or do not minimize.
-		if cfg.Isolated == nil {
-			f.Note = "not minimized: a hang in-process cannot be stopped, and no isolated solvers were given"
-			return f, nil
+// finish minimizes the findings, lowest index first, saves each minimized case in place
+// of the case as found, and fills the summary.
+func (c *coordinator) finish(ctx context.Context) error {
+	h := c.h
+	for _, p := range c.sorted() {
+		f := c.preview(p)
+		f.Path = p.path
+		switch {
+		case h.cfg.MinimizeTime < 0:
+			f.Note = "not minimized (-minimize-time is negative)"
+		case ctx.Err() != nil:
+			f.Note = "not minimized: interrupted"
+		default:
+			c.note(fmt.Sprintf("case %d: minimizing (%d bytes)", p.index, len(p.input)))
+			best, stats := c.minimize(ctx, *p)
+			f.Minimize = stats
+			if stats.Accepted > 0 {
+				f.Input, f.InputBytes, f.Divergence, f.Rulings = best.input, len(best.input), best.d, c.rulings(best.c)
+				if path := c.save(best.input, best.d); path != "" {
+					if p.path != "" && path != p.path {
+						if err := removeCase(p.path); err != nil {
+							c.note(fmt.Sprintf("could not remove %s: %v", p.path, err))
+						}
+					}
+					f.Path = path
+				}
+			}
+			if !stats.Complete {
+				f.Note = "minimization stopped early (budget or interrupt): the case may shrink further"
+			}
 		}
-		mwant, mgot = cfg.Isolated()
+		c.sum.Findings = append(c.sum.Findings, f)
 	}
-	if cfg.MinimizeTime < 0 || ctx.Err() != nil {
-		f.Note = "not minimized"
-		return f, nil
-	}
-	budget := cfg.MinimizeTime
+	return nil
+}
+
+// minimize shrinks p greedily, as gopter and delta debugging do, keeping its signature:
+// the lanes run the next candidates of the shrink order at once, and the candidate taken
+// is the first in that order that keeps the signature, so the result is the one a single
+// worker would reach. It stops when no candidate of the current case keeps the
+// signature, the budget is spent, or ctx is done.
+func (c *coordinator) minimize(ctx context.Context, p pending) (pending, MinimizeStats) {
+	h := c.h
+	budget := h.cfg.MinimizeTime
 	if budget == 0 {
-		budget = 2 * time.Minute
+		budget = 30 * time.Second
 	}
-	signature := p.d.Signature()
-	var last *Divergence
-	reproduces := func(ctx context.Context, input []byte) (bool, error) {
-		d, err := runPair(ctx, mwant, mgot, input, cfg.Equal)
-		if err != nil || d == nil || d.Signature() != signature {
-			return false, err
+	start := time.Now()
+	var st MinimizeStats
+	defer func() { st.Seconds = time.Since(start).Seconds() }()
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	cur := p
+	for {
+		next, stopShrink := iter.Pull(h.game.Shrink(cur.c))
+		accepted := false
+		for !accepted {
+			if ctx.Err() != nil || time.Since(start) > budget {
+				stopShrink()
+				return cur, st
+			}
+			type candidate struct {
+				c     Case
+				input []byte
+			}
+			var cands []candidate
+			for len(cands) < c.workers {
+				v, ok := next()
+				if !ok {
+					break
+				}
+				input := v.Encode()
+				if _, err := h.game.Decode(input); err != nil {
+					st.Invalid++
+					continue
+				}
+				cands = append(cands, candidate{v, input})
+			}
+			if len(cands) == 0 {
+				stopShrink()
+				st.Complete = true
+				return cur, st
+			}
+			for i, cand := range cands {
+				c.jobs <- job{id: i, input: cand.input}
+			}
+			got := make([]jobResult, len(cands))
+			for received := 0; received < len(cands); {
+				select {
+				case r := <-c.results:
+					got[r.id] = r
+					received++
+				case <-tick.C:
+					c.progress(true)
+				}
+			}
+			st.Runs += len(cands)
+			for i, r := range got {
+				if r.err == nil && r.d != nil && r.sig == p.sig {
+					st.Accepted++
+					cur = pending{index: p.index, c: cands[i].c, input: cands[i].input, d: r.d, sig: r.sig, after: p.after, path: p.path}
+					accepted = true
+					break
+				}
+			}
 		}
-		last = d
-		return true, nil
+		stopShrink()
 	}
-	minimal, stats, err := Minimize(ctx, cfg.Game, p.c, budget, reproduces)
-	f.Minimize = stats
-	if err != nil {
-		return f, fmt.Errorf("minimizing case %d: %w", p.index, err)
-	}
-	if stats.Accepted == 0 {
-		return f, nil
-	}
-	f.Input = minimal.Encode()
-	f.InputBytes = len(f.Input)
-	f.Divergence = last
-	if !stats.Complete {
-		f.Note = "minimization stopped early (budget or interrupt): the case may shrink further"
-	}
-	path, err := save(f.Input, last)
-	if err != nil {
-		return f, fmt.Errorf("saving minimized case %d: %w", p.index, err)
-	}
-	f.Path = path
-	if rawPath != "" && path != rawPath {
-		if err := RemoveCase(rawPath); err != nil && !errors.Is(err, context.Canceled) {
-			return f, err
-		}
-	}
-	return f, nil
 }
 
-// hungInProcess reports whether the solver that timed out runs in this process.
-func hungInProcess(d *Divergence, want, got Solver) bool {
-	s := got
-	if d.Culprit == want.Name() {
-		s = want
-	}
-	_, in := s.(InProcess)
-	return in
-}
-
-func orUnsaved(path string) string {
-	if path == "" {
-		return "(not saved)"
-	}
-	return path
+// digestOf hashes one case input for Summary.Digest.
+func digestOf(input []byte) uint64 {
+	f := fnv.New64a()
+	f.Write(input)
+	return f.Sum64()
 }

@@ -2,11 +2,11 @@ package engine_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,17 +14,18 @@ import (
 	"gamediff/engine"
 )
 
-// wrongOn7 doubles 7 into 15: a wrong answer.
-var wrongOn7 = toyWith(7, func(w io.Writer) { fmt.Fprintln(w, 15) })
-
-func TestHuntFindsMinimizesAndSaves(t *testing.T) {
-	dir := t.TempDir()
-	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{
-		Game: toyGame(wrongOn7), Seed: 5, Cases: 10000, Workers: 2, FoundDir: dir,
-	})
+func hunt(t *testing.T, ctx context.Context, cfg engine.HuntConfig) engine.Summary {
+	t.Helper()
+	sum, err := engine.Hunt(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sum
+}
+
+func TestHuntFindsMinimizesAndSaves(t *testing.T) {
+	dir := t.TempDir()
+	sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, "wrong-on-7"), Seed: 5, Cases: 10000, Workers: 2, FoundDir: dir})
 	if len(sum.Findings) != 1 {
 		t.Fatalf("findings = %d, want 1", len(sum.Findings))
 	}
@@ -33,83 +34,74 @@ func TestHuntFindsMinimizesAndSaves(t *testing.T) {
 	if got := string(f.Input); got != "1\n7\n" {
 		t.Errorf("minimized input %q, want %q", got, "1\n7\n")
 	}
-	if f.Kind != engine.KindStdout || f.Verdict != "WA" || !f.Minimize.Complete {
+	if f.Verdict != "WA" || !f.Minimize.Complete || f.Signature != `WA: want "N", got "N"` {
 		t.Errorf("finding %+v: want a complete minimization of a WA", f)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*"))
 	if len(files) != 2 {
 		t.Fatalf("found dir holds %v, want exactly the minimized NAME.in and NAME.ans", files)
 	}
-	e, err := engine.ReadEntry(f.Path)
+	e, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Path))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(e.Input) != "1\n7\n" || string(e.Answer) != "14\n" {
 		t.Errorf("saved %q with answer %q, want the minimized input with ref's answer 14", e.Input, e.Answer)
 	}
-	if filepath.Base(f.Path) != engine.ContentName(e.Input)+".in" {
-		t.Errorf("saved as %s, want the content hash", f.Path)
-	}
+	checkNothingLeft(t, "")
 }
 
-func TestHuntReportsLowestIndexWhateverTheWorkers(t *testing.T) {
-	var indices []int64
-	for _, workers := range []int{1, 2, 4, 7} {
-		sum, err := engine.Hunt(context.Background(), engine.HuntConfig{
-			Game: toyGame(wrongOn7), Seed: 11, Cases: 5000, Workers: workers, MaxFindings: 3, MinimizeTime: -1,
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []int64
+func TestHuntDistinctFindingsOfLowestIndexWhateverTheWorkers(t *testing.T) {
+	// Three bugs of three signatures: a wrong number, a panic, a word for a number.
+	g := game(t, "three-bugs")
+	var indices string
+	for _, workers := range []int{1, 2, 4} {
+		sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Seed: 11, Cases: 3000, Workers: workers, MaxFindings: 3, MinimizeTime: -1})
+		var got []string
+		sigs := map[string]bool{}
 		for _, f := range sum.Findings {
-			got = append(got, f.Index)
+			got = append(got, strconv.FormatInt(f.Index, 10))
+			sigs[f.Signature] = true
 		}
-		if len(got) != 3 {
-			t.Fatalf("workers %d: %d findings, want 3", workers, len(got))
+		if len(sum.Findings) != 3 || len(sigs) != 3 {
+			t.Fatalf("workers %d: findings %+v, want 3 of distinct signatures", workers, sum.Findings)
 		}
-		if indices == nil {
-			indices = got
-		} else if fmt.Sprint(got) != fmt.Sprint(indices) {
+		for _, u := range sum.Unreported {
+			if !sigs[u.Signature] && u.Index < sum.Findings[2].Index {
+				t.Errorf("workers %d: unreported case %d (%s) is below the last finding", workers, u.Index, u.Signature)
+			}
+		}
+		if indices == "" {
+			indices = strings.Join(got, " ")
+		} else if strings.Join(got, " ") != indices {
 			t.Fatalf("workers %d found cases %v, workers 1 found %v", workers, got, indices)
 		}
 	}
-	// The findings are the first divergent indices of the stream: regenerate and check.
-	g := toyGame(wrongOn7)
-	var first []int64
-	for i := int64(0); len(first) < 3; i++ {
-		c, err := engine.Generate(g, 11, i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range c.(toyCase) {
-			if v == 7 {
-				first = append(first, i)
-				break
-			}
-		}
-	}
-	if fmt.Sprint(first) != fmt.Sprint(indices) {
-		t.Fatalf("findings %v, first cases holding a 7: %v", indices, first)
-	}
+	checkNothingLeft(t, "")
 }
 
-func TestHuntCleanRunCountsEveryCase(t *testing.T) {
-	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: toyGame(toyJudge), Seed: 1, Cases: 777, Workers: 3})
-	if err != nil {
-		t.Fatal(err)
+func TestHuntCleanRunCountsEveryCaseAndShardsSplitThem(t *testing.T) {
+	g := game(t, "toy")
+	whole := hunt(t, context.Background(), engine.HuntConfig{Game: g, Seed: 1, Cases: 777, Workers: 3})
+	if whole.Cases != 777 || whole.Divergences != 0 || len(whole.Findings) != 0 || whole.Interrupted {
+		t.Fatalf("summary %+v, want 777 clean cases", whole)
 	}
-	if sum.Cases != 777 || sum.Divergences != 0 || len(sum.Findings) != 0 || sum.Interrupted {
-		t.Fatalf("summary %+v, want 777 clean cases", sum)
+	var cases int64
+	var digest uint64
+	for shard := 1; shard <= 3; shard++ {
+		s := hunt(t, context.Background(), engine.HuntConfig{Game: g, Seed: 1, Cases: 777, Workers: 2, Shard: shard, Shards: 3})
+		cases += s.Cases
+		d, _ := strconv.ParseUint(s.Digest, 16, 64)
+		digest ^= d
+	}
+	if want, _ := strconv.ParseUint(whole.Digest, 16, 64); cases != 777 || digest != want {
+		t.Fatalf("three shards ran %d cases with digest %x; the whole hunt ran 777 with %s", cases, digest, whole.Digest)
 	}
 }
 
 func TestHuntStopsAtDuration(t *testing.T) {
 	start := time.Now()
-	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: toyGame(toyJudge), Seed: 1, Duration: 300 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, "toy"), Seed: 1, Duration: 300 * time.Millisecond})
 	if sum.Cases == 0 || time.Since(start) > 5*time.Second {
 		t.Fatalf("ran %d cases in %v", sum.Cases, time.Since(start))
 	}
@@ -117,165 +109,136 @@ func TestHuntStopsAtDuration(t *testing.T) {
 
 func TestHuntInterruptKeepsWhatWasFound(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	dir := t.TempDir()
-	// Cancel as soon as the finding is saved, before minimization.
-	cfg := engine.HuntConfig{Game: toyGame(wrongOn7), Seed: 5, Cases: 10000, FoundDir: dir,
-		Event: func(string) { cancel() }}
-	sum, err := engine.Hunt(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Cancel as soon as the finding is reported, before it is even saved.
+	sum := hunt(t, ctx, engine.HuntConfig{Game: game(t, "wrong-on-7"), Seed: 5, Cases: 10000, FoundDir: dir,
+		Found: func(engine.Finding) { cancel() }})
 	if !sum.Interrupted || len(sum.Findings) != 1 {
 		t.Fatalf("summary %+v: want an interrupted hunt with its finding", sum)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.in"))
-	if len(files) != 1 {
-		t.Fatalf("saved %v, want the unminimized case kept", files)
+	if len(files) != 1 || sum.Findings[0].Path != files[0] {
+		t.Fatalf("saved %v, finding at %q: want the unminimized case kept", files, sum.Findings[0].Path)
+	}
+	checkNothingLeft(t, "")
+}
+
+// TestHuntMisbehavingJudges runs the zoo: judges that panic, loop, sleep, flood their
+// output, exit, overflow their stack, panic in another goroutine, eat memory, or flood
+// stderr while answering right. Each is a finding of its kind (or none), minimized to the
+// one number that triggers it, within a bound; the hunt lives, and no process is left.
+func TestHuntMisbehavingJudges(t *testing.T) {
+	tests := []struct {
+		toy     string
+		limits  engine.Limits
+		verdict string // empty: no finding
+		sig     string // part of the signature
+		input   string
+		report  string // part of the culprit's stderr or stack
+		within  time.Duration
+	}{
+		{toy: "panic-on-13", verdict: "RE", sig: "RE in fast: panic: thirteen is unlucky", input: "1\n13\n", report: "thirteen is unlucky", within: 20 * time.Second},
+		{toy: "loop-on-42", verdict: "TLE", sig: "TLE in fast", input: "1\n42\n", report: "goroutine", within: 30 * time.Second},
+		{toy: "sleep-on-42", limits: engine.Limits{Wall: 500 * time.Millisecond}, verdict: "TLE", sig: "TLE in fast", input: "1\n42\n", report: "wall time", within: 40 * time.Second},
+		{toy: "flood-on-99", limits: engine.Limits{Output: 1 << 16}, verdict: "OLE", sig: "OLE in fast", input: "1\n99\n", within: 20 * time.Second},
+		{toy: "exit-on-7", verdict: "crash", sig: "crash in fast: exit status N", input: "1\n7\n", report: "exit status 3", within: 20 * time.Second},
+		{toy: "overflow-on-7", limits: engine.Limits{Time: 20 * time.Second}, verdict: "crash", sig: "crash in fast: fatal error: stack overflow", input: "1\n7\n", report: "stack overflow", within: 20 * time.Second},
+		{toy: "goroutine-on-7", verdict: "crash", sig: "crash in fast: panic: in another goroutine", input: "1\n7\n", report: "in another goroutine", within: 20 * time.Second},
+		{toy: "alloc-on-7", limits: engine.Limits{Time: 20 * time.Second, Memory: 512 << 20}, verdict: "MLE", sig: "MLE in fast", input: "1\n7\n", report: "memory", within: 40 * time.Second},
+		{toy: "stderr-flood", within: 20 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.toy, func(t *testing.T) {
+			start := time.Now()
+			sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, tt.toy), Seed: 3, Cases: 300, Workers: 2,
+				Limits: tt.limits, FoundDir: t.TempDir()})
+			took := time.Since(start)
+			if tt.verdict == "" {
+				if len(sum.Findings) != 0 || sum.Cases != 300 {
+					t.Fatalf("%d cases, findings %+v: want 300 clean cases", sum.Cases, sum.Findings)
+				}
+				checkNothingLeft(t, "")
+				return
+			}
+			if len(sum.Findings) != 1 {
+				t.Fatalf("findings %+v, want one", sum.Findings)
+			}
+			f := sum.Findings[0]
+			culprit := f.Divergence.Got
+			if f.Verdict != tt.verdict || !strings.HasPrefix(f.Signature, tt.sig) {
+				t.Errorf("verdict %s, signature %q; want %s, %q", f.Verdict, f.Signature, tt.verdict, tt.sig)
+			}
+			if string(f.Input) != tt.input || f.Path == "" {
+				t.Errorf("minimized to %q (saved at %q), want %q", f.Input, f.Path, tt.input)
+			}
+			if !strings.Contains(culprit.Stderr+culprit.Stack, tt.report) {
+				t.Errorf("the report lacks %q: stderr %q, stack %.300q", tt.report, culprit.Stderr, culprit.Stack)
+			}
+			if took > tt.within {
+				t.Errorf("took %v, want within %v", took, tt.within)
+			}
+			t.Logf("%s: %s in %.1fs (found after %.2fs, %d minimization runs)", tt.toy, f.Signature, took.Seconds(), f.FoundAfter, f.Minimize.Runs)
+			checkNothingLeft(t, "")
+		})
 	}
 }
 
-func TestHuntPanicIsAFindingWithItsStack(t *testing.T) {
-	panicky := toyWith(13, func(io.Writer) { panic("thirteen is unlucky") })
-	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: toyGame(panicky), Seed: 3, Cases: 10000})
-	if err != nil {
-		t.Fatal(err)
+func TestHuntReferenceFailureIsNotAFinding(t *testing.T) {
+	dir := t.TempDir()
+	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: game(t, "ref-loops-on-42"), Seed: 3, Cases: 300,
+		RefLimits: engine.Limits{Time: 300 * time.Millisecond}, FoundDir: dir})
+	var rf *engine.RefFailure
+	if !errors.As(err, &rf) || rf.Divergence.Want.Status != engine.TimedOut || !holds(rf.Input, 42) {
+		t.Fatalf("error %v: want the reference's time-out on a case holding 42", err)
 	}
-	if len(sum.Findings) != 1 {
-		t.Fatalf("findings %d, want 1", len(sum.Findings))
+	if len(sum.Findings) != 0 {
+		t.Errorf("findings %+v: a failure of the reference is not a finding", sum.Findings)
 	}
-	f := sum.Findings[0]
-	d := f.Divergence
-	if d.Kind != engine.KindPanic || d.Culprit != "fast" || d.Verdict() != "RE" {
-		t.Fatalf("divergence %s (%s), want a panic in fast", d.Signature(), d.Verdict())
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("saved %v to the found folder", files)
 	}
-	if string(f.Input) != "1\n13\n" {
-		t.Errorf("minimized to %q, want the single 13", f.Input)
+	if b, err := os.ReadFile(rf.Path); err != nil || string(b) != string(rf.Input) {
+		t.Errorf("the input is not kept at %q: %v", rf.Path, err)
 	}
-	var report strings.Builder
-	d.Report(&report)
-	for _, want := range []string{"thirteen is unlucky", "engine_test.TestHuntPanicIsAFindingWithItsStack"} {
-		if !strings.Contains(report.String(), want) {
-			t.Errorf("report lacks %q:\n%s", want, report.String())
+	checkNothingLeft(t, "")
+}
+
+func TestHuntProgressAndEventsFromOneGoroutine(t *testing.T) {
+	// Run under -race: the callbacks share these variables without a lock, which is
+	// right only if the hunt calls them from one goroutine.
+	var ticks, found, notes int
+	var last engine.Progress
+	sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, "three-bugs"), Seed: 2, Cases: 4000, Workers: 3, MaxFindings: 3,
+		FoundDir: t.TempDir(),
+		Progress: func(p engine.Progress) { ticks++; last = p },
+		Found:    func(engine.Finding) { found++ },
+		Note:     func(string) { notes++ }})
+	if found < 3 || notes == 0 || ticks == 0 || last.Cases > sum.Cases {
+		t.Fatalf("%d progress calls (last %+v), %d found, %d notes for %+v", ticks, last, found, notes, sum)
+	}
+}
+
+func TestMinimizeGivesTheSameCaseWithOneOrTwoWorkers(t *testing.T) {
+	var inputs []string
+	for _, workers := range []int{1, 2} {
+		sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, "three-bugs"), Seed: 7, Cases: 3000, Workers: workers, MaxFindings: 3})
+		var b strings.Builder
+		for _, f := range sum.Findings {
+			fmt.Fprintf(&b, "%d %q %v|", f.Index, f.Input, f.Minimize.Complete)
 		}
+		inputs = append(inputs, b.String())
 	}
-}
-
-func TestHuntHangIsAFindingWithItsStack(t *testing.T) {
-	release := make(chan struct{})
-	defer close(release)
-	hangs := toyWith(42, func(io.Writer) { <-release })
-	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{
-		Game: toyGame(hangs), Seed: 3, Cases: 10000, Timeout: 200 * time.Millisecond,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(sum.Findings) != 1 {
-		t.Fatalf("findings %d, want 1", len(sum.Findings))
-	}
-	f := sum.Findings[0]
-	if f.Kind != engine.KindTimeout || f.Verdict != "TLE" {
-		t.Fatalf("finding %s, want a timeout", f.Kind)
-	}
-	if !strings.Contains(f.Divergence.Got.Stack, "TestHuntHangIsAFindingWithItsStack") {
-		t.Errorf("stack of the hung run does not show where it hangs:\n%s", f.Divergence.Got.Stack)
-	}
-	if !strings.Contains(f.Note, "not minimized") {
-		t.Errorf("note %q: an in-process hang cannot be minimized without isolation", f.Note)
-	}
-}
-
-func TestHuntRunawayOutputIsAFinding(t *testing.T) {
-	floods := toyWith(99, func(w io.Writer) {
-		for {
-			io.WriteString(w, "99999999\n")
-		}
-	})
-	got := engine.InProcess{Label: "fast", F: floods, OutputLimit: 1 << 16}
-	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: toyGame(floods), Got: got, Seed: 3, Cases: 10000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(sum.Findings) != 1 || sum.Findings[0].Kind != engine.KindOutputLimit || sum.Findings[0].Verdict != "OLE" {
-		t.Fatalf("findings %+v, want one output-limit finding", sum.Findings)
-	}
-	if string(sum.Findings[0].Input) != "1\n99\n" {
-		t.Errorf("minimized to %q", sum.Findings[0].Input)
+	if inputs[0] != inputs[1] {
+		t.Fatalf("1 worker: %s\n2 workers: %s", inputs[0], inputs[1])
 	}
 }
 
 func TestMinimizeRespectsItsBudget(t *testing.T) {
-	g := toyGame(wrongOn7)
-	big := toyCase{1, 2, 3, 7, 4, 5, 6, 8, 9, 10}
-	runs := 0
-	slow := func(ctx context.Context, input []byte) (bool, error) {
-		runs++
-		time.Sleep(20 * time.Millisecond)
-		return strings.Contains(string(input), "7"), nil
-	}
-	got, st, err := engine.Minimize(context.Background(), g, big, 50*time.Millisecond, slow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.Complete || runs > 5 {
-		t.Fatalf("stats %+v after %d runs: the budget should have stopped it early", st, runs)
-	}
-	if !strings.Contains(string(got.Encode()), "7") {
-		t.Fatalf("returned %q, which does not reproduce", got.Encode())
-	}
-}
-
-func TestGenerateIsAFunctionOfSeedAndIndex(t *testing.T) {
-	g := toyGame(toyJudge)
-	for i := int64(0); i < 50; i++ {
-		a, _ := engine.Generate(g, 99, i)
-		b, _ := engine.Generate(g, 99, i)
-		if string(a.Encode()) != string(b.Encode()) {
-			t.Fatalf("case %d differs between two generations", i)
-		}
-	}
-	a, _ := engine.Generate(g, 99, 1)
-	b, _ := engine.Generate(g, 100, 1)
-	c, _ := engine.Generate(g, 99, 2)
-	if string(a.Encode()) == string(b.Encode()) && string(a.Encode()) == string(c.Encode()) {
-		t.Fatal("different seeds and indices give the same case")
-	}
-}
-
-// watchingSolver checks, before each run, that every earlier input holding a 7 (each a
-// divergence of wrongOn7) is already saved in dir.
-type watchingSolver struct {
-	engine.Solver
-	t       *testing.T
-	dir     string
-	earlier [][]byte
-	checked int
-}
-
-func (s *watchingSolver) Run(ctx context.Context, input []byte) (engine.Result, error) {
-	for _, in := range s.earlier {
-		if _, err := os.Stat(filepath.Join(s.dir, engine.ContentName(in)+".in")); err != nil {
-			s.t.Errorf("a divergent case is not on disk when the next case runs: %v", err)
-		}
-		s.checked++
-	}
-	c, _ := decodeToy(input)
-	if slices.Contains(c.(toyCase), 7) {
-		s.earlier = append(s.earlier, input)
-	}
-	return s.Solver.Run(ctx, input)
-}
-
-func TestHuntSavesAFindingTheMomentItIsFound(t *testing.T) {
-	dir := t.TempDir()
-	got := &watchingSolver{Solver: engine.InProcess{Label: "fast", F: wrongOn7}, t: t, dir: dir}
-	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{
-		Game: toyGame(wrongOn7), Got: got, Seed: 5, Cases: 10000, Workers: 1, MaxFindings: 3, MinimizeTime: -1, FoundDir: dir,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(sum.Findings) != 3 || got.checked == 0 {
-		t.Fatalf("%d findings, %d checks: the test did not exercise anything", len(sum.Findings), got.checked)
+	start := time.Now()
+	sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, "loop-on-42"), Seed: 3, Cases: 300, Workers: 1,
+		MinimizeTime: 500 * time.Millisecond})
+	if len(sum.Findings) != 1 || sum.Findings[0].Minimize.Complete || time.Since(start) > 5*time.Second {
+		t.Fatalf("findings %+v after %v: the budget should have stopped the minimization early", sum.Findings, time.Since(start))
 	}
 }

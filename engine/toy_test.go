@@ -4,16 +4,20 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"iter"
+	"os"
 	"strconv"
 	"strings"
-
-	"github.com/leanovate/gopter"
+	"testing"
+	"time"
 
 	"gamediff/engine"
 )
 
 // The toy game: an input is a count k and k numbers 0..99; the judge prints each number
 // doubled, one per line. Small enough that every engine behaviour can be pinned exactly.
+// Its variants misbehave on the number 7 (or 13, …) in every way judges do; the test
+// binary serves them as a hunt's worker (TestMain).
 type toyCase []int
 
 func (c toyCase) Encode() []byte {
@@ -29,36 +33,44 @@ func (c toyCase) Encode() []byte {
 	return []byte(b.String())
 }
 
-func decodeToy(input []byte) (engine.Case, error) {
+type inputError struct {
+	line int
+	msg  string
+}
+
+func (e *inputError) Error() string  { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
+func (e *inputError) InputLine() int { return e.line }
+
+func decodeToy(input []byte) (toyCase, error) {
 	f := strings.Fields(string(input))
 	if len(f) == 0 {
-		return nil, fmt.Errorf("line 1: no count")
+		return nil, &inputError{1, "no count"}
 	}
 	k, err := strconv.Atoi(f[0])
 	if err != nil || k != len(f)-1 || k > 100 {
-		return nil, fmt.Errorf("line 1: bad count %q", f[0])
+		return nil, &inputError{1, fmt.Sprintf("bad count %.10q", f[0])}
 	}
 	c := toyCase{}
 	for _, s := range f[1:] {
 		v, err := strconv.Atoi(s)
 		if err != nil || v < 0 || v > 99 {
-			return nil, fmt.Errorf("line 2: bad number %q", s)
+			return nil, &inputError{2, fmt.Sprintf("bad number %.10q", s)}
 		}
 		c = append(c, v)
 	}
 	if !bytes.Equal(c.Encode(), input) {
-		return nil, fmt.Errorf("line 1: not canonical")
+		return nil, &inputError{1, "not canonical"}
 	}
 	return c, nil
 }
 
-// toyJudge is the reference: it trusts its input, which the generator keeps valid.
+// toyJudge is the reference.
 func toyJudge(input []byte, w io.Writer) error {
 	c, err := decodeToy(input)
 	if err != nil {
 		return err
 	}
-	for _, v := range c.(toyCase) {
+	for _, v := range c {
 		fmt.Fprintf(w, "%d\n", 2*v)
 	}
 	return nil
@@ -66,13 +78,13 @@ func toyJudge(input []byte, w io.Writer) error {
 
 // toyWith returns a judge that behaves like toyJudge except on the number bad, where it
 // does what misbehave says.
-func toyWith(bad int, misbehave func(w io.Writer)) engine.Func {
+func toyWith(bad int, misbehave func(w io.Writer)) engine.Judge {
 	return func(input []byte, w io.Writer) error {
 		c, err := decodeToy(input)
 		if err != nil {
 			return err
 		}
-		for _, v := range c.(toyCase) {
+		for _, v := range c {
 			if v == bad {
 				misbehave(w)
 				continue
@@ -83,40 +95,152 @@ func toyWith(bad int, misbehave func(w io.Writer)) engine.Func {
 	}
 }
 
-func toyGen(params *gopter.GenParameters) *gopter.GenResult {
-	c := make(toyCase, params.Rng.Intn(12))
-	for i := range c {
-		c[i] = params.Rng.Intn(100)
-	}
-	return gopter.NewGenResult(c, shrinkToy)
+// toy is a toy game whose reference is ref and whose judge under test is fast.
+type toy struct {
+	name      string
+	ref, fast engine.Judge
 }
 
-// shrinkToy drops one number at a time, then lowers each number by one.
-func shrinkToy(v any) gopter.Shrink {
+func (t toy) Name() string                         { return t.name }
+func (t toy) Ref(input []byte, w io.Writer) error  { return t.ref(input, w) }
+func (t toy) Fast(input []byte, w io.Writer) error { return t.fast(input, w) }
+func (t toy) TimeLimit() time.Duration             { return 300 * time.Millisecond }
+func (t toy) Decode(input []byte) (engine.Case, error) {
+	c, err := decodeToy(input)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Generate draws up to 11 numbers from a SplitMix64 stream of the seed.
+func (t toy) Generate(seed uint64) engine.Case {
+	next := func() uint64 {
+		seed += 0x9E3779B97F4A7C15
+		z := seed
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+		return z ^ (z >> 31)
+	}
+	c := make(toyCase, next()%12)
+	for i := range c {
+		c[i] = int(next() % 100)
+	}
+	return c
+}
+
+// Shrink drops one number at a time, then lowers each number by one.
+func (t toy) Shrink(v engine.Case) iter.Seq[engine.Case] {
 	c := v.(toyCase)
-	i, lower := 0, false
-	return func() (any, bool) {
-		for {
-			if i == len(c) {
-				if lower {
-					return nil, false
-				}
-				i, lower = 0, true
+	return func(yield func(engine.Case) bool) {
+		for i := range c {
+			if !yield(append(append(toyCase{}, c[:i]...), c[i+1:]...)) {
+				return
 			}
-			j := i
-			i++
-			if !lower {
-				return append(append(toyCase{}, c[:j]...), c[j+1:]...), true
-			}
-			if c[j] > 0 {
+		}
+		for i := range c {
+			if c[i] > 0 {
 				d := append(toyCase{}, c...)
-				d[j]--
-				return d, true
+				d[i]--
+				if !yield(d) {
+					return
+				}
 			}
 		}
 	}
 }
 
-func toyGame(fast engine.Func) *engine.Game {
-	return &engine.Game{Name: "toy", Ref: toyJudge, Fast: fast, Gen: toyGen, Shrink: shrinkToy, Decode: decodeToy}
+func holds(input []byte, v int) bool {
+	c, err := decodeToy(input)
+	if err != nil {
+		return false
+	}
+	for _, x := range c {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// recurse never returns: a runaway recursion, until the stack overflows.
+func recurse(n int) int { return recurse(n+1) + 1 }
+
+var sink []byte
+
+// toys are the variants, by name. Each misbehaves on the number it names.
+var toys = map[string]toy{
+	"toy":        {ref: toyJudge, fast: toyJudge},
+	"wrong-on-7": {ref: toyJudge, fast: toyWith(7, func(w io.Writer) { fmt.Fprintln(w, 15) })},
+	"panic-on-13": {ref: toyJudge, fast: toyWith(13, func(io.Writer) { panic("thirteen is unlucky") })},
+	"loop-on-42": {ref: toyJudge, fast: toyWith(42, func(io.Writer) {
+		for {
+		}
+	})},
+	"sleep-on-42": {ref: toyJudge, fast: toyWith(42, func(io.Writer) { time.Sleep(time.Hour) })},
+	"flood-on-99": {ref: toyJudge, fast: toyWith(99, func(w io.Writer) {
+		for {
+			io.WriteString(w, "99999999\n")
+		}
+	})},
+	"exit-on-7":      {ref: toyJudge, fast: toyWith(7, func(io.Writer) { os.Exit(3) })},
+	"overflow-on-7":  {ref: toyJudge, fast: toyWith(7, func(io.Writer) { recurse(0) })},
+	"goroutine-on-7": {ref: toyJudge, fast: toyWith(7, func(io.Writer) { go panic("in another goroutine"); time.Sleep(time.Hour) })},
+	"alloc-on-7": {ref: toyJudge, fast: toyWith(7, func(io.Writer) {
+		for i := 0; i < 64; i++ { // 4 GiB, touched, 64 MiB at a time
+			b := make([]byte, 64<<20)
+			for j := 0; j < len(b); j += 4096 {
+				b[j] = 1
+			}
+			sink = append(sink, b...)
+		}
+	})},
+	"stderr-flood": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
+		os.Stderr.Write(bytes.Repeat([]byte("debug output\n"), 1<<17)) // 1.6 MB, then right
+		return toyJudge(input, w)
+	}},
+	"three-bugs": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
+		c, err := decodeToy(input)
+		if err != nil {
+			return err
+		}
+		for _, v := range c {
+			switch v {
+			case 7:
+				fmt.Fprintln(w, 15)
+			case 13:
+				panic("thirteen is unlucky")
+			case 21:
+				fmt.Fprintln(w, "x")
+			default:
+				fmt.Fprintf(w, "%d\n", 2*v)
+			}
+		}
+		return nil
+	}},
+	"ref-loops-on-42": {ref: toyWith(42, func(io.Writer) {
+		for {
+		}
+	}), fast: toyJudge},
+}
+
+func lookupToy(name string) (engine.Game, bool) {
+	t, ok := toys[name]
+	t.name = name
+	return t, ok
+}
+
+func game(t testing.TB, name string) engine.Game {
+	t.Helper()
+	g, ok := lookupToy(name)
+	if !ok {
+		t.Fatalf("no toy %q", name)
+	}
+	return g
+}
+
+// TestMain makes the test binary a hunt's worker when a hunt starts it as one.
+func TestMain(m *testing.M) {
+	engine.ServeWorker(lookupToy)
+	os.Exit(m.Run())
 }

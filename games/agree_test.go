@@ -15,11 +15,11 @@ import (
 // damaged inputs (which hunts never generate, so they are what compares the two parsers'
 // input errors), and on the cases FromBytes decodes from random bytes.
 
-func agree(t *testing.T, g *engine.Game, input []byte) engine.Result {
+func agree(t *testing.T, g Game, input []byte) engine.Result {
 	t.Helper()
 	var rs [2]engine.Result
-	for i, f := range []engine.Func{g.Ref, g.Fast} {
-		r, err := engine.InProcess{Label: [2]string{"ref", "fast"}[i], F: f, Timeout: 20 * time.Second}.Run(context.Background(), input)
+	for i, f := range []engine.Judge{g.Ref, g.Fast} {
+		r, err := engine.InProcess{Label: [2]string{"ref", "fast"}[i], Judge: f, Limits: engine.Limits{Time: 20 * time.Second}}.Run(context.Background(), input)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -28,14 +28,14 @@ func agree(t *testing.T, g *engine.Game, input []byte) engine.Result {
 	if d := engine.Compare(rs[0], rs[1], nil); d != nil {
 		var b strings.Builder
 		d.Report(&b)
-		t.Fatalf("%s: ref and fast differ on %q:\n%s", g.Name, input, b.String())
+		t.Fatalf("%s: ref and fast differ on %q:\n%s", g.Name(), input, b.String())
 	}
 	return rs[0]
 }
 
 func TestHuntEveryGame(t *testing.T) {
 	for _, g := range All() {
-		t.Run(g.Name, func(t *testing.T) {
+		t.Run(g.Name(), func(t *testing.T) {
 			cases := int64(2000)
 			if testing.Short() {
 				cases = 200
@@ -131,7 +131,7 @@ func damage(r *rand.Rand, in []byte) []byte {
 
 func TestDamagedInputsEveryGame(t *testing.T) {
 	for _, g := range All() {
-		t.Run(g.Name, func(t *testing.T) {
+		t.Run(g.Name(), func(t *testing.T) {
 			count := 6000
 			if testing.Short() {
 				count = 600
@@ -139,10 +139,7 @@ func TestDamagedInputsEveryGame(t *testing.T) {
 			r := rand.New(rand.NewSource(3))
 			var inputs [][]byte
 			for i := int64(0); len(inputs) < 300; i++ {
-				c, err := engine.Generate(g, 11, i)
-				if err != nil {
-					t.Fatal(err)
-				}
+				c := g.Generate(uint64(11<<32 + i))
 				if in := c.Encode(); len(in) <= 16<<10 {
 					inputs = append(inputs, in)
 				}
@@ -167,13 +164,13 @@ func TestDamagedInputsEveryGame(t *testing.T) {
 
 func TestFromBytesEveryGame(t *testing.T) {
 	for _, g := range All() {
-		t.Run(g.Name, func(t *testing.T) {
+		t.Run(g.Name(), func(t *testing.T) {
 			r := rand.New(rand.NewSource(2))
 			for i := range 1000 {
 				data := make([]byte, r.Intn(600))
 				r.Read(data)
 				input := g.FromBytes(data).Encode()
-				if err := g.Validate(input); err != nil {
+				if _, err := g.Decode(input); err != nil {
 					t.Fatalf("bytes %d: FromBytes made an invalid case: %v", i, err)
 				}
 				if res := agree(t, g, input); res.Exit != 0 {

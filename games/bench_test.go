@@ -32,7 +32,7 @@ func benchCase(b testing.TB, g gopter.Gen, seed int64) engine.Case {
 // "ratios" sub-benchmark runs the three in turn in every iteration, each after a
 // collection, and reports fast/floor and ref/fast, which the noise of a shared machine
 // moves far less than it moves separate timings.
-func benchJudges(b *testing.B, g *engine.Game, input []byte) {
+func benchJudges(b *testing.B, g Game, input []byte) {
 	var want bytes.Buffer
 	if err := g.Ref(input, &want); err != nil {
 		b.Fatal(err)
@@ -54,7 +54,7 @@ func benchJudges(b *testing.B, g *engine.Game, input []byte) {
 	})
 	for _, impl := range []struct {
 		name string
-		f    engine.Func
+		f    engine.Judge
 	}{{"fast", g.Fast}, {"ref", g.Ref}} {
 		b.Run(impl.name, func(b *testing.B) {
 			b.SetBytes(size)

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"time"
 
 	"gamediff/fast"
@@ -9,15 +10,68 @@ import (
 )
 
 func init() {
-	register(typed[gen.Boom]{
-		Name:      "boom",
-		Ref:       ref.Boom,
-		Fast:      fast.Boom,
-		Gen:       gen.BoomGen(),
-		Shrink:    gen.ShrinkBoom,
-		Decode:    gen.DecodeBoom,
-		FromBytes: gen.BoomFromBytes,
-		Plan:      gen.BoomPlan,
-		TimeLimit: 2 * time.Second,
-	}.game())
+	register(batched[gen.Boom]{
+		typed: typed[gen.Boom]{
+			name:      "boom",
+			ref:       ref.Boom,
+			fast:      fast.Boom,
+			gen:       gen.BoomGen(),
+			shrink:    gen.ShrinkBoom,
+			decode:    gen.DecodeBoom,
+			fromBytes: gen.BoomFromBytes,
+			plan:      gen.BoomPlan,
+			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
+		},
+		join:  joinBoom,
+		split: splitBoom,
+		parts: func(c gen.Boom) []gen.Boom {
+			out := make([]gen.Boom, len(c.Games))
+			for i, g := range c.Games {
+				out[i] = gen.Boom{Games: []gen.BoomGame{g}}
+			}
+			return out
+		},
+	})
+}
+
+// boomMaxGames is the statement's T ≤ 30: a packed input holds at most that many games.
+const boomMaxGames = 30
+
+func joinBoom(cases []gen.Boom) (gen.Boom, bool) {
+	var out gen.Boom
+	for _, c := range cases {
+		out.Games = append(out.Games, c.Games...)
+	}
+	return out, len(out.Games) <= boomMaxGames
+}
+
+// boomSeparator is the line between two games' answers.
+var boomSeparator = []byte("==========\n")
+
+// splitBoom cuts an answer at the separator lines into one piece per game, and gives each
+// case its games' pieces joined as it would print them alone.
+func splitBoom(answer []byte, cases []gen.Boom) ([][]byte, bool) {
+	var games [][]byte
+	for start, at := 0, 0; ; {
+		i := bytes.Index(answer[at:], boomSeparator)
+		if i < 0 {
+			games = append(games, answer[start:])
+			break
+		}
+		i += at
+		if i == 0 || answer[i-1] == '\n' { // a whole line
+			games = append(games, answer[start:i])
+			start = i + len(boomSeparator)
+		}
+		at = i + len(boomSeparator)
+	}
+	out := make([][]byte, len(cases))
+	for k, c := range cases {
+		if len(games) < len(c.Games) {
+			return nil, false
+		}
+		out[k] = bytes.Join(games[:len(c.Games)], boomSeparator)
+		games = games[len(c.Games):]
+	}
+	return out, len(games) == 0
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,20 +15,20 @@ import (
 // This is the regression gate of CI.
 func TestCorpus(t *testing.T) {
 	for _, g := range All() {
-		t.Run(g.Name, func(t *testing.T) {
-			entries, err := engine.ReadCorpus(filepath.Join("..", "corpus", g.Name))
+		t.Run(g.Name(), func(t *testing.T) {
+			entries, err := engine.ReadCorpus(os.DirFS(filepath.Join("..", "corpus", g.Name())))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(entries) == 0 {
-				t.Fatalf("corpus/%s has no cases", g.Name)
+				t.Fatalf("corpus/%s has no cases", g.Name())
 			}
 			for _, e := range entries {
-				name := strings.TrimSuffix(strings.TrimPrefix(e.Path, filepath.Join("..", "corpus", g.Name)+string(filepath.Separator)), ".in")
+				name := strings.TrimSuffix(e.Path, ".in")
 				t.Run(name, func(t *testing.T) {
 					for _, s := range []engine.Solver{
-						engine.InProcess{Label: "ref", F: g.Ref},
-						engine.InProcess{Label: "fast", F: g.Fast},
+						engine.InProcess{Label: "ref", Judge: g.Ref},
+						engine.InProcess{Label: "fast", Judge: g.Fast},
 					} {
 						r, err := s.Run(context.Background(), e.Input)
 						if err != nil {
@@ -50,14 +51,14 @@ func TestCorpus(t *testing.T) {
 // ruling about input that is never read (R-IN2, R-M4).
 func TestCorpusInvalidInputsAreOnPurpose(t *testing.T) {
 	for _, g := range All() {
-		entries, err := engine.ReadCorpus(filepath.Join("..", "corpus", g.Name))
+		entries, err := engine.ReadCorpus(os.DirFS(filepath.Join("..", "corpus", g.Name())))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, e := range entries {
 			base := filepath.Base(e.Path)
 			onPurpose := e.ErrLine != 0 || strings.HasPrefix(base, "rin") || strings.HasPrefix(base, "rm4")
-			if err := g.Validate(e.Input); err != nil && !onPurpose {
+			if _, err := g.Decode(e.Input); err != nil && !onPurpose {
 				t.Errorf("%s: rejected by the validator (%v) but neither an input-error case nor a ruling on ignored input", e.Path, err)
 			}
 		}

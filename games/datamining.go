@@ -9,16 +9,34 @@ import (
 )
 
 func init() {
-	register(typed[gen.Datamining]{
-		Name:      "datamining",
-		Ref:       ref.Datamining,
-		Fast:      fast.Datamining,
-		Gen:       gen.DataminingGen(),
-		Shrink:    gen.ShrinkDatamining,
-		Decode:    gen.DecodeDatamining,
-		FromBytes: gen.DataminingFromBytes,
-		Plan:      gen.DataminingPlan,
-		// "时间限制 : 1.000 sec"
-		TimeLimit: time.Second,
-	}.game())
+	register(batched[gen.Datamining]{
+		typed: typed[gen.Datamining]{
+			name:      "datamining",
+			ref:       ref.Datamining,
+			fast:      fast.Datamining,
+			gen:       gen.DataminingGen(),
+			shrink:    gen.ShrinkDatamining,
+			decode:    gen.DecodeDatamining,
+			fromBytes: gen.DataminingFromBytes,
+			plan:      gen.DataminingPlan,
+			timeLimit: time.Second, // "时间限制 : 1.000 sec" (docs/datamining.md)
+		},
+		join: func(cases []gen.Datamining) (gen.Datamining, bool) {
+			var out gen.Datamining
+			for _, c := range cases {
+				out.Boards = append(out.Boards, c.Boards...)
+			}
+			return out, true
+		},
+		parts: func(c gen.Datamining) []gen.Datamining {
+			out := make([]gen.Datamining, len(c.Boards))
+			for i, d := range c.Boards {
+				out[i] = gen.Datamining{Boards: [][]string{d}}
+			}
+			return out
+		},
+		split: func(answer []byte, cases []gen.Datamining) ([][]byte, bool) {
+			return splitLines(answer, cases, func(c gen.Datamining) int { return len(c.Boards) })
+		},
+	})
 }

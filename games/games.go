@@ -1,9 +1,15 @@
-// Package games is the one place that wires each game to the engine: its name, its
-// reference and optimized judges, its generator and shrinker, and its validator.
+// Package games is the one place that wires each game: its reference and optimized
+// judges (ref, fast), its typed cases, generator, shrinker and validator (gen), and what
+// the engine, the command line, the fuzz targets and the test sets need of it. It adapts
+// gen's gopter generators to the engine, which knows no gopter type.
 package games
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"iter"
+	"math/rand"
 	"sort"
 	"strings"
 	"time"
@@ -14,23 +20,39 @@ import (
 	"gamediff/gen"
 )
 
-var registry = map[string]*engine.Game{}
+// Game is a registered game: the engine's view of it, and what the rest of the project
+// needs in the game's own terms.
+type Game interface {
+	engine.Game
+	engine.Explainer
+	// FromBytes decodes arbitrary bytes into a valid case (the structured decoding of a
+	// Diff fuzz target).
+	FromBytes(data []byte) engine.Case
+	// Plan is the game's test set, from the statement's test table (diff gen).
+	Plan() []gen.PlanTest
+	// Bounds lists a case's constrained quantities; Features what a test set should
+	// exercise (nil for the games that list none).
+	Bounds(c engine.Case) []gen.Bound
+	Features(c engine.Case) []gen.Feature
+}
+
+var registry = map[string]Game{}
 
 // register adds a game; each game's file calls it from init.
-func register(g *engine.Game) {
-	if _, dup := registry[g.Name]; dup {
-		panic("games: " + g.Name + " registered twice")
+func register(g Game) {
+	if _, dup := registry[g.Name()]; dup {
+		panic("games: " + g.Name() + " registered twice")
 	}
-	registry[g.Name] = g
+	registry[g.Name()] = g
 }
 
 // All returns every registered game, by name.
-func All() []*engine.Game {
-	all := make([]*engine.Game, 0, len(registry))
+func All() []Game {
+	all := make([]Game, 0, len(registry))
 	for _, g := range registry {
 		all = append(all, g)
 	}
-	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
+	sort.Slice(all, func(i, j int) bool { return all[i].Name() < all[j].Name() })
 	return all
 }
 
@@ -38,17 +60,33 @@ func All() []*engine.Game {
 func Names() []string {
 	var names []string
 	for _, g := range All() {
-		names = append(names, g.Name)
+		names = append(names, g.Name())
 	}
 	return names
 }
 
 // Lookup returns the game called name.
-func Lookup(name string) (*engine.Game, error) {
+func Lookup(name string) (Game, error) {
 	if g, ok := registry[name]; ok {
 		return g, nil
 	}
 	return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Worker serves a hunt's worker processes: pass it to engine.ServeWorker.
+func Worker(name string) (engine.Game, bool) {
+	g, ok := registry[name]
+	return g, ok
+}
+
+// FuzzInput is the input a Diff fuzz target tests for the fuzzer's bytes: the bytes
+// themselves when they already are a valid input (so seeds from the corpus are played as
+// they are), else the game's structured decoding of them.
+func FuzzInput(g Game, data []byte) []byte {
+	if _, err := g.Decode(data); err == nil {
+		return data
+	}
+	return g.FromBytes(data).Encode()
 }
 
 // caseModel is what each game's case type in package gen provides.
@@ -57,49 +95,150 @@ type caseModel interface {
 	Bounds() []gen.Bound
 }
 
-// typed is a game as package gen types it: registering it makes the adapters the engine,
+// typed is a game as package gen types it; its methods are the adapters the engine,
 // which knows cases only as engine.Case, needs.
 type typed[C caseModel] struct {
-	Name      string
-	Ref, Fast engine.Func
-	Gen       gopter.Gen
-	Shrink    gopter.Shrinker
-	Decode    func([]byte) (C, error)
-	FromBytes func([]byte) C
-	Plan      func() []gen.PlanTest
-	TimeLimit time.Duration
+	name      string
+	ref, fast engine.Judge
+	gen       gopter.Gen
+	shrink    gopter.Shrinker
+	decode    func([]byte) (C, error)
+	fromBytes func([]byte) C
+	plan      func() []gen.PlanTest
+	timeLimit time.Duration
+	// classify names a wrong answer in the game's terms (nil: the engine's default).
+	classify func(input, want, got []byte) string
 }
 
-func (t typed[C]) game() *engine.Game {
-	g := &engine.Game{
-		Name: t.Name, Ref: t.Ref, Fast: t.Fast, Gen: t.Gen, Shrink: t.Shrink, TimeLimit: t.TimeLimit,
-		Decode:    func(input []byte) (engine.Case, error) { return t.Decode(input) },
-		FromBytes: func(data []byte) engine.Case { return t.FromBytes(data) },
-		Plan: func() []engine.PlannedTest {
-			var out []engine.PlannedTest
-			for _, p := range t.Plan() {
-				out = append(out, engine.PlannedTest{Call: p.Call, Gen: p.Gen})
-			}
-			return out
-		},
-		Bounds: func(c engine.Case) []engine.Bound {
-			var out []engine.Bound
-			for _, b := range c.(C).Bounds() {
-				out = append(out, engine.Bound(b))
-			}
-			return out
-		},
+func (t typed[C]) Name() string                         { return t.name }
+func (t typed[C]) Ref(input []byte, w io.Writer) error  { return t.ref(input, w) }
+func (t typed[C]) Fast(input []byte, w io.Writer) error { return t.fast(input, w) }
+func (t typed[C]) TimeLimit() time.Duration             { return t.timeLimit }
+func (t typed[C]) Plan() []gen.PlanTest                 { return t.plan() }
+func (t typed[C]) FromBytes(data []byte) engine.Case    { return t.fromBytes(data) }
+func (t typed[C]) Bounds(c engine.Case) []gen.Bound     { return c.(C).Bounds() }
+
+// Generate makes the case of a seed with a generator source that seeds in nanoseconds
+// (math/rand's own takes 10 µs and 5 KB to seed).
+func (t typed[C]) Generate(seed uint64) engine.Case {
+	return Generate[C](t.gen, seed)
+}
+
+// Generate runs a gopter generator on a source seeded with seed.
+func Generate[C any](g gopter.Gen, seed uint64) C {
+	params := &gopter.GenParameters{MaxSize: 100, MaxShrinkCount: 1000, Rng: rand.New(&splitMix{state: seed})}
+	v, ok := g(params).Retrieve()
+	if !ok {
+		panic(fmt.Sprintf("the generator gave no case for seed %d", seed))
 	}
-	// Features are optional: the games whose test sets must exercise rules or shapes.
-	var zero C
-	if _, ok := any(zero).(interface{ Features() []gen.Feature }); ok {
-		g.Features = func(c engine.Case) []engine.Feature {
-			var out []engine.Feature
-			for _, f := range any(c).(interface{ Features() []gen.Feature }).Features() {
-				out = append(out, engine.Feature(f))
+	return v.(C)
+}
+
+func (t typed[C]) Shrink(c engine.Case) iter.Seq[engine.Case] {
+	return func(yield func(engine.Case) bool) {
+		next := t.shrink(c)
+		for {
+			v, ok := next()
+			if !ok || !yield(v.(C)) {
+				return
 			}
-			return out
 		}
 	}
-	return g
+}
+
+func (t typed[C]) Decode(input []byte) (engine.Case, error) {
+	c, err := t.decode(input)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (t typed[C]) Classify(input, want, got []byte) string {
+	if t.classify == nil {
+		return ""
+	}
+	return t.classify(input, want, got)
+}
+
+// Rulings lists the rulings whose situation c reaches, when the case type can tell.
+func (t typed[C]) Rulings(c engine.Case) []string {
+	if r, ok := c.(interface{ Rulings() []string }); ok {
+		return r.Rulings()
+	}
+	return nil
+}
+
+func (t typed[C]) Features(c engine.Case) []gen.Feature {
+	if f, ok := c.(interface{ Features() []gen.Feature }); ok {
+		return f.Features()
+	}
+	return nil
+}
+
+// batched is a game whose input holds several datasets: a hunt against a program packs
+// several generated cases into one input (engine.Batcher).
+type batched[C caseModel] struct {
+	typed[C]
+	join  func(cases []C) (C, bool)
+	split func(answer []byte, cases []C) ([][]byte, bool)
+	parts func(c C) []C // one case per dataset
+}
+
+// Parts cuts c into one case per dataset (game, tower, board).
+func (b batched[C]) Parts(c engine.Case) []engine.Case {
+	var out []engine.Case
+	for _, p := range b.parts(c.(C)) {
+		out = append(out, p)
+	}
+	return out
+}
+
+func (b batched[C]) Join(cases []engine.Case) (engine.Case, bool) {
+	cs := make([]C, len(cases))
+	for i, c := range cases {
+		cs[i] = c.(C)
+	}
+	return b.join(cs)
+}
+
+func (b batched[C]) Split(answer []byte, cases []engine.Case) ([][]byte, bool) {
+	cs := make([]C, len(cases))
+	for i, c := range cases {
+		cs[i] = c.(C)
+	}
+	return b.split(answer, cs)
+}
+
+// splitMix is a SplitMix64 math/rand source: seeding is one store, and every seed gives
+// an unrelated stream.
+type splitMix struct{ state uint64 }
+
+func (s *splitMix) Uint64() uint64 {
+	s.state += 0x9E3779B97F4A7C15
+	z := s.state
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+func (s *splitMix) Int63() int64    { return int64(s.Uint64() >> 1) }
+func (s *splitMix) Seed(seed int64) { s.state = uint64(seed) }
+
+// splitLines cuts an answer of one line per dataset into each case's lines; count is a
+// case's number of datasets.
+func splitLines[C any](answer []byte, cases []C, count func(C) int) ([][]byte, bool) {
+	out := make([][]byte, len(cases))
+	for k, c := range cases {
+		start := 0
+		for n := count(c); n > 0; n-- {
+			i := bytes.IndexByte(answer[start:], '\n')
+			if i < 0 {
+				return nil, false
+			}
+			start += i + 1
+		}
+		out[k], answer = answer[:start], answer[start:]
+	}
+	return out, len(answer) == 0
 }

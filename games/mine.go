@@ -10,14 +10,14 @@ import (
 
 func init() {
 	register(typed[gen.Mine]{
-		Name:      "mine",
-		Ref:       ref.Mine,
-		Fast:      fast.Mine,
-		Gen:       gen.MineGen(),
-		Shrink:    gen.ShrinkMine,
-		Decode:    gen.DecodeMine,
-		FromBytes: gen.MineFromBytes,
-		Plan:      gen.MinePlan,
-		TimeLimit: time.Second,
-	}.game())
+		name:      "mine",
+		ref:       ref.Mine,
+		fast:      fast.Mine,
+		gen:       gen.MineGen(),
+		shrink:    gen.ShrinkMine,
+		decode:    gen.DecodeMine,
+		fromBytes: gen.MineFromBytes,
+		plan:      gen.MinePlan,
+		timeLimit: time.Second, // "时间限制：1 秒" (docs/mine.md)
+	})
 }

@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
-	"gamediff/engine"
+	"gamediff/games"
 )
 
 // genCmd writes a game's test set: every planned test as N.in and N.ans, and the plan.
@@ -29,9 +30,9 @@ func genCmd(ctx context.Context, args []string, e *env) int {
 		return exitUsage
 	}
 	start := time.Now()
-	set, err := engine.WriteTestSet(ctx, g, *seed, *dir, *workers)
+	set, err := games.WriteTestSet(ctx, g, *seed, *dir, *workers)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "diff gen: %s: %v\n", g.Name, err)
+		fmt.Fprintf(e.stderr, "diff gen: %s: %v\n", g.Name(), err)
 		return exitFound
 	}
 	printTestSet(e.stdout, set, *dir, time.Since(start))
@@ -40,7 +41,7 @@ func genCmd(ctx context.Context, args []string, e *env) int {
 
 // printTestSet lists the tests, then the limits overview: for each constrained quantity,
 // whether some test reaches its minimum and its maximum, as a testlib validator reports.
-func printTestSet(w io.Writer, set engine.TestSet, dir string, took time.Duration) {
+func printTestSet(w io.Writer, set games.TestSet, dir string, took time.Duration) {
 	fmt.Fprintf(w, "%s: %d tests written to %s (seed %d) in %.1fs; every input passed the validator, every answer is ref's, and fast agrees\n\n",
 		set.Game, len(set.Tests), dir, set.Seed, took.Seconds())
 	fmt.Fprintf(w, "%-5s %10s %10s %9s %9s  %s\n", "test", "in bytes", "ans bytes", "ref", "fast", "generator call")
@@ -51,7 +52,11 @@ func printTestSet(w io.Writer, set engine.TestSet, dir string, took time.Duratio
 	fmt.Fprintf(w, "\nlimits: does some test reach each quantity's minimum and maximum?\n")
 	fmt.Fprintf(w, "%-14s %-16s %-16s %s\n", "quantity", "limits", "minimum", "maximum")
 	for _, c := range set.Coverage {
-		fmt.Fprintf(w, "%-14s %-16s %-16s %s\n", c.Name, fmt.Sprintf("%d..%d", c.Lo, c.Hi), reached(c.MinAt), reached(c.MaxAt))
+		maxAt := reached(c.MaxAt)
+		if c.Hi >= math.MaxInt32 {
+			maxAt = "(no maximum)"
+		}
+		fmt.Fprintf(w, "%-14s %-16s %-16s %s\n", c.Name, limitsText(c.Lo, c.Hi), reached(c.MinAt), maxAt)
 	}
 	if len(set.Features) > 0 {
 		missing := 0
@@ -64,6 +69,20 @@ func printTestSet(w io.Writer, set engine.TestSet, dir string, took time.Duratio
 		}
 		fmt.Fprintf(w, "%d of %d exercised\n", len(set.Features)-missing, len(set.Features))
 	}
+}
+
+// limitsText prints a range, with a bound that is only the type's ("1..9223372036854775807")
+// printed as no bound ("≥ 1").
+func limitsText(lo, hi int) string {
+	switch {
+	case hi >= math.MaxInt32 && lo <= math.MinInt32:
+		return "any"
+	case hi >= math.MaxInt32:
+		return fmt.Sprintf("≥ %d", lo)
+	case lo <= math.MinInt32:
+		return fmt.Sprintf("≤ %d", hi)
+	}
+	return fmt.Sprintf("%d..%d", lo, hi)
 }
 
 func reached(test int) string {

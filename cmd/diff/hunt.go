@@ -3,133 +3,268 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"gamediff/engine"
+	"gamediff/games"
 )
 
-// huntCmd hunts for divergences between ref and fast on generated cases.
-func huntCmd(ctx context.Context, args []string, e *env) int {
+// huntFlags are the hunt's flags, parsed and checked.
+type huntFlags struct {
+	game         string
+	duration     time.Duration
+	durationSet  bool
+	workers      int
+	seed         int64
+	seedSet      bool
+	cases        int64
+	only         int64
+	shard        int
+	shards       int
+	findings     int
+	timeout      time.Duration
+	memory       int64
+	outputLimit  int64
+	program      string
+	compare      string
+	minimizeTime time.Duration
+	corpus       string
+	out          string
+	report       string
+	skip         []string
+	asJSON       bool
+}
+
+func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
+	var h huntFlags
 	fs := newFlags("hunt", e)
-	name := fs.String("game", "", "the game; empty: every game, the duration split between them")
-	duration := fs.Duration("duration", 10*time.Second, "how long to generate new cases (0: no limit, use -cases)")
-	workers := fs.Int("workers", 0, "parallel workers (0: GOMAXPROCS)")
-	seed := fs.Int64("seed", 0, "seed of the case stream (0: a random one, printed)")
-	cases := fs.Int64("cases", 0, "stop after this many cases (0: no limit)")
-	only := fs.Int64("case", -1, "run only the case of this index (as printed in a report)")
-	findings := fs.Int("max-findings", 1, "divergences to collect before stopping")
-	timeout := fs.Duration("timeout", 0, "time limit per run: of -cmd (default: the statement's), of ref and fast (default: 10s)")
-	program := fs.String("cmd", "", "test this program in fast's place: input on its stdin, answer on its stdout (run by sh)")
-	compare := fs.String("compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored, as most judges)")
-	outputLimit := fs.Int("output-limit", 64<<20, "bytes of output allowed to -cmd")
-	minTime := fs.Duration("minimize-time", 2*time.Minute, "time budget to minimize each divergence (negative: none)")
-	corpus := fs.String("corpus", "corpus", "corpus root; findings go to <corpus>/<game>/found")
-	asJSON := fs.Bool("json", false, "print the summary as one JSON object on stdout")
+	fs.StringVar(&h.game, "game", "", "the game; empty: every game, the duration split between them")
+	fs.DurationVar(&h.duration, "duration", 10*time.Second, "how long to generate new cases (0: no limit; with -cases alone, none)")
+	fs.IntVar(&h.workers, "workers", 0, "worker processes (0: one per CPU)")
+	fs.Int64Var(&h.seed, "seed", 0, "seed of the case stream (default: a random one, printed)")
+	fs.Int64Var(&h.cases, "cases", 0, "run this many cases (0: no limit); with -shard, the whole hunt's count")
+	fs.Int64Var(&h.only, "case", -1, "run only the case of this index (as printed in a report); needs -seed")
+	shard := fs.String("shard", "", "run shard `i/n` of the hunt: the case indices ≡ i-1 (mod n)")
+	fs.IntVar(&h.findings, "max-findings", 1, "divergences of distinct signatures to collect before stopping")
+	fs.DurationVar(&h.timeout, "timeout", 0, "CPU time limit per run of the code under test (default: the statement's: 2s for boom, 1s for the others)")
+	memory := fs.Int64("memory-limit", 1024, "memory limit per run of the code under test, in MiB")
+	fs.Int64Var(&h.outputLimit, "output-limit", 64<<20, "bytes of output allowed per run of the code under test")
+	fs.StringVar(&h.program, "cmd", "", "test this program in fast's place: each case on its stdin, its answer on stdout (run by sh)")
+	fs.StringVar(&h.compare, "compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored, as most judges)")
+	fs.DurationVar(&h.minimizeTime, "minimize-time", 30*time.Second, "time budget to minimize each finding (negative: none)")
+	fs.StringVar(&h.corpus, "corpus", "corpus", "corpus root: ref-vs-fast findings go to <corpus>/<game>/found")
+	fs.StringVar(&h.out, "o", "", "folder for findings, as <folder>/<game>/NAME.in (default: ./found with -cmd, else the corpus)")
+	fs.StringVar(&h.report, "report", "", "write one self-contained HTML page per finding to this folder")
+	skip := fs.String("skip-rule", "", "comma-separated ruling ids (R-M1,R-B1): leave out generated cases (or datasets) that reach them")
+	fs.BoolVar(&h.asJSON, "json", false, "print the summary as one JSON object on stdout")
 	if code, ok := parseFlags(fs, args); !ok {
+		return h, code, false
+	}
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "duration":
+			h.durationSet = true
+		case "seed":
+			h.seedSet = true
+		}
+	})
+	fail := func(format string, args ...any) (huntFlags, int, bool) {
+		fmt.Fprintf(e.stderr, "diff hunt: "+format+"\n", args...)
+		return h, exitUsage, false
+	}
+	switch {
+	case fs.NArg() > 0:
+		return fail("unexpected arguments %q (flags come first; a program goes in -cmd)", fs.Args())
+	case h.workers < 0, h.cases < 0, h.timeout < 0, h.outputLimit < 0, *memory < 0, h.duration < 0:
+		return fail("-workers, -cases, -timeout, -memory-limit, -output-limit and -duration cannot be negative")
+	case h.findings < 1:
+		return fail("-max-findings must be at least 1")
+	case h.only >= 0 && !h.seedSet:
+		return fail("-case needs the -seed of the hunt that printed it")
+	case h.only < -1:
+		return fail("-case must be a case index (0 or more)")
+	case h.compare != "exact" && h.compare != "tokens":
+		return fail("-compare must be exact or tokens, not %q", h.compare)
+	case h.program != "" && h.game == "":
+		return fail("-cmd needs -game")
+	}
+	h.memory = *memory << 20
+	if *shard != "" {
+		i, n, ok := strings.Cut(*shard, "/")
+		h.shard, _ = strconv.Atoi(i)
+		h.shards, _ = strconv.Atoi(n)
+		if !ok || h.shards < 1 || h.shard < 1 || h.shard > h.shards {
+			return fail("-shard must be i/n with 1 ≤ i ≤ n, not %q", *shard)
+		}
+	}
+	if *skip != "" {
+		for _, id := range strings.Split(*skip, ",") {
+			h.skip = append(h.skip, strings.ToUpper(strings.TrimSpace(id)))
+		}
+	}
+	if h.cases > 0 && !h.durationSet {
+		h.duration = 0 // -cases alone runs that many cases, however long they take
+	}
+	return h, 0, true
+}
+
+// huntCmd hunts for divergences between ref and fast, or a program, on generated cases.
+func huntCmd(ctx context.Context, args []string, e *env) int {
+	h, code, ok := parseHuntFlags(args, e)
+	if !ok {
 		return code
 	}
-	var equal engine.Equal
-	switch *compare {
-	case "exact":
-	case "tokens":
-		equal = engine.Tokens
-	default:
-		fmt.Fprintf(e.stderr, "diff hunt: -compare must be exact or tokens, not %q\n", *compare)
-		return exitUsage
-	}
-	if *program != "" && *name == "" {
-		fmt.Fprintln(e.stderr, "diff hunt: -cmd needs -game")
-		return exitUsage
-	}
-	targets, ok := pickGames("hunt", *name, true, e)
+	targets, ok := pickGames("hunt", h.game, true, e)
 	if !ok {
 		return exitUsage
 	}
-	if *seed == 0 {
-		*seed = time.Now().UnixNano()%1_000_000_000 + 1
+	if !h.seedSet {
+		h.seed = time.Now().UnixNano()%1_000_000_000 + 1
 	}
-	fmt.Fprintf(e.stderr, "hunt: seed %d (rerun with -seed %d)\n", *seed, *seed)
+	var equal engine.Equal
+	if h.compare == "tokens" {
+		equal = engine.Tokens
+	}
+	fmt.Fprintf(e.stderr, "hunt: seed %d (rerun with -seed %d)\n", h.seed, h.seed)
 
+	var program []string
+	if h.program != "" {
+		program = []string{"sh", "-c", "exec " + h.program}
+		if code := checkProgram(ctx, targets[0], program, h, equal, e); code != exitOK {
+			return code
+		}
+	}
 	var sums []engine.Summary
-	status := &statusLine{w: e.stderr, on: e.stderrIsTerm}
-	code := exitOK
-	for _, g := range targets {
-		cfg := engine.HuntConfig{
-			Game:         g,
-			Equal:        equal,
-			Workers:      *workers,
-			Seed:         *seed,
-			Cases:        *cases,
-			Duration:     *duration / time.Duration(len(targets)),
-			Timeout:      *timeout,
-			MaxFindings:  *findings,
-			MinimizeTime: *minTime,
-			FoundDir:     filepath.Join(*corpus, g.Name, "found"),
-			Isolated:     isolatedSolvers(g, *timeout),
-			Progress: func(p engine.Progress) {
-				status.show("%s: %d cases, %.0f/s, %d divergences, %s", g.Name, p.Cases,
-					float64(p.Cases)/max(p.Elapsed.Seconds(), 1e-9), p.Divergences, remaining(p))
-			},
-			Event: func(line string) {
-				status.clear()
-				fmt.Fprintf(e.stderr, "%s: %s\n", g.Name, line)
-			},
-		}
-		if *only >= 0 {
-			cfg.Start, cfg.Cases, cfg.Duration = *only, 1, 0
-		}
-		if *program != "" {
-			limit := *timeout
-			if limit == 0 {
-				limit = g.TimeLimit
+	status := newStatusLine(e.stderr, e.stderrIsTerm)
+	code = exitOK
+	for n, g := range targets {
+		game := engine.Game(g)
+		if len(h.skip) > 0 {
+			skipped, err := games.SkipRulings(g, h.skip)
+			if err != nil {
+				fmt.Fprintln(e.stderr, "diff hunt:", err)
+				return exitUsage
 			}
-			cfg.Got = programSolver(*program, limit, *outputLimit)
-			cfg.Isolated = nil // the program is a process already; ref does not hang
-			fmt.Fprintf(e.stderr, "hunt: %q in fast's place, %v per case, output up to %d bytes, %s comparison\n",
-				*program, limit, *outputLimit, *compare)
+			game = skipped
+		}
+		cfg := engine.HuntConfig{
+			Game:         game,
+			Program:      program,
+			Equal:        equal,
+			Workers:      h.workers,
+			Seed:         h.seed,
+			Cases:        h.cases,
+			Shard:        h.shard,
+			Shards:       h.shards,
+			Duration:     h.duration / time.Duration(len(targets)),
+			Limits:       engine.Limits{Time: h.timeout, Output: int(h.outputLimit), Memory: h.memory},
+			MaxFindings:  h.findings,
+			MinimizeTime: h.minimizeTime,
+			FoundDir:     foundDir(h, g.Name()),
+			Progress: func(p engine.Progress) {
+				status.progress(g.Name(), p)
+			},
+			Found: func(f engine.Finding) {
+				status.clear()
+				reportFound(e.stderr, g, h, f)
+			},
+			Note: func(line string) {
+				status.clear()
+				fmt.Fprintf(e.stderr, "%s: %s\n", g.Name(), line)
+			},
+		}
+		if h.only >= 0 {
+			cfg.Start, cfg.Cases, cfg.Duration, cfg.Shards = h.only, 1, 0, 0
 		}
 		sum, err := engine.Hunt(ctx, cfg)
 		status.clear()
 		sums = append(sums, sum)
 		for _, f := range sum.Findings {
-			reportFinding(e.stderr, g.Name, *seed, *program, f)
+			reportFinding(e.stderr, g, h, f, e.stderrIsTerm)
+			if h.report != "" {
+				if path, err := writePage(h.report, g, h, f); err != nil {
+					fmt.Fprintf(e.stderr, "%s: could not write the HTML report: %v\n", g.Name(), err)
+				} else {
+					fmt.Fprintf(e.stderr, "%s: HTML report %s\n", g.Name(), path)
+				}
+			}
 		}
-		if len(sum.Unreported) > 0 {
-			fmt.Fprintf(e.stderr, "%s: also divergent, not minimized: cases %v (rerun one with -case, or raise -max-findings)\n",
-				g.Name, sum.Unreported)
-		}
-		fmt.Fprintf(e.stderr, "%s: %d cases in %.1fs (%.0f/s), %d divergences, seed %d\n",
-			g.Name, sum.Cases, sum.Seconds, sum.CasesPerSec, sum.Divergences, *seed)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "diff hunt: %s: %v\n", g.Name, err)
+		printSummary(e.stderr, sum, h)
+		var rf *engine.RefFailure
+		switch {
+		case errors.As(err, &rf):
+			fmt.Fprintf(e.stderr, "diff hunt: %s: the REFERENCE failed, not the code under test: this is a bug of ref (no finding saved)\n", g.Name())
+			rf.Divergence.Report(e.stderr)
+			fmt.Fprintf(e.stderr, "the input is kept at %s; replay it with: gamediff run -game %s -impl ref %s\n", rf.Path, g.Name(), rf.Path)
+			return exitUsage
+		case err != nil:
+			fmt.Fprintf(e.stderr, "diff hunt: %s: %v\n", g.Name(), err)
 			return exitUsage
 		}
 		if len(sum.Findings) > 0 {
 			code = exitFound
 		}
 		if sum.Interrupted {
-			if code == exitOK {
-				code = exitInterrupted
+			if rest := targets[n+1:]; len(rest) > 0 {
+				var names []string
+				for _, r := range rest {
+					names = append(names, r.Name())
+				}
+				fmt.Fprintf(e.stderr, "hunt: interrupted: %s not hunted\n", strings.Join(names, ", "))
 			}
+			code = exitInterrupted
 			break
 		}
 	}
-	if *asJSON {
+	if h.asJSON {
 		writeJSON(e.stdout, sums)
 	}
 	return code
 }
 
-func remaining(p engine.Progress) string {
-	if p.Duration == 0 {
-		return fmt.Sprintf("%.0fs", p.Elapsed.Seconds())
+// foundDir is where a game's findings go: a program's to a folder of the user's, never
+// into the judges' regression corpus; ref-vs-fast findings to the corpus.
+func foundDir(h huntFlags, game string) string {
+	switch {
+	case h.out != "":
+		return filepath.Join(h.out, game)
+	case h.program != "":
+		return filepath.Join("found", game)
 	}
-	return fmt.Sprintf("%.0fs left", max(p.Duration-p.Elapsed, 0).Seconds())
+	return filepath.Join(h.corpus, game, "found")
+}
+
+func printSummary(w io.Writer, sum engine.Summary, h huntFlags) {
+	shard := ""
+	if sum.Shard != "" {
+		shard = ", shard " + sum.Shard
+	}
+	interrupted := ""
+	if sum.Interrupted {
+		interrupted = " (interrupted)"
+	}
+	fmt.Fprintf(w, "%s: %s in %.1fs (%.0f/s)%s, %s, %s, minimizing %.1fs, seed %d%s\n",
+		sum.Game, plural(sum.Cases, "case"), sum.HuntSeconds, sum.CasesPerSec, interrupted,
+		plural(int64(sum.Divergences), "divergence"), plural(int64(len(sum.Findings)), "finding"),
+		sum.MinimizeSecs, sum.Seed, shard)
+	if len(sum.Unreported) > 0 {
+		var b strings.Builder
+		for i, u := range sum.Unreported {
+			if i == 20 {
+				fmt.Fprintf(&b, " … (%d more in -json)", len(sum.Unreported)-20)
+				break
+			}
+			fmt.Fprintf(&b, "\n    case %d: %s", u.Index, u.Signature)
+		}
+		fmt.Fprintf(w, "%s: also divergent, not reported (rerun one with -case, or raise -max-findings):%s\n", sum.Game, b.String())
+	}
 }
 
 // writeJSON prints one JSON object: the game's summary, or for several games their
@@ -146,94 +281,20 @@ func writeJSON(w io.Writer, sums []engine.Summary) {
 	}{Games: sums}
 	total.Game = "all"
 	total.Findings = []engine.Finding{}
+	total.Unreported = []engine.Unreported{}
 	for _, s := range sums {
 		total.Seed = s.Seed
 		total.Cases += s.Cases
 		total.Divergences += s.Divergences
 		total.Seconds += s.Seconds
+		total.HuntSeconds += s.HuntSeconds
+		total.MinimizeSecs += s.MinimizeSecs
 		total.Interrupted = total.Interrupted || s.Interrupted
 		total.Findings = append(total.Findings, s.Findings...)
+		total.Unreported = append(total.Unreported, s.Unreported...)
 	}
-	if total.Seconds > 0 {
-		total.CasesPerSec = float64(total.Cases) / total.Seconds
+	if total.HuntSeconds > 0 {
+		total.CasesPerSec = float64(total.Cases) / total.HuntSeconds
 	}
 	enc.Encode(total)
-}
-
-// programSolver runs command through sh, so that it may carry arguments, quotes and
-// redirections; exec replaces the shell, so the time measured is the program's.
-func programSolver(command string, timeout time.Duration, outputLimit int) engine.Solver {
-	return engine.Command{Label: "program", Argv: []string{"sh", "-c", "exec " + command}, Timeout: timeout, OutputLimit: outputLimit}
-}
-
-// isolatedSolvers runs ref and fast in child processes of this very binary, which can be
-// killed: the engine minimizes hangs with them.
-func isolatedSolvers(g *engine.Game, timeout time.Duration) func() (engine.Solver, engine.Solver) {
-	exe, err := os.Executable()
-	if err != nil {
-		return nil
-	}
-	return func() (engine.Solver, engine.Solver) {
-		run := func(impl string) engine.Solver {
-			return engine.Command{Label: impl, Argv: []string{exe, "run", "-game", g.Name, "-impl", impl}, Timeout: timeout}
-		}
-		return run("ref"), run("fast")
-	}
-}
-
-// reportFinding prints a finding: what differs, the minimized input, the first differing
-// output lines, and the commands that reproduce it.
-func reportFinding(w io.Writer, game string, seed int64, program string, f engine.Finding) {
-	fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", game, f.Verdict, f.Index, seed)
-	if f.Minimize.Runs > 0 {
-		fmt.Fprintf(w, "minimized from %d to %d bytes in %.1fs (%d runs, %d accepted)\n",
-			f.Original, f.InputBytes, f.Minimize.Elapsed.Seconds(), f.Minimize.Runs, f.Minimize.Accepted)
-	}
-	if f.Note != "" {
-		fmt.Fprintln(w, "note:", f.Note)
-	}
-	fmt.Fprintln(w, "input:")
-	io.WriteString(w, excerpt(f.Input, 40))
-	f.Divergence.Report(w)
-	fmt.Fprintln(w, "reproduce:")
-	rerun := ""
-	if program != "" {
-		rerun = " -cmd " + shellQuote(program)
-	}
-	if f.Path != "" {
-		if program != "" {
-			fmt.Fprintf(w, "    %s < %s\n", program, f.Path)
-		} else {
-			fmt.Fprintf(w, "    go run ./cmd/diff run -game %s -impl fast < %s\n", game, f.Path)
-		}
-		fmt.Fprintf(w, "    go run ./cmd/diff run -game %s -impl ref < %s   (the expected answer, also in .ans)\n", game, f.Path)
-	}
-	fmt.Fprintf(w, "    go run ./cmd/diff hunt -game %s%s -seed %d -case %d   (the case as generated)\n\n", game, rerun, seed, f.Index)
-}
-
-// shellQuote quotes s for sh when it holds anything but plain word characters.
-func shellQuote(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// excerpt indents the first max lines of b.
-func excerpt(b []byte, maxLines int) string {
-	lines := strings.SplitAfter(string(b), "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	var s strings.Builder
-	for i, l := range lines {
-		if i == maxLines {
-			fmt.Fprintf(&s, "    … (%d more lines)\n", len(lines)-maxLines)
-			break
-		}
-		s.WriteString("    " + engine.ClipLine(strings.TrimSuffix(l, "\n"), 0) + "\n")
-	}
-	return s.String()
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"gamediff/engine"
+	"gamediff/games"
 )
 
 // importCmd turns fuzz corpus files (a crasher under fuzz/testdata/fuzz/Fuzz<Game><Kind>/)
@@ -39,9 +40,9 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 		}
 		input := data
 		if strings.HasSuffix(filepath.Base(filepath.Dir(path)), "Diff") {
-			input = g.FuzzInput(data) // what the Diff target played
+			input = games.FuzzInput(g, data) // what the Diff target played
 		}
-		r, err := engine.InProcess{Label: "ref", F: g.Ref}.Run(ctx, input)
+		r, err := engine.InProcess{Label: "ref", Judge: g.Ref}.Run(ctx, input)
 		if err != nil {
 			return exitInterrupted
 		}
@@ -53,7 +54,7 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 		if r.Exit == 2 {
 			errText = strings.SplitN(r.Stderr, "\n", 2)[0]
 		}
-		saved, err := engine.SaveCase(filepath.Join(*corpus, g.Name, "found"), input, r.Stdout, errText)
+		saved, err := engine.SaveCase(filepath.Join(*corpus, g.Name(), "found"), input, r.Stdout, errText)
 		if err != nil {
 			fmt.Fprintln(e.stderr, "diff import:", err)
 			return exitUsage

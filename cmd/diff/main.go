@@ -1,11 +1,13 @@
 // Command diff is gamediff's command line: it runs a game's judges as a judge would,
-// validates inputs, hunts for divergences between the reference and the optimized judge
-// (or any program), and replays the corpus. Each subcommand parses its flags and calls
-// the engine; the work is done there.
+// validates inputs, shows a case as the judge plays it, hunts for divergences between
+// the reference and the optimized judge (or any program), writes test sets and replays
+// the corpus. Each subcommand parses its flags and calls the engine; the work is done
+// there. Built once (go build -o gamediff ./cmd/diff), it is also its own hunt's worker.
 //
-//	diff run      -game G -impl ref|fast < in > out
-//	diff validate -game G < in
-//	diff hunt     [-game G] [-duration 10s] [-workers N] [-seed S] [-json] ...
+//	diff run      -game G [-impl ref|fast] [FILE] > out
+//	diff validate -game G [FILE]...
+//	diff show     -game G [-step K] [FILE]
+//	diff hunt     [-game G] [-duration 10s] [-cmd PROGRAM] [-seed S] [-json] ...
 //	diff replay   [-game G] [FILE.in | DIR]...
 //	diff gen      -game G -o DIR [-seed S]
 //	diff import   -game G fuzz/testdata/fuzz/FuzzGameDiff/FILE...
@@ -37,19 +39,20 @@ const (
 type command struct {
 	name    string
 	summary string
-	run     func(ctx context.Context, args []string, env *env) int
+	run     func(ctx context.Context, args []string, e *env) int
 }
 
 // env is the process's streams, so that tests can run subcommands in-process.
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	stdoutIsTerm   bool
 	stderrIsTerm   bool
 }
 
 var commands = []command{
-	{"run", "run one judge on stdin as a judge would", runCmd},
-	{"validate", "check stdin against every limit of the statement", validateCmd},
+	{"run", "run one judge on an input as a judge would", runCmd},
+	{"validate", "check inputs against every limit of the statement", validateCmd},
 	{"hunt", "generate cases and compare ref with fast (or a program) until they differ", huntCmd},
 	{"replay", "run corpus cases through ref and fast and compare with their answers", replayCmd},
 	{"gen", "write a game's test set: N.in, N.ans and the plan, with a limits overview", genCmd},
@@ -57,20 +60,28 @@ var commands = []command{
 }
 
 func main() {
+	// A hunt re-executes this binary as its workers: serve, and never return, if so.
+	engine.ServeWorker(games.Worker)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	// After the first Ctrl-C the context is done; stop restores the default handling so
 	// that a second one kills the process.
 	context.AfterFunc(ctx, stop)
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrIsTerm: isTerminal(os.Stderr)}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
+		stdoutIsTerm: isTerminal(os.Stdout), stderrIsTerm: isTerminal(os.Stderr)}
 	os.Exit(dispatch(ctx, os.Args[1:], e))
 }
 
 func dispatch(ctx context.Context, args []string, e *env) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(e.stderr)
-		if len(args) == 0 {
-			return exitUsage
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 1 { // diff help hunt
+			return dispatch(ctx, []string{args[1], "-h"}, e)
 		}
+		usage(e.stdout)
 		return exitOK
 	}
 	for _, c := range commands {
@@ -88,7 +99,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'diff <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'diff <command> -h' for a command's flags. Exit status: 0 clean, 1 found, 2 usage or harness error, 130 interrupted.")
 }
 
 // newFlags returns a flag set that reports errors instead of exiting.
@@ -111,7 +122,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 
 // pickGames resolves the -game flag of command cmd: the game named, or every game when
 // name is empty and all is allowed. On failure it has printed why.
-func pickGames(cmd, name string, all bool, e *env) ([]*engine.Game, bool) {
+func pickGames(cmd, name string, all bool, e *env) ([]games.Game, bool) {
 	if name == "" && all {
 		return games.All(), true
 	}
@@ -124,5 +135,40 @@ func pickGames(cmd, name string, all bool, e *env) ([]*engine.Game, bool) {
 		fmt.Fprintf(e.stderr, "diff %s: %v\n", cmd, err)
 		return nil, false
 	}
-	return []*engine.Game{g}, true
+	return []games.Game{g}, true
+}
+
+// readInput reads the named file, or stdin when name is empty or "-". A regular file is
+// read into a buffer of its size, so that a big input costs its size once.
+func readInput(name string, e *env) ([]byte, error) {
+	if name != "" && name != "-" {
+		return os.ReadFile(name)
+	}
+	if f, ok := e.stdin.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			buf := make([]byte, 0, st.Size()+1)
+			for {
+				n, err := f.Read(buf[len(buf):cap(buf)])
+				buf = buf[:len(buf)+n]
+				if err == io.EOF {
+					return buf, nil
+				}
+				if err != nil {
+					return buf, err
+				}
+				if len(buf) == cap(buf) {
+					buf = append(buf, 0)[:len(buf)] // grew after the stat: let append size it
+				}
+			}
+		}
+	}
+	return io.ReadAll(e.stdin)
+}
+
+// plural writes "1 case", "2 cases".
+func plural(n int64, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

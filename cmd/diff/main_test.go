@@ -15,6 +15,22 @@ import (
 	"gamediff/games"
 )
 
+// TestMain makes the test binary a hunt's worker when a hunt starts it as one.
+func TestMain(m *testing.M) {
+	engine.ServeWorker(games.Worker)
+	os.Exit(m.Run())
+}
+
+// readEntry reads a saved corpus case.
+func readEntry(t *testing.T, path string) engine.Entry {
+	t.Helper()
+	e, err := engine.ReadEntry(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // call runs a subcommand in-process and returns its exit status, stdout and stderr.
 func call(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
@@ -127,7 +143,7 @@ func TestHuntSingleCase(t *testing.T) {
 
 func TestReplayCorpus(t *testing.T) {
 	code, _, errs := call(t, "", "replay", "-game", "mine", "-corpus", "../../corpus")
-	if code != 0 || !strings.Contains(errs, "0 failed") {
+	if code != 0 || !strings.Contains(errs, "0 runs failed") {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	dir := t.TempDir()
@@ -181,10 +197,7 @@ func TestHuntProgramOffByOneIsCaughtAndMinimized(t *testing.T) {
 	if f.Verdict != "WA" || !f.Minimize.Complete || f.InputBytes > 40 {
 		t.Fatalf("finding %+v: want a WA minimized to a few lines\n%s", f, errs)
 	}
-	e, err := engine.ReadEntry(f.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := readEntry(t, f.Path)
 	var want bytes.Buffer
 	g, _ := games.Lookup("mine")
 	g.Ref(e.Input, &want)
@@ -264,7 +277,7 @@ func TestGenWritesAReproducibleValidTestSet(t *testing.T) {
 			}
 		}
 		in, _ := os.ReadFile(filepath.Join(a, fmt.Sprint(i)+".in"))
-		if err := g.Validate(in); err != nil {
+		if _, err := g.Decode(in); err != nil {
 			t.Errorf("test %d is invalid: %v", i, err)
 		}
 		if !strings.Contains(string(plan), fmt.Sprintf("\n%-6d  ", i)) {
@@ -284,10 +297,7 @@ func TestImportFuzzCrasher(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	saved := strings.TrimSpace(strings.SplitN(out, "-> ", 2)[1])
-	e, err := engine.ReadEntry(saved)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := readEntry(t, saved)
 	// Flag (1,2) answers success; then row 7 is outside 1..1, on line 4.
 	if string(e.Answer) != "success\n" || e.ErrLine != 4 {
 		t.Fatalf("imported %+v", e)

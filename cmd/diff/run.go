@@ -5,14 +5,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 
 	"gamediff/engine"
 )
 
-// runCmd runs one implementation on stdin as a judge would: its answers on stdout; an
-// input error's message ("line N: ...") on stderr and exit status 2 (R-IN1).
-func runCmd(_ context.Context, args []string, e *env) int {
+// runCmd runs one implementation on an input (FILE, or stdin) as a judge would: its
+// answers on stdout; an input error's message ("line N: ...") on stderr and exit status 2
+// (docs/rules.md R-IN1). SIGINT or SIGTERM stops it at once (exit 130), even while the
+// judge spins.
+func runCmd(ctx context.Context, args []string, e *env) int {
 	fs := newFlags("run", e)
 	name := fs.String("game", "", "the game (required)")
 	impl := fs.String("impl", "fast", "the implementation: ref or fast")
@@ -24,33 +25,48 @@ func runCmd(_ context.Context, args []string, e *env) int {
 		return exitUsage
 	}
 	g := picked[0]
-	var f engine.Func
+	var judge engine.Judge
 	switch *impl {
 	case "ref":
-		f = g.Ref
+		judge = g.Ref
 	case "fast":
-		f = g.Fast
+		judge = g.Fast
 	default:
 		fmt.Fprintf(e.stderr, "diff run: -impl must be ref or fast, not %q\n", *impl)
 		return exitUsage
 	}
-	input, err := io.ReadAll(e.stdin)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "diff run: reading stdin:", err)
+	if fs.NArg() > 1 {
+		fmt.Fprintln(e.stderr, "diff run: give one input file at most")
 		return exitUsage
 	}
-	out := bufio.NewWriterSize(e.stdout, 1<<16)
-	err = f(input, out)
-	if ferr := out.Flush(); err == nil && ferr != nil {
-		err = ferr
-	}
+	input, err := readInput(fs.Arg(0), e)
 	if err != nil {
+		fmt.Fprintln(e.stderr, "diff run:", err)
+		return exitUsage
+	}
+	done := make(chan int, 1)
+	go func() {
+		out := bufio.NewWriterSize(e.stdout, 1<<16)
+		err := judge(input, out)
+		if ferr := out.Flush(); err == nil && ferr != nil {
+			err = ferr
+		}
+		if err == nil {
+			done <- exitOK
+			return
+		}
 		fmt.Fprintln(e.stderr, err)
 		var in interface{ InputLine() int }
 		if errors.As(err, &in) {
-			return 2
+			done <- 2
+			return
 		}
-		return 1
+		done <- 1
+	}()
+	select {
+	case code := <-done:
+		return code
+	case <-ctx.Done():
+		return exitInterrupted // the judge's goroutine ends with the process
 	}
-	return exitOK
 }

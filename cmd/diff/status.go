@@ -5,25 +5,46 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"golang.org/x/term"
+
+	"gamediff/engine"
 )
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
 
-// statusLine redraws a single line in place on a terminal; elsewhere it writes nothing,
-// so that logs hold only the summary.
+// statusLine shows a hunt's progress: on a terminal, one line redrawn in place; elsewhere
+// (a CI log) a plain line every plainEvery, as go test -fuzz prints, so the log shows the
+// hunt alive. Only the hunt's own goroutine calls it.
 type statusLine struct {
-	w     io.Writer
-	on    bool
-	width int
+	w        io.Writer
+	terminal bool
+	width    int
+	last     time.Time
 }
 
-func (s *statusLine) show(format string, args ...any) {
-	if !s.on {
+// plainEvery is how often a log gets a progress line.
+const plainEvery = 5 * time.Second
+
+func newStatusLine(w io.Writer, terminal bool) *statusLine {
+	return &statusLine{w: w, terminal: terminal, last: time.Now()}
+}
+
+func (s *statusLine) progress(game string, p engine.Progress) {
+	phase := remaining(p)
+	if p.Minimizing {
+		phase = "minimizing"
+	}
+	text := fmt.Sprintf("%s: elapsed %.0fs, %s, %.0f/s, %s, %s", game, p.Elapsed.Seconds(), plural(p.Cases, "case"),
+		float64(p.Cases)/max(p.Elapsed.Seconds(), 1e-9), plural(int64(p.Findings), "finding"), phase)
+	if !s.terminal {
+		if time.Since(s.last) >= plainEvery {
+			s.last = time.Now()
+			fmt.Fprintln(s.w, text)
+		}
 		return
 	}
-	text := fmt.Sprintf(format, args...)
 	pad := max(s.width-len(text), 0)
 	s.width = len(text)
 	fmt.Fprintf(s.w, "\r%s%s", text, strings.Repeat(" ", pad))
@@ -31,8 +52,15 @@ func (s *statusLine) show(format string, args ...any) {
 
 // clear erases the line, so that the next output starts on a clean one.
 func (s *statusLine) clear() {
-	if s.on && s.width > 0 {
+	if s.terminal && s.width > 0 {
 		fmt.Fprintf(s.w, "\r%s\r", strings.Repeat(" ", s.width))
 		s.width = 0
 	}
+}
+
+func remaining(p engine.Progress) string {
+	if p.Duration == 0 {
+		return "no time limit"
+	}
+	return fmt.Sprintf("%.0fs left", max(p.Duration-p.Elapsed, 0).Seconds())
 }

@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 )
 
-// validateCmd checks stdin against every limit of the game's statement (R-IN3) and names
-// the first violated constraint with its line, like a testlib validator.
+// validateCmd checks inputs (the FILE arguments, or stdin) against every limit of the
+// game's statement (docs/rules.md R-IN3) and names the first violated constraint with its
+// line, like a testlib validator.
 func validateCmd(_ context.Context, args []string, e *env) int {
 	fs := newFlags("validate", e)
 	name := fs.String("game", "", "the game (required)")
@@ -19,15 +19,27 @@ func validateCmd(_ context.Context, args []string, e *env) int {
 		return exitUsage
 	}
 	g := picked[0]
-	input, err := io.ReadAll(e.stdin)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "diff validate: reading stdin:", err)
-		return exitUsage
+	files := fs.Args()
+	if len(files) == 0 {
+		files = []string{"-"}
 	}
-	if err := g.Validate(input); err != nil {
-		fmt.Fprintf(e.stderr, "invalid %s input: %v\n", g.Name, err)
-		return exitFound
+	code := exitOK
+	for _, file := range files {
+		label := file
+		if file == "-" {
+			label = "stdin"
+		}
+		input, err := readInput(file, e)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "diff validate:", err)
+			return exitUsage
+		}
+		if _, err := g.Decode(input); err != nil {
+			fmt.Fprintf(e.stderr, "%s: invalid %s input: %v\n", label, g.Name(), err)
+			code = exitFound
+			continue
+		}
+		fmt.Fprintf(e.stdout, "%s: valid %s input (%s)\n", label, g.Name(), sizeText(int64(len(input))))
 	}
-	fmt.Fprintf(e.stdout, "valid %s input (%d bytes)\n", g.Name, len(input))
-	return exitOK
+	return code
 }

@@ -1,9 +1,8 @@
-package engine
+package games
 
 import (
 	"context"
 	"fmt"
-	"math/rand"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,29 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leanovate/gopter"
 	"golang.org/x/sync/errgroup"
+
+	"gamediff/engine"
+	"gamediff/gen"
 )
-
-// PlannedTest is one test of a game's test set, identified by its generator call.
-type PlannedTest struct {
-	Call string     // the generator and its parameters, as in a testlib generation script
-	Gen  gopter.Gen // makes the case from a seeded random source
-}
-
-// Bound is one constrained quantity of a case with the limits the statement sets for it.
-type Bound struct {
-	Name   string
-	Value  int
-	Lo, Hi int
-}
-
-// Feature is one thing a test set should exercise (a rule, a board shape), and whether a
-// case does.
-type Feature struct {
-	Name string
-	Seen bool
-}
 
 // FeatureCoverage names the first test that exercises a feature, 0 if none does.
 type FeatureCoverage struct {
@@ -45,7 +26,7 @@ type FeatureCoverage struct {
 type WrittenTest struct {
 	Number      int
 	Call        string
-	Seed        int64
+	Seed        uint64
 	InputBytes  int
 	AnswerBytes int
 	Ref, Fast   time.Duration
@@ -76,11 +57,8 @@ const PlanFile = "plan.txt"
 // CaseSeed(seed, i) alone, so the same seed rewrites every file bit for bit. Each input
 // must pass the validator, each answer is ref's output, and fast must print the same
 // bytes: otherwise nothing more is written and the error says why.
-func WriteTestSet(ctx context.Context, g *Game, seed int64, dir string, workers int) (TestSet, error) {
-	set := TestSet{Game: g.Name, Seed: seed}
-	if g.Plan == nil {
-		return set, fmt.Errorf("%s has no test plan", g.Name)
-	}
+func WriteTestSet(ctx context.Context, g Game, seed int64, dir string, workers int) (TestSet, error) {
+	set := TestSet{Game: g.Name(), Seed: seed}
 	plan := g.Plan()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return set, err
@@ -89,20 +67,17 @@ func WriteTestSet(ctx context.Context, g *Game, seed int64, dir string, workers 
 		workers = runtime.GOMAXPROCS(0)
 	}
 	set.Tests = make([]WrittenTest, len(plan))
-	bounds := make([][]Bound, len(plan))
-	features := make([][]Feature, len(plan))
+	bounds := make([][]gen.Bound, len(plan))
+	features := make([][]gen.Feature, len(plan))
 	eg, ctx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers)
 	for i, p := range plan {
 		number := i + 1
 		eg.Go(func() error {
-			t, c, err := writeTest(ctx, g, p, CaseSeed(seed, int64(number)), number, dir)
+			t, c, err := writeTest(ctx, g, p, testSeed(seed, int64(number)), number, dir)
 			set.Tests[i] = t
-			if c != nil && g.Bounds != nil {
-				bounds[i] = g.Bounds(c)
-			}
-			if c != nil && g.Features != nil {
-				features[i] = g.Features(c)
+			if c != nil {
+				bounds[i], features[i] = g.Bounds(c), g.Features(c)
 			}
 			if err != nil {
 				return fmt.Errorf("test %d (%s): %w", number, p.Call, err)
@@ -115,35 +90,29 @@ func WriteTestSet(ctx context.Context, g *Game, seed int64, dir string, workers 
 	}
 	set.Coverage = coverage(bounds)
 	set.Features = featureCoverage(features)
-	return set, WriteFileAtomic(filepath.Join(dir, PlanFile), planText(set))
+	return set, engine.WriteFileAtomic(filepath.Join(dir, PlanFile), planText(set))
 }
 
 // writeTest makes and writes one test and returns its case (nil on error).
-func writeTest(ctx context.Context, g *Game, p PlannedTest, seed int64, number int, dir string) (WrittenTest, Case, error) {
+func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number int, dir string) (WrittenTest, engine.Case, error) {
 	t := WrittenTest{Number: number, Call: p.Call, Seed: seed}
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(seed))
-	v, ok := p.Gen(params).Retrieve()
-	if !ok {
-		return t, nil, fmt.Errorf("the generator gave no case")
-	}
-	c := v.(Case)
+	c := Generate[engine.Case](p.Gen, seed)
 	input := c.Encode()
-	if err := g.Validate(input); err != nil {
+	if _, err := g.Decode(input); err != nil {
 		return t, nil, fmt.Errorf("the generated input is invalid: %w", err)
 	}
 	// Generous time limits: a test set may hold the largest inputs, and ref is naive.
-	ref := InProcess{Label: "ref", F: g.Ref, Timeout: 10 * time.Minute}
-	fast := InProcess{Label: "fast", F: g.Fast, Timeout: 10 * time.Minute}
+	generous := engine.Limits{Time: 10 * time.Minute, Output: 1 << 30}
+	ref := engine.InProcess{Label: "ref", Judge: g.Ref, Limits: generous}
 	want, err := ref.Run(ctx, input)
 	if err != nil {
 		return t, nil, err
 	}
-	got, err := fast.Run(ctx, input)
+	got, err := engine.InProcess{Label: "fast", Judge: g.Fast, Limits: generous}.Run(ctx, input)
 	if err != nil {
 		return t, nil, err
 	}
-	if d := Compare(want, got, nil); d != nil {
+	if d := engine.Compare(want, got, nil); d != nil {
 		var b strings.Builder
 		d.Report(&b)
 		return t, nil, fmt.Errorf("ref and fast differ, no answer written:\n%s", b.String())
@@ -152,18 +121,18 @@ func writeTest(ctx context.Context, g *Game, p PlannedTest, seed int64, number i
 		return t, nil, fmt.Errorf("ref rejects the generated input: %s", want.Stderr)
 	}
 	base := filepath.Join(dir, fmt.Sprint(number))
-	if err := WriteFileAtomic(base+".in", input); err != nil {
+	if err := engine.WriteFileAtomic(base+".in", input); err != nil {
 		return t, nil, err
 	}
-	if err := WriteFileAtomic(base+".ans", want.Stdout); err != nil {
+	if err := engine.WriteFileAtomic(base+".ans", want.Stdout); err != nil {
 		return t, nil, err
 	}
-	t.InputBytes, t.AnswerBytes, t.Ref, t.Fast = len(input), len(want.Stdout), want.Elapsed, got.Elapsed
+	t.InputBytes, t.AnswerBytes, t.Ref, t.Fast = len(input), len(want.Stdout), want.Wall, got.Wall
 	return t, c, nil
 }
 
 // featureCoverage folds the features of every test, in test order.
-func featureCoverage(perTest [][]Feature) []FeatureCoverage {
+func featureCoverage(perTest [][]gen.Feature) []FeatureCoverage {
 	var out []FeatureCoverage
 	index := map[string]int{}
 	for i, fs := range perTest {
@@ -182,11 +151,14 @@ func featureCoverage(perTest [][]Feature) []FeatureCoverage {
 	return out
 }
 
-// coverage folds the bounds of every test, in test order, into one line per name.
-func coverage(perTest [][]Bound) []BoundCoverage {
+// coverage folds the bounds of every test, in test order, into one line per name: the
+// widest limits any test has, and the first test whose value reaches each of them. A
+// value at its own case's limit (a column equal to a 10-wide board's m) does not count
+// as reaching the statement's maximum of 1000.
+func coverage(perTest [][]gen.Bound) []BoundCoverage {
 	byName := map[string]*BoundCoverage{}
 	var names []string
-	for i, bounds := range perTest {
+	for _, bounds := range perTest {
 		for _, b := range bounds {
 			c := byName[b.Name]
 			if c == nil {
@@ -195,10 +167,15 @@ func coverage(perTest [][]Bound) []BoundCoverage {
 				names = append(names, b.Name)
 			}
 			c.Lo, c.Hi = min(c.Lo, b.Lo), max(c.Hi, b.Hi)
-			if b.Value == b.Lo && c.MinAt == 0 {
+		}
+	}
+	for i, bounds := range perTest {
+		for _, b := range bounds {
+			c := byName[b.Name]
+			if b.Value == c.Lo && c.MinAt == 0 {
 				c.MinAt = i + 1
 			}
-			if b.Value == b.Hi && c.MaxAt == 0 {
+			if b.Value == c.Hi && c.MaxAt == 0 {
 				c.MaxAt = i + 1
 			}
 		}
@@ -221,4 +198,13 @@ func planText(set TestSet) []byte {
 		fmt.Fprintf(&b, "%-6d  %-20d  %s\n", t.Number, t.Seed, t.Call)
 	}
 	return []byte(b.String())
+}
+
+// testSeed is the seed of test number of a test set seeded with seed: a SplitMix64 step,
+// so that neighbouring tests get unrelated streams.
+func testSeed(seed, number int64) uint64 {
+	z := uint64(seed) + uint64(number+1)*0x9E3779B97F4A7C15
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
 }

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"gamediff/engine"
+	"gamediff/games"
+)
+
+// reportFound prints a divergence the moment the hunt finds it, before anything is
+// written for it: should saving fail, nothing is lost.
+func reportFound(w io.Writer, g games.Game, h huntFlags, f engine.Finding) {
+	fmt.Fprintf(w, "%s: case %d: %s (found after %.2fs, %s)\n", g.Name(), f.Index, f.Signature, f.FoundAfter, sizeText(int64(f.InputBytes)))
+	if f.InputBytes <= 2<<10 {
+		io.WriteString(w, excerpt(f.Input, 40))
+	}
+}
+
+// reportFinding prints a minimized finding: what differs, the minimized input, the board
+// where the answers part, the first differing output lines, and the commands that
+// reproduce it.
+func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, colour bool) {
+	fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", g.Name(), f.Verdict, f.Index, h.seed)
+	fmt.Fprintf(w, "signature: %s\n", f.Signature)
+	if len(f.Rulings) > 0 {
+		fmt.Fprintf(w, "rulings its case reaches: %s (docs/%s.md); a program that reads one differently can skip it with -skip-rule\n",
+			strings.Join(f.Rulings, ", "), g.Name())
+	}
+	if f.Minimize.Runs > 0 {
+		fmt.Fprintf(w, "minimized from %s to %s in %.1fs (%d runs, %d accepted); found after %.2fs\n",
+			sizeText(int64(f.Original)), sizeText(int64(f.InputBytes)), f.Minimize.Seconds, f.Minimize.Runs, f.Minimize.Accepted, f.FoundAfter)
+	}
+	if f.Note != "" {
+		fmt.Fprintln(w, "note:", f.Note)
+	}
+	fmt.Fprintf(w, "input (%s):\n", sizeText(int64(len(f.Input))))
+	io.WriteString(w, excerpt(f.Input, 40))
+	if pic := picture(g, f, colour); pic != "" {
+		io.WriteString(w, pic)
+	}
+	f.Divergence.Report(w)
+	self := selfName()
+	fmt.Fprintln(w, "reproduce:")
+	if f.Path != "" {
+		fmt.Fprintf(w, "    saved: %s (with ref's answer in %s)\n", f.Path, strings.TrimSuffix(f.Path, ".in")+".ans")
+		if h.program != "" {
+			fmt.Fprintf(w, "    %s < %s\n", h.program, f.Path)
+		} else {
+			fmt.Fprintf(w, "    %s run -game %s -impl fast %s\n", self, g.Name(), f.Path)
+		}
+		fmt.Fprintf(w, "    %s run -game %s -impl ref %s   (the expected answer)\n", self, g.Name(), f.Path)
+		fmt.Fprintf(w, "    %s show -game %s %s   (the game step by step)\n", self, g.Name(), f.Path)
+	}
+	rerun := ""
+	if h.program != "" {
+		rerun = " -cmd " + shellQuote(h.program)
+	}
+	fmt.Fprintf(w, "    %s hunt -game %s%s -seed %d -case %d   (the case as generated)\n\n", self, g.Name(), rerun, h.seed, f.Index)
+}
+
+// selfName is how to run this command again: the binary as it was called, or `go run`
+// when it was (a binary in the build cache's temporary folder).
+func selfName() string {
+	if strings.Contains(os.Args[0], "go-build") || strings.HasSuffix(os.Args[0], ".test") {
+		return "go run ./cmd/diff"
+	}
+	return os.Args[0]
+}
+
+// shellQuote quotes s for sh when it holds anything but plain word characters.
+func shellQuote(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// excerpt indents the first maxLines lines of b, each clipped and escaped.
+func excerpt(b []byte, maxLines int) string {
+	lines := strings.SplitAfter(string(b), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var s strings.Builder
+	for i, l := range lines {
+		if i == maxLines {
+			fmt.Fprintf(&s, "    … (%d more lines)\n", len(lines)-maxLines)
+			break
+		}
+		l = strings.TrimSuffix(l, "\n")
+		if len(l) > 160 {
+			l = l[:160] + fmt.Sprintf("…(%d more bytes)", len(l)-160)
+		}
+		s.WriteString("    " + strings.ToValidUTF8(strings.ReplaceAll(l, "\r", `\r`), "\uFFFD") + "\n")
+	}
+	return s.String()
+}
+
+// sizeText prints a size as people read it: 512 B, 64 KiB, 1.5 MiB.
+func sizeText(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<10)), ".0") + " KiB"
+	}
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MiB"
+}

@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"fmt"
+	"io"
+	"sync"
+)
+
+// stderrKept bounds what is kept of a run's stderr: enough for a message and a stack.
+const stderrKept = 64 << 10
+
+// headTail keeps the head and the tail of a stream, where a crash's message and its end
+// are, and drains the rest: a program that floods stderr costs no memory and never
+// blocks on a full pipe.
+type headTail struct {
+	mu    sync.Mutex
+	head  []byte
+	tail  []byte // a ring once full
+	next  int    // where the ring writes next
+	full  bool
+	total int64
+}
+
+const headKept = 8 << 10
+
+func (h *headTail) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := len(p)
+	h.total += int64(n)
+	if room := headKept - len(h.head); room > 0 {
+		k := min(room, len(p))
+		h.head = append(h.head, p[:k]...)
+		p = p[k:]
+	}
+	const tailKept = stderrKept - headKept
+	for len(p) > 0 {
+		if !h.full {
+			k := min(tailKept-len(h.tail), len(p))
+			h.tail = append(h.tail, p[:k]...)
+			p = p[k:]
+			if len(h.tail) == tailKept {
+				h.full = true
+			}
+			continue
+		}
+		k := copy(h.tail[h.next:], p)
+		h.next = (h.next + k) % tailKept
+		p = p[k:]
+	}
+	return n, nil
+}
+
+// String returns what was kept, marking what was left out.
+func (h *headTail) String() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	kept := int64(len(h.head) + len(h.tail))
+	s := string(h.head)
+	if h.total > kept {
+		s += fmt.Sprintf("\n… (%d bytes left out) …\n", h.total-kept)
+	}
+	if h.full {
+		return s + string(h.tail[h.next:]) + string(h.tail[:h.next])
+	}
+	return s + string(h.tail)
+}
+
+// reset forgets what was kept, so that String tells of what comes next (a worker's
+// stderr during one request).
+func (h *headTail) reset() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.head, h.tail, h.next, h.full, h.total = h.head[:0], h.tail[:0], 0, false, 0
+}
+
+// clipText shortens s to about n bytes, keeping its head and its tail.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n/2] + fmt.Sprintf("\n… (%d bytes left out) …\n", len(s)-n) + s[len(s)-n/2:]
+}
+
+// cappedStdout keeps a run's stdout up to a limit. The first write past it calls over,
+// once, before returning, so that the reason for the kill is fixed before the kill; the
+// rest is drained.
+type cappedStdout struct {
+	mu    sync.Mutex
+	buf   []byte
+	limit int
+	over  func()
+	hit   bool
+}
+
+func (c *cappedStdout) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.hit {
+		return len(p), nil
+	}
+	if room := c.limit - len(c.buf); len(p) > room {
+		c.buf = append(c.buf, p[:room]...)
+		c.hit = true
+		c.over()
+		return len(p), nil
+	}
+	c.buf = append(c.buf, p...)
+	return len(p), nil
+}
+
+func (c *cappedStdout) bytes() []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.buf
+}
+
+var _ io.Writer = (*cappedStdout)(nil)

@@ -1,0 +1,240 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// lane is one worker process and the goroutine that drives it: it takes jobs from the
+// coordinator, generates their cases, runs the reference and the code under test in its
+// worker, and answers with what differs. A worker that dies or is killed is replaced at
+// the lane's next run.
+type lane struct {
+	h *hunt
+	w *worker
+}
+
+func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResult) {
+	defer func() {
+		if l.w != nil {
+			l.w.stop()
+		}
+	}()
+	for j := range jobs {
+		var r jobResult
+		if j.indices != nil {
+			r = l.huntBlock(ctx, j.indices)
+		} else {
+			r.d, r.sig, r.err = l.compare(ctx, j.input)
+		}
+		r.id = j.id
+		results <- r
+	}
+}
+
+// run runs the reference (ref true) or the code under test on input in the lane's worker.
+func (l *lane) run(ctx context.Context, ref bool, input []byte) (Result, error) {
+	if l.w == nil || !l.w.alive() {
+		if l.w != nil {
+			l.w.kill()
+		}
+		w, err := startWorker(l.h.exe)
+		if err != nil {
+			return Result{}, err
+		}
+		l.w = w
+	}
+	req := request{Game: l.h.game.Name(), Input: input}
+	lim := l.h.limits
+	switch {
+	case ref:
+		req.Judge, lim = "ref", l.h.refLimits
+	case len(l.h.cfg.Program) > 0:
+		req.Argv = l.h.cfg.Program
+	default:
+		req.Judge = "fast"
+	}
+	return l.w.run(ctx, req, lim)
+}
+
+// compare runs both on input and returns their divergence and its signature, or nil.
+func (l *lane) compare(ctx context.Context, input []byte) (*Divergence, string, error) {
+	want, err := l.run(ctx, true, input)
+	if err != nil {
+		return nil, "", err
+	}
+	got, err := l.run(ctx, false, input)
+	if err != nil {
+		return nil, "", err
+	}
+	d := Compare(want, got, l.h.cfg.Equal)
+	if d == nil {
+		return nil, "", nil
+	}
+	return d, l.h.signature(input, d), nil
+}
+
+// huntBlock generates and compares the cases of a block.
+func (l *lane) huntBlock(ctx context.Context, indices []int64) (r jobResult) {
+	cases := make([]Case, len(indices))
+	for k, i := range indices {
+		c, err := l.h.generate(i)
+		if err != nil {
+			r.err = err
+			return r
+		}
+		cases[k] = c
+	}
+	if l.h.batch != nil {
+		return l.huntPacked(ctx, indices, cases)
+	}
+	for k, i := range indices {
+		input := cases[k].Encode()
+		d, sig, err := l.compare(ctx, input)
+		if err != nil {
+			r.err = fmt.Errorf("case %d: %w", i, err)
+			return r
+		}
+		r.ran++
+		r.digest ^= digestOf(input)
+		if d != nil {
+			p := pending{index: i, c: cases[k], input: input, d: d, sig: sig, after: time.Since(l.h.start)}
+			if d.RefFailed() {
+				r.refFailed = &p
+				return r
+			}
+			r.found = append(r.found, p)
+		}
+	}
+	return r
+}
+
+// huntPacked hunts a block of cases packed into as few inputs as the statement's limits
+// allow, so that one start of the program tests many cases. A divergent answer is split
+// per case; the case that diverges is then run alone, and reported alone when it shows a
+// divergence alone, else with the cases packed before it (a bug that carries state from
+// one game to the next). A crash, a time-out or an answer that cannot be split is
+// narrowed by running the packed cases one by one.
+func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case) (r jobResult) {
+	for lo := 0; lo < len(cases); {
+		hi, joined := l.pack(cases, lo)
+		for k := lo; k < hi; k++ {
+			r.digest ^= digestOf(cases[k].Encode())
+		}
+		found, refFailed, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], joined)
+		if err != nil {
+			r.err = err
+			return r
+		}
+		r.ran += int64(hi - lo)
+		if refFailed != nil {
+			r.refFailed = refFailed
+			return r
+		}
+		r.found = append(r.found, found...)
+		lo = hi
+	}
+	return r
+}
+
+// pack returns the end of the longest run of cases from lo that joins into one input
+// within the limits, and that input's case.
+func (l *lane) pack(cases []Case, lo int) (int, Case) {
+	hi, joined := lo+1, cases[lo]
+	for hi < len(cases) {
+		c, ok := l.h.batch.Join(cases[lo : hi+1])
+		if !ok || len(c.Encode()) > l.h.maxBatched {
+			break
+		}
+		hi, joined = hi+1, c
+	}
+	return hi, joined
+}
+
+func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, joined Case) ([]pending, *pending, error) {
+	input := joined.Encode()
+	d, sig, err := l.compare(ctx, input)
+	if err != nil || d == nil {
+		return nil, nil, err
+	}
+	found := func(k int, c Case, input []byte, d *Divergence, sig string) pending {
+		return pending{index: indices[k], c: c, input: input, d: d, sig: sig, after: time.Since(l.h.start)}
+	}
+	if len(cases) == 1 {
+		p := found(0, joined, input, d, sig)
+		if d.RefFailed() {
+			return nil, &p, nil
+		}
+		return []pending{p}, nil, nil
+	}
+	// Which cases differ, when both answers split per case.
+	var suspects []int
+	if d.Culprit == "" && d.Want.Exit == 0 && d.Got.Exit == 0 {
+		want, okW := l.h.batch.Split(d.Want.Stdout, cases)
+		got, okG := l.h.batch.Split(d.Got.Stdout, cases)
+		if okW && okG {
+			eq := l.h.cfg.Equal
+			if eq == nil {
+				eq = Exact
+			}
+			for k := range cases {
+				if !eq(want[k], got[k]) {
+					suspects = append(suspects, k)
+				}
+			}
+		}
+	}
+	narrow := len(suspects) == 0
+	if narrow {
+		suspects = make([]int, len(cases))
+		for k := range suspects {
+			suspects[k] = k
+		}
+	}
+	var out []pending
+	for _, k := range suspects {
+		one := cases[k].Encode()
+		d1, sig1, err := l.compare(ctx, one)
+		if err != nil {
+			return nil, nil, err
+		}
+		if d1 != nil {
+			p := found(k, cases[k], one, d1, sig1)
+			if d1.RefFailed() {
+				return nil, &p, nil
+			}
+			out = append(out, p)
+			if narrow {
+				return out, nil, nil
+			}
+			continue
+		}
+		if narrow {
+			continue
+		}
+		// It differs only after the cases before it: keep them.
+		prefix, ok := l.h.batch.Join(cases[:k+1])
+		if !ok {
+			continue
+		}
+		in := prefix.Encode()
+		dp, sigp, err := l.compare(ctx, in)
+		if err != nil {
+			return nil, nil, err
+		}
+		if dp != nil {
+			out = append(out, found(k, prefix, in, dp, sigp))
+		}
+	}
+	if len(out) == 0 {
+		// No case diverges alone or after its predecessors (a time-out of the whole input,
+		// an answer cut short): the packed input is the finding.
+		p := found(0, joined, input, d, sig)
+		if d.RefFailed() {
+			return nil, &p, nil
+		}
+		out = append(out, p)
+	}
+	return out, nil, nil
+}

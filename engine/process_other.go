@@ -1,0 +1,21 @@
+//go:build unix && !linux
+
+package engine
+
+import (
+	"syscall"
+	"time"
+)
+
+// rusageMaxRSSUnit is the unit of Rusage.Maxrss: bytes on the BSDs and macOS.
+const rusageMaxRSSUnit = 1
+
+// setParentDeathSignal does nothing where the kernel has no parent-death signal: a worker
+// still exits when its request pipe closes.
+func setParentDeathSignal(*syscall.SysProcAttr, syscall.Signal) {}
+
+// liveUsageKnown says whether liveUsage can tell.
+const liveUsageKnown = false
+
+// liveUsage is not known without /proc: watchdogs fall back to wall-clock limits.
+func liveUsage(pid int) (cpu time.Duration, rss int64, ok bool) { return 0, 0, false }

@@ -1,0 +1,233 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"sync/atomic"
+	"time"
+)
+
+// Status is how a run ended.
+type Status int
+
+// The ways a run can end. Anything but Exited is a finding in itself.
+const (
+	Exited      Status = iota // the solver finished; see Result.Exit
+	Panicked                  // an in-process judge panicked (recovered, with its stack)
+	Crashed                   // a worker died under a judge: a fatal runtime error, os.Exit, …
+	Signaled                  // a program was killed by a signal (a segfault, an abort)
+	TimedOut                  // it used more than its time limit
+	OutputLimit               // it wrote more than its output limit
+	MemoryLimit               // it used more than its memory limit
+)
+
+var statusNames = [...]string{"exited", "panicked", "crashed", "was killed by a signal", "timed out", "exceeded the output limit", "exceeded the memory limit"}
+
+func (s Status) String() string { return statusNames[s] }
+
+// Result is what one run produced.
+type Result struct {
+	Solver  string        `json:"solver"`
+	Status  Status        `json:"-"`
+	Exit    int           `json:"exit"`             // 0, 2 for an input error (R-IN1), else the program's
+	ErrLine int           `json:"err_line"`         // the line an input error names, 0 if none
+	Stderr  string        `json:"stderr,omitempty"` // the error message, or a bounded piece of stderr
+	Stdout  []byte        `json:"-"`                // up to the output limit
+	Stack   string        `json:"stack,omitempty"`  // a panic's stack, a hung worker's goroutine dump
+	CPU     time.Duration `json:"cpu_ns"`           // user + system time, as judges measure it
+	Wall    time.Duration `json:"wall_ns"`
+}
+
+// Limits bound one run. Zero fields take the defaults.
+type Limits struct {
+	// Time is the CPU time (user + system) allowed, as judges measure it: a loaded machine
+	// does not turn a fast run into a TLE. In-process runs (InProcess) measure wall time.
+	Time time.Duration
+	// Wall is the wall-clock backstop, for a run that sleeps or waits: default 2×Time+1s.
+	Wall   time.Duration
+	Output int   // bytes of stdout
+	Memory int64 // bytes of resident memory
+}
+
+// Default limits.
+const (
+	defaultTime   = 10 * time.Second
+	defaultOutput = 64 << 20
+	defaultMemory = 1 << 30
+)
+
+// withDefaults fills the zero fields.
+func (l Limits) withDefaults() Limits {
+	if l.Time <= 0 {
+		l.Time = defaultTime
+	}
+	if l.Wall <= 0 {
+		l.Wall = 2*l.Time + time.Second
+	}
+	if l.Output <= 0 {
+		l.Output = defaultOutput
+	}
+	if l.Memory <= 0 {
+		l.Memory = defaultMemory
+	}
+	return l
+}
+
+// Solver maps input bytes to what a judge would see of a run: stdout, exit status and the
+// line an input error names. The reference, the optimized judge and an external program
+// all take this slot.
+type Solver interface {
+	Name() string
+	// Run runs the solver on input. The error is not the solver's: it is ctx's when the
+	// run was cancelled, or a failure of the harness to run it at all.
+	Run(ctx context.Context, input []byte) (Result, error)
+}
+
+// Diff runs want (the oracle) and then got on input and compares them: the one place a
+// pair of solvers meets. It returns nil when they agree.
+func Diff(ctx context.Context, want, got Solver, input []byte, eq Equal) (*Divergence, error) {
+	w, err := want.Run(ctx, input)
+	if err != nil {
+		return nil, err
+	}
+	g, err := got.Run(ctx, input)
+	if err != nil {
+		return nil, err
+	}
+	return Compare(w, g, eq), nil
+}
+
+// InProcess runs a Judge in this process, for replaying the corpus in `go test`, for
+// benchmarks and for test sets: a panic is recovered and reported with its stack, output
+// past the limit stops the run, and a run past the time limit (wall-clock here) is
+// abandoned with the stack it is stuck in. An abandoned goroutine cannot be killed: a hunt
+// runs judges in worker processes instead.
+type InProcess struct {
+	Label  string
+	Judge  Judge
+	Limits Limits
+}
+
+// Name returns the solver's label.
+func (s InProcess) Name() string { return s.Label }
+
+// Run implements Solver.
+func (s InProcess) Run(ctx context.Context, input []byte) (Result, error) {
+	lim := s.Limits.withDefaults()
+	out := &sink{limit: lim.Output}
+	done := make(chan Result, 1) // buffered: an abandoned run can still finish and leave
+	var gid atomic.Int64
+	start := time.Now()
+	go func() {
+		gid.Store(goroutineID())
+		done <- runJudge(s.Label, s.Judge, input, out)
+	}()
+	timer := time.NewTimer(lim.Time)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		r.Wall = time.Since(start)
+		r.CPU = r.Wall
+		return r, nil
+	case <-timer.C:
+		stack := goroutineStack(gid.Load())
+		out.abandoned.Store(true)
+		return Result{Solver: s.Label, Status: TimedOut, Stack: stack, Wall: time.Since(start), CPU: time.Since(start),
+			Stderr: fmt.Sprintf("no answer after %v", lim.Time)}, nil
+	case <-ctx.Done():
+		out.abandoned.Store(true)
+		return Result{Solver: s.Label}, ctx.Err()
+	}
+}
+
+// runJudge runs j on input in the calling goroutine, recovering a panic, with its stdout
+// going to out.
+func runJudge(label string, j Judge, input []byte, out *sink) (r Result) {
+	r.Solver = label
+	defer func() {
+		if v := recover(); v != nil {
+			if stop, ok := v.(stopWriting); ok {
+				r.Status = stop.reason
+			} else {
+				r.Status = Panicked
+				r.Stderr = clipText(fmt.Sprint(v), stderrKept)
+				r.Stack = string(debug.Stack())
+			}
+		}
+		r.Stdout = out.buf.Bytes()
+	}()
+	err := j(input, out)
+	r.Exit, r.ErrLine, r.Stderr = exitOf(err)
+	return r
+}
+
+// stopWriting is the panic value a sink raises to stop a run that may not write any more.
+type stopWriting struct{ reason Status }
+
+// sink is an in-process judge's stdout: a buffer that refuses to grow past its limit or to
+// take writes from a run that has been abandoned.
+type sink struct {
+	buf       bytes.Buffer
+	limit     int
+	abandoned atomic.Bool
+}
+
+func (s *sink) Write(p []byte) (int, error) {
+	if s.abandoned.Load() {
+		panic(stopWriting{TimedOut})
+	}
+	if s.buf.Len()+len(p) > s.limit {
+		panic(stopWriting{OutputLimit})
+	}
+	return s.buf.Write(p)
+}
+
+// exitOf maps a Judge's error to what a judge would see: exit 2 and the line for an input
+// error (R-IN1), exit 1 for anything else.
+func exitOf(err error) (exit, line int, message string) {
+	if err == nil {
+		return 0, 0, ""
+	}
+	var in interface{ InputLine() int }
+	if errors.As(err, &in) {
+		return 2, in.InputLine(), clipText(err.Error(), stderrKept)
+	}
+	return 1, 0, clipText(err.Error(), stderrKept)
+}
+
+// goroutineID parses the current goroutine's id from its stack header ("goroutine 7 [").
+func goroutineID() int64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	b = bytes.TrimPrefix(b, []byte("goroutine "))
+	if i := bytes.IndexByte(b, ' '); i > 0 {
+		id, _ := strconv.ParseInt(string(b[:i]), 10, 64)
+		return id
+	}
+	return 0
+}
+
+// goroutineStack returns the stack of goroutine id, taken from a dump of all goroutines.
+func goroutineStack(id int64) string {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	header := []byte("goroutine " + strconv.FormatInt(id, 10) + " [")
+	for _, block := range bytes.Split(buf, []byte("\n\n")) {
+		if bytes.HasPrefix(block, header) {
+			return string(block)
+		}
+	}
+	return "(stack of goroutine " + strconv.FormatInt(id, 10) + " not found)"
+}

@@ -322,6 +322,8 @@ type coordinator struct {
 	digest uint64
 	bySig  map[string]*pending
 	limit  int64 // no case index at or past it is started
+	busy   int   // jobs handed to the lanes and not answered yet
+	lastID int   // the id of the last job handed out
 }
 
 // blockSize is how many cases a lane takes at a time: enough to make the hand-off cheap,
@@ -606,39 +608,43 @@ func (c *coordinator) finish(ctx context.Context) error {
 	return nil
 }
 
-// minimize shrinks p greedily, as gopter and delta debugging do, keeping its signature:
-// the lanes run the next candidates of the shrink order at once, and the candidate taken
-// is the first in that order that keeps the signature, so the result is the one a single
-// worker would reach. It stops when no candidate of the current case keeps the
-// signature, the budget is spent, or ctx is done.
-func (c *coordinator) minimize(ctx context.Context, p pending) (pending, MinimizeStats) {
+// minimize shrinks p greedily, as gopter and delta debugging do, keeping its signature.
+// The lanes run the next candidates of the shrink order at once, a window as wide as the
+// workers that slides as the earliest finish; the candidate taken is the first in that
+// order that keeps the signature, once every candidate before it has failed to, so the
+// result is the one a single worker would reach. It stops when no candidate of the
+// current case keeps the signature, the budget is spent, or ctx is done.
+func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st MinimizeStats) {
 	h := c.h
 	budget := h.cfg.MinimizeTime
 	if budget == 0 {
 		budget = 30 * time.Second
 	}
 	start := time.Now()
-	var st MinimizeStats
 	defer func() { st.Seconds = time.Since(start).Seconds() }()
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
-	cur := p
+	type slot struct {
+		c     Case
+		input []byte
+		done  bool
+		r     jobResult
+	}
+	cur = p
 	for {
 		next, stopShrink := iter.Pull(h.game.Shrink(cur.c))
-		accepted := false
+		var window []*slot // the candidates run or running, in shrink order
+		byID := map[int]*slot{}
+		exhausted, accepted := false, false
 		for !accepted {
 			if ctx.Err() != nil || time.Since(start) > budget {
 				stopShrink()
 				return cur, st
 			}
-			type candidate struct {
-				c     Case
-				input []byte
-			}
-			var cands []candidate
-			for len(cands) < c.workers {
+			for c.busy < c.workers && !exhausted {
 				v, ok := next()
 				if !ok {
+					exhausted = true
 					break
 				}
 				input := v.Encode()
@@ -646,34 +652,44 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (pending, Minimiz
 					st.Invalid++
 					continue
 				}
-				cands = append(cands, candidate{v, input})
+				c.lastID++
+				s := &slot{c: v, input: input}
+				window = append(window, s)
+				byID[c.lastID] = s
+				c.jobs <- job{id: c.lastID, input: input}
+				c.busy++
+				st.Runs++
 			}
-			if len(cands) == 0 {
+			for len(window) > 0 && window[0].done && !accepted {
+				s := window[0]
+				window = window[1:]
+				switch {
+				case s.r.err != nil && ctx.Err() == nil:
+					c.note(fmt.Sprintf("case %d: minimization stopped: %v", p.index, s.r.err))
+					stopShrink()
+					return cur, st
+				case s.r.d != nil && s.r.sig == p.sig:
+					st.Accepted++
+					cur = pending{index: p.index, c: s.c, input: s.input, d: s.r.d, sig: s.r.sig, after: p.after, path: p.path}
+					accepted = true // the candidates still running are dropped
+				}
+			}
+			if accepted {
+				break
+			}
+			if len(window) == 0 && exhausted {
 				stopShrink()
 				st.Complete = true
 				return cur, st
 			}
-			for i, cand := range cands {
-				c.jobs <- job{id: i, input: cand.input}
-			}
-			got := make([]jobResult, len(cands))
-			for received := 0; received < len(cands); {
-				select {
-				case r := <-c.results:
-					got[r.id] = r
-					received++
-				case <-tick.C:
-					c.progress(true)
+			select {
+			case r := <-c.results:
+				c.busy--
+				if s := byID[r.id]; s != nil {
+					s.done, s.r = true, r
 				}
-			}
-			st.Runs += len(cands)
-			for i, r := range got {
-				if r.err == nil && r.d != nil && r.sig == p.sig {
-					st.Accepted++
-					cur = pending{index: p.index, c: cands[i].c, input: cands[i].input, d: r.d, sig: r.sig, after: p.after, path: p.path}
-					accepted = true
-					break
-				}
+			case <-tick.C:
+				c.progress(true)
 			}
 		}
 		stopShrink()

@@ -170,8 +170,8 @@ var sink []byte
 
 // toys are the variants, by name. Each misbehaves on the number it names.
 var toys = map[string]toy{
-	"toy":        {ref: toyJudge, fast: toyJudge},
-	"wrong-on-7": {ref: toyJudge, fast: toyWith(7, func(w io.Writer) { fmt.Fprintln(w, 15) })},
+	"toy":         {ref: toyJudge, fast: toyJudge},
+	"wrong-on-7":  {ref: toyJudge, fast: toyWith(7, func(w io.Writer) { fmt.Fprintln(w, 15) })},
 	"panic-on-13": {ref: toyJudge, fast: toyWith(13, func(io.Writer) { panic("thirteen is unlucky") })},
 	"loop-on-42": {ref: toyJudge, fast: toyWith(42, func(io.Writer) {
 		for {

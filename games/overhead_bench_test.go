@@ -1,0 +1,52 @@
+package games
+
+import (
+	"bytes"
+	"math/rand"
+	"testing"
+
+	"github.com/leanovate/gopter"
+
+	"gamediff/engine"
+	"gamediff/gen"
+)
+
+// BenchmarkCaseOverhead measures what the harness pays per case besides the judges: seed
+// a source, generate a small case, encode it, compare two answers. "splitmix" is the
+// source a hunt uses (Generate); "mathrand" is math/rand's, seeded per case as before,
+// for comparison in the same run.
+func BenchmarkCaseOverhead(b *testing.B) {
+	small := map[string]gopter.Gen{
+		"mine":       gen.MineCase(gen.MineShape{N: [2]int{1, 6}, M: [2]int{1, 6}, Ops: [2]int{1, 30}}),
+		"boom":       gen.BoomCase(gen.BoomShape{Games: [2]int{1, 3}, N: [2]int{3, 6}, M: [2]int{3, 6}, Ops: [2]int{0, 25}}),
+		"tower":      gen.TowerCase(gen.TowerShape{Datasets: [2]int{1, 3}, N: [2]int{3, 6}, M: [2]int{3, 7}, Cmds: [2]int{0, 14}}),
+		"datamining": gen.DataminingCase(gen.DataminingShape{Boards: [2]int{1, 3}, Cells: [2]int{9, gen.DataminingMaxCells}}),
+	}
+	for _, g := range All() {
+		shape := small[g.Name()]
+		var answer bytes.Buffer
+		g.Ref(Generate[engine.Case](shape, 1).Encode(), &answer)
+		want := engine.Result{Solver: "ref", Stdout: answer.Bytes()}
+		got := engine.Result{Solver: "fast", Stdout: bytes.Clone(answer.Bytes())}
+		for _, source := range []string{"splitmix", "mathrand"} {
+			b.Run(g.Name()+"/"+source, func(b *testing.B) {
+				seed := uint64(0)
+				for b.Loop() {
+					seed++
+					var c engine.Case
+					if source == "splitmix" {
+						c = Generate[engine.Case](shape, seed)
+					} else {
+						p := gopter.DefaultGenParameters()
+						p.Rng = rand.New(rand.NewSource(int64(seed)))
+						v, _ := shape(p).Retrieve()
+						c = v.(engine.Case)
+					}
+					if len(c.Encode()) == 0 || engine.Compare(want, got, nil) != nil {
+						b.Fatal("no case, or a divergence of equal answers")
+					}
+				}
+			})
+		}
+	}
+}

@@ -16,7 +16,7 @@ func sh(script string, limits engine.Limits) engine.Command {
 }
 
 // TestCommandVerdicts runs real misbehaving programs: each ends with its verdict, within
-// its limit, and leaves no process behind (the marker 4711 is in every command line).
+// its limit, and leaves no process behind (the marker 31415926 is in every command line).
 func TestCommandVerdicts(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -27,17 +27,17 @@ func TestCommandVerdicts(t *testing.T) {
 		stdout string
 		stderr string // part of it
 	}{
-		{"echoes its input", "cat; : 4711", engine.Exited, 0, 0, "input\n", ""},
-		{"exit status", "echo partial; exit 3; : 4711", engine.Exited, 3, 0, "partial\n", ""},
-		{"input error line", "echo 'line 7: bad token' >&2; exit 2; : 4711", engine.Exited, 2, 7, "", "line 7"},
-		{"killed by a signal", "kill -9 $$; : 4711", engine.Signaled, 0, 0, "", "killed"},
-		{"loops past the CPU limit", "while :; do :; done; : 4711", engine.TimedOut, 0, 0, "", "CPU"},
-		{"sleeps past the wall limit", "exec sleep 4711", engine.TimedOut, 0, 0, "", "wall"},
-		{"leaves a child holding stdout", "sleep 4711 & echo answer", engine.Exited, 0, 0, "answer\n", ""},
-		{"prints forever", "yes 4711", engine.OutputLimit, 0, 0, "", "output"},
-		{"prints past the cap and exits", "head -c 200000 /dev/zero; exit 0; : 4711", engine.OutputLimit, 0, 0, "", "output"},
-		{"floods stderr, then answers", "head -c 3000000 /dev/zero >&2; cat; : 4711", engine.Exited, 0, 0, "input\n", "bytes left out"},
-		{"ignores SIGTERM", "trap '' TERM INT; while :; do :; done; : 4711", engine.TimedOut, 0, 0, "", "CPU"},
+		{"echoes its input", "cat; : 31415926", engine.Exited, 0, 0, "input\n", ""},
+		{"exit status", "echo partial; exit 3; : 31415926", engine.Exited, 3, 0, "partial\n", ""},
+		{"input error line", "echo 'line 7: bad token' >&2; exit 2; : 31415926", engine.Exited, 2, 7, "", "line 7"},
+		{"killed by a signal", "kill -9 $$; : 31415926", engine.Signaled, 0, 0, "", "killed"},
+		{"loops past the CPU limit", "while :; do :; done; : 31415926", engine.TimedOut, 0, 0, "", "CPU"},
+		{"sleeps past the wall limit", "exec sleep 31415926", engine.TimedOut, 0, 0, "", "wall"},
+		{"leaves a child holding stdout", "sleep 31415926 & echo answer", engine.Exited, 0, 0, "answer\n", ""},
+		{"prints forever", "yes 31415926", engine.OutputLimit, 0, 0, "", "output"},
+		{"prints past the cap and exits", "head -c 200000 /dev/zero; exit 0; : 31415926", engine.OutputLimit, 0, 0, "", "output"},
+		{"floods stderr, then answers", "head -c 3000000 /dev/zero >&2; cat; : 31415926", engine.Exited, 0, 0, "input\n", "bytes left out"},
+		{"ignores SIGTERM", "trap '' TERM INT; while :; do :; done; : 31415926", engine.TimedOut, 0, 0, "", "CPU"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,7 +61,7 @@ func TestCommandVerdicts(t *testing.T) {
 			if len(r.Stdout) > 1<<16 {
 				t.Errorf("kept %d bytes of stdout, over the limit", len(r.Stdout))
 			}
-			checkNothingLeft(t, "4711")
+			checkNothingLeft(t, "31415926")
 		})
 	}
 }
@@ -78,11 +78,11 @@ func TestCommandCPUNotWallTime(t *testing.T) {
 func TestCommandCancelled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	_, err := sh("sleep 4711", engine.Limits{Time: 5 * time.Second}).Run(ctx, nil)
+	_, err := sh("sleep 31415926", engine.Limits{Time: 5 * time.Second}).Run(ctx, nil)
 	if err == nil || !strings.Contains(err.Error(), "deadline") {
 		t.Fatalf("err = %v, want the context's", err)
 	}
-	checkNothingLeft(t, "4711")
+	checkNothingLeft(t, "31415926")
 }
 
 func TestCommandMissingProgram(t *testing.T) {

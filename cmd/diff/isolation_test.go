@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	selfOnce sync.Once
+	selfBin  string
+	selfErr  error
+)
+
+// gamediff builds this command once for the tests that run it as a process.
+func gamediff(t *testing.T) string {
+	t.Helper()
+	selfOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "gamediff-test-")
+		if err != nil {
+			selfErr = err
+			return
+		}
+		selfBin = filepath.Join(dir, "gamediff")
+		if out, err := exec.Command("go", "build", "-o", selfBin, ".").CombinedOutput(); err != nil {
+			selfErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if selfErr != nil {
+		t.Fatalf("building gamediff: %v", selfErr)
+	}
+	return selfBin
+}
+
+// processesOf lists the running processes whose executable is bin or whose command line
+// holds marker, from the process table in /proc.
+func processesOf(bin, marker string) []string {
+	var found []string
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		if _, err := strconv.Atoi(d.Name()); err != nil || d.Name() == strconv.Itoa(os.Getpid()) {
+			continue
+		}
+		stat, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
+		if i := bytes.LastIndexByte(stat, ')'); i < 0 || strings.HasPrefix(string(stat[i+1:]), " Z") {
+			continue // gone, or a zombie waiting for its parent
+		}
+		cmdline, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
+		cmd := strings.ReplaceAll(string(cmdline), "\x00", " ")
+		exe, _ := os.Readlink(filepath.Join("/proc", d.Name(), "exe"))
+		if bin != "" && exe == bin || marker != "" && strings.Contains(cmd, marker) {
+			found = append(found, d.Name()+": "+cmd)
+		}
+	}
+	return found
+}
+
+// waitGone waits up to a few seconds for the processes of bin and marker to end.
+func waitGone(t *testing.T, bin, marker string) {
+	t.Helper()
+	var left []string
+	for range 60 {
+		if left = processesOf(bin, marker); len(left) == 0 {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Errorf("processes left running:\n%s", strings.Join(left, "\n"))
+}
+
+// TestHuntKilledLeavesNothingRunning: a hunt of a program that leaves a background child
+// on every run keeps no more than one such child per worker alive, and when the hunt is
+// killed with SIGKILL, its workers and every program die with it.
+func TestHuntKilledLeavesNothingRunning(t *testing.T) {
+	bin := gamediff(t)
+	program := "sleep 3141.5926 & exec " + bin + " run -game mine -impl ref"
+	cmd := exec.Command(bin, "hunt", "-game", "mine", "-duration", "1m", "-workers", "2", "-seed", "3", "-cmd", program, "-o", t.TempDir())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	peak := 0
+	for range 30 {
+		time.Sleep(100 * time.Millisecond)
+		peak = max(peak, len(processesOf("", "sleep 3141.5926"))-1) // the hunt's own command line holds it too
+	}
+	if peak > 2 {
+		t.Errorf("%d background children alive at once: each run's process group is not killed", peak)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	waitGone(t, bin, "3141.5926")
+	if !strings.Contains(stderr.String(), "seed 3") {
+		t.Errorf("the hunt did not start: %s", stderr.String())
+	}
+}
+
+// TestRunStopsOnSIGTERM: run stops at once on SIGTERM even while the judge spins (a
+// 1000x1000 cascade keeps ref busy for a while).
+func TestRunStopsOnSIGTERM(t *testing.T) {
+	bin := gamediff(t)
+	var in bytes.Buffer
+	in.WriteString("1000 1000\n")
+	row := strings.Repeat(".", 1000) + "\n"
+	for range 1000 {
+		in.WriteString(row)
+	}
+	for range 30000 {
+		in.WriteString("Sweep 1 1\nFlag 1 1\n")
+	}
+	cmd := exec.Command(bin, "run", "-game", "mine", "-impl", "ref")
+	cmd.Stdin = &in
+	cmd.Stdout = nil
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	start := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if time.Since(start) > time.Second || !errorsAs(err, &exit) || exit.ExitCode() != exitInterrupted {
+		t.Fatalf("run ended %v after SIGTERM with %v, want exit %d at once", time.Since(start), err, exitInterrupted)
+	}
+}
+
+func errorsAs(err error, target **exec.ExitError) bool {
+	e, ok := err.(*exec.ExitError)
+	*target = e
+	return ok
+}
+
+// TestHuntProgramThatCannotStart: a mistyped -cmd is a usage error with the shell's
+// message, never a finding.
+func TestHuntProgramThatCannotStart(t *testing.T) {
+	notExec := filepath.Join(t.TempDir(), "solution")
+	os.WriteFile(notExec, []byte("int main() {}\n"), 0o644)
+	for _, program := range []string{"/nonexistent/solution", notExec, "./mine_solutoin"} {
+		dir := t.TempDir()
+		code, _, errs := call(t, "", "hunt", "-game", "mine", "-cmd", program, "-cases", "5", "-o", dir)
+		if code != exitUsage || !strings.Contains(errs, "cannot be run") {
+			t.Errorf("-cmd %s: exit %d, stderr %q; want a usage error", program, code, errs)
+		}
+		if files, _ := os.ReadDir(dir); len(files) != 0 {
+			t.Errorf("-cmd %s: saved %v as findings", program, files)
+		}
+	}
+}
+
+// TestHuntProgramFindingsGoToTheUsersFolder: a program's findings go to ./found/<game>,
+// never into the judges' corpus, and an unwritable folder does not lose them.
+func TestHuntProgramFindingsGoToTheUsersFolder(t *testing.T) {
+	prog := buildProgram(t, "offbyone")
+	t.Chdir(t.TempDir())
+	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", prog, "-seed", "1", "-cases", "2000", "-json")
+	var sum huntSummary
+	json.Unmarshal([]byte(out), &sum)
+	if code != exitFound || len(sum.Findings) != 1 || !strings.HasPrefix(sum.Findings[0].Path, filepath.Join("found", "mine")+"/") {
+		t.Fatalf("exit %d, findings %+v, want one in found/mine\n%s", code, sum.Findings, errs)
+	}
+	if _, err := os.Stat("corpus"); err == nil {
+		t.Errorf("a program's finding went into a corpus folder")
+	}
+
+	code, out, errs = call(t, "", "hunt", "-game", "mine", "-cmd", prog, "-seed", "1", "-cases", "2000", "-json", "-o", "/dev/null/cannot")
+	json.Unmarshal([]byte(out), &sum)
+	if code != exitFound || len(sum.Findings) != 1 || !strings.Contains(errs, "saved to") {
+		t.Fatalf("unwritable folder: exit %d, findings %+v\n%s", code, sum.Findings, errs)
+	}
+	if e := readEntry(t, sum.Findings[0].Path); len(e.Answer) == 0 {
+		t.Errorf("the finding kept in %s has an empty answer", sum.Findings[0].Path)
+	}
+}
+
+// TestHuntTightTimeoutNeverBlamesTheReference: -timeout limits the program only; ref has
+// a generous limit of its own, so a tight limit gives the program's TLEs, never a case
+// saved with an empty answer.
+func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", buildProgram(t, "sleeper"), "-seed", "2", "-cases", "3",
+		"-timeout", "10ms", "-minimize-time", "-1s", "-json", "-o", dir)
+	var sum huntSummary
+	json.Unmarshal([]byte(out), &sum)
+	if code != exitFound || len(sum.Findings) != 1 || sum.Findings[0].Verdict != "TLE" {
+		t.Fatalf("exit %d, %+v\n%s", code, sum.Findings, errs)
+	}
+	if e := readEntry(t, sum.Findings[0].Path); len(e.Answer) == 0 {
+		t.Errorf("saved with an empty answer")
+	}
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gamediff/engine"
+	"gamediff/games"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// golden compares got with testdata/NAME.golden, or rewrites the file with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run the test with -update to write it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s (rerun with -update if the change is right):\n--- got\n%s--- want\n%s", name, path, got, want)
+	}
+}
+
+// TestFindingReports pins the report of a finding, for ref against fast and for a
+// program, as a user reads it (golden files, -update).
+func TestFindingReports(t *testing.T) {
+	mine, _ := games.Lookup("mine")
+	input := []byte("2 2\n.*\n..\nSweep 2 1\nSweep 1 1\nQuit\n")
+	want := []byte("1 cell(s) detected\n2 1 1\nfinish\ntotal step 2\n")
+	got := []byte("1 cell(s) detected\n2 1 1\n1 cell(s) detected\n1 1 1\n")
+	tests := []struct {
+		name    string
+		flags   huntFlags
+		finding engine.Finding
+	}{
+		{"wa-fast", huntFlags{seed: 7}, engine.Finding{Index: 12, Verdict: "WA", Signature: `WA Sweep: want "finish", got "K cell(s) detected"`,
+			Rulings: []string{"R-M1"}, Path: "corpus/mine/found/0123456789abcdef.in", FoundAfter: 0.25, InputBytes: len(input), Original: 2345,
+			Minimize: engine.MinimizeStats{Runs: 41, Accepted: 9, Complete: true, Seconds: 0.4}, Input: input,
+			Divergence: engine.Compare(engine.Result{Solver: "ref", Stdout: want}, engine.Result{Solver: "fast", Stdout: got}, nil)}},
+		{"tle-program", huntFlags{seed: 9, program: "./sol --fast"}, engine.Finding{Index: 3, Verdict: "TLE", Signature: "TLE in program",
+			Path: "found/mine/fedcba9876543210.in", FoundAfter: 1.5, InputBytes: len(input), Original: 900000,
+			Minimize: engine.MinimizeStats{Runs: 12, Accepted: 3, Seconds: 30}, Note: "minimization stopped early (budget or interrupt): the case may shrink further", Input: input,
+			Divergence: engine.Compare(engine.Result{Solver: "ref", Stdout: want},
+				engine.Result{Solver: "program", Status: engine.TimedOut, Stderr: "used more than 1s of CPU time"}, nil)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			reportFinding(&b, mine, tt.flags, tt.finding, false)
+			golden(t, "report/"+tt.name, b.String())
+		})
+	}
+}

@@ -1,0 +1,286 @@
+// Command boom is a contestant's solution of boom (seed 003), the minesweeper interactor
+// with 3-state flags, right as written. -bug NAME plants one realistic bug, so that the
+// tests of diff hunt -cmd can prove each kind of wrong solution is caught.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// bugs are the slips -bug can plant, each the kind a contestant makes.
+var bugs = map[string]string{
+	"question-stops-cascade": "a cascade opens only _ cells: a ? stops it",
+	"win-after-change-only":  "WIN checked only after an operation that changed the map",
+	"middle-skips-zero":      "a middle click on a 0 does nothing",
+	"no-reset":               "the player map not reset between games (the statement's memset warning)",
+	"rescan":                 "the map copied and compared whole on every click: right, but too slow",
+}
+
+// side is the largest board side; the arrays are global and sized for it, rows of side cells.
+const side = 200
+
+var (
+	bug      string
+	n, m     int
+	isMine   [side * side]bool
+	number   [side * side]int8
+	opened   [side * side]bool
+	view     [side * side]byte // the player map: _ P ? or the digit of an opened cell
+	before   [side * side]byte // the map before a click, for -bug rescan
+	unopened int
+	changed  []int32
+	stack    []int32
+	out      *bufio.Writer
+)
+
+func main() {
+	bugName := flag.String("bug", "", "plant this bug: "+names(bugs))
+	flag.Parse()
+	if _, ok := bugs[*bugName]; *bugName != "" && !ok {
+		fmt.Fprintf(os.Stderr, "boom: unknown -bug %q\n", *bugName)
+		os.Exit(2)
+	}
+	bug = *bugName
+	in := &reader{r: bufio.NewReaderSize(os.Stdin, 1<<16)}
+	out = bufio.NewWriterSize(os.Stdout, 1<<16)
+	defer out.Flush()
+	t := in.int()
+	for g := 0; g < t; g++ {
+		if g > 0 {
+			out.WriteString("==========\n")
+		}
+		game(in)
+	}
+}
+
+func game(in *reader) {
+	n, m = in.int(), in.int()
+	k := 0
+	for x := 0; x < n; x++ {
+		row := in.word()
+		for y := 0; y < m; y++ {
+			p := x*side + y
+			isMine[p] = y < len(row) && row[y] == '*'
+			if isMine[p] {
+				k++
+			}
+			if bug != "no-reset" {
+				opened[p], view[p] = false, '_'
+			} else if view[p] == 0 {
+				view[p] = '_'
+			}
+		}
+	}
+	for x := 0; x < n; x++ {
+		for y := 0; y < m; y++ {
+			c := int8(0)
+			eachNeighbour(x*side+y, func(q int) {
+				if isMine[q] {
+					c++
+				}
+			})
+			number[x*side+y] = c
+		}
+	}
+	unopened = n * m
+	over := false
+	for {
+		op := in.int()
+		if op == 0 {
+			break
+		}
+		x, y := in.int(), in.int()
+		p := (x-1)*side + y - 1
+		if over {
+			out.WriteString("INVALID\n")
+			continue
+		}
+		if bug == "rescan" {
+			for x := 0; x < n; x++ {
+				copy(before[x*side:x*side+m], view[x*side:x*side+m])
+			}
+		}
+		changed = changed[:0]
+		lost := false
+		switch op {
+		case 1:
+			if !opened[p] && view[p] != 'P' {
+				if isMine[p] {
+					lost = true
+				} else {
+					open(p)
+				}
+			}
+		case 2:
+			if !opened[p] {
+				switch view[p] {
+				case '_':
+					view[p] = 'P'
+				case 'P':
+					view[p] = '?'
+				default:
+					view[p] = '_'
+				}
+				changed = append(changed, int32(p))
+			}
+		case 3:
+			lost = middle(p)
+		}
+		if lost {
+			out.WriteString("LOSE\n")
+			over = true
+			continue
+		}
+		if bug == "rescan" {
+			changed, unopened = changed[:0], 0
+			for x := 0; x < n; x++ {
+				for y := 0; y < m; y++ {
+					if q := x*side + y; view[q] != before[q] {
+						changed = append(changed, int32(q))
+					}
+					if !opened[x*side+y] {
+						unopened++
+					}
+				}
+			}
+		}
+		report()
+		if unopened == k && (bug != "win-after-change-only" || len(changed) > 0) {
+			out.WriteString("WIN\n")
+			over = true
+		}
+	}
+	if !over {
+		out.WriteString("QUIT\n")
+	}
+}
+
+// middle handles a middle click on p; true means the game is lost.
+func middle(p int) bool {
+	if !opened[p] || bug == "middle-skips-zero" && number[p] == 0 {
+		return false
+	}
+	flags := 0
+	eachNeighbour(p, func(q int) {
+		if view[q] == 'P' {
+			flags++
+		}
+	})
+	if flags != int(number[p]) {
+		return false
+	}
+	lost := false
+	eachNeighbour(p, func(q int) {
+		if !opened[q] && view[q] != 'P' && isMine[q] {
+			lost = true
+		}
+	})
+	if lost {
+		return true
+	}
+	eachNeighbour(p, func(q int) {
+		if !opened[q] && view[q] != 'P' {
+			open(q)
+		}
+	})
+	return false
+}
+
+// open opens p, an unopened safe cell, and cascades from the zeros.
+func open(p int) {
+	mark(p)
+	stack = append(stack[:0], int32(p))
+	for len(stack) > 0 {
+		q := int(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		if number[q] != 0 {
+			continue
+		}
+		eachNeighbour(q, func(r int) {
+			if !opened[r] && (view[r] == '_' || view[r] == '?' && bug != "question-stops-cascade") {
+				mark(r)
+				stack = append(stack, int32(r))
+			}
+		})
+	}
+}
+
+func mark(p int) {
+	opened[p] = true
+	view[p] = byte('0' + number[p])
+	unopened--
+	changed = append(changed, int32(p))
+}
+
+// report writes RUNNING: and the changed cells, sorted by row, then column.
+func report() {
+	slices.Sort(changed)
+	b := append(make([]byte, 0, 16+len(changed)*14), "RUNNING: ["...)
+	for i, p := range changed {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, '<')
+		b = strconv.AppendInt(b, int64(p)/side+1, 10)
+		b = append(b, ", "...)
+		b = strconv.AppendInt(b, int64(p)%side+1, 10)
+		b = append(b, ", "...)
+		b = append(b, view[p], '>')
+	}
+	out.Write(append(b, "]\n"...))
+}
+
+func eachNeighbour(p int, f func(q int)) {
+	x, y := p/side, p%side
+	for i := max(x-1, 0); i <= min(x+1, n-1); i++ {
+		for j := max(y-1, 0); j <= min(y+1, m-1); j++ {
+			if i != x || j != y {
+				f(i*side + j)
+			}
+		}
+	}
+}
+
+// reader reads whitespace-separated tokens, as scanf does.
+type reader struct {
+	r   *bufio.Reader
+	buf []byte
+}
+
+// word returns the next token, or nil at the end of the input; it is valid until the next call.
+func (in *reader) word() []byte {
+	c, err := in.r.ReadByte()
+	for err == nil && c <= ' ' {
+		c, err = in.r.ReadByte()
+	}
+	in.buf = in.buf[:0]
+	for err == nil && c > ' ' {
+		in.buf = append(in.buf, c)
+		c, err = in.r.ReadByte()
+	}
+	if len(in.buf) == 0 {
+		return nil
+	}
+	return in.buf
+}
+
+func (in *reader) int() int {
+	v, _ := strconv.Atoi(string(in.word()))
+	return v
+}
+
+// names lists the keys of m, sorted, for the usage message.
+func names(m map[string]string) string {
+	list := make([]string, 0, len(m))
+	for name := range m {
+		list = append(list, name)
+	}
+	slices.Sort(list)
+	return strings.Join(list, ", ")
+}

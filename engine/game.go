@@ -59,6 +59,10 @@ type Explainer interface {
 // a hunt against an external program packs several generated cases into one input, so
 // that one start of the program tests many of them.
 type Batcher interface {
+	// Unit makes the case of one seed for packing: mostly one dataset, so that a packed
+	// input holds many and a finding shrinks to one; sometimes a whole input at the
+	// limits, which goes alone.
+	Unit(seed uint64) Case
 	// Join packs cases into one, in order, or reports false when they do not fit in one
 	// input within the statement's limits.
 	Join(cases []Case) (Case, bool)

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -21,9 +22,13 @@ type HuntConfig struct {
 	// Program, when set, is the program under test (its argv), in fast's place: each case
 	// goes to its stdin. Empty: the game's Fast judge.
 	Program []string
-	Equal   Equal // nil: Exact
-	Workers int   // worker processes; 0: GOMAXPROCS
-	Seed    int64 // every case derives from it and its index alone
+	// Unpacked runs a program on one generated case per input even when the game could
+	// pack several into one (Batcher): for programs that read one game only, and to
+	// measure what packing gains.
+	Unpacked bool
+	Equal    Equal // nil: Exact
+	Workers  int   // worker processes; 0: GOMAXPROCS
+	Seed     int64 // every case derives from it and its index alone
 	// Start and Cases bound the case indices: Start, Start+1, …, Start+Cases-1 (Cases 0:
 	// no bound). Shard i of Shards runs those ≡ i-1 (mod Shards) only, so that Shards
 	// hunts with the same flags run exactly the cases of one.
@@ -145,15 +150,14 @@ type pending struct {
 
 // hunt is what the lanes share: read-only once the hunt starts.
 type hunt struct {
-	cfg        HuntConfig
-	game       Game
-	explain    Explainer // nil when the game cannot name divergences
-	batch      Batcher   // nil unless a program is hunted and the game packs cases
-	exe        string
-	limits     Limits
-	refLimits  Limits
-	start      time.Time
-	maxBatched int // bytes of a packed input
+	cfg       HuntConfig
+	game      Game
+	explain   Explainer // nil when the game cannot name divergences
+	batch     Batcher   // nil unless a program is hunted and the game packs cases
+	exe       string
+	limits    Limits
+	refLimits Limits
+	start     time.Time
 }
 
 // Hunt generates cases from cfg.Seed, runs the reference and the code under test on each
@@ -228,9 +232,9 @@ func newHunt(cfg HuntConfig) (*hunt, error) {
 	if err != nil {
 		return nil, fmt.Errorf("hunt: finding its own binary to start workers: %w", err)
 	}
-	h := &hunt{cfg: cfg, game: cfg.Game, exe: exe, limits: cfg.Limits, refLimits: cfg.RefLimits, start: time.Now(), maxBatched: 64 << 10}
+	h := &hunt{cfg: cfg, game: cfg.Game, exe: exe, limits: cfg.Limits, refLimits: cfg.RefLimits, start: time.Now()}
 	h.explain, _ = cfg.Game.(Explainer)
-	if len(cfg.Program) > 0 {
+	if len(cfg.Program) > 0 && !cfg.Unpacked {
 		h.batch, _ = cfg.Game.(Batcher)
 	}
 	if h.limits.Time <= 0 {
@@ -255,6 +259,9 @@ func (h *hunt) generate(index int64) (c Case, err error) {
 			err = fmt.Errorf("the generator of %s panicked on case %d of seed %d: %v", h.game.Name(), index, h.cfg.Seed, v)
 		}
 	}()
+	if h.batch != nil {
+		return h.batch.Unit(caseSeed(h.cfg.Seed, index)), nil
+	}
 	return h.game.Generate(caseSeed(h.cfg.Seed, index)), nil
 }
 
@@ -295,6 +302,7 @@ type job struct {
 	id      int
 	indices []int64
 	input   []byte
+	gotOnly bool // run the code under test only: the reference would exit 0 (see minimize)
 }
 
 // jobResult is a lane's answer to a job.
@@ -630,6 +638,27 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 		done  bool
 		r     jobResult
 	}
+	// A verdict other than WA does not depend on the reference's answer, and on a valid
+	// input the reference exits 0: candidates run the code under test alone, which for a
+	// TLE on a big case is most of the time saved. The case reached is run in full at
+	// the end, for its answer.
+	gotOnly := !strings.HasPrefix(p.sig, "WA")
+	if gotOnly {
+		defer func() {
+			if st.Accepted > 0 && ctx.Err() == nil {
+				c.lastID++
+				c.jobs <- job{id: c.lastID, input: cur.input}
+				c.busy++
+				for c.busy > 0 {
+					r := <-c.results
+					c.busy--
+					if r.id == c.lastID && r.err == nil && r.d != nil {
+						cur.d, cur.sig = r.d, r.sig
+					}
+				}
+			}
+		}()
+	}
 	cur = p
 	for {
 		next, stopShrink := iter.Pull(h.game.Shrink(cur.c))
@@ -656,7 +685,7 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 				s := &slot{c: v, input: input}
 				window = append(window, s)
 				byID[c.lastID] = s
-				c.jobs <- job{id: c.lastID, input: input}
+				c.jobs <- job{id: c.lastID, input: input, gotOnly: gotOnly}
 				c.busy++
 				st.Runs++
 			}

@@ -109,11 +109,11 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer) 
 				}
 				games[req.Game] = g
 			}
-			// The judge under test gets a judge's stack (256 MiB, as Codeforces gives),
+			// The judge under test gets a judge's stack (64 MiB, as many judges give),
 			// so that runaway recursion is a crash within a second, not a gigabyte of
 			// stack later; the reference, naive by design, recurses as deep as a
 			// 1000x1000 cascade and keeps Go's default.
-			j, stack := Judge(g.Fast), 256<<20
+			j, stack := Judge(g.Fast), 64<<20
 			if req.Judge == "ref" {
 				j, stack = g.Ref, 1<<30
 			}
@@ -144,6 +144,9 @@ type worker struct {
 	stderr *headTail
 	cpu    time.Duration // the worker's CPU time after its last response
 	waited chan struct{} // closed when the process has exited and been waited for
+	// drained is closed when all of the worker's stderr has been read: its last words
+	// come after its exit.
+	drained chan struct{}
 }
 
 // handshakeTime bounds a worker's start: a binary that does not call ServeWorker never
@@ -187,11 +190,11 @@ func startWorker(exe string) (*worker, error) {
 		errR.Close()
 		return nil, fmt.Errorf("starting a worker: %w", err)
 	}
-	w := &worker{exe: exe, cmd: cmd, reqs: reqW, resps: respR, stderr: &headTail{}, waited: make(chan struct{})}
+	w := &worker{exe: exe, cmd: cmd, reqs: reqW, resps: respR, stderr: &headTail{}, waited: make(chan struct{}), drained: make(chan struct{})}
 	w.bw = bufio.NewWriterSize(reqW, 64<<10)
 	w.enc = gob.NewEncoder(w.bw)
 	w.dec = gob.NewDecoder(bufio.NewReaderSize(respR, 64<<10))
-	go func() { io.Copy(w.stderr, errR); errR.Close() }()
+	go func() { io.Copy(w.stderr, errR); errR.Close(); close(w.drained) }()
 	go func() { cmd.Wait(); close(w.waited) }()
 
 	hello := make(chan error, 1)
@@ -292,6 +295,10 @@ func (w *worker) run(ctx context.Context, req request, lim Limits) (Result, erro
 	}
 	// The worker died, or was killed by the watchdog.
 	<-w.waited
+	select {
+	case <-w.drained:
+	case <-time.After(time.Second):
+	}
 	res := Result{Solver: label, Wall: time.Since(start), Status: Crashed}
 	dump := w.stderr.String()
 	mu.Lock()

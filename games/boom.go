@@ -22,6 +22,7 @@ func init() {
 			plan:      gen.BoomPlan,
 			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
 		},
+		unit:  gen.BoomGen(),
 		join:  joinBoom,
 		split: splitBoom,
 		parts: func(c gen.Boom) []gen.Boom {

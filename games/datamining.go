@@ -21,12 +21,13 @@ func init() {
 			plan:      gen.DataminingPlan,
 			timeLimit: time.Second, // "时间限制 : 1.000 sec" (docs/datamining.md)
 		},
+		unit: gen.DataminingGen(),
 		join: func(cases []gen.Datamining) (gen.Datamining, bool) {
 			var out gen.Datamining
 			for _, c := range cases {
 				out.Boards = append(out.Boards, c.Boards...)
 			}
-			return out, true
+			return out, len(cases) == 1 || len(out.Encode()) <= packedBytes
 		},
 		parts: func(c gen.Datamining) []gen.Datamining {
 			out := make([]gen.Datamining, len(c.Boards))

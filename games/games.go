@@ -79,6 +79,10 @@ func Worker(name string) (engine.Game, bool) {
 	return g, ok
 }
 
+// packedBytes bounds a packed input of the games whose statement sets no count of
+// datasets: small enough to keep a run short, big enough to hold dozens of cases.
+const packedBytes = 64 << 10
+
 // FuzzInput is the input a Diff fuzz target tests for the fuzzer's bytes: the bytes
 // themselves when they already are a valid input (so seeds from the corpus are played as
 // they are), else the game's structured decoding of them.
@@ -180,10 +184,14 @@ func (t typed[C]) Features(c engine.Case) []gen.Feature {
 // several generated cases into one input (engine.Batcher).
 type batched[C caseModel] struct {
 	typed[C]
+	unit  gopter.Gen // cases of mostly one dataset, for packing
 	join  func(cases []C) (C, bool)
 	split func(answer []byte, cases []C) ([][]byte, bool)
 	parts func(c C) []C // one case per dataset
 }
+
+// Unit makes the case of a seed for packing.
+func (b batched[C]) Unit(seed uint64) engine.Case { return Generate[C](b.unit, seed) }
 
 // Parts cuts c into one case per dataset (game, tower, board).
 func (b batched[C]) Parts(c engine.Case) []engine.Case {

@@ -23,12 +23,13 @@ func init() {
 			// the other judges of this size have (docs/tower.md).
 			timeLimit: time.Second,
 		},
+		unit: gen.TowerGen(),
 		join: func(cases []gen.Tower) (gen.Tower, bool) {
 			var out gen.Tower
 			for _, c := range cases {
 				out.Datasets = append(out.Datasets, c.Datasets...)
 			}
-			return out, true
+			return out, len(cases) == 1 || len(out.Encode()) <= packedBytes
 		},
 		parts: func(c gen.Tower) []gen.Tower {
 			out := make([]gen.Tower, len(c.Datasets))

@@ -40,6 +40,7 @@ type huntFlags struct {
 	report       string
 	skip         []string
 	asJSON       bool
+	unpacked     bool
 }
 
 func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
@@ -64,6 +65,7 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	fs.StringVar(&h.report, "report", "", "write one self-contained HTML page per finding to this folder")
 	skip := fs.String("skip-rule", "", "comma-separated ruling ids (R-M1,R-B1): leave out generated cases (or datasets) that reach them")
 	fs.BoolVar(&h.asJSON, "json", false, "print the summary as one JSON object on stdout")
+	pack := fs.Bool("pack", true, "with -cmd, pack several generated cases into one input where the game has several games per input (boom, tower, datamining)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return h, code, false
 	}
@@ -96,6 +98,7 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 		return fail("-cmd needs -game")
 	}
 	h.memory = *memory << 20
+	h.unpacked = !*pack
 	if *shard != "" {
 		i, n, ok := strings.Cut(*shard, "/")
 		h.shard, _ = strconv.Atoi(i)
@@ -157,6 +160,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		cfg := engine.HuntConfig{
 			Game:         game,
 			Program:      program,
+			Unpacked:     h.unpacked,
 			Equal:        equal,
 			Workers:      h.workers,
 			Seed:         h.seed,

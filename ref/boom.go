@@ -2,6 +2,7 @@ package ref
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -13,7 +14,7 @@ import (
 // reports input that breaks the format, after the answers to everything before it.
 func Boom(input []byte, w io.Writer) error {
 	out := bufio.NewWriter(w)
-	err := playBoom(newTokens(input), out)
+	err := playBoom(newTokens(input), out, nil)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -26,7 +27,7 @@ const (
 	boomMaxSide = 200 // n, m ≤ 200
 )
 
-func playBoom(in *tokens, out *bufio.Writer) error {
+func playBoom(in *tokens, out *bufio.Writer, observe func(*BoomStep)) error {
 	// "第一行一个正整数 T 表示数据组数": a positive integer. Its limit T ≤ 30 is the
 	// validator's to check (R-IN3): counts of games are not capped by the judges (R-IN1).
 	games, _, err := in.number("T", 1, math.MaxInt)
@@ -39,7 +40,7 @@ func playBoom(in *tokens, out *bufio.Writer) error {
 		if t > 1 {
 			fmt.Fprintln(out, "==========")
 		}
-		if err := playBoomGame(in, out); err != nil {
+		if err := playBoomGame(in, out, t, observe); err != nil {
 			return err
 		}
 	}
@@ -58,9 +59,16 @@ type boomGame struct {
 	over     bool     // 游戏结束: lost or won
 	before   map[[2]int]byte
 	out      *bufio.Writer
+
+	// For the observer of a traced game (BoomTrace); observe is nil when not traced.
+	observe  func(*BoomStep)
+	index    int      // the game's number in the input
+	lost     [][2]int // the mines that lost the game
+	seenOver bool     // the game was over at the last moment reported
 }
 
-func playBoomGame(in *tokens, out *bufio.Writer) error {
+func playBoomGame(in *tokens, out *bufio.Writer, index int, observe func(*BoomStep)) error {
+	first := in.pos // the game's first token, for the observer
 	// "每组数据第一行两个正整数 n, m" with 3 ≤ n, m ≤ 200.
 	n, _, err := in.number("n", boomMinSide, boomMaxSide)
 	if err != nil {
@@ -70,7 +78,7 @@ func playBoomGame(in *tokens, out *bufio.Writer) error {
 	if err != nil {
 		return err
 	}
-	g := &boomGame{n: n, m: m, out: out, unopened: n * m}
+	g := &boomGame{n: n, m: m, out: out, unopened: n * m, observe: observe, index: index}
 	g.mine = boolGrid(n, m)
 	g.opened = boolGrid(n, m)
 	g.view = make([][]byte, n+2)
@@ -101,8 +109,10 @@ func playBoomGame(in *tokens, out *bufio.Writer) error {
 			}
 		}
 	}
+	g.trace(in, first, -1, 0, 0)
 	// "每行三个正整数 op, x, y 表示玩家的一次操作 … 最后一行一个数 0 , 表示玩家操作结束."
 	for {
+		at := in.pos // the operation's first token, for the observer
 		op, _, err := in.number("op", 0, 3)
 		if err != nil {
 			return err
@@ -113,6 +123,7 @@ func playBoomGame(in *tokens, out *bufio.Writer) error {
 			if !g.over {
 				fmt.Fprintln(out, "QUIT")
 			}
+			g.trace(in, at, 0, 0, 0)
 			return nil
 		}
 		// Operations after the end are still read whole and checked: only their answer
@@ -126,6 +137,7 @@ func playBoomGame(in *tokens, out *bufio.Writer) error {
 			return err
 		}
 		g.operate(op, x, y)
+		g.trace(in, at, op, x, y)
 	}
 }
 
@@ -292,3 +304,90 @@ func (g *boomGame) flagsAround(x, y int) int {
 }
 
 func (g *boomGame) inside(x, y int) bool { return x >= 1 && x <= g.n && y >= 1 && y <= g.m }
+
+// Tracing. A traced game (BoomTrace) reports each moment of every game to an observer, so
+// that the games can be pictured step by step; Boom is untraced and pays one nil check
+// per operation.
+
+// BoomStep is one moment of a traced boom input: the start of a game, once its board is
+// read, or the end of one operation. Its methods read the game as it is at that moment,
+// so a BoomStep is valid only during the call that reports it.
+type BoomStep struct {
+	Game   int      // the game's number in the input, from 1
+	Op     int      // 1, 2, 3 (left, right, middle click); 0 the "0" ending the operations; -1 the start
+	X, Y   int      // the operation's cell; 0, 0 at the start and for the "0"
+	Line   int      // the input line of the operation; at the start, the line of n
+	Output []byte   // everything written so far, the games before included
+	Over   bool     // the game is over, lost or won
+	Lost   [][2]int // the mines that lost the game, once it is lost
+	g      *boomGame
+}
+
+// BoomTrace plays input as Boom does and calls observe at the start of every game and
+// after every operation and every "0". It returns what Boom writes and the error Boom
+// returns.
+func BoomTrace(input []byte, observe func(*BoomStep)) ([]byte, error) {
+	var buf bytes.Buffer
+	out := bufio.NewWriter(&buf)
+	err := playBoom(newTokens(input), out, func(s *BoomStep) {
+		out.Flush() // a bytes.Buffer takes every byte
+		s.Output = buf.Bytes()
+		observe(s)
+	})
+	out.Flush()
+	return buf.Bytes(), err
+}
+
+// Size is the board's n rows and m columns.
+func (s *BoomStep) Size() (n, m int) { return s.g.n, s.g.m }
+
+// Cell is (x, y) on the player map (玩家地图): '_', 'P', '?', or '0'-'8' opened; '*' marks a
+// mine that lost the game.
+func (s *BoomStep) Cell(x, y int) byte {
+	for _, c := range s.Lost {
+		if c == [2]int{x, y} {
+			return '*'
+		}
+	}
+	return s.g.view[x][y]
+}
+
+// Mine reports whether (x, y) is a mine, which the player map does not show.
+func (s *BoomStep) Mine(x, y int) bool { return s.g.mine[x][y] }
+
+// trace reports a moment of a traced game: the operation whose first token is
+// in.list[at] (op -1 is the start of the game).
+func (g *boomGame) trace(in *tokens, at, op, x, y int) {
+	if g.observe != nil {
+		g.report(in.list[at].line, op, x, y)
+	}
+}
+
+func (g *boomGame) report(line, op, x, y int) {
+	if g.over && !g.seenOver && op > 0 {
+		g.lost = g.losingMines(op, x, y)
+	}
+	g.seenOver = g.over
+	g.observe(&BoomStep{Game: g.index, Op: op, X: x, Y: y, Line: line, Over: g.over, Lost: g.lost, g: g})
+}
+
+// losingMines reads, after an operation that ended the game, the mines that lost it; none
+// if it was won. A lost operation changed nothing, so its conditions still hold: a left
+// click on a mine neither opened nor P, or a middle click whose targets hold mines.
+func (g *boomGame) losingMines(op, x, y int) [][2]int {
+	switch {
+	case op == 1 && !g.opened[x][y] && g.view[x][y] != 'P' && g.mine[x][y]:
+		return [][2]int{{x, y}}
+	case op == 3 && g.opened[x][y] && g.flagsAround(x, y) == int(g.view[x][y]-'0'):
+		var mines [][2]int
+		for nx := x - 1; nx <= x+1; nx++ {
+			for ny := y - 1; ny <= y+1; ny++ {
+				if g.inside(nx, ny) && !g.opened[nx][ny] && g.view[nx][ny] != 'P' && g.mine[nx][ny] {
+					mines = append(mines, [2]int{nx, ny})
+				}
+			}
+		}
+		return mines
+	}
+	return nil
+}

@@ -2,6 +2,7 @@ package ref
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 )
@@ -19,14 +20,15 @@ const (
 // boards before it.
 func Datamining(input []byte, w io.Writer) error {
 	out := bufio.NewWriter(w)
-	err := playDatamining(newTokens(input), out)
+	err := playDatamining(newTokens(input), out, nil)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
 	return err
 }
 
-func playDatamining(in *tokens, out *bufio.Writer) error {
+func playDatamining(in *tokens, out *bufio.Writer, observe func(*DataminingStep)) error {
+	boards := 0 // for the observer
 	// "The input contains one or more game boards, followed by a final line containing
 	// only two zeros." Nothing after the "0 0" is read (R-IN2).
 	for {
@@ -75,6 +77,10 @@ func playDatamining(in *tokens, out *bufio.Writer) error {
 		}
 		// "For each data set write one line with a single integer"
 		fmt.Fprintln(out, casualMinimum(mine))
+		if observe != nil {
+			boards++
+			observe(&DataminingStep{Board: boards, Line: line, mine: mine})
+		}
 	}
 }
 
@@ -114,6 +120,12 @@ func casualMinimum(mine [][]bool) int {
 // playCasual plays from the first cell (x0, y0), which is safe, and returns the number of
 // covered unmined cells when the player is stuck.
 func playCasual(mine [][]bool, x0, y0 int) int {
+	return coveredSafe(mine, casualBoard(mine, x0, y0))
+}
+
+// casualBoard plays from the first cell (x0, y0), which is safe, and returns the state of
+// every cell when the player is stuck.
+func casualBoard(mine [][]bool, x0, y0 int) [][]int {
 	r, c := len(mine), len(mine[0])
 	state := make([][]int, r)
 	for x := range state {
@@ -174,6 +186,12 @@ func playCasual(mine [][]bool, x0, y0 int) int {
 			}
 		}
 	}
+	return state
+}
+
+// coveredSafe counts the covered unmined cells of a board's state.
+func coveredSafe(mine [][]bool, state [][]int) int {
+	r, c := len(mine), len(mine[0])
 	// "the minimum number of covered, unmined cells that remain"
 	left := 0
 	for x := range r {
@@ -184,4 +202,101 @@ func playCasual(mine [][]bool, x0, y0 int) int {
 		}
 	}
 	return left
+}
+
+// Tracing. A traced input (DataminingTrace) reports each board, once answered, to an
+// observer, so that it can be pictured; Datamining is untraced and pays one nil check per
+// board.
+
+// DataminingStep is one board of a traced datamining input, once its answer is written.
+// Its methods compute what they show on demand, so an observer that only counts boards
+// pays for nothing more.
+type DataminingStep struct {
+	Board  int    // the board's number in the input, from 1
+	Line   int    // the input line of the board's "r c"
+	Output []byte // everything written so far, this board's answer included
+	mine   [][]bool
+	best   [][]int // the state from the best start, once asked for
+	bx, by int     // the best start, 0-based
+}
+
+// DataminingTrace plays input as Datamining does and calls observe after the answer to
+// every board. It returns what Datamining writes and the error Datamining returns.
+func DataminingTrace(input []byte, observe func(*DataminingStep)) ([]byte, error) {
+	var buf bytes.Buffer
+	out := bufio.NewWriter(&buf)
+	err := playDatamining(newTokens(input), out, func(s *DataminingStep) {
+		out.Flush() // a bytes.Buffer takes every byte
+		s.Output = buf.Bytes()
+		observe(s)
+	})
+	out.Flush()
+	return buf.Bytes(), err
+}
+
+// Size is the board's r rows and c columns.
+func (s *DataminingStep) Size() (r, c int) { return len(s.mine), len(s.mine[0]) }
+
+// Mine reports whether (x, y), 1-based, holds a mine.
+func (s *DataminingStep) Mine(x, y int) bool { return s.mine[x-1][y-1] }
+
+// Answer is the board's answer: the fewest covered safe cells over every start.
+func (s *DataminingStep) Answer() int { return casualMinimum(s.mine) }
+
+// Best is the first start, in row-major order, from which the casual player leaves
+// Answer covered safe cells, 1-based; 0, 0 on a board without a safe cell.
+func (s *DataminingStep) Best() (x, y int) {
+	if s.play() {
+		return s.bx + 1, s.by + 1
+	}
+	return 0, 0
+}
+
+// Cell is (x, y), 1-based, when the casual player who started at Best is stuck: '0'-'8'
+// cleared (its number of adjacent mines), 'F' flagged, '_' a covered safe cell (Answer
+// counts these), 'M' a covered mine.
+func (s *DataminingStep) Cell(x, y int) byte {
+	x, y = x-1, y-1
+	state := dmCovered
+	if s.play() {
+		state = s.best[x][y]
+	}
+	switch {
+	case state == dmCleared:
+		around := 0
+		for nx := x - 1; nx <= x+1; nx++ {
+			for ny := y - 1; ny <= y+1; ny++ {
+				if (nx != x || ny != y) && nx >= 0 && nx < len(s.mine) && ny >= 0 && ny < len(s.mine[0]) && s.mine[nx][ny] {
+					around++
+				}
+			}
+		}
+		return byte('0' + around)
+	case state == dmFlagged:
+		return 'F'
+	case s.mine[x][y]:
+		return 'M'
+	}
+	return '_'
+}
+
+// play finds the best start and its final state, once; false on a board without a safe
+// cell.
+func (s *DataminingStep) play() bool {
+	if s.best != nil {
+		return true
+	}
+	answer := s.Answer()
+	for x := range s.mine {
+		for y := range s.mine[x] {
+			if s.mine[x][y] {
+				continue
+			}
+			if state := casualBoard(s.mine, x, y); coveredSafe(s.mine, state) == answer {
+				s.best, s.bx, s.by = state, x, y
+				return true
+			}
+		}
+	}
+	return false
 }

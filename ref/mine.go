@@ -2,6 +2,7 @@ package ref
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -12,7 +13,7 @@ import (
 // input that breaks the format, after the answers to the operations before it.
 func Mine(input []byte, w io.Writer) error {
 	out := bufio.NewWriter(w)
-	err := playMine(newTokens(input), out)
+	err := playMine(newTokens(input), out, nil)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -30,9 +31,11 @@ type mineGame struct {
 	newly   [][2]int // cells swept by the current operation
 	steps   int
 	out     *bufio.Writer
+
+	observe func(*MineStep) // the observer of a traced game (MineTrace); nil when not traced
 }
 
-func playMine(in *tokens, out *bufio.Writer) error {
+func playMine(in *tokens, out *bufio.Writer, observe func(*MineStep)) error {
 	// "第一行用空格隔开的两个整数 n,m" with 1 ≤ n, m ≤ 1000.
 	n, _, err := in.number("n", 1, 1000)
 	if err != nil {
@@ -42,7 +45,7 @@ func playMine(in *tokens, out *bufio.Writer) error {
 	if err != nil {
 		return err
 	}
-	g := &mineGame{n: n, m: m, out: out}
+	g := &mineGame{n: n, m: m, out: out, observe: observe}
 	g.mine = boolGrid(n, m)
 	g.swept = boolGrid(n, m)
 	g.flagged = boolGrid(n, m)
@@ -66,6 +69,7 @@ func playMine(in *tokens, out *bufio.Writer) error {
 			}
 		}
 	}
+	g.trace("", 0, 0, in.list[0].line, "")
 	// Operations to the end of the game; nothing after its end is read (R-M4, R-IN2).
 	for {
 		cmd, err := in.next("an operation (Flag, Sweep, DSweep or Quit)")
@@ -75,6 +79,7 @@ func playMine(in *tokens, out *bufio.Writer) error {
 		if cmd.text == "Quit" {
 			// "若读入了 Quit，忽略之后的所有输入，结束本局游戏" — Quit is not a step.
 			g.end("give up")
+			g.trace(cmd.text, 0, 0, cmd.line, "give up")
 			return nil
 		}
 		if cmd.text != "Flag" && cmd.text != "Sweep" && cmd.text != "DSweep" {
@@ -93,21 +98,26 @@ func playMine(in *tokens, out *bufio.Writer) error {
 		switch cmd.text {
 		case "Flag":
 			g.flag(x, y)
+			g.trace(cmd.text, x, y, cmd.line, "")
 			continue // R-M1: never a finish check after Flag
 		case "Sweep":
 			if !g.sweepOp(x, y) {
+				g.trace(cmd.text, x, y, cmd.line, "game over")
 				return nil
 			}
 		case "DSweep":
 			if !g.dsweepOp(x, y) {
+				g.trace(cmd.text, x, y, cmd.line, "game over")
 				return nil
 			}
 		}
 		// R-M1: after every Sweep or DSweep that did not boom, whatever it answered.
 		if g.opened == g.safe {
 			g.end("finish")
+			g.trace(cmd.text, x, y, cmd.line, "finish")
 			return nil
 		}
+		g.trace(cmd.text, x, y, cmd.line, "")
 	}
 }
 
@@ -229,3 +239,88 @@ func (g *mineGame) flagsAround(x, y int) int { return countAround(g.flagged, x, 
 func (g *mineGame) inside(x, y int) bool { return x >= 1 && x <= g.n && y >= 1 && y <= g.m }
 
 func (g *mineGame) line(s string) { fmt.Fprintln(g.out, s) }
+
+// Tracing. A traced game (MineTrace) reports each moment of the game to an observer, so
+// that the game can be pictured step by step; Mine is untraced and pays one nil check
+// per operation.
+
+// MineStep is one moment of a traced mine game: its start, once the board is read, or
+// the end of one operation. Its methods read the game as it is at that moment, so a
+// MineStep is valid only during the call that reports it.
+type MineStep struct {
+	Op     string // "Flag", "Sweep", "DSweep" or "Quit"; "" at the start
+	X, Y   int    // the operation's cell; 0, 0 for Quit and at the start
+	Line   int    // the input line of the operation; at the start, the line of n
+	Output []byte // everything written so far
+	Result string // "finish", "game over" or "give up" once the game has ended, else ""
+	Boom   [2]int // the mine whose sweep ended the game; 0, 0 if none
+	g      *mineGame
+}
+
+// MineTrace plays input as Mine does and calls observe at the start of the game and after
+// every operation. It returns what Mine writes and the error Mine returns.
+func MineTrace(input []byte, observe func(*MineStep)) ([]byte, error) {
+	var buf bytes.Buffer
+	out := bufio.NewWriter(&buf)
+	err := playMine(newTokens(input), out, func(s *MineStep) {
+		out.Flush() // a bytes.Buffer takes every byte
+		s.Output = buf.Bytes()
+		observe(s)
+	})
+	out.Flush()
+	return buf.Bytes(), err
+}
+
+// Size is the board's n rows and m columns.
+func (s *MineStep) Size() (n, m int) { return s.g.n, s.g.m }
+
+// Cell is (x, y) on the player's board: '_' covered, 'F' flagged, '0'-'8' swept (its
+// number), '*' the mine that ended the game.
+func (s *MineStep) Cell(x, y int) byte {
+	g := s.g
+	switch {
+	case s.Boom == [2]int{x, y}:
+		return '*'
+	case g.swept[x][y]:
+		return byte('0' + g.number(x, y))
+	case g.flagged[x][y]:
+		return 'F'
+	}
+	return '_'
+}
+
+// Mine reports whether (x, y) hides a mine, which the player's board does not show.
+func (s *MineStep) Mine(x, y int) bool { return s.g.mine[x][y] }
+
+// trace reports a moment of a traced game; result is how the operation ended the game,
+// "" if it goes on.
+func (g *mineGame) trace(op string, x, y, line int, result string) {
+	if g.observe != nil {
+		g.report(op, x, y, line, result)
+	}
+}
+
+func (g *mineGame) report(op string, x, y, line int, result string) {
+	s := &MineStep{Op: op, X: x, Y: y, Line: line, Result: result, g: g}
+	if result == "game over" {
+		s.Boom = [2]int{x, y}
+		if op == "DSweep" {
+			s.Boom = g.dsweepBoom(x, y)
+		}
+	}
+	g.observe(s)
+}
+
+// dsweepBoom finds the mine a DSweep at (x, y) swept: dsweepOp sweeps the blank
+// neighbours in row-major order, so it is the first of them that is a mine. (Cascades
+// before it removed no flag from a mine: a mine never neighbours a 0.)
+func (g *mineGame) dsweepBoom(x, y int) [2]int {
+	for nx := x - 1; nx <= x+1; nx++ {
+		for ny := y - 1; ny <= y+1; ny++ {
+			if g.inside(nx, ny) && !g.swept[nx][ny] && !g.flagged[nx][ny] && g.mine[nx][ny] {
+				return [2]int{nx, ny}
+			}
+		}
+	}
+	return [2]int{}
+}

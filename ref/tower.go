@@ -2,6 +2,7 @@ package ref
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -15,7 +16,7 @@ import (
 // whole tower whenever a rule speaks of "every block": obviously right beats fast.
 func Tower(input []byte, w io.Writer) error {
 	out := bufio.NewWriter(w)
-	err := playTower(&towerInput{t: newTokens(input)}, out)
+	err := playTower(&towerInput{t: newTokens(input)}, out, nil)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -96,9 +97,17 @@ type towerGame struct {
 	gy, gx  int      // the goal's initial cell (R-T18 (D))
 	result  string   // the game-over line, "" while the game goes on
 	printed bool     // the result line is written
+
+	// For the observer of a traced game (TowerTrace); observe is nil when not traced.
+	observe func(*TowerStep)
+	dataset int    // the dataset's number in the input
+	cmdNo   int    // the command handled last, from 1; 0 before the first
+	op      string // that command as written
+	line    int    // its input line; before the first command, the line of n
 }
 
-func playTower(in *towerInput, out *bufio.Writer) error {
+func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep)) error {
+	datasets := 0 // for the observer
 	for {
 		// R-T1: the size line is "n m", height first; "0 0" ends the input.
 		n, ok, nTok, err := in.integer("n (the height, or 0 to end)")
@@ -122,29 +131,38 @@ func playTower(in *towerInput, out *bufio.Writer) error {
 		if err != nil {
 			return err
 		}
+		datasets++
+		g.observe, g.dataset, g.line = observe, datasets, nTok.line
 		// R-T3: (A)-(D) on the layout exactly as given, before any command.
 		g.check()
 		g.print(out)
+		g.trace(TowerStart)
 		// R-T1: T, then T commands.
 		t, _, err := in.number("T (the number of commands)", 0, math.MaxInt)
 		if err != nil {
 			return err
 		}
 		for k := 1; k <= t; k++ {
+			at := in.t.pos // the command's first token, for the observer
 			c, err := readTowerCommand(in, k)
 			if err != nil {
 				return err
 			}
+			g.enter(in, k, at)
 			// R-T5: commands after game over are read and ignored.
 			if g.result == "" {
 				g.command(c)
 				g.print(out)
+				g.trace(TowerAutomatic)
+				continue
 			}
+			g.trace(TowerIgnored)
 		}
 		// R-T5: every command handled and the game not over: (E) Gave Up.
 		if g.result == "" {
 			g.result = towerGaveUp
 			g.print(out)
+			g.trace(TowerEnd)
 		}
 	}
 }
@@ -265,6 +283,7 @@ func (g *towerGame) command(c towerCommand) {
 	case "PULL":
 		g.pull(c.dir)
 	}
+	g.trace(TowerAction)
 	// R-T4.2: the check right after the action.
 	if g.check() {
 		return
@@ -516,4 +535,84 @@ func (g *towerGame) check() bool {
 		g.result = towerWalking
 	}
 	return g.result != ""
+}
+
+// Tracing. A traced game (TowerTrace) reports each moment of every dataset to an observer,
+// so that the games can be pictured step by step; Tower is untraced and pays a nil check
+// or two per command.
+
+// The phases of a TowerStep.
+const (
+	TowerStart     = "start"     // the dataset's tower is read and checked (R-T3)
+	TowerAction    = "action"    // a command was carried out or found invalid, before any check (R-T4.1)
+	TowerAutomatic = "automatic" // the checks and automatic steps after it are done (R-T4.2-4.4)
+	TowerIgnored   = "ignored"   // a command read after game over (R-T5)
+	TowerEnd       = "end"       // every command handled without game over: Gave Up (R-T5)
+)
+
+// TowerStep is one moment of a traced tower input. Its methods read the game as it is at
+// that moment, so a TowerStep is valid only during the call that reports it.
+type TowerStep struct {
+	Dataset int    // the dataset's number in the input, from 1
+	Command int    // the command's number in the dataset, from 1; 0 at the start
+	Phase   string // TowerStart, TowerAction, TowerAutomatic, TowerIgnored or TowerEnd
+	Op      string // the command as written ("PUSH RIGHT", "MOVETO 3"); "" at the start
+	Line    int    // the input line of the command; at the start, the line of n
+	Output  []byte // everything written so far, the datasets before included
+	Result  string // the game-over line once the game is over (R-T18), else ""
+	g       *towerGame
+}
+
+// TowerTrace plays input as Tower does and calls observe at every moment a TowerStep
+// names. It returns what Tower writes and the error Tower returns.
+func TowerTrace(input []byte, observe func(*TowerStep)) ([]byte, error) {
+	var buf bytes.Buffer
+	out := bufio.NewWriter(&buf)
+	err := playTower(&towerInput{t: newTokens(input)}, out, func(s *TowerStep) {
+		out.Flush() // a bytes.Buffer takes every byte
+		s.Output = buf.Bytes()
+		observe(s)
+	})
+	out.Flush()
+	return buf.Bytes(), err
+}
+
+// Size is the tower's n levels and m columns.
+func (s *TowerStep) Size() (n, m int) { return s.g.n, s.g.m }
+
+// Cell is the cell at level y (1 the bottom) and column x: '.' empty, else the block's
+// character. The player is not drawn: his cell is empty unless a block fell into it.
+func (s *TowerStep) Cell(y, x int) byte { return s.g.grid[y][x] }
+
+// Player is the player's level and column.
+func (s *TowerStep) Player() (y, x int) { return s.g.py, s.g.px }
+
+// Goal is the goal's initial cell, the one R-T18 (D) watches.
+func (s *TowerStep) Goal() (y, x int) { return s.g.gy, s.g.gx }
+
+// enter notes, for the observer, that command k, whose first token is in.t.list[at], is
+// being handled.
+func (g *towerGame) enter(in *towerInput, k, at int) {
+	if g.observe != nil {
+		g.cmdNo, g.line = k, in.t.list[at].line
+		g.op = in.t.list[at].text
+		for _, tok := range in.t.list[at+1 : in.t.pos] {
+			g.op += " " + tok.text
+		}
+	}
+}
+
+// trace reports a moment of a traced game.
+func (g *towerGame) trace(phase string) {
+	if g.observe != nil {
+		g.report(phase)
+	}
+}
+
+func (g *towerGame) report(phase string) {
+	s := &TowerStep{Dataset: g.dataset, Command: g.cmdNo, Phase: phase, Op: g.op, Line: g.line, Result: g.result, g: g}
+	if phase == TowerStart {
+		s.Op = ""
+	}
+	g.observe(s)
 }

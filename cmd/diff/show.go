@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"gamediff/picture"
+)
+
+// showCmd pictures a case as the reference judge plays it, step by step: mine's and
+// boom's player board after each operation, tower's level after each command's action
+// and after its automatic steps, datamining's boards from their best starts. Colour on a
+// terminal, plain text when piped. An input error prints the steps before it, then the
+// error naming its line (R-IN1), and exits with status 2.
+func showCmd(ctx context.Context, args []string, e *env) int {
+	fs := newFlags("show", e)
+	name := fs.String("game", "", "the game (required)")
+	step := fs.Int("step", -1, "picture only this step: the operation (mine, boom) or command (tower), 0 for the start; datamining: the board")
+	dataset := fs.Int("dataset", 0, "picture only this game (boom), dataset (tower) or board (datamining); with -step, default 1")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: diff show -game G [-dataset D] [-step K] [FILE]   (the case on stdin without FILE)")
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	picked, ok := pickGames("show", *name, false, e)
+	if !ok {
+		return exitUsage
+	}
+	game := picked[0].Name
+	if fs.NArg() > 1 {
+		fmt.Fprintln(e.stderr, "diff show: one FILE at most")
+		return exitUsage
+	}
+	var input []byte
+	var err error
+	if fs.NArg() == 1 {
+		input, err = os.ReadFile(fs.Arg(0))
+	} else {
+		input, err = io.ReadAll(e.stdin)
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "diff show:", err)
+		return exitUsage
+	}
+	keep := chosenSteps(game, *dataset, *step)
+	frames, err := picture.PlaySteps(game, input, keep)
+	out := bufio.NewWriterSize(e.stdout, 1<<16)
+	if legend, lerr := picture.Legend(game); lerr == nil {
+		fmt.Fprintf(out, "%s\n\n", legend)
+	}
+	for i, f := range frames {
+		if ctx.Err() != nil {
+			out.Flush()
+			return exitInterrupted
+		}
+		if i > 0 {
+			out.WriteByte('\n')
+		}
+		out.WriteString(f.Text(e.stdoutIsTerm))
+	}
+	if ferr := out.Flush(); ferr != nil && err == nil {
+		err = ferr
+	}
+	if err != nil {
+		var in interface{ InputLine() int }
+		if errors.As(err, &in) {
+			fmt.Fprintln(e.stderr, err) // "line N: what was expected"
+		} else {
+			fmt.Fprintln(e.stderr, "diff show:", err)
+		}
+		return exitUsage
+	}
+	if len(frames) == 0 && keep != nil {
+		fmt.Fprintf(e.stderr, "diff show: the case has no such step (-dataset %d -step %d)\n", *dataset, *step)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// chosenSteps turns -dataset and -step into the steps to picture; nil for all of them.
+// Mine has one game (dataset 0); for the others -step alone means dataset 1, but a
+// datamining board is one step, so there -step picks the board.
+func chosenSteps(game string, dataset, step int) func(d, s int) bool {
+	switch {
+	case dataset == 0 && step < 0:
+		return nil
+	case game == "mine":
+		return func(_, s int) bool { return step < 0 || s == step }
+	case game == "datamining":
+		if dataset == 0 {
+			dataset = step
+		}
+		return func(d, _ int) bool { return d == dataset }
+	case dataset == 0:
+		dataset = 1
+	}
+	return func(d, s int) bool { return d == dataset && (step < 0 || s == step) }
+}

@@ -1,0 +1,550 @@
+package picture
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Parting is where two answers to one input first differ, in the game's terms: the step
+// whose answers differ, the two answers, the state just before the step with the cells
+// they disagree about marked, and a signature naming the kind of difference.
+type Parting struct {
+	Game       string
+	Dataset    int    // the game (boom), dataset (tower) or board (datamining), from 1; 0 for mine
+	Step       int    // the operation or command in it, from 1; 0 for its start, and for a datamining board
+	Line       int    // the input line of the step; 0 when the answers part before any step
+	Op         string // the step as written: "Sweep 3 4", "1 2 3", "PUSH RIGHT"
+	Kind       string // the step in the game's terms: "Sweep", "left click", "PUSH", "end of commands"
+	OutputLine int    // the first line of the output where want and got differ, from 1
+	Want, Got  Answer // the answers to the step
+	// Before is the state just before the step (for a start, and for a datamining board, the
+	// state the step shows), with MarkStep on the step's cell and MarkDiffer on the cells
+	// the answers disagree about.
+	Before Frame
+	// Frames are the moments near the divergence, a few steps before it and the step
+	// itself last, in one window of the board.
+	Frames []Frame
+	// Pictured says which steps Frames holds when it leaves out some before the divergence:
+	// "operations 6-10 of 12 (0 is the start); ...".
+	Pictured string
+	// Signature describes the difference in the game's terms, without coordinates, counts,
+	// dataset or step numbers: two inputs that show one bug have one signature.
+	Signature string
+	Notes     []string
+}
+
+// Answer is an excerpt of one side's answer to the step where the answers part.
+type Answer struct {
+	Lines  []string // the excerpt, each line clipped for display (escaped and cut when not plain text)
+	From   int      // the index in the answer of Lines[0], from 0
+	Total  int      // the lines of the whole answer
+	Differ int      // the index of the first line that differs; Total when the answer ends there
+	Form   string   // that line's form, as the signature writes it: `"finish"`, "nothing", "end of output"
+}
+
+// side is one answer at the first differing line.
+type side struct {
+	form string // as the signature writes it
+	text []byte // the line without its line end; nil for "nothing" and "end of output"
+}
+
+// nearSteps is how many steps before the divergence Parting.Frames shows.
+const nearSteps = 4
+
+// Explain finds where want, the expected output for input, and got, another judge's
+// output, first differ, and says it in the game's terms (see Parting). want is normally
+// the reference's own output: the steps are the reference's, and a note says when want
+// is not its output. got may be anything: garbage, binary, huge lines; it is quoted in
+// short escaped pieces.
+func Explain(game string, input, want, got []byte) (Parting, error) {
+	g, err := lookup(game)
+	if err != nil {
+		return Parting{}, err
+	}
+	if bytes.Equal(want, got) {
+		return Parting{}, errors.New("picture: want and got are the same: nothing to explain")
+	}
+	p := Parting{Game: g.name}
+	var recs []moment
+	refOut, refErr := g.run(input, func(m *moment) {
+		r := *m
+		r.shoot = nil
+		recs = append(recs, r)
+	})
+	if refErr != nil {
+		p.Notes = append(p.Notes, "the reference stops: "+refErr.Error())
+	}
+	if !bytes.Equal(refOut, want) {
+		l, _ := partLines(refOut, want)
+		p.Notes = append(p.Notes, fmt.Sprintf("want is not the reference's output (they differ from output line %d on): the steps are the reference's", l+1))
+	}
+	l, off := partLines(want, got)
+	p.OutputLine = l + 1
+	steps := groupSteps(recs)
+	si := g.locate(recs, steps, want, got, off)
+	if si < 0 {
+		p.Notes = append(p.Notes, "the reference plays no step of this input")
+		p.Want = excerpt(lines(want[off:], 4), 0, g.sideAt(nil, 0, want[off:], false).form)
+		p.Got = excerpt(lines(got[off:], 4), 0, g.sideAt(nil, 0, got[off:], false).form)
+		p.Signature = g.sign("start", g.sideAt(nil, 0, want[off:], false), g.sideAt(nil, 0, got[off:], false), "")
+		return p, nil
+	}
+	st := steps[si]
+	first := recs[st.first]
+	p.Dataset, p.Step, p.Line, p.Op, p.Kind = first.dataset, first.step, first.line, first.op, first.kind
+
+	// The two answers to the step, which share their lines before off: want's has as many
+	// lines as the reference's answer (the same lines, when want is its output); got's is
+	// cut by the game's grammar, since got may write more or fewer.
+	begin := lineStart(want, min(st.start, off))
+	i := bytes.Count(want[begin:off], []byte("\n"))
+	limit := min(1<<21, 16+first.rows*first.cols)
+	refLines := countLines(refOut[min(st.start, len(refOut)):min(st.end, len(refOut))])
+	wantAns := lines(want[begin:], max(refLines, i))
+	gotAns := g.answer(first.kind, lines(got[begin:off], limit), got[off:], limit)
+	ws := g.sideAt(wantAns, i, want[off:], i < len(gotAns))
+	gs := g.sideAt(gotAns, i, got[off:], i < len(wantAns))
+	detail := ""
+	if ws.form == gs.form && ws.text != nil && gs.text != nil && i < len(wantAns) && i < len(gotAns) {
+		detail = g.differ(wantAns, gotAns, i)
+	}
+	if ws.form == gs.form && ws.text != nil && gs.text != nil && detail == "" {
+		// One form, other lines: numbers, or text past what a form keeps.
+		detail = "other text"
+		if bytes.Equal(digitless(ws.text), digitless(gs.text)) {
+			detail = "other numbers"
+		}
+	}
+	p.Signature = g.sign(first.kind, ws, gs, detail)
+	p.Want, p.Got = excerpt(wantAns, i, ws.form), excerpt(gotAns, i, gs.form)
+
+	// The picture: the state before the step and the steps near it, in one window around
+	// the cells the answers dispute and the step's cell.
+	var disputedCells [][2]int
+	if g.listed != nil {
+		for _, c := range g.listed(wantAns, gotAns) {
+			if c[0] <= first.rows && c[1] <= first.cols {
+				disputedCells = append(disputedCells, c)
+			} else {
+				p.Notes = appendOnce(p.Notes, "an answer lists cells outside the board")
+			}
+		}
+	}
+	before := st.first - 1
+	if before < 0 || recs[before].dataset != first.dataset {
+		before = st.first // a start, or a datamining board: the step shows the state itself
+	}
+	from := st.first
+	for from > 0 && recs[from-1].dataset == first.dataset && recs[from-1].step >= first.step-nearSteps {
+		from--
+	}
+	points := append(append(append([][2]int{}, disputedCells...), first.focus...), recs[before].focus...)
+	r0, r1, c0, c1 := window(first.rows, first.cols, points)
+	differ := make([]Mark, len(disputedCells))
+	for k, c := range disputedCells {
+		differ[k] = Mark{Row: c[0], Col: c[1], Kind: MarkDiffer}
+	}
+	index := -1
+	_, _ = g.run(input, func(m *moment) {
+		index++
+		if index < from || index > st.last {
+			return
+		}
+		f := m.frame(g.name)
+		f.Board = m.shoot(r0, r1, c0, c1)
+		f.Output = span(refOut, outStart(recs, index), m.outLen)
+		if index == before {
+			b := *f.Board
+			b.Marks = nil
+			if g.upcoming {
+				b.Marks = append(b.Marks, focusMarks(b.Rows, b.Cols, first.focus)...)
+			} else {
+				b.Marks = append(b.Marks, f.Board.Marks...)
+			}
+			b.Marks = append(b.Marks, differ...)
+			if g.onBoard != nil {
+				b.Marks = append(b.Marks, g.onBoard(&b)...)
+			}
+			p.Before = f
+			p.Before.Board = &b
+		}
+		if index >= st.first {
+			f.Board.Marks = append(f.Board.Marks, differ...)
+		}
+		p.Frames = append(p.Frames, f)
+	})
+	if n := len(p.Frames); n > 0 {
+		total := 0
+		for _, r := range recs {
+			if r.dataset == first.dataset {
+				total = max(total, r.step)
+			}
+		}
+		if p.Frames[0].Step > 0 { // steps before the divergence are left out
+			of := fmt.Sprintf("%d", total)
+			if first.dataset > 0 {
+				of = fmt.Sprintf("%s %d's %d", datasetWord(g.name), first.dataset, total)
+			}
+			p.Pictured = fmt.Sprintf("%ss %d-%d of %s (0 is the start); %s pictures any",
+				stepWord(g.name), p.Frames[0].Step, p.Frames[n-1].Step, of, showCommand(p, "K"))
+		}
+	}
+	return p, nil
+}
+
+// focusMarks marks MarkStep the focus cells inside a rows x cols grid.
+func focusMarks(rows, cols int, focus [][2]int) []Mark {
+	var marks []Mark
+	for _, f := range focus {
+		if f[0] >= 1 && f[0] <= rows && f[1] >= 1 && f[1] <= cols {
+			marks = append(marks, Mark{Row: f[0], Col: f[1], Kind: MarkStep})
+		}
+	}
+	return marks
+}
+
+func appendOnce(notes []string, note string) []string {
+	for _, n := range notes {
+		if n == note {
+			return notes
+		}
+	}
+	return append(notes, note)
+}
+
+// partLines finds the first line where a and b differ: its index and its offset, which is
+// the same in both (the lines before are equal).
+func partLines(a, b []byte) (line, off int) {
+	for {
+		la, lb := firstLine(a[off:]), firstLine(b[off:])
+		if !bytes.Equal(la, lb) || len(la) == 0 {
+			return line, off
+		}
+		off += len(la)
+		line++
+	}
+}
+
+// lineStart is the start of the line holding out[off].
+func lineStart(out []byte, off int) int {
+	return bytes.LastIndexByte(out[:off], '\n') + 1
+}
+
+// stepSpan is one step of a trace: its moments recs[first..last], and the output it wrote,
+// out[start:end].
+type stepSpan struct{ first, last, start, end int }
+
+func groupSteps(recs []moment) []stepSpan {
+	var steps []stepSpan
+	written := 0
+	for i, r := range recs {
+		if i == 0 || r.dataset != recs[i-1].dataset || r.step != recs[i-1].step {
+			steps = append(steps, stepSpan{first: i, start: written})
+		}
+		s := &steps[len(steps)-1]
+		s.last, s.end = i, r.outLen
+		written = r.outLen
+	}
+	return steps
+}
+
+// outStart is where the output of recs[i] begins: where the moment before it ended.
+func outStart(recs []moment, i int) int {
+	if i == 0 {
+		return 0
+	}
+	return recs[i-1].outLen
+}
+
+// locate picks the step whose answers differ, the answers parting at off: the step whose
+// output holds off; but at the boundary between two answers, when got's line continues
+// the answer before (a WIN, a finish), or when want has ended, the step before. -1 when
+// the reference played no step.
+func (g *game) locate(recs []moment, steps []stepSpan, want, got []byte, off int) int {
+	holder, before := -1, -1
+	for j, s := range steps {
+		if s.start <= off && off < s.end {
+			holder = j
+			break
+		}
+		if s.end > s.start && s.end <= off {
+			before = j
+		}
+	}
+	if holder < 0 {
+		if before < 0 {
+			return len(steps) - 1
+		}
+		return before
+	}
+	if before >= 0 && steps[before].end == off && off == steps[holder].start {
+		b := steps[before]
+		if line := firstLine(got[off:]); len(line) > 0 && off <= len(want) {
+			index := bytes.Count(want[lineStart(want, min(b.start, off)):off], []byte("\n"))
+			if g.takes(recs[b.first].kind, index, line) {
+				return before
+			}
+		}
+	}
+	return holder
+}
+
+// answer is an answer to a step of that kind: the lines it shares with the other side,
+// then the lines of rest the game's grammar gives the answer.
+func (g *game) answer(kind string, shared [][]byte, rest []byte, limit int) [][]byte {
+	ans := shared
+	for len(rest) > 0 && len(ans) < limit {
+		line := firstLine(rest)
+		if !g.takes(kind, len(ans), line) {
+			break
+		}
+		ans = append(ans, line)
+		rest = rest[len(line):]
+	}
+	return ans
+}
+
+// sideAt is an answer at its i-th line. An answer that has ended there says "nothing"
+// while the other goes on; when both have ended, the line that follows is the difference
+// (or "end of output").
+func (g *game) sideAt(ans [][]byte, i int, rest []byte, otherGoesOn bool) side {
+	if i < len(ans) {
+		text, _ := lineEnd(ans[i])
+		return side{form: g.form(ans[i]), text: text}
+	}
+	if len(rest) == 0 {
+		return side{form: "end of output"}
+	}
+	if otherGoesOn {
+		return side{form: "nothing"}
+	}
+	line := firstLine(rest)
+	text, _ := lineEnd(line)
+	return side{form: g.form(line), text: text}
+}
+
+// excerpt shows a few lines of an answer around its i-th.
+func excerpt(ans [][]byte, i int, form string) Answer {
+	from := max(0, min(i, len(ans))-3)
+	to := min(len(ans), i+4)
+	a := Answer{From: from, Total: len(ans), Differ: min(i, len(ans)), Form: form}
+	for _, l := range ans[from:to] {
+		text, note := lineEnd(l)
+		a.Lines = append(a.Lines, clip(text)+note)
+	}
+	return a
+}
+
+// formOf is a line's form: known lines by the game's name for them, quoted; any other
+// line by unknownForm; with a note when the line does not end in a plain "\n".
+func formOf(line []byte, known func(text []byte) (string, bool)) string {
+	text, end := lineEnd(line)
+	if len(text) <= quoteMax {
+		if f, ok := known(text); ok {
+			return strconv.Quote(f) + end
+		}
+	}
+	return unknownForm(text) + end
+}
+
+// digitless is text without its digits.
+func digitless(text []byte) []byte {
+	return bytes.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}, text)
+}
+
+// signByKind is mine's and boom's signature: `Sweep: want "finish", got nothing`.
+func signByKind(kind string, want, got side, detail string) string {
+	s := fmt.Sprintf("%s: want %s, got %s", kind, want.form, got.form)
+	if detail != "" {
+		s += ": " + detail
+	}
+	return s
+}
+
+// signByForms is tower's signature: the two result lines.
+func signByForms(_ string, want, got side, detail string) string {
+	s := fmt.Sprintf("want %s, got %s", want.form, got.form)
+	if detail != "" {
+		s += ": " + detail
+	}
+	return s
+}
+
+// listing is one cell an answer lists, with the value it gives it.
+type listing struct {
+	at    [2]int
+	value string
+}
+
+// cellAt reads a listed cell's coordinates; false when they are not a board's (0, or
+// beyond any board).
+func cellAt(x, y []byte) ([2]int, bool) {
+	a, errA := strconv.Atoi(string(x))
+	b, errB := strconv.Atoi(string(y))
+	if errA != nil || errB != nil || a < 1 || b < 1 || a > 1<<20 || b > 1<<20 {
+		return [2]int{}, false
+	}
+	return [2]int{a, b}, true
+}
+
+// compareListings says how got's list of cells differs from want's: "got misses cells",
+// "got adds cells", "got shows another <what>", "got repeats cells", "got lists other
+// cells", "another order"; "" when they are the same.
+func compareListings(want, got []listing, what string) string {
+	wm, gm := listingMap(want), listingMap(got)
+	missing, extra, changed := 0, 0, 0
+	for at, v := range wm {
+		switch gv, ok := gm[at]; {
+		case !ok:
+			missing++
+		case gv != v:
+			changed++
+		}
+	}
+	for at := range gm {
+		if _, ok := wm[at]; !ok {
+			extra++
+		}
+	}
+	switch {
+	case missing == 0 && extra == 0 && changed == 0:
+		if len(gm) < len(got) {
+			return "got repeats cells"
+		}
+		for k := range want {
+			if k < len(got) && want[k].at != got[k].at {
+				return "another order"
+			}
+		}
+		return ""
+	case extra == 0 && changed == 0:
+		return "got misses cells"
+	case missing == 0 && changed == 0:
+		return "got adds cells"
+	case missing == 0 && extra == 0:
+		return "got shows another " + what
+	}
+	return "got lists other cells"
+}
+
+func listingMap(list []listing) map[[2]int]string {
+	m := make(map[[2]int]string, len(list))
+	for _, c := range list {
+		m[c.at] = c.value
+	}
+	return m
+}
+
+// disputed lists the cells one list has and the other has not, or with another value, in
+// want's order then got's.
+func disputed(want, got []listing) [][2]int {
+	wm, gm := listingMap(want), listingMap(got)
+	var cells [][2]int
+	seen := map[[2]int]bool{}
+	for _, list := range [][]listing{want, got} {
+		for _, c := range list {
+			wv, inW := wm[c.at]
+			gv, inG := gm[c.at]
+			if (!inW || !inG || wv != gv) && !seen[c.at] {
+				seen[c.at] = true
+				cells = append(cells, c.at)
+			}
+		}
+	}
+	return cells
+}
+
+// Text draws the parting for a terminal: where the answers part, the signature, the two
+// answers with the first differing line marked ">", and the state before the step with
+// the disputed cells marked, and a legend (ANSI colour when colour is true).
+func (p Parting) Text(colour bool) string {
+	var sb strings.Builder
+	name := stepName(p.Game, p.Dataset, p.Step, "", p.Op, p.Kind)
+	fmt.Fprintf(&sb, "%s: the answers part at output line %d, in the answer to %s%s\n", p.Game, p.OutputLine, name, lineNote(p.Line))
+	fmt.Fprintf(&sb, "signature: %s\n", p.Signature)
+	for _, a := range []struct {
+		who string
+		ans Answer
+	}{{"want", p.Want}, {"got", p.Got}} {
+		fmt.Fprintf(&sb, "%s (%s):\n", a.who, answerSpan(a.ans))
+		for k, l := range a.ans.Lines {
+			lead := "      "
+			if a.ans.From+k == a.ans.Differ {
+				lead = "    > "
+			}
+			sb.WriteString(lead + l + "\n")
+		}
+		if a.ans.Differ >= a.ans.Total {
+			sb.WriteString("    > " + ended(a.ans.Form) + "\n")
+		}
+	}
+	if p.Before.Board != nil {
+		where := "before"
+		if p.Before.Dataset == p.Dataset && p.Before.Step == p.Step {
+			where = "at"
+		}
+		switch {
+		case p.Game == "datamining":
+			fmt.Fprintf(&sb, "%s, as the casual player leaves it from the best start:\n", stepName(p.Game, p.Dataset, 0, "", "", ""))
+		case p.Step == 0 && p.Dataset > 0:
+			fmt.Fprintf(&sb, "the %s at the start of %s %d:\n", boardWord(p.Game), datasetWord(p.Game), p.Dataset)
+		default:
+			fmt.Fprintf(&sb, "the %s %s %s:\n", boardWord(p.Game), where, stepName(p.Game, p.Dataset, p.Step, "", "", p.Kind)+opNote(p.Op))
+		}
+		sb.WriteString(p.Before.Board.text(colour, styleOf(p.Game)))
+		if g, ok := games[p.Game]; ok {
+			sb.WriteString(g.legend.text() + "\n")
+		}
+	}
+	if p.Pictured != "" {
+		sb.WriteString("pictured near the divergence: " + p.Pictured + "\n")
+	}
+	for _, n := range p.Notes {
+		sb.WriteString("note: " + n + "\n")
+	}
+	return sb.String()
+}
+
+// ended says why an answer has no line where the other differs.
+func ended(form string) string {
+	switch form {
+	case "nothing":
+		return "(nothing more: the answer ends here)"
+	case "end of output":
+		return "(end of output)"
+	}
+	return "(then " + form + ")"
+}
+
+func opNote(op string) string {
+	if op == "" {
+		return ""
+	}
+	return " (" + op + ")"
+}
+
+func boardWord(game string) string {
+	if game == "tower" {
+		return "tower"
+	}
+	return "board"
+}
+
+// answerSpan says which lines of an answer an excerpt shows.
+func answerSpan(a Answer) string {
+	switch {
+	case a.Total == 0:
+		return "no line"
+	case len(a.Lines) == a.Total:
+		return fmt.Sprintf("%d line(s)", a.Total)
+	}
+	return fmt.Sprintf("lines %d-%d of %d", a.From+1, a.From+len(a.Lines), a.Total)
+}

@@ -18,6 +18,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/gen"
+	"gamediff/picture"
 )
 
 // Game is a registered game: the engine's view of it, and what the rest of the project
@@ -110,8 +111,6 @@ type typed[C caseModel] struct {
 	fromBytes func([]byte) C
 	plan      func() []gen.PlanTest
 	timeLimit time.Duration
-	// classify names a wrong answer in the game's terms (nil: the engine's default).
-	classify func(input, want, got []byte) string
 }
 
 func (t typed[C]) Name() string                         { return t.name }
@@ -158,11 +157,14 @@ func (t typed[C]) Decode(input []byte) (engine.Case, error) {
 	return c, nil
 }
 
+// Classify names a wrong answer in the game's terms: the kind of step where the answers
+// part and the forms of both (picture.Explain).
 func (t typed[C]) Classify(input, want, got []byte) string {
-	if t.classify == nil {
+	p, err := picture.Explain(t.name, input, want, got)
+	if err != nil {
 		return ""
 	}
-	return t.classify(input, want, got)
+	return p.Signature
 }
 
 // Rulings lists the rulings whose situation c reaches, when the case type can tell.

@@ -53,6 +53,7 @@ type env struct {
 var commands = []command{
 	{"run", "run one judge on an input as a judge would", runCmd},
 	{"validate", "check inputs against every limit of the statement", validateCmd},
+	{"show", "show a case as the judge plays it, step by step", showCmd},
 	{"hunt", "generate cases and compare ref with fast (or a program) until they differ", huntCmd},
 	{"replay", "run corpus cases through ref and fast and compare with their answers", replayCmd},
 	{"gen", "write a game's test set: N.in, N.ans and the plan, with a limits overview", genCmd},

@@ -194,7 +194,7 @@ func TestHuntProgramOffByOneIsCaughtAndMinimized(t *testing.T) {
 		t.Fatalf("exit %d, %d findings:\n%s", code, len(sum.Findings), errs)
 	}
 	f := sum.Findings[0]
-	if f.Verdict != "WA" || !f.Minimize.Complete || f.InputBytes > 40 {
+	if f.Verdict != "WA" || !f.Minimize.Complete || f.InputBytes > 64 {
 		t.Fatalf("finding %+v: want a WA minimized to a few lines\n%s", f, errs)
 	}
 	e := readEntry(t, f.Path)

@@ -38,27 +38,36 @@ func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, col
 	}
 	fmt.Fprintf(w, "input (%s):\n", sizeText(int64(len(f.Input))))
 	io.WriteString(w, excerpt(f.Input, 40))
-	if pic := picture(g, f, colour); pic != "" {
+	if pic := boardAtParting(g, f, colour); pic != "" {
 		io.WriteString(w, pic)
 	}
 	f.Divergence.Report(w)
-	self := selfName()
 	fmt.Fprintln(w, "reproduce:")
+	for _, line := range reproduceLines(g, h, f) {
+		fmt.Fprintf(w, "    %s\n", line)
+	}
+	fmt.Fprintln(w)
+}
+
+// reproduceLines are the commands that reproduce a finding.
+func reproduceLines(g games.Game, h huntFlags, f engine.Finding) []string {
+	self := selfName()
+	var lines []string
 	if f.Path != "" {
-		fmt.Fprintf(w, "    saved: %s (with ref's answer in %s)\n", f.Path, strings.TrimSuffix(f.Path, ".in")+".ans")
+		lines = append(lines, fmt.Sprintf("saved: %s (with ref's answer in %s)", f.Path, strings.TrimSuffix(f.Path, ".in")+".ans"))
 		if h.program != "" {
-			fmt.Fprintf(w, "    %s < %s\n", h.program, f.Path)
+			lines = append(lines, fmt.Sprintf("%s < %s", h.program, f.Path))
 		} else {
-			fmt.Fprintf(w, "    %s run -game %s -impl fast %s\n", self, g.Name(), f.Path)
+			lines = append(lines, fmt.Sprintf("%s run -game %s -impl fast %s", self, g.Name(), f.Path))
 		}
-		fmt.Fprintf(w, "    %s run -game %s -impl ref %s   (the expected answer)\n", self, g.Name(), f.Path)
-		fmt.Fprintf(w, "    %s show -game %s %s   (the game step by step)\n", self, g.Name(), f.Path)
+		lines = append(lines, fmt.Sprintf("%s run -game %s -impl ref %s   (the expected answer)", self, g.Name(), f.Path),
+			fmt.Sprintf("%s show -game %s %s   (the game step by step)", self, g.Name(), f.Path))
 	}
 	rerun := ""
 	if h.program != "" {
 		rerun = " -cmd " + shellQuote(h.program)
 	}
-	fmt.Fprintf(w, "    %s hunt -game %s%s -seed %d -case %d   (the case as generated)\n\n", self, g.Name(), rerun, h.seed, f.Index)
+	return append(lines, fmt.Sprintf("%s hunt -game %s%s -seed %d -case %d   (the case as generated)", self, g.Name(), rerun, h.seed, f.Index))
 }
 
 // selfName is how to run this command again: the binary as it was called, or `go run`

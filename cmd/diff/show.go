@@ -32,7 +32,7 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 	if !ok {
 		return exitUsage
 	}
-	game := picked[0].Name
+	game := picked[0].Name()
 	if fs.NArg() > 1 {
 		fmt.Fprintln(e.stderr, "diff show: one FILE at most")
 		return exitUsage

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/show/")
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // goldenShow compares got with testdata/show/name, or rewrites it under -update.
 func goldenShow(t *testing.T, name, got string) {

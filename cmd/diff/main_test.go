@@ -303,3 +303,19 @@ func TestImportFuzzCrasher(t *testing.T) {
 		t.Fatalf("imported %+v", e)
 	}
 }
+
+func TestHuntReportWritesOnePagePerFinding(t *testing.T) {
+	reports := t.TempDir()
+	code, _, errs := huntProgram(t, buildProgram(t, "offbyone"), "-cases", "2000", "-max-findings", "2", "-report", reports)
+	pages, _ := filepath.Glob(filepath.Join(reports, "*.html"))
+	if code != exitFound || len(pages) == 0 {
+		t.Fatalf("exit %d, pages %v\n%s", code, pages, errs)
+	}
+	for _, p := range pages {
+		b, _ := os.ReadFile(p)
+		page := string(b)
+		if !strings.Contains(page, "<svg") || !strings.Contains(page, "-cmd ") || strings.Contains(page, "<script") || strings.Contains(page, "http") {
+			t.Errorf("%s: want a self-contained page with boards and the command that reproduces it", p)
+		}
+	}
+}

@@ -240,10 +240,26 @@ func BoomGen() gopter.Gen {
 		{Weight: 60, Gen: BoomCase(BoomShape{Games: side(20, BoomMaxGames), N: side(3, 5), M: side(3, 5), Ops: side(0, 12)})},
 		{Weight: 20, Gen: BoomCase(BoomShape{Games: side(1, 2), N: side(3, BoomMaxSide), M: side(3, BoomMaxSide), Ops: side(0, 3000)})},
 		{Weight: 6, Gen: BoomCase(BoomShape{Games: side(1, 2), N: side(150, BoomMaxSide), M: side(150, BoomMaxSide), Ops: side(3000, BoomMaxOps), Layout: BoomDense, Player: BoomCareful})},
-		// At the limits: 30 full games, about 4 MB of input; 0.1% of cases.
-		{Weight: 1, Gen: BoomCase(BoomShape{Games: side(BoomMaxGames, BoomMaxGames), N: side(BoomMaxSide, BoomMaxSide), M: side(BoomMaxSide, BoomMaxSide), Ops: side(BoomMaxOps, BoomMaxOps)})},
+		// At the limits, 5 cases in 941 (see boomLimitWeight): 30 games of 200x200 with
+		// 10000 operations each, about 4 MB of input. Long careful games on dense boards
+		// (most clicks read while the game runs), and giant cascades on sparse ones.
+		{Weight: boomLimitWeight - 1, Gen: BoomCase(BoomShape{Games: side(BoomMaxGames, BoomMaxGames), N: side(BoomMaxSide, BoomMaxSide), M: side(BoomMaxSide, BoomMaxSide),
+			Ops: side(BoomMaxOps, BoomMaxOps), Layout: BoomDense, Player: BoomCareful})},
+		{Weight: 1, Gen: BoomCase(BoomShape{Games: side(BoomMaxGames, BoomMaxGames), N: side(BoomMaxSide, BoomMaxSide), M: side(BoomMaxSide, BoomMaxSide),
+			Ops: side(BoomMaxOps, BoomMaxOps), Layout: BoomSparse})},
 	})
 }
+
+// boomLimitWeight is how many cases in BoomGen's 941 are at the limits: all 30 games
+// big, since a solution doing O(n·m) work per click needs them all to exceed 2 s. As for
+// mine (mineLimitWeight), a hunt meets one every T = ((1-p)/R + p·C) / (p·W) seconds.
+// Measured here, under load (2026-11-23): a limit case takes 0.16 s of CPU to generate,
+// 0.72 s in ref and 0.03 s in fast, C ≈ 0.9 s; the other cases run at R ≈ 125/s per
+// worker in process (250 cases/s for the hunt before this change) and R ≈ 50/s with
+// -cmd, where the program's run adds about 0.1 s to C. With p = 5/941 = 0.53%: in
+// process T = (0.00796 + 0.0048) / 0.0106 ≈ 1.2 s; with -cmd T = (0.0199 + 0.0053) /
+// 0.0106 ≈ 2.4 s, about 8 limit cases in 20 s, 6 of them long games.
+const boomLimitWeight = 5
 
 // BoomCase generates cases within one shape.
 func BoomCase(shape BoomShape) gopter.Gen {
@@ -377,6 +393,9 @@ type boomModel struct {
 	unopened int
 	over     bool
 	won      bool
+	// track keeps openedAt, which only the generator samples: a model that only replays a
+	// game (Rulings) leaves it off.
+	track    bool
 	openedAt []int // opened cells in the order they opened, to sample the opened region
 	ops      []BoomOp
 	r        *rand.Rand
@@ -392,6 +411,8 @@ type boomEvents struct {
 	lose, loseMiddle, win              int
 	invalidAfterLose, invalidAfterWin  int
 	askByCascade, askByMiddle          int // '?' cells opened by a cascade, by a middle click
+	askLeft                            int // left clicks on a '?' cell
+	askTargeted                        int // middle clicks (flags matching) with a '?' among the cells to open
 	cycles                             int // right clicks turning '?' back into '_'
 	middleZeroOpens                    int // R-B3: a middle click on a 0 that opened something
 	middleOpens                        int // middle clicks that opened something
@@ -416,9 +437,11 @@ const (
 	boomMoves
 )
 
-func newBoomModel(board []string, r *rand.Rand, kinds BoomKinds, player BoomPlayer) *boomModel {
+// newBoomGame is the model of a fresh game on board, with no player: enough to replay
+// operations with apply.
+func newBoomGame(board []string) *boomModel {
 	n, m := len(board), len(board[0])
-	s := &boomModel{n: n, m: m, r: r, kinds: kinds, unopened: n * m, afterEnd: -1,
+	s := &boomModel{n: n, m: m, unopened: n * m, afterEnd: -1, kinds: BoomAllKinds,
 		mine: make([]bool, n*m), number: make([]uint8, n*m), opened: make([]bool, n*m), mark: make([]uint8, n*m)}
 	for x := 0; x < n; x++ {
 		for y := 0; y < m; y++ {
@@ -429,6 +452,12 @@ func newBoomModel(board []string, r *rand.Rand, kinds BoomKinds, player BoomPlay
 			}
 		}
 	}
+	return s
+}
+
+func newBoomModel(board []string, r *rand.Rand, kinds BoomKinds, player BoomPlayer) *boomModel {
+	s := newBoomGame(board)
+	s.r, s.kinds, s.track = r, kinds, true
 	for i := range s.weights {
 		s.weights[i] = 1 + r.Intn(10)
 	}
@@ -704,6 +733,9 @@ func (s *boomModel) apply(op BoomOp) {
 		if s.opened[p] || s.mark[p] == boomFlag {
 			break
 		}
+		if s.mark[p] == boomAsk {
+			ev.askLeft++
+		}
 		if s.mine[p] {
 			ev.lose++
 			s.over = true
@@ -733,13 +765,17 @@ func (s *boomModel) apply(op BoomOp) {
 			break
 		}
 		var targets []int
-		lost := false
+		lost, ask := false, false
 		s.each(p, func(q int) {
 			if s.closed(q) && s.mark[q] != boomFlag {
 				targets = append(targets, q)
 				lost = lost || s.mine[q]
+				ask = ask || s.mark[q] == boomAsk
 			}
 		})
+		if ask {
+			ev.askTargeted++
+		}
 		if lost {
 			ev.lose++
 			ev.loseMiddle++
@@ -793,7 +829,9 @@ func (s *boomModel) open(p int, byMiddle bool) {
 		stack = stack[:len(stack)-1]
 		opened++
 		s.unopened--
-		s.openedAt = append(s.openedAt, q)
+		if s.track {
+			s.openedAt = append(s.openedAt, q)
+		}
 		if s.number[q] != 0 {
 			continue
 		}
@@ -814,14 +852,69 @@ func (s *boomModel) open(p int, byMiddle bool) {
 	ev.biggestCascade = max(ev.biggestCascade, opened)
 }
 
-// ShrinkBoom is the gopter.Shrinker of boom cases. Its candidates, biggest cuts first:
-// drop games, then in each game drop operations, rows and columns (keeping n, m ≥ 3;
-// operations on dropped lines go, later ones move) and clear mines. A case none of whose
-// candidates reproduces has no game, operation, row, column or mine that can be removed.
+// boomRulings are the rulings of spec.md a boom solution can read differently, each with
+// the situation that lets a misreading show, and the misreading in mind:
+//   - R-B1: WIN is checked after every operation that did not lose, one that changed
+//     nothing included, and never before the first. On a board that is not all mines the
+//     last safe cell is always opened by a click that changes something, so only a board
+//     of all mines tells: no operation (QUIT, not WIN before the first), a right click
+//     (RUNNING then WIN), a click that changes nothing (WIN all the same), a left click
+//     (LOSE).
+//   - R-B2: a game with no operations prints just QUIT (not RUNNING, not nothing).
+//   - R-B3: a middle click on a 0 cell follows the rule as written, and only P stops an
+//     opening: a middle click on an opened 0 with an unopened cell around that is not P
+//     (it opens it; a solution skipping 0 cells does not), and any click or cascade that
+//     reaches a '?' (a left click on one, a cascade into one, a middle click with one
+//     among the cells it opens: a solution that lets '?' stop them differs).
+var boomRulings = []Ruling{
+	{"R-B1", "a board of all mines"},
+	{"R-B2", "a game with no operations"},
+	{"R-B3", "a middle click on an opened 0 that opens something, or a left click, cascade or middle click that reaches a '?'"},
+}
+
+// BoomRulings lists the rulings of boom a solution can read differently, in the spec's
+// order, each with the situation Boom.Rulings looks for.
+func BoomRulings() []Ruling { return slices.Clone(boomRulings) }
+
+// Rulings replays each game on the generator's model and returns the ids of the rulings
+// whose situation some game reaches (see BoomRulings), in the spec's order. It costs one
+// replay per game, less than generating the case; a case of one game is asked the same
+// way.
+func (c Boom) Rulings() []string {
+	const b1, b2, b3 = 0, 1, 2
+	var set rulingSet
+	for _, g := range c.Games {
+		if len(g.Ops) == 0 {
+			set |= bit(b2)
+		}
+		s := newBoomGame(g.Board)
+		if s.k == s.n*s.m {
+			set |= bit(b1)
+		}
+		for _, op := range g.Ops {
+			if s.over {
+				break
+			}
+			s.apply(op)
+		}
+		if ev := s.events; ev.middleZeroOpens+ev.askByCascade+ev.askLeft+ev.askTargeted > 0 {
+			set |= bit(b3)
+		}
+	}
+	return set.ids(boomRulings)
+}
+
+// ShrinkBoom is the gopter.Shrinker of boom cases. Its cuts, biggest first across all
+// of them (shrinkCuts): games, and in each game operations, rows and columns (keeping n,
+// m ≥ 3; operations on dropped lines go, later ones move) and mines cleared. Then its
+// numbers: each operation's x and y toward 1, and its click toward 1 (a left click).
+// Every candidate is smaller in the order (games, operations, Σ n·m, mines, Σ x + y, Σ
+// op). A case none of whose candidates reproduces has no game, operation, row, column or
+// mine that can be removed, and no number that can move toward 1 alone.
 func ShrinkBoom(v any) gopter.Shrink {
 	c := v.(Boom)
-	shrinks := []gopter.Shrink{
-		shrinkSpans(len(c.Games), func(lo, hi int) (any, bool) {
+	lists := []cutList{
+		sized(len(c.Games), func(lo, hi int) (any, bool) {
 			if hi-lo == len(c.Games) {
 				return nil, false
 			}
@@ -829,57 +922,79 @@ func ShrinkBoom(v any) gopter.Shrink {
 		}),
 	}
 	with := func(i int, g BoomGame) Boom {
-		games := append([]BoomGame{}, c.Games...)
+		games := slices.Clone(c.Games)
 		games[i] = g
 		return Boom{Games: games}
 	}
 	for i, g := range c.Games {
 		n, m := len(g.Board), len(g.Board[0])
-		shrinks = append(shrinks,
-			shrinkSpans(len(g.Ops), func(lo, hi int) (any, bool) {
+		var mines []int
+		lists = append(lists,
+			sized(len(g.Ops), func(lo, hi int) (any, bool) {
 				ops := slices.Concat(g.Ops[:lo], g.Ops[hi:])
 				return with(i, BoomGame{Board: g.Board, Ops: ops}), true
 			}),
-			shrinkSpans(n, func(lo, hi int) (any, bool) {
+			sized(n, func(lo, hi int) (any, bool) {
 				if n-(hi-lo) < BoomMinSide {
 					return nil, false
 				}
 				board := slices.Concat(g.Board[:lo], g.Board[hi:])
 				return with(i, BoomGame{Board: board, Ops: cutCoordinate(g.Ops, lo, hi, func(op *BoomOp) *int { return &op.X })}), true
 			}),
-			shrinkSpans(m, func(lo, hi int) (any, bool) {
+			sized(m, func(lo, hi int) (any, bool) {
 				if m-(hi-lo) < BoomMinSide {
 					return nil, false
 				}
 				board := withoutColumns(g.Board, lo, hi)
 				return with(i, BoomGame{Board: board, Ops: cutCoordinate(g.Ops, lo, hi, func(op *BoomOp) *int { return &op.Y })}), true
 			}),
-			shrinkBoomMines(g, func(b []string) any { return with(i, BoomGame{Board: b, Ops: g.Ops}) }),
+			cutList{
+				size: func() int { mines = cellsHolding(g.Board, '*'); return len(mines) },
+				cut: func(lo, hi int) (any, bool) {
+					return with(i, BoomGame{Board: withCells(g.Board, mines[lo:hi], '_'), Ops: g.Ops}), true
+				},
+			},
 		)
 	}
-	return gopter.ConcatShrinks(shrinks...)
-}
-
-// shrinkBoomMines clears spans of g's mines; the list of mines is built on first use, so
-// that games the minimizer never reaches cost nothing.
-func shrinkBoomMines(g BoomGame, build func([]string) any) gopter.Shrink {
-	var next gopter.Shrink
-	return func() (any, bool) {
-		if next == nil {
-			mines := cellsHolding(g.Board, '*')
-			next = shrinkSpans(len(mines), func(lo, hi int) (any, bool) {
-				return build(withCells(g.Board, mines[lo:hi], '_')), true
-			})
-		}
-		return next()
+	// The numbers of all games in a row: three per operation, x, y and the click.
+	var first []int // first[i]: the index of game i's first number
+	total := 0
+	for _, g := range c.Games {
+		first = append(first, total)
+		total += 3 * len(g.Ops)
 	}
+	locate := func(i int) (game, op, which int) {
+		game, _ = slices.BinarySearch(first, i+1)
+		game--
+		return game, (i - first[game]) / 3, (i - first[game]) % 3
+	}
+	numbers := shrinkNumbers(total, func(i int) []int {
+		game, op, which := locate(i)
+		o := c.Games[game].Ops[op]
+		return toward([]int{o.X, o.Y, int(o.Kind)}[which], 1)
+	}, func(i, v int) any {
+		game, op, which := locate(i)
+		g := c.Games[game]
+		ops := slices.Clone(g.Ops)
+		switch which {
+		case 0:
+			ops[op].X = v
+		case 1:
+			ops[op].Y = v
+		default:
+			ops[op].Kind = BoomKind(v)
+		}
+		return with(game, BoomGame{Board: g.Board, Ops: ops})
+	})
+	return gopter.ConcatShrinks(shrinkCuts(lists...), numbers)
 }
 
 // BoomFromBytes decodes arbitrary fuzzer bytes into a valid case, deterministically: the
-// bytes choose the number of games, each board's size, density and cells, and the
-// operations — a count per game, except the last game, which takes operations until the
-// bytes run out. Past the end zeros stand in. Sizes stay small unless a byte asks for
-// the limits (see tape.size).
+// bytes choose the number of games, each board's size, density and cells (a byte each),
+// and the operations (three bytes each) — a count per game, except the last game, which
+// takes operations until the bytes run out. Past the end zeros stand in. Sizes stay
+// small unless a byte asks for the limits (see tape.size). Boom.Bytes writes the bytes of
+// a given case.
 func BoomFromBytes(data []byte) Boom {
 	t := &tape{data: data}
 	games := make([]BoomGame, t.size(1, 3, BoomMaxGames))
@@ -909,6 +1024,34 @@ func BoomFromBytes(data []byte) Boom {
 		games[i] = BoomGame{Board: board, Ops: ops}
 	}
 	return Boom{Games: games}
+}
+
+// Bytes is the inverse of BoomFromBytes for a valid case: BoomFromBytes(c.Bytes())
+// encodes to exactly c.Encode(). Fuzz seeds made with it keep a fuzzer's small changes
+// near the games: a changed byte changes one cell or one operation, almost always.
+func (c Boom) Bytes() []byte {
+	w := &tapeWriter{}
+	w.size(len(c.Games), 1, 3, BoomMaxGames)
+	for i, g := range c.Games {
+		n, m := len(g.Board), len(g.Board[0])
+		w.size(n, BoomMinSide, 8, BoomMaxSide)
+		w.size(m, BoomMinSide, 8, BoomMaxSide)
+		w.byte(cellDensity)
+		for _, row := range g.Board {
+			for k := 0; k < len(row); k++ {
+				w.byte(cellByte(row[k] == '*'))
+			}
+		}
+		if i < len(c.Games)-1 {
+			w.size(len(g.Ops), 0, 40, BoomMaxOps)
+		}
+		for _, op := range g.Ops {
+			w.intn(int(op.Kind)-1, 3)
+			w.intn(op.X-1, n)
+			w.intn(op.Y-1, m)
+		}
+	}
+	return w.data
 }
 
 // boomTableMaxMines is the test table's k ≤ 10000 of tests 5-20, tighter than the global

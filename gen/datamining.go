@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand"
 	"slices"
 	"strconv"
@@ -168,11 +169,25 @@ func DataminingGen() gopter.Gen {
 		{Weight: 100, Gen: DataminingCase(DataminingShape{Boards: [2]int{1, 4}, Cells: all, Kind: DataminingStuck})},
 		{Weight: 100, Gen: DataminingCase(DataminingShape{Boards: [2]int{1, 4}, Cells: all, Kind: DataminingSomeStart})},
 		{Weight: 100, Gen: DataminingCase(DataminingShape{Boards: [2]int{1, 10}, Cells: [2]int{36, DataminingMaxCells}})},
-		{Weight: 95, Gen: DataminingCase(DataminingShape{Boards: [2]int{20, 300}, Cells: all})},
+		{Weight: 92, Gen: DataminingCase(DataminingShape{Boards: [2]int{20, 300}, Cells: all})},
 		// Many boards per input: 0.5% of cases, yet a good part of the time.
 		{Weight: 5, Gen: DataminingCase(DataminingShape{Boards: [2]int{1000, 3000}, Cells: all})},
+		// At the limits, 3 cases in 1000 (see dataminingLimitWeight): 3000 boards of 36 to
+		// 40 cells.
+		{Weight: dataminingLimitWeight, Gen: DataminingCase(DataminingShape{Boards: [2]int{3000, 3000}, Cells: [2]int{36, DataminingMaxCells}})},
 	})
 }
+
+// dataminingLimitWeight is how many cases in DataminingGen's 1000 are at the limits. The
+// statement caps the cells of a board, not the boards; the limit case is the README
+// benchmark's, 3000 boards of 36-40 cells, where a solution that replays every start
+// naively runs out of time. As for mine (mineLimitWeight), a hunt meets one every T =
+// ((1-p)/R + p·C) / (p·W) seconds. Measured here, under load (2026-11-23): a limit case
+// takes 0.011 s of CPU to generate, 0.155 s in ref and 0.001 s in fast, C ≈ 0.17 s; the
+// other cases run at R ≈ 150/s per worker in process (306 cases/s for the hunt before
+// this change) and R ≈ 100/s with -cmd. With p = 0.3%: in process T = (0.00652 +
+// 0.00051) / 0.006 ≈ 1.2 s; with -cmd T = (0.00997 + 0.0008) / 0.006 ≈ 1.8 s.
+const dataminingLimitWeight = 3
 
 // DataminingCase generates cases within one shape.
 func DataminingCase(shape DataminingShape) gopter.Gen {
@@ -297,72 +312,219 @@ func dataminingBoard(r *rand.Rand, rows, cols, mines int) []string {
 // and the most covered safe cells left. It is a model for steering the generator and
 // counting what it reaches, not a judge.
 func dataminingPlays(board []string) (best, worst int) {
-	rows, cols := len(board), len(board[0])
-	n := rows * cols
-	mine := make([]bool, n)
-	around := make([][]int, n)
-	safe := 0
-	for p := range n {
-		x, y := p/cols, p%cols
-		mine[p] = board[x][y] == 'M'
-		if !mine[p] {
-			safe++
-		}
-		for nx := max(x-1, 0); nx <= min(x+1, rows-1); nx++ {
-			for ny := max(y-1, 0); ny <= min(y+1, cols-1); ny++ {
-				if nx != x || ny != y {
-					around[p] = append(around[p], nx*cols+ny)
+	b := newDataminingBits(board)
+	best, worst = b.safe, 0
+	b.eachOpening(func(opened uint64) {
+		score, _, _ := b.play(opened, dataminingRules)
+		best, worst = min(best, score), max(worst, score)
+	})
+	return best, worst
+}
+
+// dataminingBits is a board of at most 40 cells as bit masks, cell p = row·c + column.
+type dataminingBits struct {
+	cells  int
+	mines  uint64
+	safe   int      // safe cells
+	zeros  uint64   // safe cells with no mine around
+	nb     []uint64 // nb[p]: the cells adjacent to p
+	near   []uint64 // near[p]: the cells within two rows and two columns of p
+	around [DataminingMaxCells]int
+}
+
+// dataminingNeighbours[r][c] holds nb and near for an r×c board, for every legal shape.
+var dataminingNeighbours = func() (t [DataminingMaxCells/DataminingMinSide + 1][DataminingMaxCells/DataminingMinSide + 1][2][]uint64) {
+	for _, s := range dataminingSides {
+		rows, cols := s[0], s[1]
+		nb, near := make([]uint64, rows*cols), make([]uint64, rows*cols)
+		for p := range nb {
+			x, y := p/cols, p%cols
+			for nx := max(x-2, 0); nx <= min(x+2, rows-1); nx++ {
+				for ny := max(y-2, 0); ny <= min(y+2, cols-1); ny++ {
+					near[p] |= 1 << (nx*cols + ny)
+					if (nx != x || ny != y) && nx-x <= 1 && x-nx <= 1 && ny-y <= 1 && y-ny <= 1 {
+						nb[p] |= 1 << (nx*cols + ny)
+					}
 				}
 			}
 		}
+		t[rows][cols] = [2][]uint64{nb, near}
 	}
-	best, worst = safe, 0
-	const covered, cleared, flagged = 0, 1, 2
-	state := make([]uint8, n)
-	for start := range n {
-		if mine[start] {
+	return t
+}()
+
+func newDataminingBits(board []string) dataminingBits {
+	rows, cols := len(board), len(board[0])
+	masks := dataminingNeighbours[rows][cols]
+	b := dataminingBits{cells: rows * cols, nb: masks[0], near: masks[1]}
+	p := 0
+	for _, row := range board {
+		for i := 0; i < len(row); i++ {
+			if row[i] == 'M' {
+				b.mines |= 1 << p
+			}
+			p++
+		}
+	}
+	b.safe = b.cells - bits.OnesCount64(b.mines)
+	for p := range b.cells {
+		b.around[p] = bits.OnesCount64(b.nb[p] & b.mines)
+		if b.around[p] == 0 && b.mines&(1<<p) == 0 {
+			b.zeros |= 1 << p
+		}
+	}
+	return b
+}
+
+// eachOpening calls play once for each distinct way a play starts, with the cells the
+// first clear opens. A safe start with mines around opens itself. A 0 opens its region:
+// rule 1 holds there at once (f = m = 0), and again at each 0 it clears, so every 0 of a
+// region opens the region and its border whatever the order, and plays from there. A
+// play is therefore the same from every 0 of a region, and is made once.
+func (b *dataminingBits) eachOpening(play func(opened uint64)) {
+	var done uint64 // the 0s whose region has been played
+	for start := range b.cells {
+		bit := uint64(1) << start
+		if b.mines&bit != 0 || done&bit != 0 {
 			continue
 		}
-		clear(state)
-		state[start] = cleared
-		open := 1
-		for changed := true; changed; {
-			changed = false
-			for p := range n {
-				if state[p] != cleared {
-					continue
+		opened := bit
+		for todo := bit & b.zeros; todo != 0; {
+			p := bits.TrailingZeros64(todo)
+			todo &^= 1 << p
+			fresh := b.nb[p] &^ opened
+			opened |= fresh
+			todo |= fresh & b.zeros
+		}
+		done |= opened & b.zeros
+		play(opened)
+	}
+}
+
+// The rules a play follows: the statement's, and two misreadings of R-D1 that
+// Datamining.Rulings compares with them.
+const (
+	dataminingRules      = iota
+	dataminingFlagsTwice // flags counted as covered too: rule 2 reads f + (c + f) = m
+	dataminingRule2NoF   // rule 2 read as c = m, leaving flags out
+)
+
+// play starts from the cells opened by the first clear (see eachOpening) and applies the
+// rules until nothing changes, and returns the safe cells left covered (neither cleared
+// nor flagged; R-D1). Cleared cells wait in a work
+// set and are examined lowest first, again whenever a cell within two rows and columns
+// changes (a superset of those whose counts change, cheaper to find), so the play is
+// deterministic whatever rules it follows (the statement's reach the same fixpoint in
+// any order). A misread rule that clears a mine loses: every safe cell covered. Under
+// the statement's rules it also reports whether some examination was decided by them
+// differently than by each misreading: if not, the misreading's play from start is the
+// same play.
+func (b *dataminingBits) play(opened uint64, rules int) (covered int, differsTwice, differsNoF bool) {
+	cleared, flagged := opened, uint64(0)
+	for work := cleared; work != 0; {
+		p := bits.TrailingZeros64(work)
+		work &^= 1 << p
+		cov := b.nb[p] &^ (cleared | flagged)
+		if cov == 0 {
+			continue
+		}
+		f, c, m := bits.OnesCount64(b.nb[p]&flagged), bits.OnesCount64(cov), b.around[p]
+		clearAll, flagAll := f == m, false
+		if !clearAll {
+			switch rules {
+			case dataminingRules:
+				flagAll = f+c == m
+				if f > 0 {
+					differsTwice = differsTwice || flagAll != (2*f+c == m)
+					differsNoF = differsNoF || flagAll != (c == m)
 				}
-				f, c, m := 0, 0, 0
-				for _, q := range around[p] {
-					switch state[q] {
-					case flagged:
-						f++
-					case covered:
-						c++
-					}
-					if mine[q] {
-						m++
-					}
-				}
-				if c == 0 || (f != m && f+c != m) {
-					continue
-				}
-				for _, q := range around[p] {
-					if state[q] == covered {
-						if f == m {
-							state[q] = cleared
-							open++
-						} else {
-							state[q] = flagged
-						}
-					}
-				}
-				changed = true
+			case dataminingFlagsTwice:
+				flagAll = 2*f+c == m
+			case dataminingRule2NoF:
+				flagAll = c == m
 			}
 		}
-		best, worst = min(best, safe-open), max(worst, safe-open)
+		switch {
+		case clearAll && cov&b.mines != 0:
+			return b.safe, differsTwice, differsNoF
+		case clearAll:
+			cleared |= cov
+		case flagAll:
+			flagged |= cov
+		default:
+			continue
+		}
+		work |= b.near[p] & cleared
 	}
-	return best, worst
+	return b.safe - bits.OnesCount64(cleared) - bits.OnesCount64(flagged&^b.mines), differsTwice, differsNoF
+}
+
+// rulings returns the rulings of datamining whose situation the board reaches (see
+// dataminingRulings).
+func (b *dataminingBits) rulings() rulingSet {
+	const d1, d2 = 0, 1
+	best := b.safe
+	bestTwice, bestNoF := b.safe, b.safe
+	b.eachOpening(func(opened uint64) {
+		score, twice, noF := b.play(opened, dataminingRules)
+		best = min(best, score)
+		// A misreading's play differs from the statement's only from an opening where
+		// some examination was decided differently; elsewhere it scores the same.
+		if twice {
+			s, _, _ := b.play(opened, dataminingFlagsTwice)
+			bestTwice = min(bestTwice, s)
+		} else {
+			bestTwice = min(bestTwice, score)
+		}
+		if noF {
+			s, _, _ := b.play(opened, dataminingRule2NoF)
+			bestNoF = min(bestNoF, s)
+		} else {
+			bestNoF = min(bestNoF, score)
+		}
+	})
+	var set rulingSet
+	if bestTwice != best || bestNoF != best {
+		set |= bit(d1)
+	}
+	if best > 0 || b.safe == 1 {
+		set |= bit(d2)
+	}
+	return set
+}
+
+// dataminingRulings are the rulings of spec.md a datamining solution can read
+// differently, each with the situation that lets a misreading show:
+//   - R-D1: a flagged cell is not covered, so rule 2 reads f + c = m with each flag
+//     counted once. Two misreadings are played against it (flags counted as covered too,
+//     2f + c = m; rule 2 as c = m, flags left out), and the board reaches the situation
+//     when either answers it differently.
+//   - R-D2: a mine as first cell loses with every safe cell covered, so the minimum is
+//     over safe starts. A reading that scores the lost game as nothing left covered
+//     answers 0 on every board whose answer is above 0; and with a single safe cell every
+//     other start is a mine, so a start loop that mishandles mines has nothing else to
+//     stand on.
+var dataminingRulings = []Ruling{
+	{"R-D1", "counting flags as covered too, or leaving them out of rule 2, changes the answer"},
+	{"R-D2", "the answer is above 0, or the board has a single safe cell"},
+}
+
+// DataminingRulings lists the rulings of datamining a solution can read differently, in
+// the spec's order, each with the situation Datamining.Rulings looks for.
+func DataminingRulings() []Ruling { return slices.Clone(dataminingRulings) }
+
+// Rulings plays each board from every safe start, under the rules and under the
+// misreadings of R-D1, and returns the ids of the rulings whose situation some board
+// reaches (see DataminingRulings), in the spec's order. A misreading is played only from
+// the starts where it decides something differently, so a board costs little more than
+// one solve; a case of one board is asked the same way.
+func (c Datamining) Rulings() []string {
+	var set rulingSet
+	for _, board := range c.Boards {
+		b := newDataminingBits(board)
+		set |= b.rulings()
+	}
+	return set.ids(dataminingRulings)
 }
 
 // Features lists every legal shape (r x c with r, c ≥ 3 and r·c ≤ 40) and every kind of
@@ -469,14 +631,16 @@ func (c Datamining) Bounds() []Bound {
 	return b
 }
 
-// ShrinkDatamining is the gopter.Shrinker of datamining cases. Its candidates, biggest
-// cuts first: drop boards (never all of them), then for each board drop rows, drop
-// columns (never below 3) and clear mines (never the last one). Every candidate is valid:
-// cuts that would leave a board without an 'M' or a '.' are skipped.
+// ShrinkDatamining is the gopter.Shrinker of datamining cases. Its cuts, biggest first
+// across all of them (shrinkCuts): boards (never all of them), and in each board rows,
+// columns (never below 3) and mines cleared (never the last one). Every candidate is
+// valid (cuts that would leave a board without an 'M' or a '.' are skipped) and smaller
+// in the order (boards, Σ r·c, mines). A datamining case has no other numbers: r and c
+// shrink by the cuts.
 func ShrinkDatamining(v any) gopter.Shrink {
 	c := v.(Datamining)
-	shrinks := []gopter.Shrink{
-		shrinkSpans(len(c.Boards), func(lo, hi int) (any, bool) {
+	lists := []cutList{
+		sized(len(c.Boards), func(lo, hi int) (any, bool) {
 			if hi-lo == len(c.Boards) {
 				return nil, false
 			}
@@ -488,35 +652,38 @@ func ShrinkDatamining(v any) gopter.Shrink {
 		if !dataminingHasBoth(board) {
 			return nil, false
 		}
-		boards := append([][]string{}, c.Boards...)
+		boards := slices.Clone(c.Boards)
 		boards[i] = board
 		return Datamining{Boards: boards}, true
 	}
 	for i, board := range c.Boards {
 		rows, cols := len(board), len(board[0])
-		mines := cellsHolding(board, 'M')
-		shrinks = append(shrinks,
-			shrinkSpans(rows, func(lo, hi int) (any, bool) {
+		var mines []int
+		lists = append(lists,
+			sized(rows, func(lo, hi int) (any, bool) {
 				if rows-(hi-lo) < DataminingMinSide {
 					return nil, false
 				}
 				return with(i, slices.Concat(board[:lo], board[hi:]))
 			}),
-			shrinkSpans(cols, func(lo, hi int) (any, bool) {
+			sized(cols, func(lo, hi int) (any, bool) {
 				if cols-(hi-lo) < DataminingMinSide {
 					return nil, false
 				}
 				return with(i, withoutColumns(board, lo, hi))
 			}),
-			shrinkSpans(len(mines), func(lo, hi int) (any, bool) {
-				if hi-lo == len(mines) {
-					return nil, false
-				}
-				return with(i, withCells(board, mines[lo:hi], '.'))
-			}),
+			cutList{
+				size: func() int { mines = cellsHolding(board, 'M'); return len(mines) },
+				cut: func(lo, hi int) (any, bool) {
+					if hi-lo == len(mines) {
+						return nil, false
+					}
+					return with(i, withCells(board, mines[lo:hi], '.'))
+				},
+			},
 		)
 	}
-	return gopter.ConcatShrinks(shrinks...)
+	return shrinkCuts(lists...)
 }
 
 // dataminingHasBoth reports whether a board has at least one 'M' and one '.'.
@@ -532,30 +699,25 @@ func dataminingHasBoth(board []string) bool {
 }
 
 // DataminingFromBytes decodes arbitrary bytes into a valid datamining case, for fuzzing.
-// The first byte asks for a number of boards (1 to 8 usually, up to 64 when it is 255);
-// then each board takes a byte for its shape (any legal r×c) and one bit per cell, 'M'
-// for 1, from the bytes after it. Boards stop when the bytes run out, after the first;
-// missing bits are 0. A board without a mine gets one in its first cell, and one without
-// an empty cell has its last cell emptied, so that every board is valid.
+// The first byte asks for a number of boards (1 to 8 usually, more when it is the
+// escape); then each board takes a byte for its shape (any legal r×c), a density byte,
+// and a byte per cell, 'M' when below the density. Boards stop when the bytes run out,
+// after the first; missing bytes are 0. A board without a mine gets one in its first
+// cell, and one without an empty cell has its last cell emptied, so that every board is
+// valid. Datamining.Bytes writes the bytes of a given case.
 func DataminingFromBytes(data []byte) Datamining {
 	t := &tape{data: data}
-	want := t.size(1, 8, 64)
+	want := t.size(1, 8, 1<<16)
 	var c Datamining
 	for len(c.Boards) == 0 || (len(c.Boards) < want && !t.exhausted()) {
 		side := dataminingSides[t.intn(len(dataminingSides))]
 		rows, cols := side[0], side[1]
+		density := t.byte()
 		cells := []byte(dataminingDots[:rows*cols])
-		var bitsLeft int
-		var word byte
 		for p := range cells {
-			if bitsLeft == 0 {
-				word, bitsLeft = t.byte(), 8
-			}
-			if word&1 != 0 {
+			if t.byte() < density {
 				cells[p] = 'M'
 			}
-			word >>= 1
-			bitsLeft--
 		}
 		board := make([]string, rows)
 		for x := range board {
@@ -572,4 +734,23 @@ func DataminingFromBytes(data []byte) Datamining {
 		c.Boards = append(c.Boards, board)
 	}
 	return c
+}
+
+// Bytes is the inverse of DataminingFromBytes for a valid case:
+// DataminingFromBytes(c.Bytes()) encodes to exactly c.Encode(). Fuzz seeds made with it
+// keep a fuzzer's small changes near the boards: a changed byte changes one cell, almost
+// always.
+func (c Datamining) Bytes() []byte {
+	w := &tapeWriter{}
+	w.size(len(c.Boards), 1, 8, 1<<16)
+	for _, board := range c.Boards {
+		w.intn(slices.Index(dataminingSides, [2]int{len(board), len(board[0])}), len(dataminingSides))
+		w.byte(cellDensity)
+		for _, row := range board {
+			for i := 0; i < len(row); i++ {
+				w.byte(cellByte(row[i] == 'M'))
+			}
+		}
+	}
+	return w.data
 }

@@ -1,9 +1,11 @@
 package gen
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // LimitError is the first constraint of a statement that an input breaks (spec.md R-IN3),
@@ -20,10 +22,13 @@ func (e *LimitError) InputLine() int { return e.Line }
 
 // inStream reads judge input strictly, like testlib's InStream in a validator: single
 // spaces between tokens, every line ended by '\n', canonical integers, nothing extra.
+// It copies nothing it is about to reject: a 50 MB token costs an error message of a few
+// hundred bytes, not a 50 MB string.
 type inStream struct {
 	in   []byte
 	pos  int
 	line int
+	last []byte // the last token that word read, whole, for quotedWord
 }
 
 func newInStream(input []byte) *inStream { return &inStream{in: input, line: 1} }
@@ -47,24 +52,76 @@ func (s *inStream) found() string {
 	}
 }
 
-// word reads a non-empty run of bytes up to a space or end of line.
-func (s *inStream) word(what string) (string, error) {
+// maxQuoted is the most of a token an error message quotes.
+const maxQuoted = 64
+
+// quoteToken quotes a token for an error message as %q does: whole when it is at most
+// maxQuoted bytes, else its first maxQuoted bytes (cut before a character they would
+// split), an ellipsis, and its length: "\x00\x00…" (52428800 bytes).
+func quoteToken(t []byte) string {
+	if len(t) <= maxQuoted {
+		return strconv.Quote(string(t))
+	}
+	cut := maxQuoted
+	for cut > maxQuoted-utf8.UTFMax && !utf8.RuneStart(t[cut]) {
+		cut--
+	}
+	q := strconv.Quote(string(t[:cut]))
+	return q[:len(q)-1] + "…\" (" + strconv.Itoa(len(t)) + " bytes)"
+}
+
+// token reads a run of bytes up to a space or end of line, possibly empty, without
+// copying it.
+func (s *inStream) token() []byte {
 	start := s.pos
 	for s.pos < len(s.in) && s.in[s.pos] != ' ' && s.in[s.pos] != '\n' {
 		s.pos++
 	}
-	if s.pos == start {
-		return "", s.fail("expected %s, found %s", what, s.found())
-	}
-	return string(s.in[start:s.pos]), nil
+	return s.in[start:s.pos]
 }
 
-// number reads a canonical integer (no '+', no leading zeros) in lo..hi.
-func (s *inStream) number(what string, lo, hi int) (int, error) {
-	w, err := s.word(what)
-	if err != nil {
-		return 0, err
+// maxWord is longer than any word a validator accepts (an operation, a command, a
+// direction): word returns at most this much of a token, so that a huge token is never
+// copied just to be rejected. quotedWord still quotes it with its real length.
+const maxWord = 64
+
+// word reads a non-empty run of bytes up to a space or end of line; a token longer than
+// maxWord comes back cut to it, which no accepted word is.
+func (s *inStream) word(what string) (string, error) {
+	t := s.token()
+	if len(t) == 0 {
+		return "", s.fail("expected %s, found %s", what, s.found())
 	}
+	s.last = t
+	return string(t[:min(len(t), maxWord)]), nil
+}
+
+// quotedWord is the last token that word read, whole, quoted for an error message.
+func (s *inStream) quotedWord() string { return quoteToken(s.last) }
+
+// number reads a canonical integer (no '+', no leading zeros) in lo..hi. A token of at
+// most maxWord bytes is judged through strconv; a longer one is never a canonical
+// integer in range, and is only classified, in place: not an integer, not canonical, or
+// too large.
+func (s *inStream) number(what string, lo, hi int) (int, error) {
+	t := s.token()
+	if len(t) == 0 {
+		return 0, s.fail("expected %s, found %s", what, s.found())
+	}
+	if len(t) > maxWord {
+		digits := t
+		if digits[0] == '+' || digits[0] == '-' {
+			digits = digits[1:]
+		}
+		switch {
+		case len(bytes.Trim(digits, "0123456789")) > 0:
+			return 0, s.fail("expected %s (an integer), found %s", what, quoteToken(t))
+		case t[0] == '+' || digits[0] == '0':
+			return 0, s.fail("%s = %s is not written canonically (no sign '+', no leading zeros)", what, quoteToken(t))
+		}
+		return 0, s.fail("%s = %s outside %d..%d", what, quoteToken(t), lo, hi)
+	}
+	w := string(t)
 	v, err := strconv.Atoi(w)
 	switch {
 	case errors.Is(err, strconv.ErrRange):
@@ -101,21 +158,22 @@ func (s *inStream) eoln() error {
 
 func (s *inStream) atEOF() bool { return s.pos >= len(s.in) }
 
-// row reads a line of exactly width bytes, each in alphabet, and the '\n' after it.
+// row reads a line of exactly width bytes, each in alphabet, and the '\n' after it. Only
+// a row that passes is copied.
 func (s *inStream) row(what string, width int, alphabet string) (string, error) {
-	w, err := s.word(what)
-	if err != nil {
-		return "", err
+	t := s.token()
+	if len(t) == 0 {
+		return "", s.fail("expected %s, found %s", what, s.found())
 	}
-	if len(w) != width {
-		return "", s.fail("%s has %d characters, expected %d", what, len(w), width)
+	if len(t) != width {
+		return "", s.fail("%s has %d characters, expected %d", what, len(t), width)
 	}
-	for i := 0; i < len(w); i++ {
-		if !containsByte(alphabet, w[i]) {
-			return "", s.fail("%s, column %d: %q is not one of %q", what, i+1, w[i], alphabet)
+	for i := 0; i < len(t); i++ {
+		if !containsByte(alphabet, t[i]) {
+			return "", s.fail("%s, column %d: %q is not one of %q", what, i+1, t[i], alphabet)
 		}
 	}
-	return w, s.eoln()
+	return string(t), s.eoln()
 }
 
 func containsByte(s string, c byte) bool {

@@ -137,7 +137,7 @@ func DecodeMine(input []byte) (Mine, error) {
 				return c, err
 			}
 		default:
-			return c, s.fail("unknown operation %q, expected Flag, Sweep, DSweep or Quit", w)
+			return c, s.fail("unknown operation %s, expected Flag, Sweep, DSweep or Quit", s.quotedWord())
 		}
 		if err := s.eoln(); err != nil {
 			return c, err
@@ -186,9 +186,16 @@ const (
 	MineNoSafeCell
 	// MineFree: no mine at all; the first Sweep opens everything and finishes.
 	MineFree
+	// MineCascadeLongGame: the stress test of both costs a solution can get wrong. A few
+	// scattered mines left of a wall of mines, 15-20% mines in the tenth of the board right
+	// of it: the first Sweep opens nine tenths of the board in one cascade (a flood fill
+	// that recurses overflows a judge's stack), and a careful game goes on right of the
+	// wall for the rest of the operations (a solution doing O(n·m) work per operation
+	// times out).
+	MineCascadeLongGame
 )
 
-var mineScenarioNames = [...]string{"mixed", "cascade", "dense-dsweep", "wrong-flag-boom", "quit-middle", "careful", "no-safe-cell", "mine-free"}
+var mineScenarioNames = [...]string{"mixed", "cascade", "dense-dsweep", "wrong-flag-boom", "quit-middle", "careful", "no-safe-cell", "mine-free", "cascade-long-game"}
 
 func (s MineScenario) String() string { return mineScenarioNames[s] }
 
@@ -213,10 +220,28 @@ func MineGen() gopter.Gen {
 		{Weight: 120, Gen: MineCase(MineShape{N: [2]int{1, 200}, M: [2]int{1, 200}, Ops: [2]int{1, 3000}})},
 		{Weight: 40, Gen: MineCase(MineShape{N: [2]int{1, 1}, M: [2]int{1, MineMaxSide}, Ops: [2]int{1, 1000}})},
 		{Weight: 37, Gen: MineCase(MineShape{N: [2]int{1, MineMaxSide}, M: [2]int{1, 1}, Ops: [2]int{1, 1000}})},
-		// At the limits: about 0.3% of cases, yet they take most of the time.
-		{Weight: 3, Gen: MineCase(MineShape{N: [2]int{900, MineMaxSide}, M: [2]int{900, MineMaxSide}, Ops: [2]int{30000, MineMaxOps}})},
+		// At the limits, 3 cases in 1000 (see mineLimitWeight): mostly the stress test, a
+		// giant cascade and then 60000 operations read, some mixed games near the limits.
+		{Weight: mineLimitWeight - 1, Gen: MineCase(MineShape{N: [2]int{MineMaxSide, MineMaxSide}, M: [2]int{MineMaxSide, MineMaxSide},
+			Ops: [2]int{MineMaxOps, MineMaxOps}, Scenario: MineCascadeLongGame})},
+		{Weight: 1, Gen: MineCase(MineShape{N: [2]int{900, MineMaxSide}, M: [2]int{900, MineMaxSide}, Ops: [2]int{30000, MineMaxOps}})},
 	})
 }
+
+// mineLimitWeight is how many cases in MineGen's 1000 are at the limits. A hunt must
+// meet one often enough to catch, within 20 s, a solution that does O(n·m) work per
+// operation (it needs thousands of operations read on a big board) and one whose flood
+// fill recurses (it needs a cascade of most of a 1000x1000 board); the stress test
+// (MineCascadeLongGame) has both. Let p be the weight's share, R the rate of the other
+// cases per worker, C the cost of a limit case, W = 2 workers: the hunt meets a limit
+// case every T = ((1-p)/R + p·C) / (p·W) seconds. Measured on this 2-core machine, under
+// load (2026-11-23): a limit case takes 0.18 s of CPU to generate, 0.58 s in ref and
+// 0.02 s in fast, C ≈ 0.8 s; the other cases run at R ≈ 390/s per worker in process (787
+// cases/s for the hunt before this change), and at R ≈ 100/s with -cmd, where the
+// program's own run adds about 0.1 s to C (a second when it times out). With p = 0.3%:
+// in process T = (0.00253 + 0.0024) / 0.006 ≈ 0.8 s; with -cmd T = (0.00997 + 0.0027) /
+// 0.006 ≈ 2.1 s, about 10 limit cases in 20 s, 6 or 7 of them the stress test.
+const mineLimitWeight = 3
 
 // MineCase generates cases within one shape.
 func MineCase(shape MineShape) gopter.Gen {
@@ -258,9 +283,12 @@ func genMine(r *rand.Rand, shape MineShape) Mine {
 	n := pickEdge(r, shape.N[0], shape.N[1])
 	m := pickEdge(r, shape.M[0], shape.M[1])
 	density, wall := pickDensity(r), -1
+	right := -1.0 // the density right of the wall, when not density
 	switch shape.Scenario {
 	case MineGiantCascade:
 		density, wall = 0.001, m-1-min(m/100, 8)
+	case MineCascadeLongGame:
+		density, wall, right = 0.001, m-1-max(m/10, 1), 0.15+0.05*r.Float64()
 	case MineDenseDSweep, MineWrongFlagBoom:
 		density = 0.15 + 0.05*r.Float64()
 	case MineCareful:
@@ -274,8 +302,12 @@ func genMine(r *rand.Rand, shape MineShape) Mine {
 	row := make([]byte, m)
 	for i := range board {
 		for j := range row {
+			d := density
+			if j > wall && right >= 0 {
+				d = right
+			}
 			row[j] = '.'
-			if j == wall || r.Float64() < density {
+			if j == wall || r.Float64() < d {
 				row[j] = '*'
 			}
 		}
@@ -354,11 +386,20 @@ type mineModel struct {
 	number   []uint8
 	safeLeft int
 	over     bool
-	sweptAt  []int // swept cells in the order they opened, to sample the frontier
-	ops      []MineOp
-	r        *rand.Rand
-	kinds    MineKinds
-	weights  [mineMoves]int
+	// track keeps sweptAt, which only the generator samples: a model that only replays
+	// a case (Rulings) leaves it off and saves a list of up to n·m cells.
+	track bool
+	// patient: the player never risks a boom, not even when he finds nothing to do.
+	patient bool
+	sweptAt []int // swept cells in the order they opened, to sample the frontier
+	ops     []MineOp
+	r       *rand.Rand
+	kinds   MineKinds
+	weights [mineMoves]int
+	// What the operations played so far did, for Rulings.
+	finished   bool // every safe cell swept after a Sweep or DSweep (R-M1)
+	dsweepBoom bool // a DSweep reached a mine (R-M2)
+	wiped      int  // flagged cells swept by a 0-cascade (R-M3)
 }
 
 const (
@@ -373,20 +414,52 @@ const (
 	mineMoves
 )
 
-func newMineModel(board []string, r *rand.Rand, kinds MineKinds, scenario MineScenario) *mineModel {
+// newMineGame is the model of a fresh game on board, with no player: enough to replay
+// operations with apply.
+func newMineGame(board []string) *mineModel {
 	n, m := len(board), len(board[0])
-	s := &mineModel{n: n, m: m, r: r, kinds: kinds,
+	s := &mineModel{n: n, m: m,
 		mine: make([]bool, n*m), swept: make([]bool, n*m), flag: make([]bool, n*m), number: make([]uint8, n*m)}
+	// The numbers are sums of three rows of row-wise sums of three cells: a pass over
+	// the board rather than a neighbour walk per mine, which replaying a 1000x1000 case
+	// (Rulings) would mostly spend its time on.
+	across := make([]uint8, n*m) // mines among (x, y-1), (x, y), (x, y+1)
 	for x := 0; x < n; x++ {
+		row := board[x]
 		for y := 0; y < m; y++ {
-			if board[x][y] == '*' {
+			if row[y] == '*' {
 				s.mine[x*m+y] = true
-				s.each(x*m+y, func(q int) { s.number[q]++ })
+				if y > 0 {
+					across[x*m+y-1]++
+				}
+				across[x*m+y]++
+				if y < m-1 {
+					across[x*m+y+1]++
+				}
 			} else {
 				s.safeLeft++
 			}
 		}
 	}
+	for p := range s.number {
+		c := across[p]
+		if p >= m {
+			c += across[p-m]
+		}
+		if p+m < n*m {
+			c += across[p+m]
+		}
+		if s.mine[p] {
+			c--
+		}
+		s.number[p] = c
+	}
+	return s
+}
+
+func newMineModel(board []string, r *rand.Rand, kinds MineKinds, scenario MineScenario) *mineModel {
+	s := newMineGame(board)
+	s.r, s.kinds, s.track = r, kinds, true
 	// Each case gets its own temperament: careful players make long DSweep chains and
 	// finish, reckless ones boom early, chaotic ones do everything.
 	for i := range s.weights {
@@ -396,7 +469,10 @@ func newMineModel(board []string, r *rand.Rand, kinds MineKinds, scenario MineSc
 		s.weights[moveSweepAny], s.weights[moveDSweepWrong], s.weights[moveFlagWrong] = 0, 0, r.Intn(2)
 		s.weights[moveDSweepRight] += 10
 	}
-	if scenario == MineDenseDSweep {
+	if scenario == MineCascadeLongGame {
+		s.patient, s.weights[moveFlagWrong] = true, 0
+	}
+	if scenario == MineDenseDSweep || scenario == MineCascadeLongGame {
 		s.weights[moveDSweepAny], s.weights[moveRepeat] = 0, 0
 		s.weights[moveDSweepRight] += 20
 	}
@@ -446,6 +522,16 @@ func (s *mineModel) play(count int) {
 	}
 }
 
+// fallback is what a player who found nothing better plays instead of op: op itself, or
+// for a patient player, whose game must last, a Sweep of a swept cell, answered "swept".
+func (s *mineModel) fallback(op MineOp) MineOp {
+	if !s.patient || len(s.sweptAt) == 0 {
+		return op
+	}
+	p := s.sweptAt[s.r.Intn(len(s.sweptAt))]
+	return MineOp{Kind: MineSweep, X: p/s.m + 1, Y: p%s.m + 1}
+}
+
 func (s *mineModel) randomOp() MineOp {
 	kinds := []MineKind{MineFlag, MineSweep, MineDSweep}
 	switch s.kinds {
@@ -476,18 +562,24 @@ func (s *mineModel) sample(fromSwept bool, ok func(p int) bool) (int, bool) {
 
 func (s *mineModel) blank(p int) bool { return !s.swept[p] && !s.flag[p] }
 
-// neighbourWith returns a random neighbour of p satisfying ok.
+// neighbourWith returns a random neighbour of p satisfying ok. It is the inner loop of
+// most moves, so it walks the neighbours directly, without a list.
 func (s *mineModel) neighbourWith(p int, ok func(q int) bool) (int, bool) {
-	var found []int
-	s.each(p, func(q int) {
-		if ok(q) {
-			found = append(found, q)
+	var found [8]int
+	k := 0
+	x, y := p/s.m, p%s.m
+	for nx := max(x-1, 0); nx <= min(x+1, s.n-1); nx++ {
+		for ny := max(y-1, 0); ny <= min(y+1, s.m-1); ny++ {
+			if q := nx*s.m + ny; q != p && ok(q) {
+				found[k] = q
+				k++
+			}
 		}
-	})
-	if len(found) == 0 {
+	}
+	if k == 0 {
 		return 0, false
 	}
-	return found[s.r.Intn(len(found))], true
+	return found[s.r.Intn(k)], true
 }
 
 func (s *mineModel) move(move, target int) {
@@ -500,7 +592,7 @@ func (s *mineModel) move(move, target int) {
 		} else if p, ok := s.sample(false, func(p int) bool { return s.blank(p) && !s.mine[p] }); ok {
 			s.add(op(MineSweep, p), target)
 		} else {
-			s.add(s.randomOp(), target)
+			s.add(s.fallback(s.randomOp()), target)
 		}
 	case moveSweepAny:
 		s.add(op(MineSweep, s.r.Intn(s.n*s.m)), target)
@@ -516,7 +608,7 @@ func (s *mineModel) move(move, target int) {
 			s.add(op(MineFlag, p), target)
 			return
 		}
-		s.add(op(MineFlag, s.r.Intn(s.n*s.m)), target)
+		s.add(s.fallback(op(MineFlag, s.r.Intn(s.n*s.m))), target)
 	case moveFlagWrong:
 		// A flag on a safe cell, which a cascade may later wipe (R-M3).
 		if p, ok := s.sample(false, func(p int) bool { return s.blank(p) && !s.mine[p] }); ok {
@@ -532,7 +624,7 @@ func (s *mineModel) move(move, target int) {
 			return blank
 		})
 		if !ok {
-			s.add(op(MineDSweep, s.r.Intn(s.n*s.m)), target)
+			s.add(s.fallback(op(MineDSweep, s.r.Intn(s.n*s.m))), target)
 			return
 		}
 		s.each(p, func(q int) {
@@ -589,6 +681,11 @@ func (s *mineModel) add(op MineOp, target int) {
 		return
 	}
 	s.ops = append(s.ops, op)
+	s.apply(op)
+}
+
+// apply plays the Flag, Sweep or DSweep op, unless the game is over.
+func (s *mineModel) apply(op MineOp) {
 	if s.over {
 		return
 	}
@@ -623,11 +720,12 @@ func (s *mineModel) add(op MineOp, target int) {
 			}
 		})
 		if boom {
+			s.dsweepBoom = true
 			return
 		}
 	}
 	if s.safeLeft == 0 {
-		s.over = true
+		s.over, s.finished = true, true
 	}
 }
 
@@ -643,10 +741,15 @@ func (s *mineModel) open(p int) bool {
 		q := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		s.safeLeft--
-		s.sweptAt = append(s.sweptAt, q)
+		if s.track {
+			s.sweptAt = append(s.sweptAt, q)
+		}
 		if s.number[q] == 0 {
 			s.each(q, func(r int) {
 				if !s.swept[r] {
+					if s.flag[r] {
+						s.wiped++
+					}
 					s.swept[r], s.flag[r] = true, false
 					stack = append(stack, r)
 				}
@@ -657,9 +760,10 @@ func (s *mineModel) open(p int) bool {
 }
 
 // MineFromBytes decodes arbitrary bytes into a valid mine case, for fuzzing: the bytes
-// choose n and m (small unless a byte asks for more), a density, each cell, and then
-// operations until the bytes run out. The single Quit goes where the bytes first ask for
-// one, or last.
+// choose n and m (small unless a byte asks for more), a density, each cell (a byte each),
+// and then operations, each a kind byte and its coordinates, Quit's included (and
+// ignored), until the bytes run out. The single Quit goes where the bytes first ask for
+// one (a later one is a Sweep), or last. Mine.Bytes writes the bytes of a given case.
 func MineFromBytes(data []byte) Mine {
 	t := &tape{data: data}
 	n := t.size(1, 8, MineMaxSide)
@@ -678,23 +782,52 @@ func MineFromBytes(data []byte) Mine {
 	}
 	var ops []MineOp
 	quit := false
-	for !t.exhausted() && len(ops) < MineMaxOps-1 {
-		k := MineKind(t.byte() % 4)
-		if k == MineQuit {
-			if quit {
-				k = MineSweep
-			} else {
+	for !t.exhausted() {
+		if room := MineMaxOps - 1; len(ops) == room && !quit || len(ops) == room+1 {
+			break // the last place is the Quit's
+		}
+		op := MineOp{Kind: MineKind(t.byte() % 4), X: 1 + t.intn(n), Y: 1 + t.intn(m)}
+		if op.Kind == MineQuit {
+			if !quit {
 				quit = true
 				ops = append(ops, MineOp{Kind: MineQuit})
 				continue
 			}
+			op.Kind = MineSweep
 		}
-		ops = append(ops, MineOp{Kind: k, X: 1 + t.intn(n), Y: 1 + t.intn(m)})
+		ops = append(ops, op)
 	}
 	if !quit {
 		ops = append(ops, MineOp{Kind: MineQuit})
 	}
 	return Mine{Board: board, Ops: ops}
+}
+
+// Bytes is the inverse of MineFromBytes for a valid case: MineFromBytes(c.Bytes())
+// encodes to exactly c.Encode(). Fuzz seeds made with it keep a fuzzer's small changes
+// near the game: a changed byte changes one cell or one operation, almost always.
+func (c Mine) Bytes() []byte {
+	n, m := len(c.Board), len(c.Board[0])
+	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.Ops))}
+	w.size(n, 1, 8, MineMaxSide)
+	w.size(m, 1, 8, MineMaxSide)
+	w.byte(cellDensity)
+	for _, row := range c.Board {
+		for i := 0; i < len(row); i++ {
+			w.byte(cellByte(row[i] == '*'))
+		}
+	}
+	for _, op := range c.Ops {
+		w.byte(byte(op.Kind))
+		if op.Kind == MineQuit {
+			w.intn(0, n)
+			w.intn(0, m)
+			continue
+		}
+		w.intn(op.X-1, n)
+		w.intn(op.Y-1, m)
+	}
+	return w.data
 }
 
 // MinePlan is the test set of the statement's subtask table (seed 000, 子任务): 20 tests,
@@ -761,14 +894,79 @@ func (c Mine) Bounds() []Bound {
 	return b
 }
 
-// ShrinkMine is the gopter.Shrinker of mine cases. Its candidates, biggest cuts first:
-// drop operations (never the Quit), drop rows, drop columns (operations on them go,
-// later ones move), and clear mines. A case none of whose candidates reproduces has no
-// single operation, row, column or mine that can be removed.
+// mineRulings are the rulings of spec.md a mine solution can read differently, each with
+// the situation that lets a misreading show, and the misreading in mind:
+//   - R-M1: finish is checked after every Sweep and DSweep that did not boom, whatever it
+//     answered, and never after Flag. It decides the answer when the game finishes (a
+//     solution checking only after a Sweep, or before the feedback, or after a Flag
+//     too, differs) and on a board without a safe cell, where every operation before the
+//     Quit is answered by it (the first Sweep or DSweep finishes; a Flag does not; a
+//     Sweep on a mine still booms).
+//   - R-M2: a DSweep that reaches a mine prints only boom: a solution printing the
+//     feedback of the cells opened before it differs.
+//   - R-M3: a flagged cell reached by a 0-cascade loses its flag and is swept: a
+//     solution whose cascade stops at flags, or keeps them, differs.
+//   - R-M4: the game ends at the first of Quit, boom and finish and nothing after it is
+//     read: a case with operations after the end (always the Quit, after a boom or a
+//     finish) tells a solution that reads on, or counts them as steps.
+var mineRulings = []Ruling{
+	{"R-M1", "the game finishes, or the board has no safe cell and an operation before the Quit is read"},
+	{"R-M2", "a DSweep reaches a mine"},
+	{"R-M3", "a 0-cascade reaches a flagged cell"},
+	{"R-M4", "operations follow the end of the game (Quit, boom or finish)"},
+}
+
+// MineRulings lists the rulings of mine a solution can read differently, in the spec's
+// order, each with the situation Mine.Rulings looks for.
+func MineRulings() []Ruling { return slices.Clone(mineRulings) }
+
+// Rulings replays the case on the generator's model and returns the ids of the rulings
+// whose situation it reaches (see MineRulings), in the spec's order. It costs one game on
+// an n·m board, less than generating the case.
+func (c Mine) Rulings() []string {
+	const m1, m2, m3, m4 = 0, 1, 2, 3
+	var set rulingSet
+	s := newMineGame(c.Board)
+	noSafe := s.safeLeft == 0
+	for i, op := range c.Ops {
+		if op.Kind == MineQuit {
+			s.over = true
+		} else {
+			if noSafe {
+				set |= bit(m1)
+			}
+			s.apply(op)
+		}
+		if s.over {
+			if i < len(c.Ops)-1 {
+				set |= bit(m4)
+			}
+			break
+		}
+	}
+	if s.finished {
+		set |= bit(m1)
+	}
+	if s.dsweepBoom {
+		set |= bit(m2)
+	}
+	if s.wiped > 0 {
+		set |= bit(m3)
+	}
+	return set.ids(mineRulings)
+}
+
+// ShrinkMine is the gopter.Shrinker of mine cases. Its cuts, biggest first across all
+// of them (shrinkCuts): operations (never the Quit), rows and columns (operations on them
+// go, later ones move), and mines cleared. Then its numbers: each operation's x and y
+// toward 1 (to 1, halfway, one less). Every candidate is smaller in the order (operations,
+// n·m, mines, sum of coordinates). A case none of whose candidates reproduces has no
+// single operation, row, column or mine that can be removed, and no coordinate that can
+// move toward 1 alone.
 func ShrinkMine(v any) gopter.Shrink {
 	c := v.(Mine)
 	n, m := len(c.Board), len(c.Board[0])
-	mines := cellsHolding(c.Board, '*')
+	var mines []int
 	noQuit := func(coord func(*MineOp) *int) func(*MineOp) *int {
 		return func(op *MineOp) *int {
 			if op.Kind == MineQuit {
@@ -777,8 +975,8 @@ func ShrinkMine(v any) gopter.Shrink {
 			return coord(op)
 		}
 	}
-	return gopter.ConcatShrinks(
-		shrinkSpans(len(c.Ops), func(lo, hi int) (any, bool) {
+	cuts := shrinkCuts(
+		sized(len(c.Ops), func(lo, hi int) (any, bool) {
 			ops := make([]MineOp, 0, len(c.Ops)-(hi-lo)+1)
 			ops = append(ops, c.Ops[:lo]...)
 			for _, op := range c.Ops[lo:hi] {
@@ -789,22 +987,45 @@ func ShrinkMine(v any) gopter.Shrink {
 			ops = append(ops, c.Ops[hi:]...)
 			return Mine{Board: c.Board, Ops: ops}, len(ops) < len(c.Ops)
 		}),
-		shrinkSpans(n, func(lo, hi int) (any, bool) {
+		sized(n, func(lo, hi int) (any, bool) {
 			if hi-lo == n {
 				return nil, false
 			}
 			board := slices.Concat(c.Board[:lo], c.Board[hi:])
 			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, noQuit(func(op *MineOp) *int { return &op.X }))}, true
 		}),
-		shrinkSpans(m, func(lo, hi int) (any, bool) {
+		sized(m, func(lo, hi int) (any, bool) {
 			if hi-lo == m {
 				return nil, false
 			}
 			board := withoutColumns(c.Board, lo, hi)
 			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, noQuit(func(op *MineOp) *int { return &op.Y }))}, true
 		}),
-		shrinkSpans(len(mines), func(lo, hi int) (any, bool) {
-			return Mine{Board: withCells(c.Board, mines[lo:hi], '.'), Ops: c.Ops}, true
-		}),
+		cutList{
+			size: func() int { mines = cellsHolding(c.Board, '*'); return len(mines) },
+			cut: func(lo, hi int) (any, bool) {
+				return Mine{Board: withCells(c.Board, mines[lo:hi], '.'), Ops: c.Ops}, true
+			},
+		},
 	)
+	// Number 2j is operation j's x, 2j+1 its y; the Quit has none.
+	numbers := shrinkNumbers(2*len(c.Ops), func(i int) []int {
+		op := c.Ops[i/2]
+		if op.Kind == MineQuit {
+			return nil
+		}
+		if i%2 == 0 {
+			return toward(op.X, 1)
+		}
+		return toward(op.Y, 1)
+	}, func(i, v int) any {
+		ops := slices.Clone(c.Ops)
+		if i%2 == 0 {
+			ops[i/2].X = v
+		} else {
+			ops[i/2].Y = v
+		}
+		return Mine{Board: c.Board, Ops: ops}
+	})
+	return gopter.ConcatShrinks(cuts, numbers)
 }

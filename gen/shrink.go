@@ -1,49 +1,136 @@
 package gen
 
-import "github.com/leanovate/gopter"
+import (
+	"slices"
 
-// spans yields the ranges [lo, hi) of a list of n items that a shrinker tries to drop:
-// the two halves first, then quarters, and so on down to single items, the order of
-// delta debugging. Big cuts come first because each accepted cut restarts the search
-// from a smaller case; single items come last so that a case where no candidate
-// reproduces is 1-minimal.
-func spans(n int) func() (lo, hi int, ok bool) {
-	size, lo := n/2, 0
+	"github.com/leanovate/gopter"
+)
+
+// A shrinker's candidates come in two phases. First the cuts (shrinkCuts): spans of
+// items dropped from each list a case is made of (operations, rows, columns, mines,
+// games, …), biggest first across all the lists. Then the numbers (shrinkNumbers): a
+// coordinate, a column, a kind moved toward its smallest valid value, so that a
+// minimized case reads like a hand-made one. Every candidate is strictly smaller than
+// its case in an order each shrinker states (a tuple of counts compared
+// lexicographically, so well-founded): the minimizer, which keeps a candidate only if it
+// still shows the same divergence and starts again from it, always ends.
+
+// cutList is one list a shrinker cuts spans out of: its length, counted on first use so
+// that a list the minimizer never reaches costs nothing, and the case without the items
+// [lo, hi), or false when that cut is not allowed (it would break a limit).
+type cutList struct {
+	size func() int
+	cut  func(lo, hi int) (any, bool)
+}
+
+// sized is a cutList whose length is known.
+func sized(n int, cut func(lo, hi int) (any, bool)) cutList {
+	return cutList{size: func() int { return n }, cut: cut}
+}
+
+// spanStage walks the spans of one list the way delta debugging does: the two halves,
+// then the quarters, and so on down to single items; a stage is one size.
+type spanStage struct{ n, size, lo int }
+
+func newSpanStage(n int) spanStage {
+	size := n / 2
 	if size == 0 {
 		size = n
 	}
-	return func() (int, int, bool) {
-		for size > 0 {
-			if lo < n {
-				l, h := lo, min(lo+size, n)
-				lo += size
-				return l, h, true
-			}
-			if size == 1 {
-				size = 0
-				break
-			}
-			size, lo = (size+1)/2, 0
-		}
+	return spanStage{n: n, size: size}
+}
+
+// next returns the next span of the stage, or false at its end.
+func (s *spanStage) next() (lo, hi int, ok bool) {
+	if s.size == 0 || s.lo >= s.n {
 		return 0, 0, false
+	}
+	lo = s.lo
+	s.lo += s.size
+	return lo, min(lo+s.size, s.n), true
+}
+
+// advance moves to the next stage, spans half as long, or reports false after the stage
+// of single items.
+func (s *spanStage) advance() bool {
+	if s.size <= 1 {
+		s.size = 0
+		return false
+	}
+	s.size, s.lo = (s.size+1)/2, 0
+	return true
+}
+
+// shrinkCuts is the gopter.Shrink that cuts spans out of every list, biggest first
+// across all of them: the halves of each list in turn, then the quarters of each, and so
+// on down to single items. Big cuts of every kind come first because each accepted cut
+// restarts the search from a smaller case: a 1000x1000 case that times out loses half its
+// operations, rows or columns per accepted step, without a run of every smaller cut of
+// the first list before the second is tried. Single items come last, so that a case none
+// of whose candidates reproduces has no single item that can go.
+func shrinkCuts(lists ...cutList) gopter.Shrink {
+	stages := make([]spanStage, len(lists))
+	started := make([]bool, len(lists))
+	i, more := 0, false // more: some list has a stage left after this level
+	return func() (any, bool) {
+		for {
+			if i == len(lists) {
+				if !more {
+					return nil, false
+				}
+				i, more = 0, false
+			}
+			st := &stages[i]
+			if !started[i] {
+				*st, started[i] = newSpanStage(lists[i].size()), true
+			}
+			for {
+				lo, hi, ok := st.next()
+				if !ok {
+					break
+				}
+				if v, ok := lists[i].cut(lo, hi); ok {
+					return v, true
+				}
+			}
+			if st.advance() {
+				more = true
+			}
+			i++
+		}
 	}
 }
 
-// shrinkSpans is the gopter.Shrink that drops each span of spans(n) in turn: cut builds
-// the smaller case without [lo, hi), or reports false when that cut is not allowed.
-func shrinkSpans(n int, cut func(lo, hi int) (any, bool)) gopter.Shrink {
-	next := spans(n)
+// shrinkNumbers is the gopter.Shrink that moves each of count numbers in turn to each of
+// its targets: targets(i) lists them (each smaller than the number in the shrinker's
+// order, so none repeats it), with(i, v) is the case with number i set to v.
+func shrinkNumbers(count int, targets func(i int) []int, with func(i, v int) any) gopter.Shrink {
+	i := 0
+	var pending []int
 	return func() (any, bool) {
-		for {
-			lo, hi, ok := next()
-			if !ok {
+		for len(pending) == 0 {
+			if i == count {
 				return nil, false
 			}
-			if v, ok := cut(lo, hi); ok {
-				return v, true
-			}
+			pending = targets(i)
+			i++
+		}
+		v := pending[0]
+		pending = pending[1:]
+		return with(i-1, v), true
+	}
+}
+
+// toward lists the values a number v at least lo moves to when it shrinks: lo, halfway
+// there and one less, in that order, each only if below v and not already listed.
+func toward(v, lo int) []int {
+	var out []int
+	for _, t := range []int{lo, lo + (v-lo)/2, v - 1} {
+		if t >= lo && t < v && !slices.Contains(out, t) {
+			out = append(out, t)
 		}
 	}
+	return out
 }
 
 // cutCoordinate drops the operations whose coordinate lies in the cut rows (or columns)

@@ -190,7 +190,7 @@ func decodeTowerCmd(s *inStream) (TowerCmd, error) {
 		return cmd, s.eoln()
 	}
 	if w != "PUSH" && w != "PULL" && w != "GETDOWN" && w != "CLIMB" {
-		return cmd, s.fail("unknown command %q, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", w)
+		return cmd, s.fail("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", s.quotedWord())
 	}
 	if err := s.space(); err != nil {
 		return cmd, err
@@ -200,7 +200,7 @@ func decodeTowerCmd(s *inStream) (TowerCmd, error) {
 		return cmd, err
 	}
 	if d != "RIGHT" && d != "LEFT" {
-		return cmd, s.fail("%s: expected RIGHT or LEFT, found %q", w, d)
+		return cmd, s.fail("%s: expected RIGHT or LEFT, found %s", w, s.quotedWord())
 	}
 	for k := TowerPushRight; k < towerKinds; k++ {
 		if towerKindNames[k] == w+" "+d {
@@ -211,9 +211,11 @@ func decodeTowerCmd(s *inStream) (TowerCmd, error) {
 }
 
 // TowerShape bounds the cases of one generator: closed ranges for the number of
-// datasets, n, m and the number of commands per dataset.
+// datasets, n, m and the number of commands per dataset. Careful players, when set, all
+// play so that their games last (the wanderer of genTowerCmds).
 type TowerShape struct {
 	Datasets, N, M, Cmds [2]int
+	Careful              bool
 }
 
 // TowerGen generates tower cases: most small enough to read at a glance, some with many
@@ -226,10 +228,25 @@ func TowerGen() gopter.Gen {
 		{Weight: 100, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 8}, N: [2]int{3, 25}, M: [2]int{3, 25}, Cmds: [2]int{0, 120}})},
 		{Weight: 30, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 4}, N: [2]int{3, 6}, M: [2]int{30, TowerMaxSide}, Cmds: [2]int{0, 80}})},
 		{Weight: 30, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 4}, N: [2]int{30, TowerMaxSide}, M: [2]int{3, 6}, Cmds: [2]int{0, 80}})},
-		// At the limits: a few cases, yet they take much of the time.
 		{Weight: 8, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 6}, N: [2]int{45, TowerMaxSide}, M: [2]int{45, TowerMaxSide}, Cmds: [2]int{100, 300}})},
+		// At the limits, 2 cases in 990 (see towerLimitWeight): hundreds of 50x50 towers,
+		// each a long game of a patient player.
+		{Weight: towerLimitWeight, Gen: TowerCase(TowerShape{Datasets: [2]int{100, 400}, N: [2]int{TowerMaxSide, TowerMaxSide}, M: [2]int{TowerMaxSide, TowerMaxSide},
+			Cmds: [2]int{250, 500}, Careful: true})},
 	})
 }
+
+// towerLimitWeight is how many cases in TowerGen's 990 are at the limits. The statement
+// caps neither the datasets nor T; the limit case is the README benchmark's size (100-400
+// towers of 50x50, 250-500 commands each, games that last), where a solution that does
+// more than O(n·m) work per command, or settles the whole tower again and again, runs
+// out of time. As for mine (mineLimitWeight), a hunt meets one every T = ((1-p)/R + p·C)
+// / (p·W) seconds. Measured here, under load (2026-11-23): a limit case takes 0.14 s of
+// CPU to generate and 0.89 s in ref, C ≈ 1 s; the other cases run at R ≈ 800/s per
+// worker in process (1600 cases/s for the hunt before this change) and R ≈ 100/s with
+// -cmd. With p = 2/990 = 0.2%: in process T = (0.00125 + 0.002) / 0.004 ≈ 0.8 s; with
+// -cmd T = (0.00998 + 0.0022) / 0.004 ≈ 3 s, about 6 limit cases in 20 s.
+const towerLimitWeight = 2
 
 // TowerCase generates cases within one shape.
 func TowerCase(shape TowerShape) gopter.Gen {
@@ -246,7 +263,7 @@ func genTower(r *rand.Rand, shape TowerShape) Tower {
 		m := pickEdge(r, shape.M[0], shape.M[1])
 		rows := genTowerLayout(r, n, m)
 		t := pickEdge(r, shape.Cmds[0], shape.Cmds[1]) // T = 0 one time in 8 when the shape allows it
-		c.Datasets = append(c.Datasets, TowerDataset{Rows: rows, Cmds: genTowerCmds(r, rows, t)})
+		c.Datasets = append(c.Datasets, TowerDataset{Rows: rows, Cmds: genTowerCmds(r, rows, t, shape.Careful)})
 	}
 	return c
 }
@@ -620,6 +637,9 @@ type towerModel struct {
 	result towerResult
 	dirty  bool // the grid changed since the automatic steps last found nothing to do
 	feat   towerFeature
+	rule   rulingSet // the rulings whose situation the play reached (towerRulings)
+	// goalGone: the goal was pushed out of the tower or vanished on a B.
+	goalGone bool
 }
 
 func newTowerModel(rows []string) *towerModel {
@@ -652,8 +672,12 @@ func newTowerModel(rows []string) *towerModel {
 	if s.py > 1 && !s.blk(s.py-1, s.px) {
 		s.feat |= featUnstableStart
 	}
+	if s.feat&featUnstableStart != 0 {
+		s.rule |= rT3
+	}
 	if s.judge() {
 		s.feat |= featStartOver
+		s.rule |= rT3
 	}
 	return s
 }
@@ -672,21 +696,49 @@ func (s *towerModel) judge() bool {
 	below := byte('_')
 	if s.py > 1 {
 		below = s.g[s.py-1][s.px]
+	} else if s.rule&rT17 == 0 && s.floorLookalike() {
+		s.rule |= rT17
+	}
+	cleared, hole, crushed, walking := below == 'G', below == 'B', s.blk(s.py, s.px), s.g[s.gy][s.gx] != 'G'
+	if held := btoi(cleared) + btoi(hole) + btoi(crushed) + btoi(walking); held >= 2 || walking && s.goalGone {
+		s.rule |= rT18
 	}
 	switch {
-	case below == 'G':
+	case cleared:
 		s.result = towerCleared
-	case below == 'B':
+	case hole:
 		s.result = towerHole
-	case s.blk(s.py, s.px):
+	case crushed:
 		s.result = towerCrushed
-	case s.g[s.gy][s.gx] != 'G':
+	case walking:
 		s.result = towerWalking
 	default:
 		return false
 	}
 	s.feat |= [...]towerFeature{towerCleared: featCleared, towerHole: featHole, towerCrushed: featCrushed, towerWalking: featWalking}[s.result]
 	return true
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// floorLookalike reports, for a player on level 1, whether a G or B stands where a
+// misread floor would be looked up: on level 1 itself, or on the top level of his
+// column (where an index below level 1 wraps to).
+func (s *towerModel) floorLookalike() bool {
+	if c := s.g[s.n][s.px]; c == 'G' || c == 'B' {
+		return true
+	}
+	for x := 1; x <= s.m; x++ {
+		if c := s.g[1][x]; c == 'G' || c == 'B' {
+			return true
+		}
+	}
+	return false
 }
 
 // valid reports whether c would be carried out (R-T6..R-T11).
@@ -725,13 +777,19 @@ func (s *towerModel) valid(c TowerCmd) bool {
 func (s *towerModel) play(c TowerCmd) {
 	if s.result != towerLive {
 		s.feat |= featIgnored
+		s.rule |= rT5
 		return
 	}
 	if c.Kind == TowerMoveTo && (c.Col < 1 || c.Col > s.m) {
 		s.feat |= featMoveOutside
 	}
+	if s.py > 1 && strings.IndexByte("123", s.g[s.py-1][s.px]) >= 0 {
+		s.rule |= rT12
+	}
+	valid := s.valid(c)
+	s.rule |= s.commandRulings(c, valid)
 	climbed := false
-	if !s.valid(c) {
+	if !valid {
 		s.feat |= featInvalid
 		if (c.Kind == TowerPushRight || c.Kind == TowerPushLeft) && s.blk(s.py, s.px+c.Kind.dir()) {
 			s.feat |= featPushC
@@ -774,13 +832,69 @@ func (s *towerModel) play(c TowerCmd) {
 			}
 		}
 	}
-	if !s.judge() {
-		s.settle()
+	if s.judge() {
+		if s.settledResult() != s.result {
+			s.rule |= rT4
+		}
+	} else {
+		if s.settle() && !valid {
+			s.rule |= rT4
+		}
 		s.judge()
 	}
 	if climbed && s.result == towerCleared {
 		s.feat |= featClimbClear
 	}
+}
+
+// settledResult is the result a check would give if the automatic steps ran first: a
+// game over right after an action that it changes is R-T4.2's situation. It plays on a
+// copy; towerLive means the game would go on.
+func (s *towerModel) settledResult() towerResult {
+	t := *s
+	t.g = make([][]byte, len(s.g))
+	for y := range s.g {
+		t.g[y] = slices.Clone(s.g[y])
+	}
+	t.result = towerLive
+	t.settle()
+	t.judge()
+	return t.result
+}
+
+// commandRulings are the rulings whose situation the command c reaches in the state
+// before it is handled, valid telling whether it will be carried out: for each command
+// the cases its ruling decides beyond the statement's words (see towerRulings).
+func (s *towerModel) commandRulings(c TowerCmd, valid bool) rulingSet {
+	y, x, d := s.py, s.px, c.Kind.dir()
+	switch c.Kind {
+	case TowerMoveTo:
+		if !valid || y == 1 {
+			return rT6
+		}
+		for k := min(x, c.Col); k <= max(x, c.Col); k++ {
+			if k != x && k != c.Col && s.blk(y, k) || k != c.Col && s.g[y-1][k] == 'B' {
+				return rT6
+			}
+		}
+	case TowerClimbRight, TowerClimbLeft:
+		if !valid || s.g[y][x+d] != '#' || y > 1 && !s.blk(y-1, x) {
+			return rT7
+		}
+	case TowerGetDownRight, TowerGetDownLeft:
+		if !valid || y-1 == 1 || !s.blk(y-2, x+d) {
+			return rT8
+		}
+	case TowerPushRight, TowerPushLeft:
+		if valid || s.blk(y, x+d) { // carried out, or refused for a C in the chain
+			return rT9
+		}
+	default:
+		if s.blk(y, x-1) || s.blk(y, x+1) {
+			return rT11
+		}
+	}
+	return 0
 }
 
 // push moves the chain beside the player, farthest block first, each sliding (R-T9, R-T10).
@@ -806,11 +920,15 @@ func (s *towerModel) push(d int) {
 		for {
 			if x < 1 || x > s.m {
 				s.feat |= featPushOut
+				s.goalGone = s.goalGone || kind == 'G'
 				break
 			}
 			s.g[y][x] = kind
 			onFloor := y == 1
 			below := s.g[y-1][x]
+			if (kind == 'I' || onFloor || below == 'I') && !s.blk(y, x+d) {
+				s.rule |= rT10
+			}
 			iceOn := kind == 'I' && (onFloor || below != '.')
 			if !iceOn && !(below == 'I' && !onFloor) {
 				if kind == 'I' && below == '.' && x != chain[i]+d {
@@ -833,17 +951,22 @@ func (s *towerModel) push(d int) {
 	}
 }
 
-// settle runs the automatic rounds (R-T13..R-T16). A grid that has not changed since they
-// last found nothing to do can only let the player fall, which saves the scans.
-func (s *towerModel) settle() {
-	for {
-		changed := false
+// settle runs the automatic rounds (R-T13..R-T16) and reports whether they changed
+// anything. A grid that has not changed since they last found nothing to do can only let
+// the player fall, which saves the scans.
+func (s *towerModel) settle() bool {
+	for rounds := 0; ; rounds++ {
+		changed, fell, moved := false, false, false
 		if s.dirty {
 			var doomed [][2]int
 			for y := 2; y <= s.n; y++ {
 				for x := 1; x <= s.m; x++ {
-					if s.blk(y, x) && s.g[y-1][x] == 'B' {
+					switch {
+					case !s.blk(y, x):
+					case s.g[y-1][x] == 'B':
 						doomed = append(doomed, [2]int{y, x})
+					case s.g[y-1][x-1] == 'B' || s.g[y-1][x+1] == 'B':
+						s.rule |= rT14 // held diagonally by a B: it stays
 					}
 				}
 			}
@@ -853,16 +976,19 @@ func (s *towerModel) settle() {
 					s.feat |= featVanishB
 				case 'G':
 					s.feat |= featVanishGoal
+					s.goalGone = true
 				}
 				s.g[c[0]][c[1]] = '.'
 				s.feat |= featVanish
-				changed = true
+				s.rule |= rT14
+				changed, moved = true, true
 			}
 		}
 		for s.py > 1 && !s.blk(s.py-1, s.px) {
 			s.py--
 			s.feat |= featPlayerFall
-			changed = true
+			s.rule |= rT15
+			changed, fell = true, true
 		}
 		if s.dirty {
 			for y := 2; y <= s.n; y++ {
@@ -878,29 +1004,35 @@ func (s *towerModel) settle() {
 					}
 					if x == s.px && to <= s.py && s.py < y {
 						s.feat |= featFallOnPlayer
+						s.rule |= rT18
 					}
 					s.g[to][x] = kind
 					s.feat |= featBlockFall
-					changed = true
+					s.rule |= rT16
+					changed, moved = true, true
 				}
 			}
 		}
 		if !changed {
 			s.dirty = false
-			return
+			return rounds > 0
+		}
+		if rounds > 0 || fell && moved {
+			s.rule |= rT13
 		}
 	}
 }
 
 // towerTemper is how a generated player plays: weights of choosing an invalid command, a
 // move towards the goal, a push or pull, and any valid command. A careful player never
-// pushes or pulls and never steps above a B: his games last.
+// pushes or pulls and never steps above a B: his games last. A patient one does not step
+// above G either, so that they last longer still.
 type towerTemper struct {
 	invalid, seek, shove, any int
-	careful                   bool
+	careful, patient          bool
 }
 
-func genTowerCmds(r *rand.Rand, rows []string, t int) []TowerCmd {
+func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool) []TowerCmd {
 	s := newTowerModel(rows)
 	tm := towerTemper{invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
 	switch r.Intn(4) {
@@ -908,6 +1040,9 @@ func genTowerCmds(r *rand.Rand, rows []string, t int) []TowerCmd {
 		tm.seek += 10 // a player who wants the goal
 	case 1:
 		tm = towerTemper{invalid: r.Intn(2), any: 1, careful: true} // a wanderer
+	}
+	if careful {
+		tm = towerTemper{invalid: r.Intn(2), any: 1, careful: true, patient: true}
 	}
 	cmds := make([]TowerCmd, 0, t)
 	for len(cmds) < t {
@@ -955,7 +1090,7 @@ func (s *towerModel) choose(r *rand.Rand, tm towerTemper) TowerCmd {
 		safe := valid[:0]
 		for _, c := range valid {
 			if y, x := s.dest(c); c.Kind < TowerPushRight || c.Kind > TowerPullLeft {
-				if y == 1 || s.g[y-1][x] != 'B' {
+				if y == 1 || s.g[y-1][x] != 'B' && !(tm.patient && s.g[y-1][x] == 'G') {
 					safe = append(safe, c)
 				}
 			}
@@ -1052,20 +1187,24 @@ func towerFeatures(c Tower) (towerFeature, []towerResult) {
 	return f, results
 }
 
-// ShrinkTower is the gopter.Shrinker of tower cases. Its candidates, biggest cuts first:
-// drop datasets, drop commands of a dataset, crop levels and columns of a tower (never
+// ShrinkTower is the gopter.Shrinker of tower cases. Its cuts, biggest first across all
+// of them (shrinkCuts): datasets, and in each dataset commands, levels and columns (never
 // the one holding S or G, never below 3; MOVETO columns follow their column, and those
-// aimed at a cropped one go), turn blocks into '.', turn blocks into '#'. Every candidate
-// passes DecodeTower.
+// aimed at a cropped one go), blocks turned into '.', and blocks turned into '#'. Then
+// its numbers: each MOVETO column toward the smallest that keeps its meaning — one
+// outside 1..m to m+1 or 0, one inside toward 1 (to 1, halfway, one less). Every
+// candidate passes DecodeTower and is smaller in the order (datasets, commands, Σ n·m,
+// blocks, blocks other than '#', Σ |column|). (T is the number of commands, so the
+// command cuts shrink it.)
 func ShrinkTower(v any) gopter.Shrink {
 	c := v.(Tower)
 	with := func(i int, d TowerDataset) Tower {
-		ds := append([]TowerDataset{}, c.Datasets...)
+		ds := slices.Clone(c.Datasets)
 		ds[i] = d
 		return Tower{Datasets: ds}
 	}
-	shrinks := []gopter.Shrink{
-		shrinkSpans(len(c.Datasets), func(lo, hi int) (any, bool) {
+	lists := []cutList{
+		sized(len(c.Datasets), func(lo, hi int) (any, bool) {
 			if hi-lo == len(c.Datasets) {
 				return nil, false
 			}
@@ -1073,15 +1212,15 @@ func ShrinkTower(v any) gopter.Shrink {
 		}),
 	}
 	for i, d := range c.Datasets {
-		shrinks = append(shrinks, shrinkSpans(len(d.Cmds), func(lo, hi int) (any, bool) {
+		lists = append(lists, sized(len(d.Cmds), func(lo, hi int) (any, bool) {
 			cmds := slices.Concat(d.Cmds[:lo], d.Cmds[hi:])
 			return with(i, TowerDataset{Rows: d.Rows, Cmds: cmds}), true
 		}))
 	}
 	for i, d := range c.Datasets {
 		n, m := len(d.Rows), len(d.Rows[0])
-		shrinks = append(shrinks,
-			shrinkSpans(n, func(lo, hi int) (any, bool) {
+		lists = append(lists,
+			sized(n, func(lo, hi int) (any, bool) {
 				if n-(hi-lo) < TowerMinSide {
 					return nil, false
 				}
@@ -1093,7 +1232,7 @@ func ShrinkTower(v any) gopter.Shrink {
 				rows := slices.Concat(d.Rows[:lo], d.Rows[hi:])
 				return with(i, TowerDataset{Rows: rows, Cmds: d.Cmds}), true
 			}),
-			shrinkSpans(m, func(lo, hi int) (any, bool) {
+			sized(m, func(lo, hi int) (any, bool) {
 				if m-(hi-lo) < TowerMinSide {
 					return nil, false
 				}
@@ -1113,45 +1252,99 @@ func ShrinkTower(v any) gopter.Shrink {
 	}
 	for i, d := range c.Datasets {
 		var blocks, odd []int // cells holding a block; those holding one other than '#'
-		for k, row := range d.Rows {
-			for x := 0; x < len(row); x++ {
-				if strings.IndexByte("#ICB123", row[x]) >= 0 {
-					blocks = append(blocks, k*len(row)+x)
-					if row[x] != '#' {
-						odd = append(odd, k*len(row)+x)
+		found := false
+		find := func() {
+			if found {
+				return
+			}
+			found = true
+			for k, row := range d.Rows {
+				for x := 0; x < len(row); x++ {
+					if strings.IndexByte("#ICB123", row[x]) >= 0 {
+						blocks = append(blocks, k*len(row)+x)
+						if row[x] != '#' {
+							odd = append(odd, k*len(row)+x)
+						}
 					}
 				}
 			}
 		}
-		for _, cells := range []struct {
-			list []int
-			to   byte
-		}{{blocks, '.'}, {odd, '#'}} {
-			shrinks = append(shrinks, shrinkSpans(len(cells.list), func(lo, hi int) (any, bool) {
-				return with(i, TowerDataset{Rows: withCells(d.Rows, cells.list[lo:hi], cells.to), Cmds: d.Cmds}), true
-			}))
-		}
+		lists = append(lists,
+			cutList{
+				size: func() int { find(); return len(blocks) },
+				cut: func(lo, hi int) (any, bool) {
+					return with(i, TowerDataset{Rows: withCells(d.Rows, blocks[lo:hi], '.'), Cmds: d.Cmds}), true
+				},
+			},
+			cutList{
+				size: func() int { find(); return len(odd) },
+				cut: func(lo, hi int) (any, bool) {
+					return with(i, TowerDataset{Rows: withCells(d.Rows, odd[lo:hi], '#'), Cmds: d.Cmds}), true
+				},
+			})
 	}
-	return gopter.ConcatShrinks(shrinks...)
+	// The numbers: one per command of every dataset in a row; only MOVETO's count.
+	var first []int
+	total := 0
+	for _, d := range c.Datasets {
+		first = append(first, total)
+		total += len(d.Cmds)
+	}
+	locate := func(i int) (set, cmd int) {
+		set, _ = slices.BinarySearch(first, i+1)
+		return set - 1, i - first[set-1]
+	}
+	numbers := shrinkNumbers(total, func(i int) []int {
+		set, k := locate(i)
+		cmd, m := c.Datasets[set].Cmds[k], len(c.Datasets[set].Rows[0])
+		switch {
+		case cmd.Kind != TowerMoveTo:
+			return nil
+		case cmd.Col > m+1:
+			return []int{m + 1}
+		case cmd.Col < 0:
+			return []int{0}
+		case cmd.Col <= m:
+			return toward(cmd.Col, 1)
+		}
+		return nil
+	}, func(i, v int) any {
+		set, k := locate(i)
+		d := c.Datasets[set]
+		cmds := slices.Clone(d.Cmds)
+		cmds[k].Col = v
+		return with(set, TowerDataset{Rows: d.Rows, Cmds: cmds})
+	})
+	return gopter.ConcatShrinks(shrinkCuts(lists...), numbers)
 }
 
+// towerCellBytes are the cells a byte of TowerFromBytes stands for, by weight (the byte
+// modulo its length); S and G are placed after.
+const towerCellBytes = "..........####IICB123"
+
+// towerColumnEscape is the column byte after which a MOVETO column is four bytes, an
+// int32; other column bytes are the column as an int8.
+const towerColumnEscape = 0x80
+
 // TowerFromBytes decodes arbitrary fuzzer bytes into a valid tower case, deterministically,
-// on the shared tape: the number of datasets (1..3, up to 20 when asked), per dataset n
-// and m (3..10, up to 50 when asked), a byte per cell (mostly '.' and '#', every block
-// kind possible), where S and G go, T (0..31, up to 400 when asked), then per command a
-// kind and, for MOVETO, a column read as a signed byte (outside 1..m at times).
+// on the shared tape: the number of datasets (1..3 usually, more when asked; they stop
+// when the bytes run out, after the first), per dataset n and m (3..10, up to 50 when
+// asked), a byte per cell (mostly '.' and '#', every block kind possible), where S and G
+// go, T (0..31, more when asked; the commands stop when the bytes run out), then per
+// command a kind byte and a column byte, read for MOVETO alone as an int8 (outside 1..m
+// at times), or, after the escape byte, as an int32 from four more. Tower.Bytes writes
+// the bytes of a given case.
 func TowerFromBytes(data []byte) Tower {
 	t := &tape{data: data}
-	const cells = "..........####IICB123" // by weight; S and G are placed after
 	var c Tower
-	count := t.size(1, 3, 20)
-	for range count {
+	count := t.size(1, 3, 1<<16)
+	for len(c.Datasets) < count && (len(c.Datasets) == 0 || !t.exhausted()) {
 		n, m := t.size(TowerMinSide, 8, TowerMaxSide), t.size(TowerMinSide, 8, TowerMaxSide)
 		grid := make([][]byte, n)
 		for y := range grid {
 			grid[y] = make([]byte, m)
 			for x := range grid[y] {
-				grid[y][x] = cells[t.intn(len(cells))]
+				grid[y][x] = towerCellBytes[t.intn(len(towerCellBytes))]
 			}
 		}
 		sy, sx := t.intn(n), t.intn(m)
@@ -1164,16 +1357,67 @@ func TowerFromBytes(data []byte) Tower {
 		for y := range grid {
 			rows[y] = string(grid[y])
 		}
-		cmds := make([]TowerCmd, t.size(0, 32, 401))
-		for k := range cmds {
-			cmds[k].Kind = TowerKind(t.intn(int(towerKinds)))
-			if cmds[k].Kind == TowerMoveTo {
-				cmds[k].Col = int(int8(t.byte()))
+		d := TowerDataset{Rows: rows}
+		for range t.size(0, 32, math.MaxInt32) {
+			if t.exhausted() {
+				break
 			}
+			cmd := TowerCmd{Kind: TowerKind(t.intn(int(towerKinds)))}
+			b := t.byte()
+			if cmd.Kind == TowerMoveTo {
+				cmd.Col = int(int8(b))
+				if b == towerColumnEscape {
+					cmd.Col = int(int32(uint32(t.intn(1 << 32))))
+				}
+			}
+			d.Cmds = append(d.Cmds, cmd)
 		}
-		c.Datasets = append(c.Datasets, TowerDataset{Rows: rows, Cmds: cmds})
+		c.Datasets = append(c.Datasets, d)
 	}
 	return c
+}
+
+// Bytes is the inverse of TowerFromBytes for a valid case: TowerFromBytes(c.Bytes())
+// encodes to exactly c.Encode(). Fuzz seeds made with it keep a fuzzer's small changes
+// near the towers: a changed byte changes one cell or one command, almost always.
+func (c Tower) Bytes() []byte {
+	w := &tapeWriter{}
+	w.size(len(c.Datasets), 1, 3, 1<<16)
+	for _, d := range c.Datasets {
+		n, m := len(d.Rows), len(d.Rows[0])
+		w.size(n, TowerMinSide, 8, TowerMaxSide)
+		w.size(m, TowerMinSide, 8, TowerMaxSide)
+		var sy, sx, gy, gx int
+		for y, row := range d.Rows {
+			for x := 0; x < m; x++ {
+				switch row[x] {
+				case 'S':
+					sy, sx = y, x
+				case 'G':
+					gy, gx = y, x
+				}
+				w.byte(byte(max(strings.IndexByte(towerCellBytes, row[x]), 0))) // S and G: '.'
+			}
+		}
+		w.intn(sy, n)
+		w.intn(sx, m)
+		w.intn(gy, n)
+		w.intn(gx, m)
+		w.size(len(d.Cmds), 0, 32, math.MaxInt32)
+		for _, cmd := range d.Cmds {
+			w.byte(byte(cmd.Kind))
+			switch {
+			case cmd.Kind != TowerMoveTo:
+				w.byte(0)
+			case cmd.Col >= math.MinInt8 && cmd.Col <= math.MaxInt8 && cmd.Col != int(int8(towerColumnEscape-256)):
+				w.byte(byte(int8(cmd.Col)))
+			default:
+				w.byte(towerColumnEscape)
+				w.intn(int(uint32(int32(cmd.Col))), 1<<32)
+			}
+		}
+	}
+	return w.data
 }
 
 // towerSample is the statement's sample input.
@@ -1300,6 +1544,126 @@ var towerRuleFeatures = []struct {
 	{"R-T18 (C) Death by Block", featCrushed},
 	{"R-T18 (D) Death by Walking Goal", featWalking},
 	{"R-T18 (E) Gave Up", featGaveUp},
+}
+
+// The rulings of spec-tower.md a tower solution can read differently, as bits of a
+// rulingSet, in the order of towerRulings.
+const (
+	rT3 rulingSet = 1 << iota
+	rT4
+	rT5
+	rT6
+	rT7
+	rT8
+	rT9
+	rT10
+	rT11
+	rT12
+	rT13
+	rT14
+	rT15
+	rT16
+	rT17
+	rT18
+)
+
+// towerRulings are the rulings R-T3..R-T18 (R-T1 and R-T2 are the input and the field,
+// which the validator and every reading share), each with the situation that lets a
+// misreading show. The model sets them while it plays (towerModel.rule); the misreading
+// each situation has in mind:
+//   - R-T3: a check before any automatic step, so a player starting on G or B is over at
+//     once (a solution checking only after commands plays on), and an unstable layout
+//     stays as given until the first command (a solution settling it first differs).
+//   - R-T4: a check right after the action, before the automatic steps (a game over
+//     there that a check after the steps would judge otherwise: a push moving G under a
+//     block about to fall on the player), and automatic steps after an ignored command
+//     too (on an unstable layout they change something; a solution skipping them
+//     differs).
+//   - R-T5: T = 0 still gives Gave Up, and commands after the end are read and ignored
+//     (a solution that stops reading loses its place in the input).
+//   - R-T6: MOVETO's clauses: a column outside 1..m or his own is ignored, the target
+//     must be empty and the way below all blocks unless on level 1, a floating player
+//     cannot move, blocks on his own level and B below the way do not matter. Every
+//     invalid MOVETO, and every valid one from level 1, past a block on his level or over
+//     a B, is one a misreading decides otherwise.
+//   - R-T7: CLIMB onto any kind of block, without support, refused by any occupied cell
+//     above or at the top: every invalid CLIMB, one onto a block other than '#', one with
+//     nothing under the player.
+//   - R-T8: GETDOWN's cells (the side cell inside and empty, the one below it empty) and
+//     the fall after it: every invalid GETDOWN, and every valid one onto level 1 (the
+//     floor) or onto a cell with nothing under it (he falls), where a solution requiring
+//     a block under the target differs.
+//   - R-T9: the chain is pushed, the player stays, farthest block first, out of the
+//     tower it vanishes, a C stops it: every push carried out (a Sokoban reading moves the
+//     player) and every push refused for a C.
+//   - R-T10: sliding: ice slides on blocks and on the floor, any block slides on ice, a
+//     non-ice block on level 1 does not: a pushed block, after its one-cell move, that is
+//     ice, stands on ice or is on level 1, with nothing ahead of it.
+//   - R-T11: PULL RIGHT pulls the block on his left (the names invite the opposite), a C
+//     is not pulled, the cell he moves to must be inside and empty, the block never
+//     slides and he needs no support: every PULL with a block beside him.
+//   - R-T12: a fragile block counts down when a valid MOVETO, CLIMB, GETDOWN or PULL moves
+//     the player off it, and never otherwise (PUSH, an ignored command, standing): every
+//     command handled while he stands on a fragile block.
+//   - R-T13: the round's order (vanish, player, blocks) and rounds repeated until nothing
+//     changes: automatic steps that change something in a second round, or in which the
+//     player falls in the round a block falls or vanishes.
+//   - R-T14: every kind of block directly on a B vanishes, all at once; one held
+//     diagonally by a B does not: a block directly or diagonally on top of a B when the
+//     steps run.
+//   - R-T15: the player falls all the way in one step, held only by the cell directly
+//     below: the player falls.
+//   - R-T16: blocks fall bottom to top, left to right, every kind, through the player:
+//     a block falls.
+//   - R-T17: below level 1 is the floor, neither G nor B: a check with the player on
+//     level 1 while a G or B stands where a misread floor is looked up (on level 1, or at
+//     the top of his column, where an index below level 1 wraps).
+//   - R-T18: the order (A)-(D), (C) only for a block still in his cell, (D) for a goal
+//     gone from the tower: a check where two conditions hold, a block falling into or
+//     through his cell, the game lost by a goal that left the tower or vanished.
+var towerRulings = []Ruling{
+	{"R-T3", "the player starts on G or B, or the layout is unstable at the start"},
+	{"R-T4", "a game over right after an action that the automatic steps would change, or an ignored command followed by automatic steps that change something"},
+	{"R-T5", "T = 0, or commands after the end of the game"},
+	{"R-T6", "a MOVETO that is invalid (outside 1..m, his column, an occupied cell, a gap below, floating), or valid from level 1, past a block on his level or over a B"},
+	{"R-T7", "a CLIMB that is invalid, onto a block other than '#', or with nothing under the player"},
+	{"R-T8", "a GETDOWN that is invalid, or valid onto level 1 or onto a cell with nothing under it"},
+	{"R-T9", "a push carried out, or refused for a C in the chain"},
+	{"R-T10", "a pushed block that is ice, stands on ice or is on level 1, with nothing ahead of it"},
+	{"R-T11", "a PULL with a block beside the player"},
+	{"R-T12", "a command while the player stands on a fragile block"},
+	{"R-T13", "automatic steps that change something in a second round, or that move the player and a block in one round"},
+	{"R-T14", "a block directly or diagonally on top of a B when the automatic steps run"},
+	{"R-T15", "the player falls"},
+	{"R-T16", "a block falls"},
+	{"R-T17", "a check with the player on level 1 while a G or B is on level 1 or at the top of his column"},
+	{"R-T18", "a check where two conditions hold, a block falling into or through the player's cell, or a goal gone from the tower"},
+}
+
+// TowerRulings lists the rulings of tower a solution can read differently, in the
+// rulebook's order, each with the situation Tower.Rulings looks for.
+func TowerRulings() []Ruling { return slices.Clone(towerRulings) }
+
+// Rulings plays each dataset on the generator's model and returns the ids of the rulings
+// whose situation some dataset reaches (see TowerRulings), in the rulebook's order. It
+// costs one play per dataset, less than generating the case; a case of one dataset is
+// asked the same way.
+func (c Tower) Rulings() []string {
+	var set rulingSet
+	for _, d := range c.Datasets {
+		if len(d.Cmds) == 0 {
+			set |= rT5
+		}
+		s := newTowerModel(d.Rows)
+		for _, cmd := range d.Cmds {
+			s.play(cmd)
+			if s.result != towerLive && s.rule&rT5 != 0 {
+				break // the rest is ignored alike
+			}
+		}
+		set |= s.rule
+	}
+	return set.ids(towerRulings)
 }
 
 // Features plays the case on the generator's model and lists the rules it exercises.

@@ -1,0 +1,82 @@
+package gen
+
+import (
+	"testing"
+)
+
+// TestLimitCasesStressWhatTheyAreFor: the cases each generator makes at the limits
+// (mineLimitWeight, boomLimitWeight, towerLimitWeight, dataminingLimitWeight) are the
+// shapes that make slow solutions slow: many operations read on a big board, and a
+// cascade over most of it.
+func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
+	one := func(v int) [2]int { return [2]int{v, v} }
+	t.Run("mine", func(t *testing.T) {
+		c := drawCase[Mine](t, MineCase(MineShape{N: one(MineMaxSide), M: one(MineMaxSide), Ops: one(MineMaxOps), Scenario: MineCascadeLongGame}), 1)
+		s := newMineGame(c.Board)
+		s.track = true
+		read, sweeps, cascade := 0, 0, 0
+		for _, op := range c.Ops {
+			if op.Kind == MineQuit || s.over {
+				break
+			}
+			read++
+			if op.Kind != MineFlag {
+				sweeps++
+			}
+			before := len(s.sweptAt)
+			s.apply(op)
+			cascade = max(cascade, len(s.sweptAt)-before)
+		}
+		t.Logf("1000x1000: %d operations read, %d of them Sweep or DSweep; a cascade of %d cells", read, sweeps, cascade)
+		if read < MineMaxOps-1 || sweeps < 20000 || cascade < 800_000 {
+			t.Errorf("%d operations read (want all %d), %d Sweep or DSweep (want 20000 or more), a cascade of %d cells (want 800000 or more)",
+				read, MineMaxOps-1, sweeps, cascade)
+		}
+	})
+	t.Run("boom", func(t *testing.T) {
+		for _, tc := range []struct {
+			shape          BoomShape
+			live, cascades int // clicks read while games run; cells of the biggest cascade
+		}{
+			{BoomShape{Games: one(BoomMaxGames), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Layout: BoomDense, Player: BoomCareful}, 150_000, 0},
+			{BoomShape{Games: one(BoomMaxGames), N: one(BoomMaxSide), M: one(BoomMaxSide), Ops: one(BoomMaxOps), Layout: BoomSparse}, 0, 30_000},
+		} {
+			c := drawCase[Boom](t, BoomCase(tc.shape), 1)
+			live, cascade := 0, 0
+			for _, g := range c.Games {
+				s := newBoomGame(g.Board)
+				for _, op := range g.Ops {
+					if s.over {
+						break
+					}
+					live++
+					s.apply(op)
+				}
+				cascade = max(cascade, s.events.biggestCascade)
+			}
+			t.Logf("%s: %d games, %d clicks read while the games run, a cascade of %d cells", tc.shape.Layout, len(c.Games), live, cascade)
+			if len(c.Games) != BoomMaxGames || live < tc.live || cascade < tc.cascades {
+				t.Errorf("%s: %d games, %d live clicks (want %d), a cascade of %d (want %d)", tc.shape.Layout, len(c.Games), live, tc.live, cascade, tc.cascades)
+			}
+		}
+	})
+	t.Run("tower", func(t *testing.T) {
+		c := drawCase[Tower](t, TowerCase(TowerShape{Datasets: [2]int{100, 400}, N: one(TowerMaxSide), M: one(TowerMaxSide), Cmds: [2]int{250, 500}, Careful: true}), 1)
+		live, total := 0, 0
+		for _, d := range c.Datasets {
+			s := newTowerModel(d.Rows)
+			for _, cmd := range d.Cmds {
+				if s.result != towerLive {
+					break
+				}
+				s.play(cmd)
+				live++
+			}
+			total += len(d.Cmds)
+		}
+		t.Logf("%d towers of 50x50, %d commands, %d of them in a live game", len(c.Datasets), total, live)
+		if len(c.Datasets) < 100 || live < total/2 {
+			t.Errorf("%d towers, %d of %d commands in a live game: want 100 towers or more, half the commands live", len(c.Datasets), live, total)
+		}
+	})
+}

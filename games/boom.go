@@ -20,9 +20,10 @@ func init() {
 			decode:    gen.DecodeBoom,
 			fromBytes: gen.BoomFromBytes,
 			plan:      gen.BoomPlan,
+			rulings:   gen.BoomRulings,
 			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
 		},
-		unit:  gen.BoomGen(),
+		unit:  gen.BoomUnitGen(),
 		join:  joinBoom,
 		split: splitBoom,
 		parts: func(c gen.Boom) []gen.Boom {

@@ -19,9 +19,10 @@ func init() {
 			decode:    gen.DecodeDatamining,
 			fromBytes: gen.DataminingFromBytes,
 			plan:      gen.DataminingPlan,
+			rulings:   gen.DataminingRulings,
 			timeLimit: time.Second, // "时间限制 : 1.000 sec" (docs/datamining.md)
 		},
-		unit: gen.DataminingGen(),
+		unit: gen.DataminingUnitGen(),
 		join: func(cases []gen.Datamining) (gen.Datamining, bool) {
 			var out gen.Datamining
 			for _, c := range cases {

@@ -35,6 +35,9 @@ type Game interface {
 	// exercise (nil for the games that list none).
 	Bounds(c engine.Case) []gen.Bound
 	Features(c engine.Case) []gen.Feature
+	// KnownRulings lists the rulings a solution can read differently, each with the
+	// situation a case must reach (docs/<game>.md).
+	KnownRulings() []gen.Ruling
 }
 
 var registry = map[string]Game{}
@@ -110,6 +113,7 @@ type typed[C caseModel] struct {
 	decode    func([]byte) (C, error)
 	fromBytes func([]byte) C
 	plan      func() []gen.PlanTest
+	rulings   func() []gen.Ruling
 	timeLimit time.Duration
 }
 
@@ -118,6 +122,7 @@ func (t typed[C]) Ref(input []byte, w io.Writer) error  { return t.ref(input, w)
 func (t typed[C]) Fast(input []byte, w io.Writer) error { return t.fast(input, w) }
 func (t typed[C]) TimeLimit() time.Duration             { return t.timeLimit }
 func (t typed[C]) Plan() []gen.PlanTest                 { return t.plan() }
+func (t typed[C]) KnownRulings() []gen.Ruling           { return t.rulings() }
 func (t typed[C]) FromBytes(data []byte) engine.Case    { return t.fromBytes(data) }
 func (t typed[C]) Bounds(c engine.Case) []gen.Bound     { return c.(C).Bounds() }
 

@@ -18,6 +18,7 @@ func init() {
 		decode:    gen.DecodeMine,
 		fromBytes: gen.MineFromBytes,
 		plan:      gen.MinePlan,
+		rulings:   gen.MineRulings,
 		timeLimit: time.Second, // "时间限制：1 秒" (docs/mine.md)
 	})
 }

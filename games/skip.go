@@ -3,9 +3,11 @@ package games
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"gamediff/engine"
+	"gamediff/gen"
 )
 
 // rulingID is the form of a ruling's id: R-M1, R-B3, R-D2, R-T18.
@@ -28,6 +30,13 @@ func SkipRulings(g Game, ids []string) (engine.Game, error) {
 		}
 		if gameOfRuling[m[1]] != g.Name() {
 			return nil, fmt.Errorf("-skip-rule: %s is a ruling of %s, not of %s", id, gameOfRuling[m[1]], g.Name())
+		}
+		if !slices.ContainsFunc(g.KnownRulings(), func(r gen.Ruling) bool { return r.ID == id }) {
+			var known []string
+			for _, r := range g.KnownRulings() {
+				known = append(known, r.ID)
+			}
+			return nil, fmt.Errorf("-skip-rule: %s has no situation a case can reach (%s's: %s)", id, g.Name(), strings.Join(known, ", "))
 		}
 		skip[id] = true
 	}

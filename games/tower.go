@@ -19,11 +19,12 @@ func init() {
 			decode:    gen.DecodeTower,
 			fromBytes: gen.TowerFromBytes,
 			plan:      gen.TowerPlan,
+			rulings:   gen.TowerRulings,
 			// The statement's header leaves the time limit blank ("時間制限 : sec"): 1 s, as
 			// the other judges of this size have (docs/tower.md).
 			timeLimit: time.Second,
 		},
-		unit: gen.TowerGen(),
+		unit: gen.TowerUnitGen(),
 		join: func(cases []gen.Tower) (gen.Tower, bool) {
 			var out gen.Tower
 			for _, c := range cases {

@@ -230,16 +230,28 @@ type BoomShape struct {
 
 // BoomGen generates boom cases, most small enough to read at a glance, some at the
 // limits of the statement. Every case carries ShrinkBoom.
-func BoomGen() gopter.Gen {
+func BoomGen() gopter.Gen { return boomGen(false) }
+
+// BoomUnitGen generates boom cases to be packed into one input, for a hunt of a program:
+// the games of BoomGen one per case, and the cases at the limits whole but unitWeight
+// times rarer, since a packed hunt runs that many more cases a second.
+func BoomUnitGen() gopter.Gen { return boomGen(true) }
+
+func boomGen(unit bool) gopter.Gen {
 	side := func(lo, hi int) [2]int { return [2]int{lo, hi} }
+	games, w := side, func(weight int) int { return weight }
+	if unit {
+		games = func(int, int) [2]int { return [2]int{1, 1} }
+		w = func(weight int) int { return weight * unitWeight }
+	}
 	return pgen.Weighted([]pgen.WeightedGen{
-		{Weight: 450, Gen: BoomCase(BoomShape{Games: side(1, 3), N: side(3, 6), M: side(3, 6), Ops: side(0, 25)})},
-		{Weight: 170, Gen: BoomCase(BoomShape{Games: side(1, 4), N: side(3, 12), M: side(3, 12), Ops: side(0, 80)})},
-		{Weight: 150, Gen: BoomCase(BoomShape{Games: side(1, 3), Ops: side(0, 300), Layout: BoomReal})},
-		{Weight: 80, Gen: BoomCase(BoomShape{Games: side(1, 2), N: side(3, 50), M: side(3, 50), Ops: side(0, 600)})},
-		{Weight: 60, Gen: BoomCase(BoomShape{Games: side(20, BoomMaxGames), N: side(3, 5), M: side(3, 5), Ops: side(0, 12)})},
-		{Weight: 20, Gen: BoomCase(BoomShape{Games: side(1, 2), N: side(3, BoomMaxSide), M: side(3, BoomMaxSide), Ops: side(0, 3000)})},
-		{Weight: 6, Gen: BoomCase(BoomShape{Games: side(1, 2), N: side(150, BoomMaxSide), M: side(150, BoomMaxSide), Ops: side(3000, BoomMaxOps), Layout: BoomDense, Player: BoomCareful})},
+		{Weight: w(450), Gen: BoomCase(BoomShape{Games: games(1, 3), N: side(3, 6), M: side(3, 6), Ops: side(0, 25)})},
+		{Weight: w(170), Gen: BoomCase(BoomShape{Games: games(1, 4), N: side(3, 12), M: side(3, 12), Ops: side(0, 80)})},
+		{Weight: w(150), Gen: BoomCase(BoomShape{Games: games(1, 3), Ops: side(0, 300), Layout: BoomReal})},
+		{Weight: w(80), Gen: BoomCase(BoomShape{Games: games(1, 2), N: side(3, 50), M: side(3, 50), Ops: side(0, 600)})},
+		{Weight: w(60), Gen: BoomCase(BoomShape{Games: games(20, BoomMaxGames), N: side(3, 5), M: side(3, 5), Ops: side(0, 12)})},
+		{Weight: w(20), Gen: BoomCase(BoomShape{Games: games(1, 2), N: side(3, BoomMaxSide), M: side(3, BoomMaxSide), Ops: side(0, 3000)})},
+		{Weight: w(6), Gen: BoomCase(BoomShape{Games: games(1, 2), N: side(150, BoomMaxSide), M: side(150, BoomMaxSide), Ops: side(3000, BoomMaxOps), Layout: BoomDense, Player: BoomCareful})},
 		// At the limits, 5 cases in 941 (see boomLimitWeight): 30 games of 200x200 with
 		// 10000 operations each, about 4 MB of input. Long careful games on dense boards
 		// (most clicks read while the game runs), and giant cascades on sparse ones.

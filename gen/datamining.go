@@ -161,15 +161,28 @@ var dataminingSides = func() (sides [][2]int) {
 // DataminingGen generates datamining cases: most with a few boards small enough to read
 // at a glance, some with hundreds or thousands of boards, some with every board at 36 to
 // 40 cells. Every case carries ShrinkDatamining.
-func DataminingGen() gopter.Gen {
+func DataminingGen() gopter.Gen { return dataminingGen(false) }
+
+// DataminingUnitGen generates datamining cases to be packed into one input, for a hunt of
+// a program: the boards of DataminingGen one per case, and the cases of many boards
+// whole but unitWeight times rarer, since a packed hunt runs that many more cases a
+// second.
+func DataminingUnitGen() gopter.Gen { return dataminingGen(true) }
+
+func dataminingGen(unit bool) gopter.Gen {
 	all := [2]int{DataminingMinSide * DataminingMinSide, DataminingMaxCells}
+	boards, w := func(lo, hi int) [2]int { return [2]int{lo, hi} }, func(weight int) int { return weight }
+	if unit {
+		boards = func(int, int) [2]int { return [2]int{1, 1} }
+		w = func(weight int) int { return weight * unitWeight }
+	}
 	return pgen.Weighted([]pgen.WeightedGen{
-		{Weight: 400, Gen: DataminingCase(DataminingShape{Boards: [2]int{1, 3}, Cells: all})},
-		{Weight: 200, Gen: DataminingCase(DataminingShape{Boards: [2]int{1, 20}, Cells: all})},
-		{Weight: 100, Gen: DataminingCase(DataminingShape{Boards: [2]int{1, 4}, Cells: all, Kind: DataminingStuck})},
-		{Weight: 100, Gen: DataminingCase(DataminingShape{Boards: [2]int{1, 4}, Cells: all, Kind: DataminingSomeStart})},
-		{Weight: 100, Gen: DataminingCase(DataminingShape{Boards: [2]int{1, 10}, Cells: [2]int{36, DataminingMaxCells}})},
-		{Weight: 92, Gen: DataminingCase(DataminingShape{Boards: [2]int{20, 300}, Cells: all})},
+		{Weight: w(400), Gen: DataminingCase(DataminingShape{Boards: boards(1, 3), Cells: all})},
+		{Weight: w(200), Gen: DataminingCase(DataminingShape{Boards: boards(1, 20), Cells: all})},
+		{Weight: w(100), Gen: DataminingCase(DataminingShape{Boards: boards(1, 4), Cells: all, Kind: DataminingStuck})},
+		{Weight: w(100), Gen: DataminingCase(DataminingShape{Boards: boards(1, 4), Cells: all, Kind: DataminingSomeStart})},
+		{Weight: w(100), Gen: DataminingCase(DataminingShape{Boards: boards(1, 10), Cells: [2]int{36, DataminingMaxCells}})},
+		{Weight: w(92), Gen: DataminingCase(DataminingShape{Boards: boards(20, 300), Cells: all})},
 		// Many boards per input: 0.5% of cases, yet a good part of the time.
 		{Weight: 5, Gen: DataminingCase(DataminingShape{Boards: [2]int{1000, 3000}, Cells: all})},
 		// At the limits, 3 cases in 1000 (see dataminingLimitWeight): 3000 boards of 36 to

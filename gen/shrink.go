@@ -191,3 +191,9 @@ func withCells(board []string, cells []int, c byte) []string {
 	}
 	return out
 }
+
+// unitWeight is how much rarer the cases at the limits are among the units a packed hunt
+// of a program draws (BoomUnitGen, TowerUnitGen, DataminingUnitGen) than among whole
+// cases: such a hunt runs about that many more cases a second (one start of the program
+// answers dozens), so it still meets a case at the limits every few seconds.
+const unitWeight = 40

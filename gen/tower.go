@@ -220,15 +220,27 @@ type TowerShape struct {
 
 // TowerGen generates tower cases: most small enough to read at a glance, some with many
 // datasets, some at the limits. Every case carries ShrinkTower.
-func TowerGen() gopter.Gen {
+func TowerGen() gopter.Gen { return towerGen(false) }
+
+// TowerUnitGen generates tower cases to be packed into one input, for a hunt of a
+// program: the towers of TowerGen one per case, and the cases at the limits whole but
+// unitWeight times rarer, since a packed hunt runs that many more cases a second.
+func TowerUnitGen() gopter.Gen { return towerGen(true) }
+
+func towerGen(unit bool) gopter.Gen {
+	sets, w := func(lo, hi int) [2]int { return [2]int{lo, hi} }, func(weight int) int { return weight }
+	if unit {
+		sets = func(int, int) [2]int { return [2]int{1, 1} }
+		w = func(weight int) int { return weight * unitWeight }
+	}
 	return pgen.Weighted([]pgen.WeightedGen{
-		{Weight: 450, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 3}, N: [2]int{3, 6}, M: [2]int{3, 7}, Cmds: [2]int{0, 14}})},
-		{Weight: 250, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 5}, N: [2]int{3, 12}, M: [2]int{3, 14}, Cmds: [2]int{0, 40}})},
-		{Weight: 120, Gen: TowerCase(TowerShape{Datasets: [2]int{20, 80}, N: [2]int{3, 8}, M: [2]int{3, 8}, Cmds: [2]int{0, 25}})},
-		{Weight: 100, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 8}, N: [2]int{3, 25}, M: [2]int{3, 25}, Cmds: [2]int{0, 120}})},
-		{Weight: 30, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 4}, N: [2]int{3, 6}, M: [2]int{30, TowerMaxSide}, Cmds: [2]int{0, 80}})},
-		{Weight: 30, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 4}, N: [2]int{30, TowerMaxSide}, M: [2]int{3, 6}, Cmds: [2]int{0, 80}})},
-		{Weight: 8, Gen: TowerCase(TowerShape{Datasets: [2]int{1, 6}, N: [2]int{45, TowerMaxSide}, M: [2]int{45, TowerMaxSide}, Cmds: [2]int{100, 300}})},
+		{Weight: w(450), Gen: TowerCase(TowerShape{Datasets: sets(1, 3), N: [2]int{3, 6}, M: [2]int{3, 7}, Cmds: [2]int{0, 14}})},
+		{Weight: w(250), Gen: TowerCase(TowerShape{Datasets: sets(1, 5), N: [2]int{3, 12}, M: [2]int{3, 14}, Cmds: [2]int{0, 40}})},
+		{Weight: w(120), Gen: TowerCase(TowerShape{Datasets: sets(20, 80), N: [2]int{3, 8}, M: [2]int{3, 8}, Cmds: [2]int{0, 25}})},
+		{Weight: w(100), Gen: TowerCase(TowerShape{Datasets: sets(1, 8), N: [2]int{3, 25}, M: [2]int{3, 25}, Cmds: [2]int{0, 120}})},
+		{Weight: w(30), Gen: TowerCase(TowerShape{Datasets: sets(1, 4), N: [2]int{3, 6}, M: [2]int{30, TowerMaxSide}, Cmds: [2]int{0, 80}})},
+		{Weight: w(30), Gen: TowerCase(TowerShape{Datasets: sets(1, 4), N: [2]int{30, TowerMaxSide}, M: [2]int{3, 6}, Cmds: [2]int{0, 80}})},
+		{Weight: w(8), Gen: TowerCase(TowerShape{Datasets: sets(1, 6), N: [2]int{45, TowerMaxSide}, M: [2]int{45, TowerMaxSide}, Cmds: [2]int{100, 300}})},
 		// At the limits, 2 cases in 990 (see towerLimitWeight): hundreds of 50x50 towers,
 		// each a long game of a patient player.
 		{Weight: towerLimitWeight, Gen: TowerCase(TowerShape{Datasets: [2]int{100, 400}, N: [2]int{TowerMaxSide, TowerMaxSide}, M: [2]int{TowerMaxSide, TowerMaxSide},

@@ -31,6 +31,7 @@ var bugs = map[string]string{
 	"no-finish-after-dsweep": "the finish check only after Sweep, not after DSweep",
 	"recursive-fill":         "a recursive flood fill: a big cascade overflows the 8 MB stack",
 	"rescan":                 "the whole board rescanned after every operation: right, but too slow",
+	"finish-needs-a-sweep":   "R-M1 read otherwise: finish only once some cell was swept, so a board with no safe cell never finishes",
 }
 
 // judgeStack is the stack a typical judge gives a solution.
@@ -159,6 +160,9 @@ func play(in *reader, mode string) {
 			left = safe - countSwept()
 		}
 		if op == "Flag" || op == "DSweep" && bug == "no-finish-after-dsweep" {
+			continue
+		}
+		if left == 0 && bug == "finish-needs-a-sweep" && safe == 0 {
 			continue
 		}
 		if left == 0 { // R-M1: after every Sweep and DSweep that did not boom

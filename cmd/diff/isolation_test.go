@@ -198,3 +198,76 @@ func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
 		t.Errorf("saved with an empty answer")
 	}
 }
+
+// TestHuntMisbehavingPrograms runs the zoo of misbehaving programs: the mine solution of
+// testdata/wrong, right except on about one case in nine (a DSweep on a 3), where it
+// misbehaves in one way. Each is a finding of its kind, saved and minimized within a
+// bound, or, for those that still answer right, none; the hunt lives, and no process is
+// left running.
+func TestHuntMisbehavingPrograms(t *testing.T) {
+	zoo := buildZoo(t)
+	bin := filepath.Join(zoo, "mine")
+	tests := []struct {
+		mode, verdict string // verdict empty: the program is right
+		sig           string // a prefix of the signature
+		args          []string
+	}{
+		{"loop", "TLE", "TLE in program", []string{"-timeout", "300ms"}},
+		{"ignore-term", "TLE", "TLE in program", []string{"-timeout", "300ms"}},
+		{"recursion", "RE", "RE: exit 2", nil},
+		{"exit3", "RE", "RE: exit 3", nil},
+		{"goroutine-panic", "RE", "RE: exit 2", nil},
+		{"alloc", "MLE", "MLE in program", []string{"-memory-limit", "256"}},
+		{"output-past-cap", "OLE", "OLE in program", []string{"-output-limit", "1000000"}},
+		{"background-child", "", "", nil},
+		{"stderr-flood", "", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			start := time.Now()
+			args := append([]string{"hunt", "-game", "mine", "-cmd", bin + " -misbehave " + tt.mode, "-seed", "2", "-json",
+				"-o", t.TempDir(), "-minimize-time", "10s"}, tt.args...)
+			if tt.verdict == "" {
+				args = append(args, "-cases", "150")
+			} else {
+				args = append(args, "-duration", "20s")
+			}
+			code, out, errs := call(t, "", args...)
+			took := time.Since(start)
+			var sum struct {
+				Cases    int64
+				Findings []struct {
+					Verdict    string
+					Signature  string
+					Path       string
+					InputBytes int `json:"input_bytes"`
+					Original   int `json:"original_bytes"`
+				}
+			}
+			if err := json.Unmarshal([]byte(out), &sum); err != nil {
+				t.Fatalf("exit %d, stdout is not JSON: %v\n%s", code, err, errs)
+			}
+			if tt.verdict == "" {
+				if code != exitOK || len(sum.Findings) != 0 || sum.Cases != 150 {
+					t.Fatalf("exit %d, %d cases, findings %+v: a right program is no finding\n%s", code, sum.Cases, sum.Findings, errs)
+				}
+			} else {
+				if code != exitFound || len(sum.Findings) != 1 {
+					t.Fatalf("exit %d, findings %+v\n%s", code, sum.Findings, errs)
+				}
+				f := sum.Findings[0]
+				if f.Verdict != tt.verdict || !strings.HasPrefix(f.Signature, tt.sig) {
+					t.Errorf("verdict %s, signature %q; want %s, %q", f.Verdict, f.Signature, tt.verdict, tt.sig)
+				}
+				if _, err := os.Stat(f.Path); err != nil || f.InputBytes >= f.Original {
+					t.Errorf("saved %q (%v), %d bytes of %d: want a saved, smaller case", f.Path, err, f.InputBytes, f.Original)
+				}
+			}
+			if took > 45*time.Second {
+				t.Errorf("took %v", took)
+			}
+			t.Logf("%s: %s in %.1fs", tt.mode, tt.verdict, took.Seconds())
+			waitGone(t, bin, "-linger")
+		})
+	}
+}

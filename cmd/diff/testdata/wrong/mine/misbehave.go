@@ -37,6 +37,9 @@ var modes = map[string]string{
 // hoard keeps the memory of -misbehave alloc reachable until the program ends.
 var hoard [][]byte
 
+// flooded is set once -misbehave stderr-flood has written its megabyte.
+var flooded bool
+
 // misbehave is called on the operation that meets the trigger, before it is answered.
 // The modes that return go on to answer right.
 func misbehave(mode string) {
@@ -75,7 +78,11 @@ func misbehave(mode string) {
 			panic(err)
 		}
 	case "stderr-flood":
-		// Debug output left in, unbuffered: a line per write, 1 MiB in all.
+		// Debug output left in, unbuffered: a line per write, 1 MiB in all, once.
+		if flooded {
+			return
+		}
+		flooded = true
 		line := fmt.Sprintf("debug: DSweep at step %d on a 3, flags around checked\n", steps)
 		for written := 0; written < 1<<20; written += len(line) {
 			os.Stderr.WriteString(line)

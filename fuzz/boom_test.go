@@ -2,18 +2,17 @@ package fuzz
 
 import "testing"
 
+// FuzzBoomParse feeds arbitrary bytes to both boom judges as input: see checkParse.
 func FuzzBoomParse(f *testing.F) {
-	g := lookup(f, "boom")
-	seed(f, g)
-	f.Add([]byte("30\n200 200\n"))
-	f.Add([]byte("1000000000\n"))
-	f.Add([]byte("1\n3 3\n___\n_*_\n___\n1 1 1\n3 1 99999999999999999999\n0\n"))
-	f.Add([]byte("2\n3 3\n***\n***\n***\n2 2 2\n1 1 1\n0\n3 3\n"))
-	f.Fuzz(func(t *testing.T, data []byte) { checkParse(t, g, data) })
+	g := targetFor(f, "boom")
+	g.addParseSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) { g.checkParse(t, data) })
 }
 
+// FuzzBoomDiff decodes the bytes into a valid boom game and compares the judges on it:
+// see checkDiff.
 func FuzzBoomDiff(f *testing.F) {
-	g := lookup(f, "boom")
-	seed(f, g)
-	f.Fuzz(func(t *testing.T, data []byte) { checkDiff(t, g, data) })
+	g := targetFor(f, "boom")
+	g.addDiffSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) { g.checkDiff(t, data) })
 }

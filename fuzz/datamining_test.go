@@ -2,16 +2,17 @@ package fuzz
 
 import "testing"
 
+// FuzzDataminingParse feeds arbitrary bytes to both datamining judges as input: see checkParse.
 func FuzzDataminingParse(f *testing.F) {
-	g := lookup(f, "datamining")
-	seed(f, g)
-	f.Add([]byte("13 4\n"))
-	f.Add([]byte("3 3\n...\n...\nMM.\n-0 99999999999999999999\n"))
-	f.Fuzz(func(t *testing.T, data []byte) { checkParse(t, g, data) })
+	g := targetFor(f, "datamining")
+	g.addParseSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) { g.checkParse(t, data) })
 }
 
+// FuzzDataminingDiff decodes the bytes into a valid datamining game and compares the judges on it:
+// see checkDiff.
 func FuzzDataminingDiff(f *testing.F) {
-	g := lookup(f, "datamining")
-	seed(f, g)
-	f.Fuzz(func(t *testing.T, data []byte) { checkDiff(t, g, data) })
+	g := targetFor(f, "datamining")
+	g.addDiffSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) { g.checkDiff(t, data) })
 }

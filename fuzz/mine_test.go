@@ -2,16 +2,17 @@ package fuzz
 
 import "testing"
 
+// FuzzMineParse feeds arbitrary bytes to both mine judges as input: see checkParse.
 func FuzzMineParse(f *testing.F) {
-	g := lookup(f, "mine")
-	seed(f, g)
-	f.Add([]byte("1000000000 1000000000\n"))
-	f.Add([]byte("2 2\n..\n..\nSweep 99999999999999999999999 1\n"))
-	f.Fuzz(func(t *testing.T, data []byte) { checkParse(t, g, data) })
+	g := targetFor(f, "mine")
+	g.addParseSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) { g.checkParse(t, data) })
 }
 
+// FuzzMineDiff decodes the bytes into a valid mine game and compares the judges on it:
+// see checkDiff.
 func FuzzMineDiff(f *testing.F) {
-	g := lookup(f, "mine")
-	seed(f, g)
-	f.Fuzz(func(t *testing.T, data []byte) { checkDiff(t, g, data) })
+	g := targetFor(f, "mine")
+	g.addDiffSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) { g.checkDiff(t, data) })
 }

@@ -2,16 +2,17 @@ package fuzz
 
 import "testing"
 
+// FuzzTowerParse feeds arbitrary bytes to both tower judges as input: see checkParse.
 func FuzzTowerParse(f *testing.F) {
-	g := lookup(f, "tower")
-	seed(f, g)
-	f.Add([]byte("3 3\n. . .\nS . G\n###2\nMOVETO +3\nPUSH\nLEFT\n0 0\n"))
-	f.Add([]byte("3 3\n...\nS.G\n###\n9223372036854775807\nMOVETO 99999999999999999999x\n"))
-	f.Fuzz(func(t *testing.T, data []byte) { checkParse(t, g, data) })
+	g := targetFor(f, "tower")
+	g.addParseSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) { g.checkParse(t, data) })
 }
 
+// FuzzTowerDiff decodes the bytes into a valid tower game and compares the judges on it:
+// see checkDiff.
 func FuzzTowerDiff(f *testing.F) {
-	g := lookup(f, "tower")
-	seed(f, g)
-	f.Fuzz(func(t *testing.T, data []byte) { checkDiff(t, g, data) })
+	g := targetFor(f, "tower")
+	g.addDiffSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) { g.checkDiff(t, data) })
 }

@@ -1,0 +1,87 @@
+package fuzz
+
+import (
+	"context"
+	"io"
+	"regexp"
+	"runtime/metrics"
+	"strings"
+	"time"
+
+	"gamediff/engine"
+)
+
+// failer is what a check needs of the test it runs in. Go's *testing.T satisfies it, and so
+// does go-118-fuzz-build's *testing.T, which OSS-Fuzz's libFuzzer builds compile a target
+// against: a check that took *testing.T would not type-check there.
+type failer interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// maxAllocBytes bounds what one run of both judges may allocate on a fuzz input. The
+// largest legal board takes a few megabytes; far more means memory sized by a number
+// the parser did not check (and a much larger one crashes the fuzzer, which reports it).
+const maxAllocBytes = 512 << 20
+
+// allocated is the process's cumulative heap allocation, cheap enough to read per run.
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// runTimeout is far beyond any judge's time on a fuzz-sized input: reaching it is a hang.
+const runTimeout = 10 * time.Second
+
+var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
+
+// run runs one judge in-process: a panic or a hang becomes the result, not the end of the
+// fuzzer, so that it is reported with the other judge's answer beside it.
+func run(t failer, label string, judge func([]byte, io.Writer) error, input []byte) engine.Result {
+	t.Helper()
+	r, err := engine.InProcess{Label: label, F: judge, Timeout: runTimeout}.Run(context.Background(), input)
+	if err != nil {
+		t.Fatalf("%s: %v", label, err)
+	}
+	return r
+}
+
+// checkParse is the body of every Parse target: arbitrary bytes as judge input.
+func (g *target) checkParse(t failer, input []byte) {
+	t.Helper()
+	before := allocated()
+	want, got := run(t, "ref", g.ref, input), run(t, "fast", g.fast, input)
+	if n := allocated() - before; n > maxAllocBytes {
+		t.Fatalf("%s: %d MiB allocated for a %d-byte input: a size is not checked before allocating", g.game, n>>20, len(input))
+	}
+	if d := engine.Compare(want, got, nil); d != nil {
+		var b strings.Builder
+		d.Report(&b)
+		t.Fatalf("%s: ref and fast disagree on %q:\n%s", g.game, input, b.String())
+	}
+	for _, r := range []engine.Result{want, got} {
+		if r.Exit != 0 && (r.Exit != 2 || r.ErrLine < 1 || !lineMessage.MatchString(r.Stderr)) {
+			t.Fatalf("%s %s: exit %d with message %q: an input error must exit 2 and name its line", g.game, r.Solver, r.Exit, r.Stderr)
+		}
+	}
+}
+
+// checkDiff is the body of every Diff target: the bytes decoded into a valid game, played
+// by both judges.
+func (g *target) checkDiff(t failer, data []byte) {
+	t.Helper()
+	input := g.fuzzInput(data)
+	if err := g.validate(input); err != nil {
+		t.Fatalf("%s: FromBytes made an invalid case (%v):\n%s", g.game, err, input)
+	}
+	want, got := run(t, "ref", g.ref, input), run(t, "fast", g.fast, input)
+	if d := engine.Compare(want, got, nil); d != nil {
+		var b strings.Builder
+		d.Report(&b)
+		t.Fatalf("%s: ref and fast differ on a valid game:\n%s\n%s", g.game, input, b.String())
+	}
+	if want.Exit != 0 {
+		t.Fatalf("%s: ref rejects a valid game: %s", g.game, want.Stderr)
+	}
+}

@@ -1,0 +1,71 @@
+package fuzz
+
+import (
+	"crypto/sha1"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// fuzzedGames are the games that have a Parse and a Diff target, named Fuzz<Game>Parse and
+// Fuzz<Game>Diff (a test keeps the list and the targets in step).
+var fuzzedGames = []string{"boom", "datamining", "mine", "tower"}
+
+// targetSeeds returns every target's seeds by target name. The names are put together
+// here, never written out: OSS-Fuzz's coverage build takes the one file that mentions a
+// target's name to be the target's own.
+func targetSeeds() (map[string][][]byte, error) {
+	seeds := map[string][][]byte{}
+	for _, game := range fuzzedGames {
+		g, err := targetOf(game)
+		if err != nil {
+			return nil, err
+		}
+		name := "Fuzz" + strings.ToUpper(game[:1]) + game[1:]
+		if seeds[name+"Parse"], err = g.parseSeeds(); err != nil {
+			return nil, err
+		}
+		if seeds[name+"Diff"], err = g.diffSeeds(); err != nil {
+			return nil, err
+		}
+	}
+	return seeds, nil
+}
+
+// libFuzzerInput is the libFuzzer input that a target built by go-118-fuzz-build (as
+// OSS-Fuzz builds native Go fuzz targets) receives as the []byte argument seed: that
+// builder decodes the argument as a 4-byte big-endian length, then that many bytes.
+func libFuzzerInput(seed []byte) []byte {
+	input := binary.BigEndian.AppendUint32(make([]byte, 0, 4+len(seed)), uint32(len(seed)))
+	return append(input, seed...)
+}
+
+// writeSeedCorpus writes every target's seeds as libFuzzer inputs, one file each named by
+// its SHA-1 as libFuzzer names corpus files, under dir/<target>/. An empty seed is left
+// out: the builder reads a zero length as 30 and would skip the input.
+func writeSeedCorpus(dir string) error {
+	seeds, err := targetSeeds()
+	if err != nil {
+		return err
+	}
+	for name, list := range seeds {
+		targetDir := filepath.Join(dir, name)
+		if err := os.MkdirAll(targetDir, 0o755); err != nil {
+			return fmt.Errorf("seed corpus of %s: %w", name, err)
+		}
+		for _, seed := range list {
+			if len(seed) == 0 {
+				continue
+			}
+			input := libFuzzerInput(seed)
+			sum := sha1.Sum(input)
+			if err := os.WriteFile(filepath.Join(targetDir, hex.EncodeToString(sum[:])), input, 0o644); err != nil {
+				return fmt.Errorf("seed corpus of %s: %w", name, err)
+			}
+		}
+	}
+	return nil
+}

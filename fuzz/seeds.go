@@ -1,0 +1,138 @@
+package fuzz
+
+import "fmt"
+
+// maxSeedBytes keeps seeds small: a fuzzer mutates small inputs faster and better.
+const maxSeedBytes = 4 << 10
+
+// generatedSeeds is how many generated cases seed each target.
+const generatedSeeds = 30
+
+// parserLimits are, per game, inputs that aim at the parsers' limits: sizes far past the
+// statement's and numbers past int64, which must be input errors and allocate nothing big.
+// They seed the game's Parse target.
+var parserLimits = map[string][]string{
+	"boom": {
+		"30\n200 200\n",
+		"1000000000\n",
+		"1\n3 3\n___\n_*_\n___\n1 1 1\n3 1 99999999999999999999\n0\n",
+		"2\n3 3\n***\n***\n***\n2 2 2\n1 1 1\n0\n3 3\n",
+	},
+	"datamining": {
+		"13 4\n",
+		"3 3\n...\n...\nMM.\n-0 99999999999999999999\n",
+	},
+	"mine": {
+		"1000000000 1000000000\n",
+		"2 2\n..\n..\nSweep 99999999999999999999999 1\n",
+	},
+	"tower": {
+		"3 3\n. . .\nS . G\n###2\nMOVETO +3\nPUSH\nLEFT\n0 0\n",
+		"3 3\n...\nS.G\n###\n9223372036854775807\nMOVETO 99999999999999999999x\n",
+	},
+}
+
+// seedCase is one real game that seeds the targets.
+type seedCase struct {
+	input []byte // judge input
+	bytes []byte // the Diff decoding's own format of it; nil when there is none
+}
+
+// seedCases returns the game's corpus inputs and its first generated cases, each at most
+// maxSeedBytes, computed once per process: under libFuzzer the Fuzz function runs again
+// for every input. A libFuzzer binary has no corpus folder: its seeds are the zip that
+// writeSeedCorpus's files become.
+func (g *target) seedCases() ([]seedCase, error) {
+	g.seedOnce.Do(func() { g.seeds, g.seedErr = g.makeSeeds() })
+	return g.seeds, g.seedErr
+}
+
+func (g *target) makeSeeds() ([]seedCase, error) {
+	inputs, err := g.corpus()
+	if err != nil {
+		return nil, fmt.Errorf("seeds of %s: %w", g.game, err)
+	}
+	for i := int64(0); i < generatedSeeds; i++ {
+		input, err := g.generated(i)
+		if err != nil {
+			return nil, fmt.Errorf("seeds of %s: %w", g.game, err)
+		}
+		inputs = append(inputs, input)
+	}
+	var seeds []seedCase
+	for _, input := range inputs {
+		if len(input) <= maxSeedBytes {
+			seeds = append(seeds, seedCase{input: input, bytes: g.fuzzBytes(input)})
+		}
+	}
+	return seeds, nil
+}
+
+// parseSeeds are the seeds of the game's Parse target: its real games as judge input, and
+// the inputs at its parser's limits.
+func (g *target) parseSeeds() ([][]byte, error) {
+	cases, err := g.seedCases()
+	if err != nil {
+		return nil, err
+	}
+	seeds := make([][]byte, 0, len(cases)+len(parserLimits[g.game]))
+	for _, c := range cases {
+		seeds = append(seeds, c.input)
+	}
+	for _, s := range parserLimits[g.game] {
+		seeds = append(seeds, []byte(s))
+	}
+	return seeds, nil
+}
+
+// diffSeeds are the seeds of the game's Diff target: its real games in the structured
+// decoding's own format where the game has one, so that a small mutation stays near a real
+// game, else as judge input (played as is while it stays valid).
+func (g *target) diffSeeds() ([][]byte, error) {
+	cases, err := g.seedCases()
+	if err != nil {
+		return nil, err
+	}
+	seeds := make([][]byte, 0, len(cases))
+	for _, c := range cases {
+		if c.bytes != nil {
+			seeds = append(seeds, c.bytes)
+		} else {
+			seeds = append(seeds, c.input)
+		}
+	}
+	return seeds, nil
+}
+
+// seeder is what seeding needs of a fuzz test: Go's *testing.F, or go-118-fuzz-build's,
+// whose Add does nothing (a libFuzzer binary takes its seeds from a corpus zip instead).
+type seeder interface {
+	fataler
+	Add(args ...any)
+}
+
+// addParseSeeds seeds f, the game's Parse target.
+func (g *target) addParseSeeds(f seeder) {
+	f.Helper()
+	seeds, err := g.parseSeeds()
+	if err != nil {
+		f.Fatal(err)
+		return
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+}
+
+// addDiffSeeds seeds f, the game's Diff target.
+func (g *target) addDiffSeeds(f seeder) {
+	f.Helper()
+	seeds, err := g.diffSeeds()
+	if err != nil {
+		f.Fatal(err)
+		return
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+}

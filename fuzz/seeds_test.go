@@ -1,0 +1,86 @@
+package fuzz
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestDiffSeedsInDecodingFormat: a Diff target is seeded with a game's bytes in the
+// structured decoding's format where the game has one, and with judge input where not;
+// corpus inputs past maxSeedBytes are left out.
+func TestDiffSeedsInDecodingFormat(t *testing.T) {
+	big := bytes.Repeat([]byte("x"), maxSeedBytes+1)
+	g := &target{
+		game:      "toy",
+		corpus:    func() ([][]byte, error) { return [][]byte{big, []byte("case 7\n")}, nil },
+		generated: func(i int64) ([]byte, error) { return fmt.Appendf(nil, "case %d\n", i), nil },
+		fuzzBytes: func(input []byte) []byte {
+			if bytes.HasSuffix(input, []byte("7\n")) {
+				return nil // a case the decoding's format cannot hold
+			}
+			return append([]byte("bytes of "), input...)
+		},
+	}
+	diff, err := g.diffSeeds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse, err := g.parseSeeds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The corpus's small input, then the generated cases (toy has no parser limits).
+	if len(diff) != 1+generatedSeeds || len(parse) != 1+generatedSeeds {
+		t.Fatalf("%d Diff seeds and %d Parse seeds, want %d each", len(diff), len(parse), 1+generatedSeeds)
+	}
+	for i := range 1 + generatedSeeds {
+		input := fmt.Appendf(nil, "case %d\n", i-1)
+		if i == 0 {
+			input = []byte("case 7\n")
+		}
+		want := append([]byte("bytes of "), input...)
+		if bytes.HasSuffix(input, []byte("7\n")) {
+			want = input
+		}
+		if !bytes.Equal(diff[i], want) || !bytes.Equal(parse[i], input) {
+			t.Errorf("case %d: Diff seed %q, Parse seed %q; want %q and %q", i, diff[i], parse[i], want, input)
+		}
+	}
+}
+
+// TestSeedsPlayTheirGames: every game's Diff seed, decoded as the target decodes it, is
+// the game it was made from; and the seeds include the game's corpus.
+func TestSeedsPlayTheirGames(t *testing.T) {
+	for _, game := range fuzzedGames {
+		g, err := targetOf(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases, err := g.seedCases()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cases) <= generatedSeeds {
+			t.Errorf("%s: %d seeds, so none from the corpus", game, len(cases))
+		}
+		diff, err := g.diffSeeds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cases {
+			if g.validate(c.input) != nil {
+				continue // an input-error case of the corpus: no game to play
+			}
+			if got := g.fuzzInput(diff[i]); !bytes.Equal(got, c.input) {
+				t.Errorf("%s: a Diff seed plays\n%s\nnot its game\n%s", game, got, c.input)
+			}
+		}
+		if parse, err := g.parseSeeds(); err != nil || !slices.ContainsFunc(parse, func(s []byte) bool {
+			return bytes.Equal(s, []byte(parserLimits[game][0]))
+		}) {
+			t.Errorf("%s: the Parse seeds lack the parser limits (%v)", game, err)
+		}
+	}
+}

@@ -40,7 +40,7 @@ var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 // fuzzer, so that it is reported with the other judge's answer beside it.
 func run(t failer, label string, judge func([]byte, io.Writer) error, input []byte) engine.Result {
 	t.Helper()
-	r, err := engine.InProcess{Label: label, F: judge, Timeout: runTimeout}.Run(context.Background(), input)
+	r, err := engine.InProcess{Label: label, Judge: judge, Limits: engine.Limits{Time: runTimeout}}.Run(context.Background(), input)
 	if err != nil {
 		t.Fatalf("%s: %v", label, err)
 	}

@@ -1,8 +1,10 @@
 package fuzz
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -43,14 +45,14 @@ func lookup(name string) (*target, error) {
 		return nil, err
 	}
 	return &target{
-		game:      g.Name,
+		game:      g.Name(),
 		ref:       g.Ref,
 		fast:      g.Fast,
-		validate:  g.Validate,
-		fuzzInput: g.FuzzInput,
+		validate:  func(input []byte) error { _, err := g.Decode(input); return err },
+		fuzzInput: func(data []byte) []byte { return games.FuzzInput(g, data) },
 		corpus: func() ([][]byte, error) {
-			entries, err := engine.ReadCorpus(filepath.Join("..", "corpus", g.Name))
-			if err != nil && !os.IsNotExist(err) {
+			entries, err := engine.ReadCorpus(os.DirFS(filepath.Join("..", "corpus", g.Name())))
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return nil, err
 			}
 			inputs := make([][]byte, len(entries))
@@ -60,11 +62,7 @@ func lookup(name string) (*target, error) {
 			return inputs, nil
 		},
 		generated: func(i int64) ([]byte, error) {
-			c, err := engine.Generate(g, 1, i)
-			if err != nil {
-				return nil, err
-			}
-			return c.Encode(), nil
+			return g.Generate(uint64(i) + 1).Encode(), nil
 		},
 		fuzzBytes: func(input []byte) []byte {
 			c, err := g.Decode(input)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -64,10 +65,14 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 	return exitOK
 }
 
-// readFuzzFile reads a file of Go's fuzz corpus format holding one []byte value:
+// readFuzzFile reads the []byte a fuzz target saw: a file of Go's fuzz corpus format
+// holding one []byte value,
 //
 //	go test fuzz v1
 //	[]byte("...")
+//
+// or a libFuzzer input (a crash ClusterFuzzLite reports) of a target built by
+// go-118-fuzz-build, whose bytes go-fuzz-headers decodes (libFuzzerArgument).
 func readFuzzFile(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -75,7 +80,7 @@ func readFuzzFile(path string) ([]byte, error) {
 	}
 	header, rest, _ := bytes.Cut(b, []byte("\n"))
 	if string(header) != "go test fuzz v1" {
-		return nil, fmt.Errorf("not a Go fuzz corpus file (first line %q)", header)
+		return libFuzzerArgument(b)
 	}
 	value := strings.TrimSpace(string(rest))
 	if !strings.HasPrefix(value, "[]byte(") || !strings.HasSuffix(value, ")") {
@@ -86,4 +91,22 @@ func readFuzzFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("the []byte literal: %w", err)
 	}
 	return []byte(s), nil
+}
+
+// libFuzzerArgument is the []byte argument a target built by go-118-fuzz-build receives
+// for a libFuzzer input, as go-fuzz-headers' GetBytes reads it: a 4-byte big-endian
+// length, then the bytes; a length of 0 reads as 30, and a length other than what is
+// left is taken modulo it.
+func libFuzzerArgument(raw []byte) ([]byte, error) {
+	if len(raw) <= 4 {
+		return nil, fmt.Errorf("neither a Go fuzz corpus file nor a libFuzzer input of a Go target (%d bytes)", len(raw))
+	}
+	length, rest := binary.BigEndian.Uint32(raw), raw[4:]
+	if length == 0 {
+		length = 30
+	}
+	if length != uint32(len(rest)) {
+		length %= uint32(len(rest))
+	}
+	return rest[:length], nil
 }

@@ -286,6 +286,23 @@ func TestGenWritesAReproducibleValidTestSet(t *testing.T) {
 	}
 }
 
+func TestImportLibFuzzerCrash(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "FuzzMineParse")
+	os.MkdirAll(dir, 0o755)
+	input := "1 2\n.*\nFlag 1 2\nSweep 7 1\n"
+	crash := filepath.Join(dir, "crash-0123")
+	raw := append([]byte{0, 0, 0, byte(len(input))}, input...)
+	os.WriteFile(crash, raw, 0o644)
+	code, out, errs := call(t, "", "import", "-game", "mine", "-corpus", t.TempDir(), crash)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	e := readEntry(t, strings.TrimSpace(strings.SplitN(out, "-> ", 2)[1]))
+	if string(e.Input) != input || string(e.Answer) != "success\n" || e.ErrLine != 4 {
+		t.Fatalf("imported %+v", e)
+	}
+}
+
 func TestImportFuzzCrasher(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "FuzzMineParse")
 	os.MkdirAll(dir, 0o755)

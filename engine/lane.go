@@ -144,15 +144,17 @@ func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case) (r
 }
 
 // pack returns the end of the longest run of cases from lo that joins into one input
-// within the limits, and that input's case.
+// within the limits, and that input's case. A run that fits has every shorter run fit, so
+// a binary search finds it with a few joins.
 func (l *lane) pack(cases []Case, lo int) (int, Case) {
-	hi, joined := lo+1, cases[lo]
-	for hi < len(cases) {
-		c, ok := l.h.batch.Join(cases[lo : hi+1])
-		if !ok {
-			break
+	hi, joined := lo+1, cases[lo] // cases[lo:hi] fits
+	for top := len(cases) + 1; hi+1 < top; {
+		mid := (hi + 1 + top) / 2 // try cases[lo:mid], hi < mid < top
+		if c, ok := l.h.batch.Join(cases[lo:mid]); ok {
+			hi, joined = mid, c
+		} else {
+			top = mid
 		}
-		hi, joined = hi+1, c
 	}
 	return hi, joined
 }

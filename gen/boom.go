@@ -239,10 +239,13 @@ func BoomUnitGen() gopter.Gen { return boomGen(true) }
 
 func boomGen(unit bool) gopter.Gen {
 	side := func(lo, hi int) [2]int { return [2]int{lo, hi} }
-	games, w := side, func(weight int) int { return weight }
+	games, w, big := side, func(weight int) int { return weight }, func(weight int) int { return weight }
 	if unit {
+		// Big boards are ten times rarer among units still: a unit of 200x200 costs ref
+		// as much as a few hundred small ones, and the cases at the limits bring them.
 		games = func(int, int) [2]int { return [2]int{1, 1} }
 		w = func(weight int) int { return weight * unitWeight }
+		big = func(weight int) int { return weight * unitWeight / 10 }
 	}
 	return pgen.Weighted([]pgen.WeightedGen{
 		{Weight: w(450), Gen: BoomCase(BoomShape{Games: games(1, 3), N: side(3, 6), M: side(3, 6), Ops: side(0, 25)})},
@@ -250,8 +253,8 @@ func boomGen(unit bool) gopter.Gen {
 		{Weight: w(150), Gen: BoomCase(BoomShape{Games: games(1, 3), Ops: side(0, 300), Layout: BoomReal})},
 		{Weight: w(80), Gen: BoomCase(BoomShape{Games: games(1, 2), N: side(3, 50), M: side(3, 50), Ops: side(0, 600)})},
 		{Weight: w(60), Gen: BoomCase(BoomShape{Games: games(20, BoomMaxGames), N: side(3, 5), M: side(3, 5), Ops: side(0, 12)})},
-		{Weight: w(20), Gen: BoomCase(BoomShape{Games: games(1, 2), N: side(3, BoomMaxSide), M: side(3, BoomMaxSide), Ops: side(0, 3000)})},
-		{Weight: w(6), Gen: BoomCase(BoomShape{Games: games(1, 2), N: side(150, BoomMaxSide), M: side(150, BoomMaxSide), Ops: side(3000, BoomMaxOps), Layout: BoomDense, Player: BoomCareful})},
+		{Weight: big(20), Gen: BoomCase(BoomShape{Games: games(1, 2), N: side(3, BoomMaxSide), M: side(3, BoomMaxSide), Ops: side(0, 3000)})},
+		{Weight: big(6), Gen: BoomCase(BoomShape{Games: games(1, 2), N: side(150, BoomMaxSide), M: side(150, BoomMaxSide), Ops: side(3000, BoomMaxOps), Layout: BoomDense, Player: BoomCareful})},
 		// At the limits, 5 cases in 941 (see boomLimitWeight): 30 games of 200x200 with
 		// 10000 operations each, about 4 MB of input. Long careful games on dense boards
 		// (most clicks read while the game runs), and giant cascades on sparse ones.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -617,11 +618,12 @@ func (c *coordinator) finish(ctx context.Context) error {
 }
 
 // minimize shrinks p greedily, as gopter and delta debugging do, keeping its signature.
-// The lanes run the next candidates of the shrink order at once, a window as wide as the
-// workers that slides as the earliest finish; the candidate taken is the first in that
-// order that keeps the signature, once every candidate before it has failed to, so the
-// result is the one a single worker would reach. It stops when no candidate of the
-// current case keeps the signature, the budget is spent, or ctx is done.
+// The walk is sequential: it takes the first candidate of the current case, in the shrink
+// order, that keeps the signature, then starts over from it, so the case reached is the
+// one a single worker reaches, whatever the number of workers. The workers speed the walk
+// up by running ahead of it (see minimizer): each result is kept, and the walk reads it
+// when it gets there. It stops when no candidate of the current case keeps the signature,
+// the budget is spent, or ctx is done.
 func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st MinimizeStats) {
 	h := c.h
 	budget := h.cfg.MinimizeTime
@@ -632,97 +634,262 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 	defer func() { st.Seconds = time.Since(start).Seconds() }()
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
-	type slot struct {
-		c     Case
-		input []byte
-		done  bool
-		r     jobResult
-	}
 	// A verdict other than WA does not depend on the reference's answer, and on a valid
 	// input the reference exits 0: candidates run the code under test alone, which for a
 	// TLE on a big case is most of the time saved. The case reached is run in full at
 	// the end, for its answer.
-	gotOnly := !strings.HasPrefix(p.sig, "WA")
-	if gotOnly {
+	m := &minimizer{c: c, game: h.game, sig: p.sig, gotOnly: !strings.HasPrefix(p.sig, "WA"),
+		outcomes: map[candidateKey]outcome{}, running: map[int]candidateKey{}, inFlight: map[candidateKey]bool{}}
+	if m.gotOnly {
 		defer func() {
 			if st.Accepted > 0 && ctx.Err() == nil {
-				c.lastID++
-				c.jobs <- job{id: c.lastID, input: cur.input}
-				c.busy++
-				for c.busy > 0 {
-					r := <-c.results
-					c.busy--
-					if r.id == c.lastID && r.err == nil && r.d != nil {
-						cur.d, cur.sig = r.d, r.sig
-					}
+				if d, sig, ok := m.runFull(cur.input); ok {
+					cur.d, cur.sig = d, sig
 				}
 			}
 		}()
 	}
 	cur = p
+	m.walk(cur.c)
+	defer m.stopWalk()
 	for {
-		next, stopShrink := iter.Pull(h.game.Shrink(cur.c))
-		var window []*slot // the candidates run or running, in shrink order
-		byID := map[int]*slot{}
-		exhausted, accepted := false, false
-		for !accepted {
-			if ctx.Err() != nil || time.Since(start) > budget {
-				stopShrink()
-				return cur, st
-			}
-			for c.busy < c.workers && !exhausted {
-				v, ok := next()
-				if !ok {
-					exhausted = true
-					break
-				}
-				input := v.Encode()
-				if _, err := h.game.Decode(input); err != nil {
-					st.Invalid++
-					continue
-				}
-				c.lastID++
-				s := &slot{c: v, input: input}
-				window = append(window, s)
-				byID[c.lastID] = s
-				c.jobs <- job{id: c.lastID, input: input, gotOnly: gotOnly}
-				c.busy++
-				st.Runs++
-			}
-			for len(window) > 0 && window[0].done && !accepted {
-				s := window[0]
-				window = window[1:]
-				switch {
-				case s.r.err != nil && ctx.Err() == nil:
-					c.note(fmt.Sprintf("case %d: minimization stopped: %v", p.index, s.r.err))
-					stopShrink()
-					return cur, st
-				case s.r.d != nil && s.r.sig == p.sig:
-					st.Accepted++
-					cur = pending{index: p.index, c: s.c, input: s.input, d: s.r.d, sig: s.r.sig, after: p.after, path: p.path}
-					accepted = true // the candidates still running are dropped
-				}
-			}
-			if accepted {
-				break
-			}
-			if len(window) == 0 && exhausted {
-				stopShrink()
+		if ctx.Err() != nil || time.Since(start) > budget {
+			return cur, st
+		}
+		// Advance the walk as far as known outcomes take it.
+		for {
+			cand, ok := m.at(m.pos)
+			if !ok {
 				st.Complete = true
 				return cur, st
 			}
-			select {
-			case r := <-c.results:
-				c.busy--
-				if s := byID[r.id]; s != nil {
-					s.done, s.r = true, r
+			if !cand.valid {
+				st.Invalid++
+				m.pos++
+				continue
+			}
+			o, known := m.outcomes[cand.key]
+			if !known {
+				break
+			}
+			if o.err != nil && ctx.Err() == nil {
+				c.note(fmt.Sprintf("case %d: minimization stopped: %v", p.index, o.err))
+				return cur, st
+			}
+			m.record(o.kept)
+			if o.kept {
+				st.Accepted++
+				cur = pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: o.sig, after: p.after, path: p.path}
+				m.walk(cur.c)
+				continue
+			}
+			m.pos++
+		}
+		st.Runs += m.fill()
+		select {
+		case r := <-c.results:
+			m.take(r)
+		case <-tick.C:
+			c.progress(true)
+		}
+	}
+}
+
+// candidateKey identifies a candidate by its input.
+type candidateKey [sha256.Size]byte
+
+// candidate is one shrink candidate, encoded and checked by the validator.
+type candidate struct {
+	c     Case
+	input []byte
+	key   candidateKey
+	valid bool
+}
+
+// outcome is what a candidate's run showed; the divergence is kept only when it keeps
+// the signature (the walk takes it then), so that the outcomes of big cases cost little.
+type outcome struct {
+	kept bool
+	d    *Divergence
+	sig  string
+	err  error
+}
+
+// minimizer is the state of one minimization: the walk over the current case's
+// candidates, the outcomes known, and the runs in flight. When a worker is free it runs
+// the candidate the walk waits for, else it runs ahead: while candidates have mostly
+// kept the signature, the first candidates of the one the walk waits for (it will likely
+// be taken, and the walk will go on from it); otherwise the candidates after it.
+type minimizer struct {
+	c       *coordinator
+	game    Game
+	sig     string
+	gotOnly bool
+
+	cands    []candidate // the current case's candidates pulled so far, in shrink order
+	pos      int         // the first candidate whose outcome the walk does not know
+	next     func() (Case, bool)
+	stop     func()
+	kids     map[candidateKey][]candidate // the first candidates of a candidate, to run ahead
+	recent   []bool                       // whether the last candidates decided kept the signature
+	outcomes map[candidateKey]outcome
+	running  map[int]candidateKey // job id → candidate
+	inFlight map[candidateKey]bool
+}
+
+// walk starts the walk over the candidates of c.
+func (m *minimizer) walk(c Case) {
+	m.stopWalk()
+	m.next, m.stop = iter.Pull(m.game.Shrink(c))
+	m.cands, m.pos, m.kids = nil, 0, map[candidateKey][]candidate{}
+}
+
+func (m *minimizer) stopWalk() {
+	if m.stop != nil {
+		m.stop()
+	}
+}
+
+func (m *minimizer) prepare(c Case) candidate {
+	input := c.Encode()
+	_, err := m.game.Decode(input)
+	return candidate{c: c, input: input, key: sha256.Sum256(input), valid: err == nil}
+}
+
+// at returns the walk's candidate i, pulling it from the shrinker if need be.
+func (m *minimizer) at(i int) (candidate, bool) {
+	for len(m.cands) <= i {
+		v, ok := m.next()
+		if !ok {
+			return candidate{}, false
+		}
+		m.cands = append(m.cands, m.prepare(v))
+	}
+	return m.cands[i], true
+}
+
+// record notes whether a decided candidate kept the signature, for the choice of what to
+// run ahead.
+func (m *minimizer) record(kept bool) {
+	m.recent = append(m.recent, kept)
+	if len(m.recent) > 16 {
+		m.recent = m.recent[1:]
+	}
+}
+
+func (m *minimizer) mostlyKept() bool {
+	kept := 0
+	for _, k := range m.recent {
+		if k {
+			kept++
+		}
+	}
+	return len(m.recent) > 0 && 2*kept >= len(m.recent)
+}
+
+// wanted reports whether a candidate needs a run: valid, its outcome unknown, not running.
+func (m *minimizer) wanted(cand candidate) bool {
+	_, known := m.outcomes[cand.key]
+	return cand.valid && !known && !m.inFlight[cand.key]
+}
+
+// fill hands the free workers candidates to run and returns how many it handed out.
+func (m *minimizer) fill() int {
+	c, runs := m.c, 0
+	for c.busy < c.workers {
+		cand, ok := m.ahead()
+		if !ok {
+			break
+		}
+		c.lastID++
+		m.running[c.lastID] = cand.key
+		m.inFlight[cand.key] = true
+		c.jobs <- job{id: c.lastID, input: cand.input, gotOnly: m.gotOnly}
+		c.busy++
+		runs++
+	}
+	return runs
+}
+
+// lookahead bounds how far past the walk a worker runs, in candidates per worker.
+const lookahead = 8
+
+// ahead picks the next candidate to run: the one the walk waits for, else one it will
+// likely want next.
+func (m *minimizer) ahead() (candidate, bool) {
+	head, ok := m.at(m.pos)
+	if !ok {
+		return candidate{}, false
+	}
+	if m.wanted(head) {
+		return head, true
+	}
+	if m.mostlyKept() {
+		kids, ok := m.kids[head.key]
+		if !ok {
+			next, stop := iter.Pull(m.game.Shrink(head.c))
+			for len(kids) < m.c.workers {
+				v, ok := next()
+				if !ok {
+					break
 				}
-			case <-tick.C:
-				c.progress(true)
+				kids = append(kids, m.prepare(v))
+			}
+			stop()
+			m.kids[head.key] = kids
+		}
+		for _, k := range kids {
+			if m.wanted(k) {
+				return k, true
 			}
 		}
-		stopShrink()
 	}
+	for i := m.pos + 1; i <= m.pos+lookahead*m.c.workers; i++ {
+		cand, ok := m.at(i)
+		if !ok {
+			break
+		}
+		if m.wanted(cand) {
+			return cand, true
+		}
+	}
+	return candidate{}, false
+}
+
+// take keeps the outcome of a run; a run of an earlier minimization is dropped.
+func (m *minimizer) take(r jobResult) {
+	m.c.busy--
+	key, ok := m.running[r.id]
+	if !ok {
+		return
+	}
+	delete(m.running, r.id)
+	delete(m.inFlight, key)
+	o := outcome{err: r.err, kept: r.err == nil && r.d != nil && r.sig == m.sig}
+	if o.kept {
+		o.d, o.sig = r.d, r.sig
+	}
+	m.outcomes[key] = o
+}
+
+// runFull runs input with the reference too, once every other run has answered, and
+// returns its divergence.
+func (m *minimizer) runFull(input []byte) (*Divergence, string, bool) {
+	c := m.c
+	c.lastID++
+	id := c.lastID
+	c.jobs <- job{id: id, input: input}
+	c.busy++
+	var d *Divergence
+	var sig string
+	for c.busy > 0 {
+		r := <-c.results
+		c.busy--
+		if r.id == id && r.err == nil && r.d != nil {
+			d, sig = r.d, r.sig
+		}
+	}
+	return d, sig, d != nil
 }
 
 // digestOf hashes one case input for Summary.Digest.

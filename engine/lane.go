@@ -33,8 +33,24 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 	}
 }
 
-// run runs the reference (ref true) or the code under test on input in the lane's worker.
-func (l *lane) run(ctx context.Context, ref bool, input []byte) (Result, error) {
+// laneSolver runs the reference (ref true) or the code under test in the lane's worker.
+type laneSolver struct {
+	l   *lane
+	ref bool
+}
+
+func (s laneSolver) Name() string {
+	switch {
+	case s.ref:
+		return "ref"
+	case len(s.l.h.cfg.Program) > 0:
+		return "program"
+	}
+	return "fast"
+}
+
+func (s laneSolver) Run(ctx context.Context, input []byte) (Result, error) {
+	l := s.l
 	if l.w == nil || !l.w.alive() {
 		if l.w != nil {
 			l.w.kill()
@@ -48,7 +64,7 @@ func (l *lane) run(ctx context.Context, ref bool, input []byte) (Result, error) 
 	req := request{Game: l.h.game.Name(), Input: input}
 	lim := l.h.limits
 	switch {
-	case ref:
+	case s.ref:
 		req.Judge, lim = "ref", l.h.refLimits
 	case len(l.h.cfg.Program) > 0:
 		req.Argv = l.h.cfg.Program
@@ -58,24 +74,25 @@ func (l *lane) run(ctx context.Context, ref bool, input []byte) (Result, error) 
 	return l.w.run(ctx, req, lim)
 }
 
+// exitsZero stands for the reference on a valid input, as far as any verdict but WA can
+// tell: it exits 0.
+type exitsZero struct{}
+
+func (exitsZero) Name() string { return "ref" }
+func (exitsZero) Run(context.Context, []byte) (Result, error) {
+	return Result{Solver: "ref"}, nil
+}
+
 // compare runs both on input and returns their divergence and its signature, or nil.
-// With gotOnly, the reference is not run but taken to exit 0 with no output, as it does
-// on a valid input as far as any verdict but WA can tell.
+// With gotOnly, the reference is not run but taken to exit 0 with no output (exitsZero).
 func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Divergence, string, error) {
-	want := Result{Solver: "ref"}
-	if !gotOnly {
-		var err error
-		if want, err = l.run(ctx, true, input); err != nil {
-			return nil, "", err
-		}
+	var want Solver = laneSolver{l, true}
+	if gotOnly {
+		want = exitsZero{}
 	}
-	got, err := l.run(ctx, false, input)
-	if err != nil {
+	_, _, d, err := Diff(ctx, want, laneSolver{l, false}, input, l.h.cfg.Equal)
+	if err != nil || d == nil {
 		return nil, "", err
-	}
-	d := Compare(want, got, l.h.cfg.Equal)
-	if d == nil {
-		return nil, "", nil
 	}
 	return d, l.h.signature(input, d), nil
 }

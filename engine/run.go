@@ -88,18 +88,17 @@ type Solver interface {
 	Run(ctx context.Context, input []byte) (Result, error)
 }
 
-// Diff runs want (the oracle) and then got on input and compares them: the one place a
-// pair of solvers meets. It returns nil when they agree.
-func Diff(ctx context.Context, want, got Solver, input []byte, eq Equal) (*Divergence, error) {
-	w, err := want.Run(ctx, input)
-	if err != nil {
-		return nil, err
+// Diff runs want (the oracle) and then got on input and compares them (Compare): the one
+// place a pair of solvers meets. It returns both runs, and their divergence, nil when
+// they agree.
+func Diff(ctx context.Context, want, got Solver, input []byte, eq Equal) (w, g Result, d *Divergence, err error) {
+	if w, err = want.Run(ctx, input); err != nil {
+		return w, g, nil, err
 	}
-	g, err := got.Run(ctx, input)
-	if err != nil {
-		return nil, err
+	if g, err = got.Run(ctx, input); err != nil {
+		return w, g, nil, err
 	}
-	return Compare(w, g, eq), nil
+	return w, g, Compare(w, g, eq), nil
 }
 
 // InProcess runs a Judge in this process, for replaying the corpus in `go test`, for

@@ -2,7 +2,6 @@ package fuzz
 
 import (
 	"context"
-	"io"
 	"regexp"
 	"runtime/metrics"
 	"strings"
@@ -36,26 +35,28 @@ const runTimeout = 10 * time.Second
 
 var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 
-// run runs one judge in-process: a panic or a hang becomes the result, not the end of the
+// diff runs both judges in-process: a panic or a hang becomes a result, not the end of the
 // fuzzer, so that it is reported with the other judge's answer beside it.
-func run(t failer, label string, judge func([]byte, io.Writer) error, input []byte) engine.Result {
+func (g *target) diff(t failer, input []byte) (want, got engine.Result, d *engine.Divergence) {
 	t.Helper()
-	r, err := engine.InProcess{Label: label, Judge: judge, Limits: engine.Limits{Time: runTimeout}}.Run(context.Background(), input)
+	limits := engine.Limits{Time: runTimeout}
+	want, got, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.ref, Limits: limits},
+		engine.InProcess{Label: "fast", Judge: g.fast, Limits: limits}, input, nil)
 	if err != nil {
-		t.Fatalf("%s: %v", label, err)
+		t.Fatalf("%s: %v", g.game, err)
 	}
-	return r
+	return want, got, d
 }
 
 // checkParse is the body of every Parse target: arbitrary bytes as judge input.
 func (g *target) checkParse(t failer, input []byte) {
 	t.Helper()
 	before := allocated()
-	want, got := run(t, "ref", g.ref, input), run(t, "fast", g.fast, input)
+	want, got, d := g.diff(t, input)
 	if n := allocated() - before; n > maxAllocBytes {
 		t.Fatalf("%s: %d MiB allocated for a %d-byte input: a size is not checked before allocating", g.game, n>>20, len(input))
 	}
-	if d := engine.Compare(want, got, nil); d != nil {
+	if d != nil {
 		var b strings.Builder
 		d.Report(&b)
 		t.Fatalf("%s: ref and fast disagree on %q:\n%s", g.game, input, b.String())
@@ -75,8 +76,8 @@ func (g *target) checkDiff(t failer, data []byte) {
 	if err := g.validate(input); err != nil {
 		t.Fatalf("%s: FromBytes made an invalid case (%v):\n%s", g.game, err, input)
 	}
-	want, got := run(t, "ref", g.ref, input), run(t, "fast", g.fast, input)
-	if d := engine.Compare(want, got, nil); d != nil {
+	want, _, d := g.diff(t, input)
+	if d != nil {
 		var b strings.Builder
 		d.Report(&b)
 		t.Fatalf("%s: ref and fast differ on a valid game:\n%s\n%s", g.game, input, b.String())

@@ -17,20 +17,18 @@ import (
 
 func agree(t *testing.T, g Game, input []byte) engine.Result {
 	t.Helper()
-	var rs [2]engine.Result
-	for i, f := range []engine.Judge{g.Ref, g.Fast} {
-		r, err := engine.InProcess{Label: [2]string{"ref", "fast"}[i], Judge: f, Limits: engine.Limits{Time: 20 * time.Second}}.Run(context.Background(), input)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs[i] = r
+	limits := engine.Limits{Time: 20 * time.Second}
+	want, _, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.Ref, Limits: limits},
+		engine.InProcess{Label: "fast", Judge: g.Fast, Limits: limits}, input, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if d := engine.Compare(rs[0], rs[1], nil); d != nil {
+	if d != nil {
 		var b strings.Builder
 		d.Report(&b)
 		t.Fatalf("%s: ref and fast differ on %q:\n%s", g.Name(), input, b.String())
 	}
-	return rs[0]
+	return want
 }
 
 func TestHuntEveryGame(t *testing.T) {

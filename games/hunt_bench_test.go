@@ -28,7 +28,7 @@ func BenchmarkHuntIsolation(b *testing.B) {
 						defer wg.Done()
 						for i := int64(w); i < cases; i += workers {
 							input := g.Generate(testSeed(1, i)).Encode()
-							d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.Ref},
+							_, _, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.Ref},
 								engine.InProcess{Label: "fast", Judge: g.Fast}, input, nil)
 							if err != nil || d != nil {
 								b.Errorf("case %d: %v %v", i, err, d)

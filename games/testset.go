@@ -103,16 +103,12 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 	}
 	// Generous time limits: a test set may hold the largest inputs, and ref is naive.
 	generous := engine.Limits{Time: 10 * time.Minute, Output: 1 << 30}
-	ref := engine.InProcess{Label: "ref", Judge: g.Ref, Limits: generous}
-	want, err := ref.Run(ctx, input)
+	want, got, d, err := engine.Diff(ctx, engine.InProcess{Label: "ref", Judge: g.Ref, Limits: generous},
+		engine.InProcess{Label: "fast", Judge: g.Fast, Limits: generous}, input, nil)
 	if err != nil {
 		return t, nil, err
 	}
-	got, err := engine.InProcess{Label: "fast", Judge: g.Fast, Limits: generous}.Run(ctx, input)
-	if err != nil {
-		return t, nil, err
-	}
-	if d := engine.Compare(want, got, nil); d != nil {
+	if d != nil {
 		var b strings.Builder
 		d.Report(&b)
 		return t, nil, fmt.Errorf("ref and fast differ, no answer written:\n%s", b.String())

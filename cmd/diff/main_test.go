@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gamediff/engine"
 	"gamediff/games"
@@ -66,12 +67,105 @@ func TestUsageErrors(t *testing.T) {
 		{"run", "-game", "nosuch"},
 		{"run", "-game", "mine", "-impl", "slow"},
 		{"hunt", "-bogus-flag"},
+		{"hunt", "-workers", "-1"},
+		{"hunt", "-timeout", "-1s"},
+		{"hunt", "-cases", "-5"},
+		{"hunt", "-output-limit", "-1"},
+		{"hunt", "-max-findings", "0"},
+		{"hunt", "-case", "7"}, // without the -seed that printed it
+		{"hunt", "-shard", "3/2"},
+		{"hunt", "-game", "mine", "-skip-rule", "R-B1"},
+		{"replay", "/tmp/not-a-corpus-path.in"},
 		{},
 	} {
-		if code, _, _ := call(t, "", args...); code != exitUsage {
-			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		if code, _, errs := call(t, "", args...); code != exitUsage || errs == "" {
+			t.Errorf("%v: exit %d (%q), want %d with a message", args, code, errs, exitUsage)
 		}
 	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--help"}, "usage: diff <command>"},
+		{[]string{"-h"}, "usage: diff <command>"},
+		{[]string{"help"}, "usage: diff <command>"},
+		{[]string{"help", "hunt"}, "-max-findings"},
+		{[]string{"hunt", "--help"}, "-max-findings"},
+		{[]string{"show", "-h"}, "-step"},
+	} {
+		args := tt.args
+		code, out, errs := call(t, "", args...)
+		if code != exitOK || !strings.Contains(out+errs, tt.want) {
+			t.Errorf("%v: exit %d, output %q", args, code, out+errs)
+		}
+	}
+}
+
+func TestReplayInfersTheGameFromThePath(t *testing.T) {
+	code, _, errs := call(t, "", "replay", "../../corpus/tower/sample-1.in", "../../corpus/tower/rt6-moveto-outside.in")
+	if code != exitOK || !strings.Contains(errs, "tower: 2 cases, 0 runs failed") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+}
+
+func TestSummaryWording(t *testing.T) {
+	code, out, errs := call(t, "", "hunt", "-game", "mine", "-seed", "1", "-case", "3", "-json", "-o", t.TempDir())
+	if code != exitOK || !strings.Contains(errs, "mine: 1 case in ") || !strings.Contains(out, `"findings":[]`) ||
+		!strings.Contains(out, `"unreported_cases":[]`) {
+		t.Fatalf("exit %d, stdout %s, stderr %s", code, out, errs)
+	}
+}
+
+// TestInterruptedHuntSaysSo: a hunt of every game interrupted in its first game exits
+// 130, says it was interrupted, and names the games it did not reach.
+func TestInterruptedHuntSaysSo(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	var out, errs bytes.Buffer
+	code := dispatch(ctx, []string{"hunt", "-duration", "2m", "-seed", "2", "-o", t.TempDir()}, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs})
+	if code != exitInterrupted || !strings.Contains(errs.String(), "(interrupted)") || !strings.Contains(errs.String(), "datamining, mine, tower not hunted") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs.String())
+	}
+}
+
+// TestInterruptDuringMinimizationExits130: Ctrl-C while a finding is minimized keeps the
+// case as found and exits 130.
+func TestInterruptDuringMinimizationExits130(t *testing.T) {
+	prog := buildProgram(t, "sleeper")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out bytes.Buffer
+	errs := &notifyingWriter{on: "minimizing", f: cancel}
+	dir := t.TempDir()
+	code := dispatch(ctx, []string{"hunt", "-game", "mine", "-cmd", prog, "-seed", "2", "-cases", "5", "-timeout", "200ms", "-json", "-o", dir},
+		&env{stdin: strings.NewReader(""), stdout: &out, stderr: errs})
+	var sum huntSummary
+	json.Unmarshal(out.Bytes(), &sum)
+	if code != exitInterrupted || len(sum.Findings) != 1 {
+		t.Fatalf("exit %d, findings %+v:\n%s", code, sum.Findings, errs.String())
+	}
+	if _, err := os.Stat(sum.Findings[0].Path); err != nil {
+		t.Errorf("the case as found is not kept: %v", err)
+	}
+}
+
+// notifyingWriter calls f once when what is written holds on.
+type notifyingWriter struct {
+	bytes.Buffer
+	on   string
+	f    func()
+	done bool
+}
+
+func (w *notifyingWriter) Write(p []byte) (int, error) {
+	if !w.done && strings.Contains(string(p), w.on) {
+		w.done = true
+		w.f()
+	}
+	return w.Buffer.Write(p)
 }
 
 func TestValidate(t *testing.T) {

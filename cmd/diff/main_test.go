@@ -273,7 +273,7 @@ type huntSummary struct {
 func huntProgram(t *testing.T, program string, args ...string) (int, huntSummary, string) {
 	t.Helper()
 	corpus := t.TempDir()
-	args = append([]string{"hunt", "-game", "mine", "-cmd", program, "-seed", "1", "-json", "-corpus", corpus}, args...)
+	args = append([]string{"hunt", "-game", "mine", "-cmd", program, "-seed", "1", "-json", "-o", corpus}, args...)
 	code, out, errs := call(t, "", args...)
 	var sum huntSummary
 	if err := json.Unmarshal([]byte(out), &sum); err != nil {

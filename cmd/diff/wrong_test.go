@@ -100,7 +100,7 @@ type zooHunt struct {
 // huntZoo runs hunt -cmd command in-process on the cases of seed 1, with flags more.
 func huntZoo(t *testing.T, game, command string, more ...string) zooHunt {
 	t.Helper()
-	args := append([]string{"hunt", "-game", game, "-cmd", command, "-seed", "1", "-json", "-corpus", t.TempDir()}, more...)
+	args := append([]string{"hunt", "-game", game, "-cmd", command, "-seed", "1", "-json", "-o", t.TempDir()}, more...)
 	code, out, errs := call(t, "", args...)
 	var sum struct {
 		Cases    int64

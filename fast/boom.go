@@ -278,13 +278,20 @@ func (b *boomBoard) middle(p int) bool {
 
 // open runs the 打开操作 from the safe cell p, neither opened nor P: a breadth-first
 // cascade through 0-cells with an explicit queue. A '?' opens like '_' (R-B3).
+//
+// Whether a newly opened cell is a 0 follows no pattern a branch predictor can learn, so
+// it is queued without a branch: written at the end of the queue, whose length grows by
+// 0 or 1. Both slices have room for every cell of the board, each added at most once.
 func (b *boomBoard) open(p int) {
 	state, mines, around := b.state, b.mines, &b.around
-	changed := append(b.changed, int32(p))
+	changed, k := b.changed[:cap(b.changed)], len(b.changed)
+	changed[k] = int32(p)
+	k++
 	state[p] = state[p]&^boomAsk | boomOpen
 	if mines[p] == 0 {
-		queue := append(b.queue[:0], int32(p))
-		for i := 0; i < len(queue); i++ {
+		queue, tail := b.queue[:cap(b.queue)], 1
+		queue[0] = int32(p)
+		for i := 0; i < tail; i++ {
 			q := int(queue[i])
 			for _, d := range around {
 				r := q + d
@@ -293,16 +300,15 @@ func (b *boomBoard) open(p int) {
 					continue
 				}
 				state[r] = s&^boomAsk | boomOpen
-				changed = append(changed, int32(r))
-				if mines[r] == 0 {
-					queue = append(queue, int32(r))
-				}
+				changed[k] = int32(r)
+				k++
+				queue[tail] = int32(r)
+				tail += isZero(mines[r])
 			}
 		}
-		b.queue = queue
 	}
-	b.unopened -= len(changed) - len(b.changed)
-	b.changed = changed
+	b.unopened -= k - len(b.changed)
+	b.changed = changed[:k]
 }
 
 // running prints "RUNNING: [<x, y, c>, …]" for the cells of b.changed, all opened by

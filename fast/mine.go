@@ -35,7 +35,6 @@ const (
 type mineBoard struct {
 	width    int     // m+2
 	state    []byte  // mineBit | sweptBit | flagBit | mines around << numberShift
-	flags    []uint8 // flags among the 8 neighbours, kept up to date on every change
 	around   [8]int  // neighbour offsets
 	safeLeft int     // safe cells not yet swept; 0 means finish (R-M1)
 	queue    []int32 // the 0-cells whose neighbours are still to open
@@ -67,7 +66,6 @@ func playMine(sc *scanner, out *writer) error {
 	defer b.release()
 	for x := 1; x <= n; x++ {
 		b.state[x*b.width], b.state[x*b.width+b.width-1] = sweptBit, sweptBit // the frame
-		clear(b.flags[x*b.width:][:b.width])
 		dst := b.state[x*b.width+1:][:m]
 		// The row's m bytes at once, validated by loadMineRow; anything else (a blank
 		// inside, a wrong length, a wrong byte) goes through the token to be named.
@@ -115,7 +113,7 @@ func playMine(sc *scanner, out *writer) error {
 		case "DSweep":
 			op = opDSweep
 		default:
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown operation %q, expected Flag, Sweep, DSweep or Quit", cmd)}
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown operation %s, expected Flag, Sweep, DSweep or Quit", quoteToken(cmd))}
 		}
 		x, err := sc.number(mineOps[op].row, 1, n)
 		if err != nil {
@@ -161,7 +159,6 @@ func newMineBoard(n, m int, out *writer) *mineBoard {
 	if b == nil || cap(b.state) < size {
 		b = &mineBoard{
 			state: make([]byte, size),
-			flags: make([]uint8, size),
 			marks: newBitset(size),
 			queue: make([]int32, 0, size),
 			newly: make([]int32, 0, size),
@@ -169,7 +166,7 @@ func newMineBoard(n, m int, out *writer) *mineBoard {
 	}
 	// No clearing pass over a recycled board: the frame rows are written here and each
 	// board row, with its two frame cells, as it is loaded, so every cell is written once.
-	b.state, b.flags = b.state[:size], b.flags[:size]
+	b.state = b.state[:size]
 	clear(b.marks[:size/64+1]) // zero after every operation, unless a run was cut short
 	b.width, b.safeLeft, b.out = w, 0, out
 	b.around = [8]int{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1}
@@ -191,21 +188,11 @@ func (b *mineBoard) flag(p int) {
 	case s&sweptBit != 0:
 		b.out.line("swept")
 	case s&flagBit != 0:
-		b.unflag(p)
+		b.state[p] = s &^ flagBit
 		b.out.line("cancelled")
 	default:
 		b.state[p] = s | flagBit
-		for _, d := range &b.around {
-			b.flags[p+d]++
-		}
 		b.out.line("success")
-	}
-}
-
-func (b *mineBoard) unflag(p int) {
-	b.state[p] &^= flagBit
-	for _, d := range &b.around {
-		b.flags[p+d]--
 	}
 }
 
@@ -234,17 +221,23 @@ func (b *mineBoard) dsweepOp(p int) bool {
 		b.out.line("not swept")
 		return true
 	}
-	if number := s >> numberShift; number == 0 || b.flags[p] != number {
+	// Flags are counted here, from the neighbours' bytes that the boom test loads anyway,
+	// rather than kept per cell: a Flag then touches one byte, not nine.
+	flags, booms := byte(0), false
+	for _, d := range b.around {
+		t := b.state[p+d]
+		flags += t & flagBit
+		// Cascades never reach a mine, so the DSweep booms exactly when one of the blank
+		// neighbours it starts from is a mine; then only boom is printed (R-M2).
+		booms = booms || t&(sweptBit|flagBit|mineBit) == mineBit
+	}
+	if number := s >> numberShift; number == 0 || flags/flagBit != number {
 		b.out.line("failed")
 		return true
 	}
-	// Cascades never reach a mine, so the DSweep booms exactly when one of the blank
-	// neighbours it starts from is a mine; then only boom is printed (R-M2).
-	for _, d := range b.around {
-		if b.state[p+d]&(sweptBit|flagBit|mineBit) == mineBit {
-			b.out.line("boom")
-			return false
-		}
+	if booms {
+		b.out.line("boom")
+		return false
 	}
 	b.newly = b.newly[:0]
 	for _, d := range b.around {
@@ -258,13 +251,21 @@ func (b *mineBoard) dsweepOp(p int) bool {
 
 // revealFrom runs the sweep process from the safe, unswept cell p: a breadth-first
 // cascade through 0-cells with an explicit queue, dropping flags it runs over (R-M3).
+//
+// A neighbour already swept is skipped with a branch, which a large cascade predicts
+// well (most neighbours it meets are swept). Whether a new cell is a 0 follows no
+// pattern a predictor can learn, so it is queued without a branch (isZero). newly and
+// queue have room for every cell of the board, each of which is added at most once.
 func (b *mineBoard) revealFrom(p int) {
 	state, around := b.state, &b.around
-	newly := append(b.newly, int32(p))
+	newly, k := b.newly[:cap(b.newly)], len(b.newly)
+	newly[k] = int32(p)
+	k++
 	state[p] |= sweptBit
 	if state[p]>>numberShift == 0 {
-		queue := append(b.queue[:0], int32(p))
-		for i := 0; i < len(queue); i++ {
+		queue, tail := b.queue[:cap(b.queue)], 1
+		queue[0] = int32(p)
+		for i := 0; i < tail; i++ {
 			q := int(queue[i])
 			for _, d := range around {
 				r := q + d
@@ -272,21 +273,16 @@ func (b *mineBoard) revealFrom(p int) {
 				if s&sweptBit != 0 {
 					continue
 				}
-				if s&flagBit != 0 {
-					b.unflag(r)
-					s = state[r]
-				}
-				state[r] = s | sweptBit
-				newly = append(newly, int32(r))
-				if s>>numberShift == 0 {
-					queue = append(queue, int32(r))
-				}
+				state[r] = s&^flagBit | sweptBit // R-M3: a cascade drops the flags it runs over
+				newly[k] = int32(r)
+				k++
+				queue[tail] = int32(r)
+				tail += isZero(s &^ flagBit) // no mine around (and never a mine: q is a 0)
 			}
 		}
-		b.queue = queue
 	}
-	b.safeLeft -= len(newly) - len(b.newly)
-	b.newly = newly
+	b.safeLeft -= k - len(b.newly)
+	b.newly = newly[:k]
 }
 
 // feedback prints the cells of b.newly by row then column. A flat index grows with the

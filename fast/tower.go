@@ -111,14 +111,14 @@ func playTower(sc *scanner, out *writer, b *towerBoard) error {
 		}
 		n, ok, overflow := parseInt(t)
 		if !ok {
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected n (an integer), found %q", t)}
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected n (an integer), found %s", quoteToken(t))}
 		}
 		if n == 0 && !overflow {
 			_, err := sc.number("m after n = 0 (0 0 ends the input)", 0, 0)
 			return err
 		}
 		if overflow || n < 3 || n > 50 {
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("n %s outside 3..50", t)}
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("n %s outside 3..50", quoteToken(t))}
 		}
 		m, err := sc.number("m (the width)", 3, 50)
 		if err != nil {
@@ -178,7 +178,7 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 		}
 		v, ok, overflow := parseInt(a)
 		if !ok {
-			return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected MOVETO's column (an integer), found %q", a)}
+			return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected MOVETO's column (an integer), found %s", quoteToken(a))}
 		}
 		if overflow || v < -1<<20 || v > 1<<20 {
 			v = 0 // far outside 1..m either way (R-T6)
@@ -193,7 +193,7 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 	case "CLIMB":
 		op = twClimb
 	default:
-		return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown command %q, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", t)}
+		return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", quoteToken(t))}
 	}
 	d, err := sc.token("RIGHT or LEFT")
 	if err != nil {
@@ -205,7 +205,7 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 	case "LEFT":
 		return op, -1, nil
 	}
-	return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected RIGHT or LEFT, found %q", d)}
+	return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected RIGHT or LEFT, found %s", quoteToken(d))}
 }
 
 // load reads the n levels of the tower (R-T1: each the next m non-blank characters, top

@@ -68,9 +68,8 @@ type boomGame struct {
 }
 
 func playBoomGame(in *tokens, out *bufio.Writer, index int, observe func(*BoomStep)) error {
-	first := in.pos // the game's first token, for the observer
 	// "每组数据第一行两个正整数 n, m" with 3 ≤ n, m ≤ 200.
-	n, _, err := in.number("n", boomMinSide, boomMaxSide)
+	n, first, err := in.number("n", boomMinSide, boomMaxSide) // first: the game's line, for the observer
 	if err != nil {
 		return err
 	}
@@ -109,11 +108,10 @@ func playBoomGame(in *tokens, out *bufio.Writer, index int, observe func(*BoomSt
 			}
 		}
 	}
-	g.trace(in, first, -1, 0, 0)
+	g.trace(first, -1, 0, 0)
 	// "每行三个正整数 op, x, y 表示玩家的一次操作 … 最后一行一个数 0 , 表示玩家操作结束."
 	for {
-		at := in.pos // the operation's first token, for the observer
-		op, _, err := in.number("op", 0, 3)
+		op, at, err := in.number("op", 0, 3) // at: the operation's line, for the observer
 		if err != nil {
 			return err
 		}
@@ -123,7 +121,7 @@ func playBoomGame(in *tokens, out *bufio.Writer, index int, observe func(*BoomSt
 			if !g.over {
 				fmt.Fprintln(out, "QUIT")
 			}
-			g.trace(in, at, 0, 0, 0)
+			g.trace(at, 0, 0, 0)
 			return nil
 		}
 		// Operations after the end are still read whole and checked: only their answer
@@ -137,7 +135,7 @@ func playBoomGame(in *tokens, out *bufio.Writer, index int, observe func(*BoomSt
 			return err
 		}
 		g.operate(op, x, y)
-		g.trace(in, at, op, x, y)
+		g.trace(at, op, x, y)
 	}
 }
 
@@ -355,11 +353,11 @@ func (s *BoomStep) Cell(x, y int) byte {
 // Mine reports whether (x, y) is a mine, which the player map does not show.
 func (s *BoomStep) Mine(x, y int) bool { return s.g.mine[x][y] }
 
-// trace reports a moment of a traced game: the operation whose first token is
-// in.list[at] (op -1 is the start of the game).
-func (g *boomGame) trace(in *tokens, at, op, x, y int) {
+// trace reports a moment of a traced game: the operation on the given line (op -1 is
+// the start of the game).
+func (g *boomGame) trace(line, op, x, y int) {
 	if g.observe != nil {
-		g.report(in.list[at].line, op, x, y)
+		g.report(line, op, x, y)
 	}
 }
 

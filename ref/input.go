@@ -1,10 +1,12 @@
 package ref
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // InputError is an input that breaks a statement's format (spec.md R-IN1).
@@ -26,44 +28,46 @@ type token struct {
 }
 
 // tokens reads the input as whitespace-separated tokens, the way a scanf-based judge does
-// (spec.md, "Common to all four"). It splits the whole input up front: simple, not fast.
+// (spec.md, "Common to all four"): one at a time, as the game asks for the next, so that
+// a judge need hold the board and never the list of its operations. Whoever needs the
+// line of a token read earlier keeps the one next or number returned.
 type tokens struct {
-	list    []token
-	pos     int
+	input   []byte
+	offset  int // of the next unread byte
+	line    int // the line of input[offset]
 	eofLine int // the line after the last, named when the input ends too early (R-M4)
 }
 
 // isBlank is C's isspace: the separators scanf skips.
-func isBlank(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\r' || r == '\n' || r == '\v' || r == '\f'
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
 }
 
 func newTokens(input []byte) *tokens {
-	text := string(input)
-	lines := strings.Split(text, "\n")
-	t := &tokens{}
-	for i, l := range lines {
-		for _, word := range strings.FieldsFunc(l, isBlank) {
-			t.list = append(t.list, token{text: word, line: i + 1})
-		}
+	// Every '\n' ends a line, and so does the end of the input after a last line without one.
+	last := bytes.Count(input, []byte("\n"))
+	if len(input) > 0 && input[len(input)-1] != '\n' {
+		last++
 	}
-	// strings.Split yields one final piece after the last '\n'; it is a line only if non-empty.
-	last := len(lines)
-	if strings.HasSuffix(text, "\n") || text == "" {
-		last--
-	}
-	t.eofLine = last + 1
-	return t
+	return &tokens{input: input, line: 1, eofLine: last + 1}
 }
 
 // next returns the next token; what names the expected token in the error at end of input.
 func (t *tokens) next(what string) (token, error) {
-	if t.pos >= len(t.list) {
+	for t.offset < len(t.input) && isBlank(t.input[t.offset]) {
+		if t.input[t.offset] == '\n' {
+			t.line++
+		}
+		t.offset++
+	}
+	if t.offset == len(t.input) {
 		return token{}, &InputError{Line: t.eofLine, Msg: fmt.Sprintf("expected %s, found end of input", what)}
 	}
-	tok := t.list[t.pos]
-	t.pos++
-	return tok, nil
+	start := t.offset
+	for t.offset < len(t.input) && !isBlank(t.input[t.offset]) {
+		t.offset++
+	}
+	return token{text: string(t.input[start:t.offset]), line: t.line}, nil
 }
 
 // number reads an integer token (an optional sign and decimal digits, as scanf's %d)
@@ -81,12 +85,31 @@ func (t *tokens) number(what string, lo, hi int) (int, int, error) {
 func checkNumber(tok token, what string, lo, hi int) (int, error) {
 	v, fits, ok := parseInteger(tok.text)
 	if !ok {
-		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, tok.text)}
+		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %s", what, quote(tok.text))}
 	}
 	if !fits || v < lo || v > hi {
-		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("%s %s outside %d..%d", what, tok.text, lo, hi)}
+		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("%s %s outside %d..%d", what, quote(tok.text), lo, hi)}
 	}
 	return v, nil
+}
+
+// maxQuoted is the most of a token an error message quotes, so that a message stays a
+// line long whatever the input: a 50 MB token quoted whole took a gigabyte.
+const maxQuoted = 64
+
+// quote quotes a token for an error message as %q does: whole when it is at most
+// maxQuoted bytes, else its first maxQuoted bytes (cut before a character they would
+// split), an ellipsis, and its length: "\x00\x00…" (52428800 bytes).
+func quote(text string) string {
+	if len(text) <= maxQuoted {
+		return strconv.Quote(text)
+	}
+	cut := maxQuoted
+	for cut > maxQuoted-utf8.UTFMax && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	q := strconv.Quote(text[:cut])
+	return q[:len(q)-1] + "…\" (" + strconv.Itoa(len(text)) + " bytes)"
 }
 
 // parseInteger reads text as scanf's %d does: an optional sign, then one or more decimal
@@ -98,6 +121,16 @@ func parseInteger(text string) (v int, fits, ok bool) {
 	if len(text)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
 		return 0, false, false
 	}
-	v, err := strconv.Atoi(text)
+	// Leading zeros change nothing, and more than 19 digits never fit in an int (2^63 has
+	// 19): strconv sees at most a sign and 19 digits, since its error would copy a huge
+	// token whole.
+	significant := strings.TrimLeft(digits, "0")
+	if len(significant) > 19 {
+		return 0, false, true
+	}
+	if significant == "" {
+		significant = "0"
+	}
+	v, err := strconv.Atoi(text[:len(text)-len(digits)] + significant)
 	return v, !errors.Is(err, strconv.ErrRange), true
 }

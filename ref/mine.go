@@ -37,7 +37,7 @@ type mineGame struct {
 
 func playMine(in *tokens, out *bufio.Writer, observe func(*MineStep)) error {
 	// "第一行用空格隔开的两个整数 n,m" with 1 ≤ n, m ≤ 1000.
-	n, _, err := in.number("n", 1, 1000)
+	n, nLine, err := in.number("n", 1, 1000)
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func playMine(in *tokens, out *bufio.Writer, observe func(*MineStep)) error {
 			}
 		}
 	}
-	g.trace("", 0, 0, in.list[0].line, "")
+	g.trace("", 0, 0, nLine, "")
 	// Operations to the end of the game; nothing after its end is read (R-M4, R-IN2).
 	for {
 		cmd, err := in.next("an operation (Flag, Sweep, DSweep or Quit)")
@@ -83,7 +83,7 @@ func playMine(in *tokens, out *bufio.Writer, observe func(*MineStep)) error {
 			return nil
 		}
 		if cmd.text != "Flag" && cmd.text != "Sweep" && cmd.text != "DSweep" {
-			return &InputError{Line: cmd.line, Msg: fmt.Sprintf("unknown operation %q, expected Flag, Sweep, DSweep or Quit", cmd.text)}
+			return &InputError{Line: cmd.line, Msg: fmt.Sprintf("unknown operation %s, expected Flag, Sweep, DSweep or Quit", quote(cmd.text))}
 		}
 		x, _, err := in.number(cmd.text+": row", 1, n)
 		if err != nil {

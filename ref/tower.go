@@ -37,8 +37,9 @@ const (
 // left of that token is the next token read after the tower.
 type towerInput struct {
 	t    *tokens
-	rest string // the unread end of the token the last cell came from
-	line int    // the line of that token
+	rest string  // the unread end of the token the last cell came from
+	line int     // the line of that token
+	read []token // the words read since the current command started, for the observer
 }
 
 // word returns the next token.
@@ -46,9 +47,14 @@ func (in *towerInput) word(what string) (token, error) {
 	if in.rest != "" {
 		tok := token{text: in.rest, line: in.line}
 		in.rest = ""
+		in.read = append(in.read, tok)
 		return tok, nil
 	}
-	return in.t.next(what)
+	tok, err := in.t.next(what)
+	if err == nil {
+		in.read = append(in.read, tok)
+	}
+	return tok, err
 }
 
 // cell returns the next non-blank character and its line; the error is the end of input.
@@ -74,7 +80,7 @@ func (in *towerInput) integer(what string) (v int, inRange bool, tok token, err 
 	}
 	v, inRange, ok := parseInteger(tok.text)
 	if !ok {
-		return 0, false, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %q", what, tok.text)}
+		return 0, false, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %s", what, quote(tok.text))}
 	}
 	return v, inRange, tok, nil
 }
@@ -109,6 +115,7 @@ type towerGame struct {
 func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep)) error {
 	datasets := 0 // for the observer
 	for {
+		in.read = in.read[:0] // only a command's words are kept, for the observer
 		// R-T1: the size line is "n m", height first; "0 0" ends the input.
 		n, ok, nTok, err := in.integer("n (the height, or 0 to end)")
 		if err != nil {
@@ -121,7 +128,7 @@ func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep)) erro
 			return nil
 		}
 		if !ok || n < 3 || n > 50 {
-			return &InputError{Line: nTok.line, Msg: fmt.Sprintf("n %s outside 3..50", nTok.text)}
+			return &InputError{Line: nTok.line, Msg: fmt.Sprintf("n %s outside 3..50", quote(nTok.text))}
 		}
 		m, _, err := in.number("m (the width)", 3, 50)
 		if err != nil {
@@ -143,12 +150,12 @@ func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep)) erro
 			return err
 		}
 		for k := 1; k <= t; k++ {
-			at := in.t.pos // the command's first token, for the observer
+			in.read = in.read[:0] // the command's words, for the observer
 			c, err := readTowerCommand(in, k)
 			if err != nil {
 				return err
 			}
-			g.enter(in, k, at)
+			g.enter(in, k)
 			// R-T5: commands after game over are read and ignored.
 			if g.result == "" {
 				g.command(c)
@@ -251,11 +258,11 @@ func readTowerCommand(in *towerInput, k int) (towerCommand, error) {
 		case "LEFT":
 			c.dir = -1
 		default:
-			return c, &InputError{Line: d.line, Msg: fmt.Sprintf("%s: expected RIGHT or LEFT, found %q", tok.text, d.text)}
+			return c, &InputError{Line: d.line, Msg: fmt.Sprintf("%s: expected RIGHT or LEFT, found %s", tok.text, quote(d.text))}
 		}
 		return c, nil
 	}
-	return c, &InputError{Line: tok.line, Msg: fmt.Sprintf("unknown command %q, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", tok.text)}
+	return c, &InputError{Line: tok.line, Msg: fmt.Sprintf("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", quote(tok.text))}
 }
 
 // inside reports whether column x is inside the tower.
@@ -590,13 +597,13 @@ func (s *TowerStep) Player() (y, x int) { return s.g.py, s.g.px }
 // Goal is the goal's initial cell, the one R-T18 (D) watches.
 func (s *TowerStep) Goal() (y, x int) { return s.g.gy, s.g.gx }
 
-// enter notes, for the observer, that command k, whose first token is in.t.list[at], is
-// being handled.
-func (g *towerGame) enter(in *towerInput, k, at int) {
+// enter notes, for the observer, that command k, whose words are in.read, is being
+// handled.
+func (g *towerGame) enter(in *towerInput, k int) {
 	if g.observe != nil {
-		g.cmdNo, g.line = k, in.t.list[at].line
-		g.op = in.t.list[at].text
-		for _, tok := range in.t.list[at+1 : in.t.pos] {
+		g.cmdNo, g.line = k, in.read[0].line
+		g.op = in.read[0].text
+		for _, tok := range in.read[1:] {
 			g.op += " " + tok.text
 		}
 	}

@@ -20,6 +20,7 @@ func init() {
 			fromBytes: gen.DataminingFromBytes,
 			plan:      gen.DataminingPlan,
 			rulings:   gen.DataminingRulings,
+			validate:  gen.ValidateDatamining,
 			timeLimit: time.Second, // "时间限制 : 1.000 sec" (docs/datamining.md)
 		},
 		unit: gen.DataminingUnitGen(),

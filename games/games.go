@@ -35,6 +35,9 @@ type Game interface {
 	// exercise (nil for the games that list none).
 	Bounds(c engine.Case) []gen.Bound
 	Features(c engine.Case) []gen.Feature
+	// Validate checks input against every limit of the statement, as Decode does,
+	// without keeping the case when the game can (an input of any number of boards).
+	Validate(input []byte) error
 	// KnownRulings lists the rulings a solution can read differently, each with the
 	// situation a case must reach (docs/<game>.md).
 	KnownRulings() []gen.Ruling
@@ -115,6 +118,8 @@ type typed[C caseModel] struct {
 	plan      func() []gen.PlanTest
 	rulings   func() []gen.Ruling
 	timeLimit time.Duration
+	// validate checks an input without building its case; nil: Decode.
+	validate func([]byte) error
 }
 
 func (t typed[C]) Name() string                         { return t.name }
@@ -170,6 +175,14 @@ func (t typed[C]) Classify(input, want, got []byte) string {
 		return ""
 	}
 	return p.Signature
+}
+
+func (t typed[C]) Validate(input []byte) error {
+	if t.validate != nil {
+		return t.validate(input)
+	}
+	_, err := t.decode(input)
+	return err
 }
 
 // Rulings lists the rulings whose situation c reaches, when the case type can tell.

@@ -20,6 +20,7 @@ func init() {
 			fromBytes: gen.TowerFromBytes,
 			plan:      gen.TowerPlan,
 			rulings:   gen.TowerRulings,
+			validate:  gen.ValidateTower,
 			// The statement's header leaves the time limit blank ("時間制限 : sec"): 1 s, as
 			// the other judges of this size have (docs/tower.md).
 			timeLimit: time.Second,

@@ -48,9 +48,20 @@ func (c Datamining) Encode() []byte {
 // format of the statement and checks every limit — one or more boards, r, c ≥ 3,
 // r·c ≤ 40, rows over {M, .}, at least one 'M' and one '.' per board, the final "0 0"
 // and nothing after it — returning the first violation as a *LimitError.
-func DecodeDatamining(input []byte) (Datamining, error) {
+func DecodeDatamining(input []byte) (Datamining, error) { return decodeDatamining(input, true) }
+
+// ValidateDatamining checks input as DecodeDatamining does but keeps no board, so that
+// validating any number of boards takes the memory of one.
+func ValidateDatamining(input []byte) error {
+	_, err := decodeDatamining(input, false)
+	return err
+}
+
+// decodeDatamining is DecodeDatamining, keeping the boards only when keep is set.
+func decodeDatamining(input []byte, keep bool) (Datamining, error) {
 	s := newInStream(input)
 	var c Datamining
+	boards := 0
 	for {
 		line := s.line
 		r, err := s.number("r", 0, DataminingMaxCells)
@@ -70,7 +81,7 @@ func DecodeDatamining(input []byte) (Datamining, error) {
 			if err := s.eoln(); err != nil {
 				return c, err
 			}
-			if len(c.Boards) == 0 {
+			if boards == 0 {
 				return c, &LimitError{Line: line, Constraint: "no board before the final 0 0: the input contains one or more"}
 			}
 			if !s.atEOF() {
@@ -105,9 +116,12 @@ func DecodeDatamining(input []byte) (Datamining, error) {
 			if mines != 0 {
 				what = "'.'"
 			}
-			return c, &LimitError{Line: line, Constraint: "board " + strconv.Itoa(len(c.Boards)+1) + " has no " + what + ": at least one of each is required"}
+			return c, &LimitError{Line: line, Constraint: "board " + strconv.Itoa(boards+1) + " has no " + what + ": at least one of each is required"}
 		}
-		c.Boards = append(c.Boards, board)
+		boards++
+		if keep {
+			c.Boards = append(c.Boards, board)
+		}
 	}
 }
 

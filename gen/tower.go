@@ -105,7 +105,17 @@ func (c Tower) Encode() []byte {
 // alphabet, S and G exactly once per tower, T and MOVETO's column as C ints (%d; the
 // statement caps neither), exactly T commands, "0 0" last. It returns the first
 // violation as a *LimitError.
-func DecodeTower(input []byte) (Tower, error) {
+func DecodeTower(input []byte) (Tower, error) { return decodeTower(input, true) }
+
+// ValidateTower checks input as DecodeTower does but keeps no dataset, so that
+// validating any number of commands takes the memory of one tower.
+func ValidateTower(input []byte) error {
+	_, err := decodeTower(input, false)
+	return err
+}
+
+// decodeTower is DecodeTower, keeping the datasets only when keep is set.
+func decodeTower(input []byte, keep bool) (Tower, error) {
 	s := newInStream(input)
 	var c Tower
 	for {
@@ -162,15 +172,23 @@ func DecodeTower(input []byte) (Tower, error) {
 		if err := s.eoln(); err != nil {
 			return c, err
 		}
-		d.Cmds = make([]TowerCmd, 0, min(t, 1<<16))
+		// A command takes at least 9 bytes ("MOVETO 1\n"): the commands are allocated
+		// once, at their number, but never beyond what the input can hold.
+		if keep {
+			d.Cmds = make([]TowerCmd, 0, min(t, (len(s.in)-s.pos)/len("MOVETO 1\n")))
+		}
 		for range t {
 			cmd, err := decodeTowerCmd(s)
 			if err != nil {
 				return c, err
 			}
-			d.Cmds = append(d.Cmds, cmd)
+			if keep {
+				d.Cmds = append(d.Cmds, cmd)
+			}
 		}
-		c.Datasets = append(c.Datasets, d)
+		if keep {
+			c.Datasets = append(c.Datasets, d)
+		}
 	}
 }
 

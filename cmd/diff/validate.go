@@ -34,7 +34,7 @@ func validateCmd(_ context.Context, args []string, e *env) int {
 			fmt.Fprintln(e.stderr, "diff validate:", err)
 			return exitUsage
 		}
-		if _, err := g.Decode(input); err != nil {
+		if err := g.Validate(input); err != nil {
 			fmt.Fprintf(e.stderr, "%s: invalid %s input: %v\n", label, g.Name(), err)
 			code = exitFound
 			continue

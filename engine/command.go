@@ -105,19 +105,13 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	go func() { defer readers.Done(); io.Copy(stdout, outR) }()
 	go func() { defer readers.Done(); io.Copy(stderr, errR) }()
 
-	stopWatch := make(chan struct{})
-	watched := make(chan struct{})
-	go func() {
-		defer close(watched)
-		watch(pid, lim, 0, start, stopWatch, kill)
-	}()
+	dog := watch(pid, lim, 0, start, kill)
 	stopCtx := context.AfterFunc(ctx, func() { kill(Crashed, "cancelled") })
 
 	waitErr := cmd.Wait()
 	wall := time.Since(start)
 	killGroup(pid) // normal exit included: no child it left may outlive the run
-	close(stopWatch)
-	<-watched
+	dog.stop()
 	stopCtx()
 	// Every process of the group is dead, so the pipes close; a process that left the
 	// group (setsid) could still hold them: stop waiting for it after a while.
@@ -173,40 +167,55 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	return r, nil
 }
 
-// watch looks at a running process every watchEvery until stop is closed, and calls kill
-// once when it goes over a limit: CPU time used since baseCPU, resident memory, or the
-// wall-clock backstop. Where the system does not tell a process's CPU time, wall time
-// stands in for it.
-func watch(pid int, lim Limits, baseCPU time.Duration, start time.Time, stop <-chan struct{}, kill func(Status, string)) {
-	tick := time.NewTicker(watchEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case <-stop:
+// watchdog looks at a running process every watchEvery and calls kill once when it goes
+// over a limit: CPU time used since baseCPU, resident memory, or the wall-clock backstop.
+// Where the system does not tell a process's CPU time, wall time stands in for it. It is
+// a timer, not a goroutine: most runs end before its first look and cost nothing more.
+type watchdog struct {
+	mu      sync.Mutex
+	timer   *time.Timer
+	stopped bool
+}
+
+func watch(pid int, lim Limits, baseCPU time.Duration, start time.Time, kill func(Status, string)) *watchdog {
+	w := &watchdog{}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.timer = time.AfterFunc(watchEvery, func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if w.stopped {
 			return
-		case <-tick.C:
 		}
 		wall := time.Since(start)
 		cpu, rss, ok := liveUsage(pid)
 		cpu -= baseCPU
 		switch {
 		case !ok && liveUsageKnown:
-			continue // it exited, and its run is ending
+			return // it exited, and its run is ending
 		case !ok:
 			cpu = wall
 		}
 		switch {
 		case cpu > lim.Time:
 			kill(TimedOut, fmt.Sprintf("used more than %v of CPU time", lim.Time))
-			return
 		case wall > lim.Wall:
 			kill(TimedOut, fmt.Sprintf("no answer after %v of wall time (%v of CPU time)", lim.Wall, cpu.Round(time.Millisecond)))
-			return
 		case rss > lim.Memory:
 			kill(MemoryLimit, fmt.Sprintf("used more than %s of memory", byteSize(lim.Memory)))
-			return
+		default:
+			w.timer.Reset(watchEvery)
 		}
-	}
+	})
+	return w
+}
+
+// stop ends the watch; once it returns, kill is not called any more.
+func (w *watchdog) stop() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.stopped = true
+	w.timer.Stop()
 }
 
 // byteSize prints a size as people read it: 512 B, 64 KiB, 1.5 MiB.

@@ -33,66 +33,43 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 	}
 }
 
-// laneSolver runs the reference (ref true) or the code under test in the lane's worker.
-type laneSolver struct {
-	l   *lane
-	ref bool
-}
-
-func (s laneSolver) Name() string {
-	switch {
-	case s.ref:
-		return "ref"
-	case len(s.l.h.cfg.Program) > 0:
-		return "program"
-	}
-	return "fast"
-}
-
-func (s laneSolver) Run(ctx context.Context, input []byte) (Result, error) {
-	l := s.l
+// compare runs both on input in the lane's worker and returns their divergence and its
+// signature, or nil. With gotOnly, the reference is not run but taken to exit 0 with no
+// output (exitsZero).
+func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Divergence, string, error) {
 	if l.w == nil || !l.w.alive() {
 		if l.w != nil {
 			l.w.kill()
 		}
 		w, err := startWorker(l.h.exe)
 		if err != nil {
-			return Result{}, err
+			return nil, "", err
 		}
 		l.w = w
 	}
-	req := request{Game: l.h.game.Name(), Input: input}
-	lim := l.h.limits
-	switch {
-	case s.ref:
-		req.Judge, lim = "ref", l.h.refLimits
-	case len(l.h.cfg.Program) > 0:
-		req.Argv = l.h.cfg.Program
-	default:
-		req.Judge = "fast"
-	}
-	return l.w.run(ctx, req, lim)
-}
-
-// exitsZero stands for the reference on a valid input, as far as any verdict but WA can
-// tell: it exits 0.
-type exitsZero struct{}
-
-func (exitsZero) Name() string { return "ref" }
-func (exitsZero) Run(context.Context, []byte) (Result, error) {
-	return Result{Solver: "ref"}, nil
-}
-
-// compare runs both on input and returns their divergence and its signature, or nil.
-// With gotOnly, the reference is not run but taken to exit 0 with no output (exitsZero).
-func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Divergence, string, error) {
-	var want Solver = laneSolver{l, true}
+	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,
+		Want: side{Judge: "ref", Limits: l.h.refLimits}, Got: side{Judge: "fast", Limits: l.h.limits}}
 	if gotOnly {
-		want = exitsZero{}
+		req.Want = side{}
 	}
-	_, _, d, err := Diff(ctx, want, laneSolver{l, false}, input, l.h.cfg.Equal)
-	if err != nil || d == nil {
+	if len(l.h.cfg.Program) > 0 {
+		req.Got = side{Argv: l.h.cfg.Program, Limits: l.h.limits}
+	}
+	want, got, same, err := l.w.run(ctx, req)
+	if err != nil || same {
 		return nil, "", err
+	}
+	d := Compare(want, got, l.h.cfg.Equal)
+	if d == nil {
+		return nil, "", nil
+	}
+	if got.Status != Exited && want.Status == Exited && len(want.Stdout) == 0 && !gotOnly {
+		// The worker died under the code under test: the reference's answer, needed for
+		// the finding's .ans, was lost with it. Ask for it again.
+		req.Got, req.Compare = side{}, ""
+		if w, _, _, err := l.w.run(ctx, req); err == nil {
+			d.Want = w
+		}
 	}
 	return d, l.h.signature(input, d), nil
 }

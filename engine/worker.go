@@ -21,22 +21,36 @@ import (
 // fuzzer's workers do) instead of running the program's own main.
 const workerEnv = "GAMEDIFF_WORKER"
 
-// request asks a worker for one run: an in-process judge of a game (Judge "ref" or
-// "fast"), or a program (Argv) that the worker starts and watches.
+// request asks a worker to run the two sides of a comparison on one input and compare
+// them, as Diff does: it answers once the first side has run (a phase response, so that
+// the coordinator watches the second side against its own limits), then with the
+// comparison. When Compare is "exact" or "tokens" the worker compares and sends the
+// runs back only when they differ; otherwise it sends both, for the coordinator to
+// compare.
 type request struct {
-	Game   string
+	Game      string
+	Input     []byte
+	Want, Got side
+	Compare   string
+}
+
+// side is one solver of a request: a judge of the game in the worker ("ref", "fast"), a
+// program the worker starts (Argv), or, with neither, the reference taken to exit 0
+// (exitsZero), under its limits.
+type side struct {
 	Judge  string
 	Argv   []string
-	Input  []byte
 	Limits Limits
 }
 
-// response is a run's result, and the worker's CPU time after it, which the coordinator's
-// watchdog takes as the start of the next run.
+// response is a phase's end or a comparison's result, with the worker's CPU time, which
+// the coordinator's watchdog takes as the start of what runs next.
 type response struct {
-	Result Result
-	CPU    time.Duration
-	Err    string // the worker could not run the request at all (unknown game, …)
+	Phase     bool // the first side has run
+	Same      bool // the two sides agree; their runs are not sent
+	Want, Got Result
+	CPU       time.Duration
+	Err       string // the worker could not run the request at all (unknown game, …)
 }
 
 // ServeWorker makes this process a hunt's worker when the hunt started it as one, and then
@@ -91,44 +105,96 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer) 
 		if err := dec.Decode(&req); err != nil {
 			return 0 // the hunt closed the pipe: it is done, or gone
 		}
-		var resp response
-		running.Add(1)
-		switch {
-		case len(req.Argv) > 0:
-			r, err := Command{Label: "program", Argv: req.Argv, Limits: req.Limits}.Run(ctx, req.Input)
-			resp.Result = r
-			if err != nil {
-				resp.Err = err.Error()
-			}
-		default:
-			g, ok := games[req.Game]
-			if !ok {
-				if g, ok = lookup(req.Game); !ok {
-					resp.Err = fmt.Sprintf("unknown game %q", req.Game)
-					break
+		g, ok := games[req.Game]
+		if !ok {
+			if g, ok = lookup(req.Game); !ok {
+				if !send(response{Err: fmt.Sprintf("unknown game %q", req.Game)}) {
+					return 1
 				}
-				games[req.Game] = g
+				continue
 			}
-			// The judge under test gets a judge's stack (64 MiB, as many judges give),
-			// so that runaway recursion is a crash within a second, not a gigabyte of
-			// stack later; the reference, naive by design, recurses as deep as a
-			// 1000x1000 cascade and keeps Go's default.
-			j, stack := Judge(g.Fast), 64<<20
-			if req.Judge == "ref" {
-				j, stack = g.Ref, 1<<30
-			}
-			debug.SetMaxStack(stack)
-			before, start := selfCPU(), time.Now()
-			out := &sink{limit: req.Limits.withDefaults().Output}
-			resp.Result = runJudge(req.Judge, j, req.Input, out)
-			resp.Result.CPU, resp.Result.Wall = selfCPU()-before, time.Since(start)
+			games[req.Game] = g
 		}
+		running.Add(1)
+		want := phased{localSolver(g, req.Want), func() { send(response{Phase: true, CPU: selfCPU()}) }}
+		w, r, d, err := Diff(ctx, want, localSolver(g, req.Got), req.Input, comparisons[req.Compare])
 		running.Done()
-		resp.CPU = selfCPU()
+		resp := response{Want: w, Got: r, CPU: selfCPU()}
+		if err != nil {
+			resp.Err = err.Error()
+		}
+		if req.Compare != "" && d == nil {
+			resp = response{Same: true, CPU: resp.CPU, Err: resp.Err}
+		}
 		if !send(resp) {
 			return 1
 		}
 	}
+}
+
+// comparisons are the ways of comparing a worker knows by name.
+var comparisons = map[string]Equal{"exact": Exact, "tokens": Tokens}
+
+// localSolver is a request's side as this worker runs it.
+func localSolver(g Game, s side) Solver {
+	switch {
+	case len(s.Argv) > 0:
+		return Command{Label: "program", Argv: s.Argv, Limits: s.Limits}
+	case s.Judge == "ref":
+		// The reference, naive by design, recurses as deep as a 1000x1000 cascade:
+		// Go's default stack.
+		return workerJudge{label: "ref", judge: g.Ref, limits: s.Limits, stack: 1 << 30}
+	case s.Judge == "fast":
+		// The judge under test gets a judge's stack (64 MiB, as many judges give), so
+		// that runaway recursion is a crash within a second, not a gigabyte later.
+		return workerJudge{label: "fast", judge: g.Fast, limits: s.Limits, stack: 64 << 20}
+	}
+	return exitsZero{}
+}
+
+// workerJudge runs a judge in the worker, in its goroutine: a hang is the coordinator's
+// to stop, by killing the worker.
+type workerJudge struct {
+	label  string
+	judge  Judge
+	limits Limits
+	stack  int
+}
+
+func (j workerJudge) Name() string { return j.label }
+
+func (j workerJudge) Run(_ context.Context, input []byte) (Result, error) {
+	debug.SetMaxStack(j.stack)
+	lim := j.limits.withDefaults()
+	before, start := selfCPU(), time.Now()
+	r := runJudge(j.label, j.judge, input, &sink{limit: lim.Output})
+	r.CPU, r.Wall = selfCPU()-before, time.Since(start)
+	if r.Status == Exited && r.CPU > lim.Time {
+		r.Status = TimedOut
+		r.Stderr = fmt.Sprintf("used %v of CPU time, limit %v", r.CPU.Round(time.Millisecond), lim.Time)
+	}
+	return r, nil
+}
+
+// exitsZero stands for the reference on a valid input, as far as any verdict but WA can
+// tell: it exits 0. A minimization of a TLE or a crash runs the code under test alone.
+type exitsZero struct{}
+
+func (exitsZero) Name() string { return "ref" }
+func (exitsZero) Run(context.Context, []byte) (Result, error) {
+	return Result{Solver: "ref"}, nil
+}
+
+// phased calls done after its solver has run.
+type phased struct {
+	Solver
+	done func()
+}
+
+func (p phased) Run(ctx context.Context, input []byte) (Result, error) {
+	r, err := p.Solver.Run(ctx, input)
+	p.done()
+	return r, err
 }
 
 // worker is the coordinator's handle on one worker process. It is used by one goroutine
@@ -147,6 +213,10 @@ type worker struct {
 	// drained is closed when all of the worker's stderr has been read: its last words
 	// come after its exit.
 	drained chan struct{}
+	// answers carries the worker's responses, read by one goroutine for its life; failed
+	// is closed when it can read no more (the worker died).
+	answers chan response
+	failed  chan struct{}
 }
 
 // handshakeTime bounds a worker's start: a binary that does not call ServeWorker never
@@ -190,61 +260,51 @@ func startWorker(exe string) (*worker, error) {
 		errR.Close()
 		return nil, fmt.Errorf("starting a worker: %w", err)
 	}
-	w := &worker{exe: exe, cmd: cmd, reqs: reqW, resps: respR, stderr: &headTail{}, waited: make(chan struct{}), drained: make(chan struct{})}
+	w := &worker{exe: exe, cmd: cmd, reqs: reqW, resps: respR, stderr: &headTail{}, waited: make(chan struct{}),
+		drained: make(chan struct{}), answers: make(chan response, 1), failed: make(chan struct{})}
 	w.bw = bufio.NewWriterSize(reqW, 64<<10)
 	w.enc = gob.NewEncoder(w.bw)
 	w.dec = gob.NewDecoder(bufio.NewReaderSize(respR, 64<<10))
 	go func() { io.Copy(w.stderr, errR); errR.Close(); close(w.drained) }()
 	go func() { cmd.Wait(); close(w.waited) }()
 
-	hello := make(chan error, 1)
 	go func() {
-		var r response
-		err := w.dec.Decode(&r)
-		w.cpu = r.CPU
-		hello <- err
+		defer close(w.failed)
+		for {
+			var r response
+			if w.dec.Decode(&r) != nil {
+				return
+			}
+			w.answers <- r
+		}
 	}()
 	select {
-	case err := <-hello:
-		if err == nil {
-			return w, nil
-		}
+	case r := <-w.answers: // the handshake
+		w.cpu = r.CPU
+		return w, nil
+	case <-w.failed:
 	case <-time.After(handshakeTime):
 	}
 	w.kill()
 	return nil, fmt.Errorf("%w (its stderr: %q)", errNotAWorker, clipText(w.stderr.String(), 400))
 }
 
-// run asks the worker for one run under lim and watches it: a judge that goes over its CPU
-// time, wall time or memory gets SIGQUIT (its goroutine dump goes in the result), then
-// SIGKILL; a worker that dies is a crash of whatever it was running. The error is the
+// run asks the worker to compare the two sides of req and watches it: a judge that goes
+// over its CPU time, wall time or memory gets SIGQUIT (its goroutine dump goes in the
+// result), then SIGKILL; a worker that dies is a crash of the side it was running (a
+// program is watched by the worker itself; its watch here is a backstop). It returns
+// both runs, and whether they agree when the worker compared them. The error is the
 // harness's: ctx's, or a worker that could not be talked to at all.
-func (w *worker) run(ctx context.Context, req request, lim Limits) (Result, error) {
-	lim = lim.withDefaults()
-	req.Limits = lim
-	label := req.Judge
-	if len(req.Argv) > 0 {
-		label = "program"
-		// The worker watches the program itself; watch the worker only for a backstop.
-		lim = Limits{Time: lim.Wall + 10*time.Second, Wall: lim.Wall + 10*time.Second, Memory: 1 << 40, Output: lim.Output}
+func (w *worker) run(ctx context.Context, req request) (want, got Result, same bool, err error) {
+	for _, s := range []*side{&req.Want, &req.Got} {
+		s.Limits = s.Limits.withDefaults()
 	}
+	labels := [2]string{label(req.Want), label(req.Got)}
 	w.stderr.reset()
-	start := time.Now()
 	if err := w.enc.Encode(req); err == nil {
 		err = w.bw.Flush()
 	}
 	// A failed write means the worker is gone; the read below tells how.
-	answer := make(chan response, 1)
-	failed := make(chan error, 1)
-	go func() {
-		var r response
-		if err := w.dec.Decode(&r); err != nil {
-			failed <- err
-			return
-		}
-		answer <- r
-	}()
-
 	var (
 		mu     sync.Mutex
 		reason = Exited
@@ -267,54 +327,76 @@ func (w *worker) run(ctx context.Context, req request, lim Limits) (Result, erro
 			}
 		}()
 	}
-	stop := make(chan struct{})
-	watched := make(chan struct{})
-	go func() {
-		defer close(watched)
-		watch(w.cmd.Process.Pid, lim, w.cpu, start, stop, kill)
-	}()
-	defer func() { close(stop); <-watched }()
-
-	select {
-	case r := <-answer:
-		if r.Err != "" {
-			return Result{}, fmt.Errorf("worker: %s", r.Err)
+	phase := 0 // the side running
+	start := time.Now()
+	dog := watch(w.cmd.Process.Pid, watchedLimits(req.Want), w.cpu, start, kill)
+	defer func() { dog.stop() }()
+	for {
+		select {
+		case r := <-w.answers:
+			dog.stop()
+			w.cpu = r.CPU
+			if r.Phase {
+				phase, start = 1, time.Now()
+				dog = watch(w.cmd.Process.Pid, watchedLimits(req.Got), w.cpu, start, kill)
+				continue
+			}
+			if r.Err != "" {
+				return want, got, false, fmt.Errorf("worker: %s", r.Err)
+			}
+			return r.Want, r.Got, r.Same, nil
+		case <-w.failed:
+		case <-ctx.Done():
+			w.kill()
+			return want, got, false, ctx.Err()
 		}
-		w.cpu = r.CPU
-		res := r.Result
-		res.Solver = label
-		if res.Status == Exited && len(req.Argv) == 0 && res.CPU > lim.Time {
-			res.Status = TimedOut
-			res.Stderr = fmt.Sprintf("used %v of CPU time, limit %v", res.CPU.Round(time.Millisecond), lim.Time)
-		}
-		return res, nil
-	case <-failed:
-	case <-ctx.Done():
-		w.kill()
-		return Result{Solver: label}, ctx.Err()
+		break
 	}
-	// The worker died, or was killed by the watchdog.
+	// The worker died, or was killed by the watchdog, while it ran side phase.
 	<-w.waited
 	select {
 	case <-w.drained:
 	case <-time.After(time.Second):
 	}
-	res := Result{Solver: label, Wall: time.Since(start), Status: Crashed}
+	res := Result{Solver: labels[phase], Wall: time.Since(start), Status: Crashed}
 	dump := w.stderr.String()
 	mu.Lock()
 	killed, why := reason, detail
 	reason = Crashed // no kill after this point
 	mu.Unlock()
-	if killed != Exited {
+	switch {
+	case killed != Exited:
 		res.Status, res.Stderr, res.Stack = killed, why, dump
-		return res, nil
+	case ctx.Err() != nil:
+		return want, got, false, ctx.Err()
+	default:
+		res.Stderr, res.Stack = crashLine(w.cmd, dump), dump
 	}
-	if ctx.Err() != nil {
-		return Result{Solver: label}, ctx.Err()
+	if phase == 0 {
+		return res, Result{Solver: labels[1]}, false, nil
 	}
-	res.Stderr = crashLine(w.cmd, dump)
-	res.Stack = dump
-	return res, nil
+	return Result{Solver: labels[0]}, res, false, nil
+}
+
+// label is the name of a side's runs.
+func label(s side) string {
+	switch {
+	case len(s.Argv) > 0:
+		return "program"
+	case s.Judge != "":
+		return s.Judge
+	}
+	return "ref"
+}
+
+// watchedLimits are the limits a worker is watched against while it runs side s: the
+// side's own for a judge; for a program, which the worker watches itself, a backstop.
+func watchedLimits(s side) Limits {
+	if len(s.Argv) > 0 {
+		backstop := s.Limits.Wall + 10*time.Second
+		return Limits{Time: backstop, Wall: backstop, Memory: 1 << 40, Output: s.Limits.Output}
+	}
+	return s.Limits
 }
 
 // crashLine says how a worker died: the runtime's message ("fatal error: stack overflow",

@@ -164,19 +164,25 @@ func holds(input []byte, v int) bool {
 }
 
 // recurse never returns: a runaway recursion, until the stack overflows.
+//
+//lint:ignore SA5007 the endless recursion is what overflow-on-7 is for
 func recurse(n int) int { return recurse(n+1) + 1 }
 
 var sink []byte
+
+// spin loops for ever without output, as a hung judge does.
+func spin() {
+	//lint:ignore SA5002 the endless loop is what the hanging judges are for
+	for {
+	}
+}
 
 // toys are the variants, by name. Each misbehaves on the number it names.
 var toys = map[string]toy{
 	"toy":         {ref: toyJudge, fast: toyJudge},
 	"wrong-on-7":  {ref: toyJudge, fast: toyWith(7, func(w io.Writer) { fmt.Fprintln(w, 15) })},
 	"panic-on-13": {ref: toyJudge, fast: toyWith(13, func(io.Writer) { panic("thirteen is unlucky") })},
-	"loop-on-42": {ref: toyJudge, fast: toyWith(42, func(io.Writer) {
-		for {
-		}
-	})},
+	"loop-on-42":  {ref: toyJudge, fast: toyWith(42, func(io.Writer) { spin() })},
 	"sleep-on-42": {ref: toyJudge, fast: toyWith(42, func(io.Writer) { time.Sleep(time.Hour) })},
 	"flood-on-99": {ref: toyJudge, fast: toyWith(99, func(w io.Writer) {
 		for {
@@ -184,7 +190,7 @@ var toys = map[string]toy{
 		}
 	})},
 	"exit-on-7":      {ref: toyJudge, fast: toyWith(7, func(io.Writer) { os.Exit(3) })},
-	"overflow-on-7":  {ref: toyJudge, fast: toyWith(7, func(io.Writer) { recurse(0) })},
+	"overflow-on-7":  {ref: toyJudge, fast: toyWith(7, func(w io.Writer) { fmt.Fprint(w, recurse(0)) })},
 	"goroutine-on-7": {ref: toyJudge, fast: toyWith(7, func(io.Writer) { go panic("in another goroutine"); time.Sleep(time.Hour) })},
 	"alloc-on-7": {ref: toyJudge, fast: toyWith(7, func(io.Writer) {
 		for i := 0; i < 64; i++ { // 4 GiB, touched, 64 MiB at a time
@@ -218,10 +224,7 @@ var toys = map[string]toy{
 		}
 		return nil
 	}},
-	"ref-loops-on-42": {ref: toyWith(42, func(io.Writer) {
-		for {
-		}
-	}), fast: toyJudge},
+	"ref-loops-on-42": {ref: toyWith(42, func(io.Writer) { spin() }), fast: toyJudge},
 }
 
 func lookupToy(name string) (engine.Game, bool) {

@@ -301,10 +301,9 @@ func (w *worker) run(ctx context.Context, req request) (want, got Result, same b
 	}
 	labels := [2]string{label(req.Want), label(req.Got)}
 	w.stderr.reset()
-	if err := w.enc.Encode(req); err == nil {
-		err = w.bw.Flush()
+	if w.enc.Encode(req) == nil {
+		w.bw.Flush() // a failed write means the worker is gone: the read below tells how
 	}
-	// A failed write means the worker is gone; the read below tells how.
 	var (
 		mu     sync.Mutex
 		reason = Exited

@@ -14,7 +14,7 @@ func TestREADMEListsEveryRuling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	row := regexp.MustCompile("(?m)^\\| (R-[A-Z]+[0-9]+) \\| ([a-z]+) \\| (.*) \\|$")
+	row := regexp.MustCompile(`(?m)^\| (R-[A-Z]+[0-9]+) \| ([a-z]+) \| (.*) \|$`)
 	rows := map[string][]string{}
 	for _, m := range row.FindAllStringSubmatch(string(readme), -1) {
 		rows[m[1]] = m[2:]

@@ -2,10 +2,10 @@ package engine
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"hash/crc64"
+	"hash/maphash"
 	"iter"
 	"math"
 	"os"
@@ -307,6 +307,7 @@ type job struct {
 	indices []int64
 	input   []byte
 	gotOnly bool // run the code under test only: the reference would exit 0 (see minimize)
+	check   bool // check the input with the validator first, and run it only if valid
 }
 
 // jobResult is a lane's answer to a job.
@@ -318,6 +319,7 @@ type jobResult struct {
 	refFailed *pending
 	d         *Divergence // of a job's input
 	sig       string
+	invalid   bool // the validator rejected the job's input: it was not run
 	err       error
 }
 
@@ -666,14 +668,14 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 				st.Complete = true
 				return cur, st
 			}
-			if !cand.valid {
-				st.Invalid++
-				m.pos++
-				continue
-			}
 			o, known := m.outcomes[cand.key]
 			if !known {
 				break
+			}
+			if o.invalid {
+				st.Invalid++
+				m.pos++
+				continue
 			}
 			if o.err != nil && ctx.Err() == nil {
 				c.note(fmt.Sprintf("case %d: minimization stopped: %v", p.index, o.err))
@@ -698,24 +700,30 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 	}
 }
 
-// candidateKey identifies a candidate by its input.
-type candidateKey [sha256.Size]byte
+// candidateKey identifies a candidate by its input: its length and a hash, cheap even for
+// a megabyte (maphash), and as good as the input for the hunt's life.
+type candidateKey struct {
+	n    int
+	hash uint64
+}
 
-// candidate is one shrink candidate, encoded and checked by the validator.
+var candidateSeed = maphash.MakeSeed()
+
+// candidate is one shrink candidate, encoded.
 type candidate struct {
 	c     Case
 	input []byte
 	key   candidateKey
-	valid bool
 }
 
 // outcome is what a candidate's run showed; the divergence is kept only when it keeps
 // the signature (the walk takes it then), so that the outcomes of big cases cost little.
 type outcome struct {
-	kept bool
-	d    *Divergence
-	sig  string
-	err  error
+	invalid bool // the validator rejected it
+	kept    bool
+	d       *Divergence
+	sig     string
+	err     error
 }
 
 // minimizer is the state of one minimization: the walk over the current case's
@@ -753,10 +761,10 @@ func (m *minimizer) stopWalk() {
 	}
 }
 
+// prepare encodes a candidate; the lanes check it with the validator, in parallel.
 func (m *minimizer) prepare(c Case) candidate {
 	input := c.Encode()
-	_, err := m.game.Decode(input)
-	return candidate{c: c, input: input, key: sha256.Sum256(input), valid: err == nil}
+	return candidate{c: c, input: input, key: candidateKey{len(input), maphash.Bytes(candidateSeed, input)}}
 }
 
 // at returns the walk's candidate i, pulling it from the shrinker if need be.
@@ -790,10 +798,10 @@ func (m *minimizer) mostlyKept() bool {
 	return len(m.recent) > 0 && 2*kept >= len(m.recent)
 }
 
-// wanted reports whether a candidate needs a run: valid, its outcome unknown, not running.
+// wanted reports whether a candidate needs a run: its outcome unknown, not running.
 func (m *minimizer) wanted(cand candidate) bool {
 	_, known := m.outcomes[cand.key]
-	return cand.valid && !known && !m.inFlight[cand.key]
+	return !known && !m.inFlight[cand.key]
 }
 
 // fill hands the free workers candidates to run and returns how many it handed out.
@@ -807,7 +815,7 @@ func (m *minimizer) fill() int {
 		c.lastID++
 		m.running[c.lastID] = cand.key
 		m.inFlight[cand.key] = true
-		c.jobs <- job{id: c.lastID, input: cand.input, gotOnly: m.gotOnly}
+		c.jobs <- job{id: c.lastID, input: cand.input, gotOnly: m.gotOnly, check: true}
 		c.busy++
 		runs++
 	}
@@ -868,7 +876,7 @@ func (m *minimizer) take(r jobResult) {
 	}
 	delete(m.running, r.id)
 	delete(m.inFlight, key)
-	o := outcome{err: r.err, kept: r.err == nil && r.d != nil && r.sig == m.sig}
+	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && r.sig == m.sig}
 	if o.kept {
 		o.d, o.sig = r.d, r.sig
 	}

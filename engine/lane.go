@@ -23,14 +23,23 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 	}()
 	for j := range jobs {
 		var r jobResult
-		if j.indices != nil {
+		switch {
+		case j.indices != nil:
 			r = l.huntBlock(ctx, j.indices)
-		} else {
+		case j.check && !l.valid(j.input):
+			r.invalid = true
+		default:
 			r.d, r.sig, r.err = l.compare(ctx, j.input, j.gotOnly)
 		}
 		r.id = j.id
 		results <- r
 	}
+}
+
+// valid reports whether the game's validator accepts input.
+func (l *lane) valid(input []byte) bool {
+	_, err := l.h.game.Decode(input)
+	return err == nil
 }
 
 // compare runs both on input in the lane's worker and returns their divergence and its
@@ -62,6 +71,11 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Diverg
 	d := Compare(want, got, l.h.cfg.Equal)
 	if d == nil {
 		return nil, "", nil
+	}
+	if gotOnly && d.Verdict() == "WA" {
+		// A minimization of another verdict: a wrong answer is not it, whatever its
+		// words, and naming it in the game's terms (replaying the reference) is dear.
+		return d, "WA", nil
 	}
 	if got.Status != Exited && want.Status == Exited && len(want.Stdout) == 0 && !gotOnly {
 		// The worker died under the code under test: the reference's answer, needed for

@@ -100,13 +100,43 @@ func (c *cappedStdout) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	if room := c.limit - len(c.buf); len(p) > room {
-		c.buf = append(c.buf, p[:room]...)
+		c.buf = appendWithin(c.buf, p[:room], c.limit)
 		c.hit = true
 		c.over()
 		return len(p), nil
 	}
-	c.buf = append(c.buf, p...)
+	c.buf = appendWithin(c.buf, p, c.limit)
 	return len(p), nil
+}
+
+// appendWithin appends p to buf, growing buf as append does until it holds a megabyte,
+// and then to the whole limit at once: the pages are only resident once written, so a
+// run that writes up to its output limit holds that much, not the two buffers of a
+// doubling.
+func appendWithin(buf, p []byte, limit int) []byte {
+	if n := len(buf) + len(p); n > cap(buf) {
+		size := max(2*cap(buf), n, 512)
+		if size > 1<<20 {
+			size = max(limit, n)
+		}
+		grown := make([]byte, len(buf), min(size, max(limit, n)))
+		copy(grown, buf)
+		buf = grown
+	}
+	return append(buf, p...)
+}
+
+// stdoutKept bounds the stdout a run that did not end normally sends back: it is shown,
+// never compared, and a program that prints for ever would otherwise cost a hunt its
+// output limit per case.
+const stdoutKept = 64 << 10
+
+// clipStdout keeps the head of the stdout of a run that did not end normally.
+func clipStdout(r Result) Result {
+	if r.Status != Exited && len(r.Stdout) > stdoutKept {
+		r.Stdout = append([]byte(nil), r.Stdout[:stdoutKept]...)
+	}
+	return r
 }
 
 func (c *cappedStdout) bytes() []byte {

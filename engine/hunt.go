@@ -685,6 +685,8 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 			if o.kept {
 				st.Accepted++
 				cur = pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: o.sig, after: p.after, path: p.path}
+				o.d = nil // the case taken holds it now; the outcome keeps its verdict only
+				m.outcomes[cand.key] = o
 				m.walk(cur.c)
 				continue
 			}

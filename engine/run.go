@@ -158,7 +158,7 @@ func runJudge(label string, j Judge, input []byte, out *sink) (r Result) {
 				r.Stack = string(debug.Stack())
 			}
 		}
-		r.Stdout = out.buf.Bytes()
+		r.Stdout = out.buf
 	}()
 	err := j(input, out)
 	r.Exit, r.ErrLine, r.Stderr = exitOf(err)
@@ -171,7 +171,7 @@ type stopWriting struct{ reason Status }
 // sink is an in-process judge's stdout: a buffer that refuses to grow past its limit or to
 // take writes from a run that has been abandoned.
 type sink struct {
-	buf       bytes.Buffer
+	buf       []byte
 	limit     int
 	abandoned atomic.Bool
 }
@@ -180,10 +180,11 @@ func (s *sink) Write(p []byte) (int, error) {
 	if s.abandoned.Load() {
 		panic(stopWriting{TimedOut})
 	}
-	if s.buf.Len()+len(p) > s.limit {
+	if len(s.buf)+len(p) > s.limit {
 		panic(stopWriting{OutputLimit})
 	}
-	return s.buf.Write(p)
+	s.buf = appendWithin(s.buf, p, s.limit)
+	return len(p), nil
 }
 
 // exitOf maps a Judge's error to what a judge would see: exit 2 and the line for an input

@@ -115,11 +115,15 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer) 
 			}
 			games[req.Game] = g
 		}
+		// A run holds up to its output limit; collect the last run's output before the
+		// heap doubles on top of it (a program that prints for ever would otherwise
+		// cost a worker twice its limit).
+		debug.SetMemoryLimit(int64(req.Got.Limits.withDefaults().Output) + 16<<20)
 		running.Add(1)
 		want := phased{localSolver(g, req.Want), func() { send(response{Phase: true, CPU: selfCPU()}) }}
 		w, r, d, err := Diff(ctx, want, localSolver(g, req.Got), req.Input, comparisons[req.Compare])
 		running.Done()
-		resp := response{Want: w, Got: r, CPU: selfCPU()}
+		resp := response{Want: clipStdout(w), Got: clipStdout(r), CPU: selfCPU()}
 		if err != nil {
 			resp.Err = err.Error()
 		}

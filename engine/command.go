@@ -105,7 +105,7 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	go func() { defer readers.Done(); io.Copy(stdout, outR) }()
 	go func() { defer readers.Done(); io.Copy(stderr, errR) }()
 
-	dog := watch(pid, lim, 0, start, kill)
+	dog := watch(pid, lim, 0, 0, start, kill)
 	stopCtx := context.AfterFunc(ctx, func() { kill(Crashed, "cancelled") })
 
 	waitErr := cmd.Wait()
@@ -168,7 +168,8 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 }
 
 // watchdog looks at a running process every watchEvery and calls kill once when it goes
-// over a limit: CPU time used since baseCPU, resident memory, or the wall-clock backstop.
+// over a limit: CPU time used since baseCPU, resident memory past baseRSS, or the
+// wall-clock backstop.
 // Where the system does not tell a process's CPU time, wall time stands in for it. It is
 // a timer, not a goroutine: most runs end before its first look and cost nothing more.
 type watchdog struct {
@@ -177,7 +178,7 @@ type watchdog struct {
 	stopped bool
 }
 
-func watch(pid int, lim Limits, baseCPU time.Duration, start time.Time, kill func(Status, string)) *watchdog {
+func watch(pid int, lim Limits, baseCPU time.Duration, baseRSS int64, start time.Time, kill func(Status, string)) *watchdog {
 	w := &watchdog{}
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -189,7 +190,7 @@ func watch(pid int, lim Limits, baseCPU time.Duration, start time.Time, kill fun
 		}
 		wall := time.Since(start)
 		cpu, rss, ok := liveUsage(pid)
-		cpu -= baseCPU
+		cpu, rss = cpu-baseCPU, rss-baseRSS
 		switch {
 		case !ok && liveUsageKnown:
 			return // it exited, and its run is ending

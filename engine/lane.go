@@ -36,6 +36,25 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 	}
 }
 
+// workerHeldCap is the memory a worker may keep between runs: past it, it is replaced.
+const workerHeldCap = 1 << 30
+
+// ready starts the lane's worker, or a new one when it died.
+func (l *lane) ready() error {
+	if l.w != nil && l.w.alive() {
+		return nil
+	}
+	if l.w != nil {
+		l.w.kill()
+	}
+	w, err := startWorker(l.h.exe)
+	if err != nil {
+		return err
+	}
+	l.w = w
+	return nil
+}
+
 // valid reports whether the game's validator accepts input.
 func (l *lane) valid(input []byte) bool {
 	_, err := l.h.game.Decode(input)
@@ -46,15 +65,8 @@ func (l *lane) valid(input []byte) bool {
 // signature, or nil. With gotOnly, the reference is not run but taken to exit 0 with no
 // output (exitsZero).
 func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Divergence, string, error) {
-	if l.w == nil || !l.w.alive() {
-		if l.w != nil {
-			l.w.kill()
-		}
-		w, err := startWorker(l.h.exe)
-		if err != nil {
-			return nil, "", err
-		}
-		l.w = w
+	if err := l.ready(); err != nil {
+		return nil, "", err
 	}
 	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,
 		Want: side{Judge: "ref", Limits: l.h.refLimits}, Got: side{Judge: "fast", Limits: l.h.limits}}
@@ -65,6 +77,9 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Diverg
 		req.Got = side{Argv: l.h.cfg.Program, Limits: l.h.limits}
 	}
 	want, got, same, err := l.w.run(ctx, req)
+	if l.w.held > workerHeldCap {
+		l.w.kill() // a worker that holds this much is replaced, whatever holds it
+	}
 	if err != nil || same {
 		return nil, "", err
 	}
@@ -78,10 +93,21 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Diverg
 		return d, "WA", nil
 	}
 	if got.Status != Exited && want.Status == Exited && len(want.Stdout) == 0 && !gotOnly {
-		// The worker died under the code under test: the reference's answer, needed for
-		// the finding's .ans, was lost with it. Ask for it again.
+		// The worker died, or was stopped, before it sent the reference's answer: it is
+		// needed for the finding's .ans, and the reference is checked to end normally
+		// alone, since a worker that dies before it tells how far it got could have died
+		// under either (a quick first side is not announced).
 		req.Got, req.Compare = side{}, ""
-		if w, _, _, err := l.w.run(ctx, req); err == nil {
+		if err := l.ready(); err != nil {
+			return nil, "", err
+		}
+		w, _, _, err := l.w.run(ctx, req)
+		if err != nil {
+			return nil, "", err
+		}
+		if w.Status != Exited {
+			d = Compare(w, Result{Solver: got.Solver}, l.h.cfg.Equal)
+		} else {
 			d.Want = w
 		}
 	}

@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"os/signal"
 	"runtime/debug"
+	"runtime/metrics"
 	"strings"
 	"sync"
 	"time"
@@ -46,10 +48,12 @@ type side struct {
 // response is a phase's end or a comparison's result, with the worker's CPU time, which
 // the coordinator's watchdog takes as the start of what runs next.
 type response struct {
-	Phase     bool // the first side has run
+	Slow      bool // the first side still runs after quickSide: watch it with its own limits
+	Phase     bool // the first side has run, slowly: watch the second with its own limits
 	Same      bool // the two sides agree; their runs are not sent
 	Want, Got Result
 	CPU       time.Duration
+	RSS       int64  // the memory the worker holds now (heldMemory), from which the next run is measured
 	Err       string // the worker could not run the request at all (unknown game, …)
 }
 
@@ -93,10 +97,13 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer) 
 	dec := gob.NewDecoder(bufio.NewReader(in))
 	bw := bufio.NewWriter(out)
 	enc := gob.NewEncoder(bw)
+	var sending sync.Mutex // a slow side's message is sent from a timer
 	send := func(r response) bool {
+		sending.Lock()
+		defer sending.Unlock()
 		return enc.Encode(r) == nil && bw.Flush() == nil
 	}
-	if !send(response{CPU: selfCPU()}) { // the handshake
+	if !send(response{CPU: selfCPU(), RSS: heldMemory()}) { // the handshake
 		return 1
 	}
 	games := map[string]Game{}
@@ -115,20 +122,18 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer) 
 			}
 			games[req.Game] = g
 		}
-		// A run holds up to its output limit; collect the last run's output before the
-		// heap doubles on top of it (a program that prints for ever would otherwise
-		// cost a worker twice its limit).
-		debug.SetMemoryLimit(int64(req.Got.Limits.withDefaults().Output) + 16<<20)
 		running.Add(1)
-		want := phased{localSolver(g, req.Want), func() { send(response{Phase: true, CPU: selfCPU()}) }}
+		want := phased{Solver: localSolver(g, req.Want),
+			slow: func() { send(response{Slow: true}) },
+			done: func() { send(response{Phase: true, CPU: selfCPU(), RSS: heldMemory()}) }}
 		w, r, d, err := Diff(ctx, want, localSolver(g, req.Got), req.Input, comparisons[req.Compare])
 		running.Done()
-		resp := response{Want: clipStdout(w), Got: clipStdout(r), CPU: selfCPU()}
+		resp := response{Want: clipStdout(w), Got: clipStdout(r), CPU: selfCPU(), RSS: heldMemory()}
 		if err != nil {
 			resp.Err = err.Error()
 		}
 		if req.Compare != "" && d == nil {
-			resp = response{Same: true, CPU: resp.CPU, Err: resp.Err}
+			resp = response{Same: true, CPU: resp.CPU, RSS: resp.RSS, Err: resp.Err}
 		}
 		if !send(resp) {
 			return 1
@@ -143,7 +148,7 @@ var comparisons = map[string]Equal{"exact": Exact, "tokens": Tokens}
 func localSolver(g Game, s side) Solver {
 	switch {
 	case len(s.Argv) > 0:
-		return Command{Label: "program", Argv: s.Argv, Limits: s.Limits}
+		return program{Command{Label: "program", Argv: s.Argv, Limits: s.Limits}}
 	case s.Judge == "ref":
 		// The reference, naive by design, recurses as deep as a 1000x1000 cascade:
 		// Go's default stack.
@@ -154,6 +159,18 @@ func localSolver(g Game, s side) Solver {
 		return workerJudge{label: "fast", judge: g.Fast, limits: s.Limits, stack: 64 << 20}
 	}
 	return exitsZero{}
+}
+
+// program runs a program from the worker. Its output, up to the output limit, is the
+// worker's heap: the garbage collector is asked to keep the heap near that much while it
+// runs, or a program that prints for ever would cost a worker twice its limit, the last
+// run's output and the next's.
+type program struct{ Command }
+
+func (p program) Run(ctx context.Context, input []byte) (Result, error) {
+	debug.SetMemoryLimit(int64(p.Limits.withDefaults().Output) + 16<<20)
+	defer debug.SetMemoryLimit(math.MaxInt64)
+	return p.Command.Run(ctx, input)
 }
 
 // workerJudge runs a judge in the worker, in its goroutine: a hang is the coordinator's
@@ -171,14 +188,41 @@ func (j workerJudge) Run(_ context.Context, input []byte) (Result, error) {
 	debug.SetMaxStack(j.stack)
 	lim := j.limits.withDefaults()
 	before, start := selfCPU(), time.Now()
-	r := runJudge(j.label, j.judge, input, &sink{limit: lim.Output})
+	// A goroutine of its own, whose stack (a deep recursion's, hundreds of megabytes)
+	// goes when it ends; and what a big run leaves is handed back to the system before
+	// the next, whose memory the coordinator measures as the worker's.
+	done := make(chan Result)
+	go func() { done <- runJudge(j.label, j.judge, input, &sink{limit: lim.Output}) }()
+	r := <-done
 	r.CPU, r.Wall = selfCPU()-before, time.Since(start)
+	if len(input)+len(r.Stdout) > bigRun {
+		if _, rss, ok := liveUsage(os.Getpid()); ok && rss > leftoverRSS {
+			debug.FreeOSMemory()
+		}
+	}
 	if r.Status == Exited && r.CPU > lim.Time {
 		r.Status = TimedOut
 		r.Stderr = fmt.Sprintf("used %v of CPU time, limit %v", r.CPU.Round(time.Millisecond), lim.Time)
 	}
 	return r, nil
 }
+
+// heldMemory is the memory this process holds from the system, as the runtime counts it
+// (cheaply: no system call): what a run leaves behind, which the next run's memory is
+// measured from.
+func heldMemory() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64() - s[1].Value.Uint64())
+}
+
+// leftoverRSS is the resident memory past which a worker hands back what a run left
+// before the next: the few runs that need it (a cascade on a 1000x1000 board) pay for it.
+// Only the runs of more than bigRun bytes of input and output look.
+const (
+	leftoverRSS = 256 << 20
+	bigRun      = 256 << 10
+)
 
 // exitsZero stands for the reference on a valid input, as far as any verdict but WA can
 // tell: it exits 0. A minimization of a TLE or a crash runs the code under test alone.
@@ -189,15 +233,27 @@ func (exitsZero) Run(context.Context, []byte) (Result, error) {
 	return Result{Solver: "ref"}, nil
 }
 
-// phased calls done after its solver has run.
+// quickSide is how long the first side of a request may run before the worker tells the
+// coordinator, which until then watches the request against the second side's limits
+// (and a little more): most first sides (the reference on a small case) end sooner, and
+// a request costs one message.
+const quickSide = 50 * time.Millisecond
+
+// phased runs the first side of a request: when it runs past quickSide, it calls slow
+// then, and done once it has run.
 type phased struct {
 	Solver
-	done func()
+	slow, done func()
 }
 
 func (p phased) Run(ctx context.Context, input []byte) (Result, error) {
+	told := make(chan struct{})
+	timer := time.AfterFunc(quickSide, func() { p.slow(); close(told) })
 	r, err := p.Solver.Run(ctx, input)
-	p.done()
+	if !timer.Stop() {
+		<-told // the coordinator heard it is slow: tell it it is done, after
+		p.done()
+	}
 	return r, err
 }
 
@@ -213,6 +269,7 @@ type worker struct {
 	dec    *gob.Decoder
 	stderr *headTail
 	cpu    time.Duration // the worker's CPU time after its last response
+	held   int64         // the memory it held then (response.RSS)
 	waited chan struct{} // closed when the process has exited and been waited for
 	// drained is closed when all of the worker's stderr has been read: its last words
 	// come after its exit.
@@ -284,7 +341,7 @@ func startWorker(exe string) (*worker, error) {
 	}()
 	select {
 	case r := <-w.answers: // the handshake
-		w.cpu = r.CPU
+		w.cpu, w.held = r.CPU, r.RSS
 		return w, nil
 	case <-w.failed:
 	case <-time.After(handshakeTime):
@@ -330,20 +387,31 @@ func (w *worker) run(ctx context.Context, req request) (want, got Result, same b
 			}
 		}()
 	}
-	phase := 0 // the side running
-	start := time.Now()
-	dog := watch(w.cmd.Process.Pid, watchedLimits(req.Want), w.cpu, start, kill)
+	// Until the worker says the first side is slow, the request is watched against the
+	// second side's limits, with the first side's quickSide on top (it has run by then).
+	phase := 1 // the side running, as far as the coordinator knows
+	start, base, held := time.Now(), w.cpu, w.held
+	quick := watchedLimits(req.Got)
+	quick.Time, quick.Wall = quick.Time+2*quickSide, quick.Wall+2*quickSide
+	dog := watch(w.cmd.Process.Pid, quick, base, held, start, kill)
 	defer func() { dog.stop() }()
 	for {
 		select {
 		case r := <-w.answers:
 			dog.stop()
-			w.cpu = r.CPU
-			if r.Phase {
-				phase, start = 1, time.Now()
-				dog = watch(w.cmd.Process.Pid, watchedLimits(req.Got), w.cpu, start, kill)
+			switch {
+			case r.Slow:
+				phase = 0
+				dog = watch(w.cmd.Process.Pid, watchedLimits(req.Want), base, held, start, kill)
+				continue
+			case r.Phase:
+				phase, start, w.cpu, w.held = 1, time.Now(), r.CPU, r.RSS
+				// What the first side left is not the second's: its memory is measured
+				// from there (reused memory goes uncounted: the limit is a backstop).
+				dog = watch(w.cmd.Process.Pid, watchedLimits(req.Got), w.cpu, w.held, start, kill)
 				continue
 			}
+			w.cpu, w.held = r.CPU, r.RSS
 			if r.Err != "" {
 				return want, got, false, fmt.Errorf("worker: %s", r.Err)
 			}

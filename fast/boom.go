@@ -42,7 +42,7 @@ type boomBoard struct {
 	out      *writer
 }
 
-// Boom judges the game boom (spec.md "boom") with the same input and output as ref.Boom.
+// Boom judges the game boom (docs/boom.md) with the same input and output as ref.Boom.
 func Boom(input []byte, w io.Writer) error {
 	out := newWriter(w)
 	b := newBoomBoard(out)

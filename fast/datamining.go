@@ -71,7 +71,7 @@ func (s *dmShape) dilate(d uint64) uint64 {
 	return (h | h<<s.c | h>>s.c) & s.all
 }
 
-// Datamining judges the game datamining (spec.md "datamining") with the same input and
+// Datamining judges the game datamining (docs/datamining.md) with the same input and
 // output as ref.Datamining.
 func Datamining(input []byte, w io.Writer) error {
 	out := newWriter(w)

@@ -43,7 +43,7 @@ type mineBoard struct {
 	out      *writer
 }
 
-// Mine judges the game mine (spec.md "mine") with the same input and output as ref.Mine.
+// Mine judges the game mine (docs/mine.md) with the same input and output as ref.Mine.
 func Mine(input []byte, w io.Writer) error {
 	out := newWriter(w)
 	err := playMine(newScanner(input), out)

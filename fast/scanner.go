@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// InputError is an input that breaks a statement's format (spec.md R-IN1). fast keeps its
+// InputError is an input that breaks a statement's format (docs/rules.md R-IN1). fast keeps its
 // own copy of the type so that it shares no code with ref: each parser checks the other.
 type InputError struct {
 	Line int

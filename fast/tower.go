@@ -91,7 +91,7 @@ type towerBoard struct {
 
 var towerBoards = sync.Pool{New: func() any { return &towerBoard{} }}
 
-// Tower judges the game tower (spec-tower.md) with the same input and output as ref.Tower.
+// Tower judges the game tower (docs/tower.md) with the same input and output as ref.Tower.
 func Tower(input []byte, w io.Writer) error {
 	out := newWriter(w)
 	b := towerBoards.Get().(*towerBoard)

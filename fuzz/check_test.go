@@ -36,7 +36,7 @@ func failureOf(check func(failer)) (failure string) {
 	return ""
 }
 
-// lineError is an input error as the judges return one (spec.md R-IN1).
+// lineError is an input error as the judges return one (docs/rules.md R-IN1).
 type lineError struct {
 	line int
 	msg  string

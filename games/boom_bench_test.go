@@ -6,7 +6,7 @@ import (
 	"gamediff/gen"
 )
 
-// boomBenchShape is the benchmark input: 30 games of 200x200, each with 10000
+// boomBenchShape is the benchmark input, the statement's largest: 30 games of 200x200, each with 10000
 // operations. A careful player on 10-20% mines keeps most games running for long: flags,
 // middle clicks that open, cascades, and INVALID after the games that end.
 var boomBenchShape = gen.BoomShape{

@@ -6,7 +6,7 @@ import (
 	"gamediff/gen"
 )
 
-// BenchmarkDatamining: 3000 boards of up to 40 cells each, the input. "mixed" is
+// BenchmarkDatamining: 3000 boards of up to 40 cells each, the largest input of the test set. "mixed" is
 // the generator's own mix of shapes (9 to 40 cells) and kinds; "large" has every board at
 // 36 to 40 cells; "stuck" has every board stuck from every start, where fast's shortcuts
 // help least (most starts are played, each on its own).

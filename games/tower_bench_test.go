@@ -6,7 +6,7 @@ import (
 	"gamediff/gen"
 )
 
-// BenchmarkTower: the input, 400 datasets of 50x50 towers with 250 commands each,
+// BenchmarkTower: the largest input of the test set, 400 datasets of 50x50 towers with 250 commands each,
 // chosen by gen's model for the state (mostly valid commands).
 func BenchmarkTower(b *testing.B) {
 	g, _ := Lookup("tower")

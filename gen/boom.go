@@ -867,7 +867,7 @@ func (s *boomModel) open(p int, byMiddle bool) {
 	ev.biggestCascade = max(ev.biggestCascade, opened)
 }
 
-// boomRulings are the rulings of spec.md a boom solution can read differently, each with
+// boomRulings are the rulings of docs/boom.md a boom solution can read differently, each with
 // the situation that lets a misreading show, and the misreading in mind:
 //   - R-B1: WIN is checked after every operation that did not lose, one that changed
 //     nothing included, and never before the first. On a board that is not all mines the

@@ -520,7 +520,7 @@ func (b *dataminingBits) rulings() rulingSet {
 	return set
 }
 
-// dataminingRulings are the rulings of spec.md a datamining solution can read
+// dataminingRulings are the rulings of docs/datamining.md a datamining solution can read
 // differently, each with the situation that lets a misreading show:
 //   - R-D1: a flagged cell is not covered, so rule 2 reads f + c = m with each flag
 //     counted once. Two misreadings are played against it (flags counted as covered too,

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// LimitError is the first constraint of a statement that an input breaks (spec.md R-IN3),
+// LimitError is the first constraint of a statement that an input breaks (docs/rules.md R-IN3),
 // found by a game's strict decoder the way a testlib validator finds it.
 type LimitError struct {
 	Line       int    // 1-based line where the input breaks the constraint

@@ -894,7 +894,7 @@ func (c Mine) Bounds() []Bound {
 	return b
 }
 
-// mineRulings are the rulings of spec.md a mine solution can read differently, each with
+// mineRulings are the rulings of docs/mine.md a mine solution can read differently, each with
 // the situation that lets a misreading show, and the misreading in mind:
 //   - R-M1: finish is checked after every Sweep and DSweep that did not boom, whatever it
 //     answered, and never after Flag. It decides the answer when the game finishes (a

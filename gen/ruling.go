@@ -1,6 +1,6 @@
 package gen
 
-// Ruling is one numbered ruling of shared/spec.md or shared/spec-tower.md that a solution
+// Ruling is one numbered ruling of docs/ (docs/mine.md, docs/boom.md, docs/tower.md, docs/datamining.md) that a solution
 // can read differently, with the situation in which the reading decides the answer: a
 // case that reaches the situation is one on which a solution that read the ruling
 // differently would (or very plausibly could) answer differently. Each game lists its

@@ -657,7 +657,7 @@ const (
 )
 
 // towerModel plays a dataset while its commands are generated, so that they can be chosen
-// for the state. It follows spec-tower.md, and the tests compare its results with ref's,
+// for the state. It follows docs/tower.md, and the tests compare its results with ref's,
 // but it is a model for choosing moves, not a judge.
 type towerModel struct {
 	n, m   int
@@ -1535,7 +1535,7 @@ func TowerPlan() []PlanTest {
 	return plan
 }
 
-// towerRuleFeatures names each feature by the rule of spec-tower.md it exercises, in the
+// towerRuleFeatures names each feature by the rule of docs/tower.md it exercises, in the
 // rulebook's order.
 var towerRuleFeatures = []struct {
 	name string
@@ -1576,7 +1576,7 @@ var towerRuleFeatures = []struct {
 	{"R-T18 (E) Gave Up", featGaveUp},
 }
 
-// The rulings of spec-tower.md a tower solution can read differently, as bits of a
+// The rulings of docs/tower.md a tower solution can read differently, as bits of a
 // rulingSet, in the order of towerRulings.
 const (
 	rT3 rulingSet = 1 << iota

@@ -188,7 +188,7 @@ func TestDecodeTowerAccepts(t *testing.T) {
 }
 
 // TestTowerGenReachesTheHardParts counts, over 2000 generated cases played on gen's
-// model, the situations the issue asks the generator to produce.
+// model, the situations the generator must produce.
 func TestTowerGenReachesTheHardParts(t *testing.T) {
 	type count struct {
 		name string

@@ -9,7 +9,7 @@ import (
 	"sort"
 )
 
-// Boom judges the game boom (seed 003, spec.md "boom"): it reads T games, each a board
+// Boom judges the game boom (seed 003, docs/boom.md): it reads T games, each a board
 // and the player's clicks, and writes the interactor's answers to w. An *InputError
 // reports input that breaks the format, after the answers to everything before it.
 func Boom(input []byte, w io.Writer) error {

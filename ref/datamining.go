@@ -14,7 +14,7 @@ const (
 	dataminingMaxCells = 40
 )
 
-// Datamining judges the game datamining (seed 004, spec.md "datamining"): for each board
+// Datamining judges the game datamining (seed 004, docs/datamining.md): for each board
 // of the input it writes the smallest number of covered safe cells a casual player can
 // leave. An *InputError reports input that breaks the format, after the answers to the
 // boards before it.

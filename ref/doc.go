@@ -1,6 +1,6 @@
 // Package ref holds the reference judges: for each game a deliberately naive, line-by-line
-// transcription of the statement and of the rulings in shared/spec.md and
-// shared/spec-tower.md, each rule next to a comment citing the sentence or ruling it
+// transcription of the statement and of the rulings in docs/ (docs/rules.md and
+// one document per game), each rule next to a comment citing the sentence or ruling it
 // transcribes. Obviously right beats fast: the optimized judges in package fast are
 // tested against these, byte for byte.
 //

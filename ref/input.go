@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 )
 
-// InputError is an input that breaks a statement's format (spec.md R-IN1).
+// InputError is an input that breaks a statement's format (docs/rules.md R-IN1).
 // The judge writes what it produced before the error, then stops.
 type InputError struct {
 	Line int    // 1-based line of the offending token, or the line after the last at end of input
@@ -28,7 +28,7 @@ type token struct {
 }
 
 // tokens reads the input as whitespace-separated tokens, the way a scanf-based judge does
-// (spec.md, "Common to all four"): one at a time, as the game asks for the next, so that
+// (docs/rules.md, "Input is a stream of tokens"): one at a time, as the game asks for the next, so that
 // a judge need hold the board and never the list of its operations. Whoever needs the
 // line of a token read earlier keeps the one next or number returned.
 type tokens struct {

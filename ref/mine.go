@@ -8,7 +8,7 @@ import (
 	"sort"
 )
 
-// Mine judges the game mine (seeds 000 and 002, spec.md "mine"): it reads a board and
+// Mine judges the game mine (seeds 000 and 002, docs/mine.md): it reads a board and
 // operations from input and writes the judge's answers to w. An *InputError reports
 // input that breaks the format, after the answers to the operations before it.
 func Mine(input []byte, w io.Writer) error {

@@ -8,7 +8,7 @@ import (
 	"math"
 )
 
-// Tower judges the game tower (seed 001, shared/spec-tower.md, rules R-T1..R-T18): it
+// Tower judges the game tower (seed 001, docs/tower.md, rules R-T1..R-T18): it
 // reads datasets until "0 0" and writes one result line per dataset to w. An *InputError
 // reports input that breaks the format, after the results of the datasets before it.
 //

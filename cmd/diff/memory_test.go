@@ -172,7 +172,7 @@ func (r repeated) sum() (string, int64) {
 
 // TestPeakMemoryIsBoundedByTheInput runs the built command on inputs made to cost memory
 // and checks that each of run -impl ref, run -impl fast and validate peaks at no more than
-// twice its input plus 100 MiB of resident memory (issue 10), whatever the input: a huge
+// twice its input plus 100 MiB of resident memory (the project's bound on memory), whatever the input: a huge
 // token, which every error message must quote only in part; and for each game a stream
 // of some 30 MB of operations, which a judge must play without holding them. Each must
 // also end as expected: with a message of a few hundred bytes naming the line on a bad
@@ -300,7 +300,7 @@ func TestPeakMemoryIsBoundedByTheInput(t *testing.T) {
 	}
 }
 
-// checkRSS checks a measured command against the bound of issue 10: at most twice its
+// checkRSS checks a measured command against the project's bound on memory: at most twice its
 // input plus 100 MiB of resident memory at its peak.
 func checkRSS(t *testing.T, args []string, r measured, inputSize int64) {
 	t.Helper()

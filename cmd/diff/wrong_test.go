@@ -14,7 +14,7 @@ import (
 
 // The zoo: realistic wrong solutions, one contestant-style program per game under
 // testdata/wrong/ whose -bug flag plants one slip, and the proof that hunt -cmd catches
-// every one of them, with the right verdict, within the bounds of issue 11: a WA caught
+// every one of them, with the right verdict, within the bounds the project sets: a WA caught
 // and minimized in 5 s each, a TLE or a crash in 45 s each. Without -bug each program is
 // right: TestZoo holds them to the corpus and to a clean hunt first, so that a finding
 // means the bug, not a slip elsewhere.

@@ -1,5 +1,5 @@
 // Command tower is a contestant's solution of "The Tower" (seed 001), right as written
-// against the rulebook (shared/spec-tower.md, R-T1 … R-T18). -bug NAME plants one
+// against the rulebook (docs/tower.md, R-T1 … R-T18). -bug NAME plants one
 // realistic bug, so that the tests of diff hunt -cmd can prove each kind of wrong solution
 // is caught.
 package main

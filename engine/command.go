@@ -45,24 +45,11 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 
 	// Pipes of our own: Wait then returns when the program exits, even while a child it
 	// left behind still holds them, and the group is killed at once.
-	inR, inW, err := os.Pipe()
+	p, err := openPipes(3)
 	if err != nil {
 		return Result{}, err
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return Result{}, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		outR.Close()
-		outW.Close()
-		return Result{}, err
-	}
+	inR, inW, outR, outW, errR, errW := p[0].r, p[0].w, p[1].r, p[1].w, p[2].r, p[2].w
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	start := time.Now()
 	err = cmd.Start()
@@ -77,19 +64,8 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	}
 	pid := cmd.Process.Pid
 
-	var (
-		mu     sync.Mutex
-		reason = Exited // why the group was killed; set once, before the kill
-		detail string
-	)
-	kill := func(why Status, what string) {
-		mu.Lock()
-		defer mu.Unlock()
-		if reason == Exited {
-			reason, detail = why, what
-			killGroup(pid)
-		}
-	}
+	var stopped stopReason
+	kill := func(why Status, what string) { stopped.stop(why, what, func() { killGroup(pid) }) }
 	stdout := &cappedStdout{limit: lim.Output, over: func() {
 		// Called with stdout's lock held, from the reader: fix the reason, then kill.
 		kill(OutputLimit, fmt.Sprintf("more than %s of output", byteSize(int64(lim.Output))))
@@ -134,10 +110,7 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	r := Result{Solver: c.Label, Stdout: stdout.bytes(), Stderr: stderr.String(), Wall: wall}
 	cpu, maxRSS, measured := usageOf(cmd)
 	r.CPU = cpu
-	mu.Lock()
-	killed, why := reason, detail
-	reason = Crashed // no kill after this point
-	mu.Unlock()
+	killed, why := stopped.final()
 	var exit *exec.ExitError
 	switch {
 	case killed != Exited:
@@ -217,6 +190,53 @@ func (w *watchdog) stop() {
 	defer w.mu.Unlock()
 	w.stopped = true
 	w.timer.Stop()
+}
+
+// stopReason is why a run was stopped, fixed once and before the stop itself, so that
+// what the run does as it dies (exit at once, write more) cannot change its verdict.
+type stopReason struct {
+	mu      sync.Mutex
+	status  Status // Exited: not stopped
+	detail  string
+	settled bool // the run is over: no stop any more
+}
+
+// stop fixes why and stops the run with do, the first time only.
+func (s *stopReason) stop(why Status, what string, do func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.status == Exited && !s.settled {
+		s.status, s.detail = why, what
+		do()
+	}
+}
+
+// final returns why the run was stopped (Exited if it was not), and settles it.
+func (s *stopReason) final() (Status, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.settled = true
+	return s.status, s.detail
+}
+
+// pipe is the two ends of an os.Pipe.
+type pipe struct{ r, w *os.File }
+
+// openPipes opens n pipes, or none.
+func openPipes(n int) ([]pipe, error) {
+	pipes := make([]pipe, 0, n)
+	for range n {
+		r, w, err := os.Pipe()
+		if err != nil {
+			for _, p := range pipes {
+				p.r.Close()
+				p.w.Close()
+			}
+			return nil, err
+		}
+		pipes = append(pipes, pipe{r, w})
+	}
+	return pipes, nil
 }
 
 // byteSize prints a size as people read it: 512 B, 64 KiB, 1.5 MiB.

@@ -288,24 +288,11 @@ const handshakeTime = 20 * time.Second
 var errNotAWorker = errors.New("the hunt's binary did not start as a worker: its main must call engine.ServeWorker first")
 
 func startWorker(exe string) (*worker, error) {
-	reqR, reqW, err := os.Pipe()
+	p, err := openPipes(3)
 	if err != nil {
 		return nil, err
 	}
-	respR, respW, err := os.Pipe()
-	if err != nil {
-		reqR.Close()
-		reqW.Close()
-		return nil, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		reqR.Close()
-		reqW.Close()
-		respR.Close()
-		respW.Close()
-		return nil, err
-	}
+	reqR, reqW, respR, respW, errR, errW := p[0].r, p[0].w, p[1].r, p[1].w, p[2].r, p[2].w
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), workerEnv+"=1")
 	cmd.ExtraFiles = []*os.File{reqR, respW}
@@ -365,27 +352,19 @@ func (w *worker) run(ctx context.Context, req request) (want, got Result, same b
 	if w.enc.Encode(req) == nil {
 		w.bw.Flush() // a failed write means the worker is gone: the read below tells how
 	}
-	var (
-		mu     sync.Mutex
-		reason = Exited
-		detail string
-	)
+	var stopped stopReason
 	kill := func(why Status, what string) {
-		mu.Lock()
-		defer mu.Unlock()
-		if reason != Exited {
-			return
-		}
-		reason, detail = why, what
-		pid := w.cmd.Process.Pid
-		quitGroup(pid)
-		go func() {
-			select {
-			case <-w.waited:
-			case <-time.After(2 * time.Second):
-				killGroup(pid)
-			}
-		}()
+		stopped.stop(why, what, func() {
+			pid := w.cmd.Process.Pid
+			quitGroup(pid)
+			go func() {
+				select {
+				case <-w.waited:
+				case <-time.After(2 * time.Second):
+					killGroup(pid)
+				}
+			}()
+		})
 	}
 	// Until the worker says the first side is slow, the request is watched against the
 	// second side's limits, with the first side's quickSide on top (it has run by then).
@@ -431,10 +410,7 @@ func (w *worker) run(ctx context.Context, req request) (want, got Result, same b
 	}
 	res := Result{Solver: labels[phase], Wall: time.Since(start), Status: Crashed}
 	dump := w.stderr.String()
-	mu.Lock()
-	killed, why := reason, detail
-	reason = Crashed // no kill after this point
-	mu.Unlock()
+	killed, why := stopped.final()
 	switch {
 	case killed != Exited:
 		res.Status, res.Stderr, res.Stack = killed, why, dump

@@ -1,34 +1,12 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"gamediff/engine"
 	"gamediff/games"
 )
-
-// golden compares got with testdata/NAME.golden, or rewrites the file with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update to write it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s (rerun with -update if the change is right):\n--- got\n%s--- want\n%s", name, path, got, want)
-	}
-}
 
 // TestFindingReports pins the report of a finding, for ref against fast and for a
 // program, as a user reads it (golden files, -update).
@@ -63,7 +41,7 @@ func TestFindingReports(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var b strings.Builder
 			reportFinding(&b, mine, tt.flags, tt.finding, false)
-			golden(t, "report/"+tt.name, b.String())
+			golden(t, "report/"+tt.name+".golden", b.String())
 		})
 	}
 }

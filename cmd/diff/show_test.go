@@ -3,36 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
-// goldenShow compares got with testdata/show/name, or rewrites it under -update.
-func goldenShow(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", "show", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it); got:\n%s", path, got)
-	}
-}
 
 func corpusFile(t *testing.T, game, name string) string {
 	t.Helper()
@@ -90,7 +65,7 @@ func TestShowPicturesSteps(t *testing.T) {
 			if strings.Contains(out, "\x1b") {
 				t.Errorf("colour codes in output that is not a terminal")
 			}
-			goldenShow(t, c.name+".txt", out)
+			golden(t, "show/"+c.name+".txt", out)
 		})
 	}
 }
@@ -103,7 +78,7 @@ func TestShowInputErrorPrintsTheStepsBefore(t *testing.T) {
 	if !strings.Contains(out, "operation 1: Sweep 2 1 (input line 4)\n  → 4 cell(s) detected\n") || strings.Contains(out, "operation 2") {
 		t.Errorf("stdout does not hold exactly the step before the error:\n%s", out)
 	}
-	goldenShow(t, "mine-input-error.txt", out)
+	golden(t, "show/mine-input-error.txt", out)
 }
 
 func TestShowColourOnATerminal(t *testing.T) {

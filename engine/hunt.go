@@ -111,6 +111,7 @@ type Finding struct {
 // MinimizeStats tells how a minimization went.
 type MinimizeStats struct {
 	Runs     int     `json:"runs"`     // candidates run
+	Dropped  int     `json:"dropped"`  // runs stopped when the walk no longer needed them
 	Accepted int     `json:"accepted"` // candidates that kept the signature and became the case
 	Invalid  int     `json:"invalid"`  // candidates the validator rejected, never run
 	Complete bool    `json:"complete"` // no candidate of the final case keeps the signature
@@ -306,8 +307,9 @@ type job struct {
 	id      int
 	indices []int64
 	input   []byte
-	gotOnly bool // run the code under test only: the reference would exit 0 (see minimize)
-	check   bool // check the input with the validator first, and run it only if valid
+	gotOnly bool          // run the code under test only: the reference would exit 0 (see minimize)
+	check   bool          // check the input with the validator first, and run it only if valid
+	drop    chan struct{} // closed when the outcome is no longer needed: the run may stop
 }
 
 // jobResult is a lane's answer to a job.
@@ -320,6 +322,7 @@ type jobResult struct {
 	d         *Divergence // of a job's input
 	sig       string
 	invalid   bool // the validator rejected the job's input: it was not run
+	dropped   bool // the job was dropped before its run ended: no outcome
 	err       error
 }
 
@@ -636,15 +639,16 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 		budget = 30 * time.Second
 	}
 	start := time.Now()
-	defer func() { st.Seconds = time.Since(start).Seconds() }()
+	var m *minimizer
+	defer func() { st.Seconds, st.Dropped = time.Since(start).Seconds(), m.dropped }()
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	// A verdict other than WA does not depend on the reference's answer, and on a valid
 	// input the reference exits 0: candidates run the code under test alone, which for a
 	// TLE on a big case is most of the time saved. The case reached is run in full at
 	// the end, for its answer.
-	m := &minimizer{c: c, game: h.game, sig: p.sig, gotOnly: !strings.HasPrefix(p.sig, "WA"),
-		outcomes: map[candidateKey]outcome{}, running: map[int]candidateKey{}, inFlight: map[candidateKey]bool{}}
+	m = &minimizer{c: c, game: h.game, sig: p.sig, gotOnly: !strings.HasPrefix(p.sig, "WA"),
+		outcomes: map[candidateKey]outcome{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
 	if m.gotOnly {
 		defer func() {
 			if st.Accepted > 0 && ctx.Err() == nil {
@@ -655,15 +659,15 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 		}()
 	}
 	cur = p
-	m.walk(cur.c)
-	defer m.stopWalk()
+	m.start(cur.c, candidateKey{})
+	defer m.stopWalks()
 	for {
 		if ctx.Err() != nil || time.Since(start) > budget {
 			return cur, st
 		}
 		// Advance the walk as far as known outcomes take it.
 		for {
-			cand, ok := m.at(m.pos)
+			cand, ok := m.w.at(m, m.pos)
 			if !ok {
 				st.Complete = true
 				return cur, st
@@ -674,31 +678,33 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 			}
 			if o.invalid {
 				st.Invalid++
-				m.pos++
+				m.advance()
 				continue
 			}
 			if o.err != nil && ctx.Err() == nil {
 				c.note(fmt.Sprintf("case %d: minimization stopped: %v", p.index, o.err))
 				return cur, st
 			}
-			m.record(o.kept)
+			if !cand.repeat {
+				m.record(o.kept)
+			}
 			if o.kept {
+				m.keptAt = m.decided
 				st.Accepted++
 				cur = pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: o.sig, after: p.after, path: p.path}
 				o.d = nil // the case taken holds it now; the outcome keeps its verdict only
 				m.outcomes[cand.key] = o
-				m.walk(cur.c)
+				m.start(cur.c, cand.key)
 				continue
 			}
-			m.pos++
+			if !cand.repeat {
+				m.decided++
+			}
+			m.advance()
 		}
+		m.dropUseless()
 		st.Runs += m.fill()
-		select {
-		case r := <-c.results:
-			m.take(r)
-		case <-tick.C:
-			c.progress(true)
-		}
+		m.await(tick.C)
 	}
 }
 
@@ -713,9 +719,10 @@ var candidateSeed = maphash.MakeSeed()
 
 // candidate is one shrink candidate, encoded.
 type candidate struct {
-	c     Case
-	input []byte
-	key   candidateKey
+	c      Case
+	input  []byte
+	key    candidateKey
+	repeat bool // of a candidate before it in its walk, or of one whose outcome is known
 }
 
 // outcome is what a candidate's run showed; the divergence is kept only when it keeps
@@ -732,34 +739,106 @@ type outcome struct {
 // candidates, the outcomes known, and the runs in flight. When a worker is free it runs
 // the candidate the walk waits for, else it runs ahead: while candidates have mostly
 // kept the signature, the first candidates of the one the walk waits for (it will likely
-// be taken, and the walk will go on from it); otherwise the candidates after it.
+// be taken, and the walk will go on from it); otherwise the candidates after it. While
+// the workers run, the coordinator pulls the walk's next candidates from the shrinker
+// (prefetch), so that the walk moves on at once when outcomes come.
 type minimizer struct {
 	c       *coordinator
 	game    Game
 	sig     string
 	gotOnly bool
 
-	cands    []candidate // the current case's candidates pulled so far, in shrink order
-	pos      int         // the first candidate whose outcome the walk does not know
-	next     func() (Case, bool)
-	stop     func()
-	kids     map[candidateKey][]candidate // the first candidates of a candidate, to run ahead
-	recent   []bool                       // whether the last candidates decided kept the signature
+	w        *shrinkWalk                  // the current case's candidates
+	pos      int                          // the first candidate whose outcome the walk does not know
+	kids     map[candidateKey]*shrinkWalk // the walks of candidates run ahead, one of which the walk may take
+	dropped  int
+	recent   []bool // whether the last candidates decided kept the signature
+	decided  int    // the candidates of this walk decided, repeats left out
+	keptAt   int    // the value decided had when the last walk took a candidate
 	outcomes map[candidateKey]outcome
-	running  map[int]candidateKey // job id → candidate
+	running  map[int]run // job id → its run
 	inFlight map[candidateKey]bool
 }
 
-// walk starts the walk over the candidates of c.
-func (m *minimizer) walk(c Case) {
-	m.stopWalk()
-	m.next, m.stop = iter.Pull(m.game.Shrink(c))
-	m.cands, m.pos, m.kids = nil, 0, map[candidateKey][]candidate{}
+// run is a candidate's job in flight.
+type run struct {
+	key  candidateKey
+	drop chan struct{}
 }
 
-func (m *minimizer) stopWalk() {
-	if m.stop != nil {
-		m.stop()
+// shrinkWalk is the candidates of one case in shrink order, pulled from the game's
+// shrinker as they are needed; those behind the walk's position are dropped.
+type shrinkWalk struct {
+	next  func() (Case, bool)
+	stop  func()
+	cands []candidate // candidates first, first+1, … pulled so far
+	first int
+	bytes int // the inputs held in cands
+	ended bool
+	seen  map[candidateKey]bool
+}
+
+// at returns the walk's candidate i (i ≥ first), pulling it if need be.
+func (w *shrinkWalk) at(m *minimizer, i int) (candidate, bool) {
+	for w.first+len(w.cands) <= i {
+		if w.ended {
+			return candidate{}, false
+		}
+		v, ok := w.next()
+		if !ok {
+			w.ended = true
+			return candidate{}, false
+		}
+		cand := m.prepare(v)
+		if o, known := m.outcomes[cand.key]; known && !o.kept || w.seen[cand.key] {
+			// A repeat (a shrinker may repeat itself: every column cut of a blank board
+			// is the same board): the walk needs only its outcome, that of the first.
+			cand.c, cand.input, cand.repeat = nil, nil, true
+		}
+		if w.seen == nil {
+			w.seen = map[candidateKey]bool{}
+		}
+		w.seen[cand.key] = true
+		w.cands = append(w.cands, cand)
+		w.bytes += len(cand.input)
+	}
+	return w.cands[i-w.first], true
+}
+
+// pulled is the index of the first candidate not pulled yet.
+func (w *shrinkWalk) pulled() int { return w.first + len(w.cands) }
+
+// start makes c the case whose candidates the walk goes through. key is c's key as a
+// candidate: if its first candidates were run ahead, the walk goes on from them.
+func (m *minimizer) start(c Case, key candidateKey) {
+	next, ok := m.kids[key]
+	delete(m.kids, key)
+	m.stopWalks()
+	if !ok {
+		next = &shrinkWalk{}
+		next.next, next.stop = iter.Pull(m.game.Shrink(c))
+	}
+	m.w, m.pos, m.decided, m.kids = next, 0, 0, map[candidateKey]*shrinkWalk{}
+}
+
+// advance moves the walk past its current candidate, which it no longer needs.
+func (m *minimizer) advance() {
+	w := m.w
+	m.pos++
+	for w.first < m.pos && len(w.cands) > 0 {
+		w.bytes -= len(w.cands[0].input)
+		w.cands[0] = candidate{}
+		w.cands = w.cands[1:]
+		w.first++
+	}
+}
+
+func (m *minimizer) stopWalks() {
+	if m.w != nil {
+		m.w.stop()
+	}
+	for _, k := range m.kids {
+		k.stop()
 	}
 }
 
@@ -767,18 +846,6 @@ func (m *minimizer) stopWalk() {
 func (m *minimizer) prepare(c Case) candidate {
 	input := c.Encode()
 	return candidate{c: c, input: input, key: candidateKey{len(input), maphash.Bytes(candidateSeed, input)}}
-}
-
-// at returns the walk's candidate i, pulling it from the shrinker if need be.
-func (m *minimizer) at(i int) (candidate, bool) {
-	for len(m.cands) <= i {
-		v, ok := m.next()
-		if !ok {
-			return candidate{}, false
-		}
-		m.cands = append(m.cands, m.prepare(v))
-	}
-	return m.cands[i], true
 }
 
 // record notes whether a decided candidate kept the signature, for the choice of what to
@@ -803,7 +870,7 @@ func (m *minimizer) mostlyKept() bool {
 // wanted reports whether a candidate needs a run: its outcome unknown, not running.
 func (m *minimizer) wanted(cand candidate) bool {
 	_, known := m.outcomes[cand.key]
-	return !known && !m.inFlight[cand.key]
+	return !known && !m.inFlight[cand.key] && !cand.repeat
 }
 
 // fill hands the free workers candidates to run and returns how many it handed out.
@@ -815,80 +882,175 @@ func (m *minimizer) fill() int {
 			break
 		}
 		c.lastID++
-		m.running[c.lastID] = cand.key
+		drop := make(chan struct{})
+		m.running[c.lastID] = run{cand.key, drop}
 		m.inFlight[cand.key] = true
-		c.jobs <- job{id: c.lastID, input: cand.input, gotOnly: m.gotOnly, check: true}
+		c.jobs <- job{id: c.lastID, input: cand.input, gotOnly: m.gotOnly, check: true, drop: drop}
 		c.busy++
 		runs++
 	}
 	return runs
 }
 
-// lookahead bounds how far past the walk a worker runs, in candidates per worker.
-const lookahead = 8
+// How far past the walk the minimizer looks: lookahead candidates per worker whose
+// outcome is unknown (repeats and known candidates cost no run), and at most maxAhead
+// candidates or aheadBytes of their inputs pulled.
+const (
+	lookahead  = 8
+	maxAhead   = 4096
+	aheadBytes = 64 << 20
+)
 
-// ahead picks the next candidate to run: the one the walk waits for, else one it will
-// likely want next.
-func (m *minimizer) ahead() (candidate, bool) {
-	head, ok := m.at(m.pos)
-	if !ok {
-		return candidate{}, false
-	}
-	if m.wanted(head) {
-		return head, true
-	}
-	if m.mostlyKept() {
-		kids, ok := m.kids[head.key]
-		if !ok {
-			next, stop := iter.Pull(m.game.Shrink(head.c))
-			for len(kids) < m.c.workers {
-				v, ok := next()
-				if !ok {
-					break
-				}
-				kids = append(kids, m.prepare(v))
-			}
-			stop()
-			m.kids[head.key] = kids
-		}
-		for _, k := range kids {
-			if m.wanted(k) {
-				return k, true
-			}
-		}
-	}
-	for i := m.pos + 1; i <= m.pos+lookahead*m.c.workers; i++ {
-		cand, ok := m.at(i)
+// mayPull reports whether the walk may pull its candidate i ahead of its position.
+func (w *shrinkWalk) mayPull(i int) bool {
+	return i < w.pulled() || i < w.first+maxAhead && w.bytes < aheadBytes
+}
+
+// firstWanted returns the first candidate of w from i on that needs a run, looking past
+// fewer than n candidates that are running.
+func (m *minimizer) firstWanted(w *shrinkWalk, i, n int) (candidate, bool) {
+	for running := 0; running < n && w.mayPull(i); i++ {
+		cand, ok := w.at(m, i)
 		if !ok {
 			break
 		}
 		if m.wanted(cand) {
 			return cand, true
 		}
+		if m.inFlight[cand.key] && !cand.repeat {
+			running++
+		}
 	}
 	return candidate{}, false
 }
 
-// take keeps the outcome of a run; a run of an earlier minimization is dropped.
+// ahead picks the next candidate to run: the one the walk waits for, else one it will
+// likely want next.
+func (m *minimizer) ahead() (candidate, bool) {
+	head, ok := m.w.at(m, m.pos)
+	if !ok {
+		return candidate{}, false
+	}
+	if m.wanted(head) {
+		return head, true
+	}
+	// The shrinker's order is the same from one case to the next, so the next case
+	// taken is likely where the last one was: the next column cut, say.
+	if m.mostlyKept() || m.decided == m.keptAt {
+		kids, ok := m.kids[head.key]
+		if !ok {
+			kids = &shrinkWalk{}
+			kids.next, kids.stop = iter.Pull(m.game.Shrink(head.c))
+			m.kids[head.key] = kids
+		}
+		if k, ok := m.firstWanted(kids, 0, m.c.workers); ok {
+			return k, true
+		}
+	}
+	return m.firstWanted(m.w, m.pos+1, lookahead*m.c.workers)
+}
+
+// prefetch pulls the walk's next candidate ahead of need and reports whether it did:
+// until the walk holds, past its position, a candidate to run for each worker. While
+// candidates mostly keep the signature the walk will likely start over, and candidates
+// pulled ahead would be lost.
+func (m *minimizer) prefetch() bool {
+	i := m.w.pulled()
+	if m.mostlyKept() || !m.w.mayPull(i) || m.w.fresh(m) > m.c.workers {
+		return false
+	}
+	_, ok := m.w.at(m, i)
+	return ok
+}
+
+// fresh counts the candidates the walk holds whose outcome is unknown.
+func (w *shrinkWalk) fresh(m *minimizer) int {
+	n := 0
+	for _, cand := range w.cands {
+		if _, known := m.outcomes[cand.key]; !known && !cand.repeat {
+			n++
+		}
+	}
+	return n
+}
+
+// await takes the outcome of the next run to end, prefetching while it waits, and
+// keeps the progress line alive.
+func (m *minimizer) await(tick <-chan time.Time) {
+	for m.prefetch() {
+		select {
+		case r := <-m.c.results:
+			m.take(r)
+			return
+		default:
+		}
+	}
+	select {
+	case r := <-m.c.results:
+		m.take(r)
+	case <-tick:
+		m.c.progress(true)
+	}
+}
+
+// take keeps the outcome of a run; a run of an earlier minimization, or dropped, has none.
 func (m *minimizer) take(r jobResult) {
 	m.c.busy--
-	key, ok := m.running[r.id]
+	ru, ok := m.running[r.id]
 	if !ok {
 		return
 	}
 	delete(m.running, r.id)
-	delete(m.inFlight, key)
+	delete(m.inFlight, ru.key)
+	if r.dropped {
+		m.dropped++
+		return
+	}
 	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && r.sig == m.sig}
 	if o.kept {
 		o.d, o.sig = r.d, r.sig
 	}
-	m.outcomes[key] = o
+	m.outcomes[ru.key] = o
+}
+
+// dropUseless drops the runs whose candidates the walk has gone past or left: the
+// walk will not read their outcomes, and their workers are free sooner.
+func (m *minimizer) dropUseless() {
+	for id, ru := range m.running {
+		if ru.drop != nil && !m.needed(ru.key) {
+			close(ru.drop)
+			m.running[id] = run{key: ru.key}
+		}
+	}
+}
+
+// needed reports whether the walk may still read the outcome of the candidate key: one
+// it holds at or after its position, or one of the candidates run ahead of its head.
+func (m *minimizer) needed(key candidateKey) bool {
+	for _, cand := range m.w.cands {
+		if cand.key == key {
+			return true
+		}
+	}
+	for _, kids := range m.kids {
+		for _, cand := range kids.cands {
+			if cand.key == key {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // runFull runs input with the reference too, once every other run has answered, and
 // returns its divergence.
 func (m *minimizer) runFull(input []byte) (*Divergence, string, bool) {
 	c := m.c
+	for _, ru := range m.running {
+		if ru.drop != nil {
+			close(ru.drop)
+		}
+	}
 	c.lastID++
 	id := c.lastID
 	c.jobs <- job{id: id, input: input}

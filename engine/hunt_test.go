@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -231,6 +232,44 @@ func TestMinimizeGivesTheSameCaseWithOneOrTwoWorkers(t *testing.T) {
 	}
 	if inputs[0] != inputs[1] {
 		t.Fatalf("1 worker: %s\n2 workers: %s", inputs[0], inputs[1])
+	}
+}
+
+// TestMinimizeRunsEachCandidateOnce: the minimizer runs what a plain greedy walk that
+// remembers the candidates it ran runs, no more — a shrinker that repeats itself, as
+// dropping one of nine equal numbers does, costs one run — and reaches the same case with
+// two workers.
+func TestMinimizeRunsEachCandidateOnce(t *testing.T) {
+	g := game(t, "wrong-on-7-of-ten")
+	start := toyCase{7, 3, 3, 3, 3, 3, 3, 3, 3, 3}
+	diverges := func(c toyCase) bool { return len(c) >= 10 && slices.Contains(c, 7) }
+	cur, runs, ran := start, 0, map[string]bool{}
+	for taken := true; taken; {
+		taken = false
+		for v := range g.Shrink(cur) {
+			c := v.(toyCase)
+			if key := string(c.Encode()); !ran[key] {
+				ran[key] = true
+				runs++
+				if diverges(c) {
+					cur, taken = c, true
+					break
+				}
+			}
+		}
+	}
+	for _, workers := range []int{1, 2} {
+		sum := hunt(t, context.Background(), engine.HuntConfig{Game: fixedCase{g, start}, Seed: 1, Cases: 1, Workers: workers})
+		if len(sum.Findings) != 1 {
+			t.Fatalf("%d workers: %d findings, want 1", workers, len(sum.Findings))
+		}
+		f := sum.Findings[0]
+		if string(f.Input) != string(cur.Encode()) || !f.Minimize.Complete {
+			t.Errorf("%d workers: minimized to %q (complete %v), want %q", workers, f.Input, f.Minimize.Complete, cur.Encode())
+		}
+		if workers == 1 && f.Minimize.Runs != runs {
+			t.Errorf("1 worker: %d runs, want the %d distinct candidates of the walk", f.Minimize.Runs, runs)
+		}
 	}
 }
 

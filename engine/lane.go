@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -29,7 +30,10 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 		case j.check && !l.valid(j.input):
 			r.invalid = true
 		default:
-			r.d, r.sig, r.err = l.compare(ctx, j.input, j.gotOnly)
+			r.d, r.sig, r.err = l.compare(ctx, j.input, j.gotOnly, j.drop)
+			if errors.Is(r.err, errDropped) {
+				r.dropped, r.err = true, nil
+			}
 		}
 		r.id = j.id
 		results <- r
@@ -63,8 +67,8 @@ func (l *lane) valid(input []byte) bool {
 
 // compare runs both on input in the lane's worker and returns their divergence and its
 // signature, or nil. With gotOnly, the reference is not run but taken to exit 0 with no
-// output (exitsZero).
-func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Divergence, string, error) {
+// output (exitsZero). Closing drop stops the run (see worker.run).
+func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool, drop <-chan struct{}) (*Divergence, string, error) {
 	if err := l.ready(); err != nil {
 		return nil, "", err
 	}
@@ -76,7 +80,7 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Diverg
 	if len(l.h.cfg.Program) > 0 {
 		req.Got = side{Argv: l.h.cfg.Program, Limits: l.h.limits}
 	}
-	want, got, same, err := l.w.run(ctx, req)
+	want, got, same, err := l.w.run(ctx, req, drop)
 	if l.w.held > workerHeldCap {
 		l.w.kill() // a worker that holds this much is replaced, whatever holds it
 	}
@@ -101,7 +105,7 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool) (*Diverg
 		if err := l.ready(); err != nil {
 			return nil, "", err
 		}
-		w, _, _, err := l.w.run(ctx, req)
+		w, _, _, err := l.w.run(ctx, req, nil)
 		if err != nil {
 			return nil, "", err
 		}
@@ -130,7 +134,7 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64) (r jobResult) {
 	}
 	for k, i := range indices {
 		input := cases[k].Encode()
-		d, sig, err := l.compare(ctx, input, false)
+		d, sig, err := l.compare(ctx, input, false, nil)
 		if err != nil {
 			r.err = fmt.Errorf("case %d: %w", i, err)
 			return r
@@ -195,7 +199,7 @@ func (l *lane) pack(cases []Case, lo int) (int, Case) {
 
 func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, joined Case) ([]pending, *pending, error) {
 	input := joined.Encode()
-	d, sig, err := l.compare(ctx, input, false)
+	d, sig, err := l.compare(ctx, input, false, nil)
 	if err != nil || d == nil {
 		return nil, nil, err
 	}
@@ -236,7 +240,7 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 	var out []pending
 	for _, k := range suspects {
 		one := cases[k].Encode()
-		d1, sig1, err := l.compare(ctx, one, false)
+		d1, sig1, err := l.compare(ctx, one, false, nil)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -260,7 +264,7 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 			continue
 		}
 		in := prefix.Encode()
-		dp, sigp, err := l.compare(ctx, in, false)
+		dp, sigp, err := l.compare(ctx, in, false, nil)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -225,7 +225,22 @@ var toys = map[string]toy{
 		return nil
 	}},
 	"ref-loops-on-42": {ref: toyWith(42, func(io.Writer) { spin() }), fast: toyJudge},
+	"wrong-on-7-of-ten": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
+		c, err := decodeToy(input)
+		if err == nil && len(c) >= 10 {
+			return toyWith(7, func(w io.Writer) { fmt.Fprintln(w, 15) })(input, w)
+		}
+		return toyJudge(input, w)
+	}},
 }
+
+// fixedCase is a toy that generates one case, whatever the seed.
+type fixedCase struct {
+	engine.Game
+	c toyCase
+}
+
+func (f fixedCase) Generate(uint64) engine.Case { return f.c }
 
 func lookupToy(name string) (engine.Game, bool) {
 	t, ok := toys[name]

@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"context"
+	"encoding/binary"
 	"encoding/gob"
 	"errors"
 	"fmt"
@@ -30,6 +31,7 @@ const workerEnv = "GAMEDIFF_WORKER"
 // runs back only when they differ; otherwise it sends both, for the coordinator to
 // compare.
 type request struct {
+	Seq       uint64 // the request's number, by which a drop names it
 	Game      string
 	Input     []byte
 	Want, Got side
@@ -55,6 +57,7 @@ type response struct {
 	CPU       time.Duration
 	RSS       int64  // the memory the worker holds now (heldMemory), from which the next run is measured
 	Err       string // the worker could not run the request at all (unknown game, …)
+	Dropped   bool   // the coordinator dropped the request before it ended
 }
 
 // ServeWorker makes this process a hunt's worker when the hunt started it as one, and then
@@ -67,15 +70,15 @@ func ServeWorker(lookup func(name string) (Game, bool)) {
 	}
 	// Programs this worker starts must not take themselves for workers.
 	os.Unsetenv(workerEnv)
-	in, out := os.NewFile(3, "requests"), os.NewFile(4, "responses")
-	if in == nil || out == nil {
+	in, out, drops := os.NewFile(3, "requests"), os.NewFile(4, "responses"), os.NewFile(5, "drops")
+	if in == nil || out == nil || drops == nil {
 		fmt.Fprintln(os.Stderr, "gamediff worker: started without its pipes")
 		os.Exit(2)
 	}
-	os.Exit(serveWorker(lookup, in, out))
+	os.Exit(serveWorker(lookup, in, out, drops))
 }
 
-func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer) int {
+func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, drops io.Reader) int {
 	// The hunt died (parent-death signal) or asks to stop: end the program being run, if
 	// any (its group is killed when its run is cancelled), then exit.
 	ctx, cancel := context.WithCancel(context.Background())
@@ -106,6 +109,24 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer) 
 	if !send(response{CPU: selfCPU(), RSS: heldMemory()}) { // the handshake
 		return 1
 	}
+	// A drop names the request whose outcome the coordinator no longer needs: the program
+	// it runs, if any, is stopped (a judge in this process runs on). A drop that comes
+	// after its request ended names no request running, and does nothing.
+	var current struct {
+		sync.Mutex
+		seq  uint64
+		stop context.CancelFunc
+	}
+	go func() {
+		var seq uint64
+		for binary.Read(drops, binary.BigEndian, &seq) == nil {
+			current.Lock()
+			if current.stop != nil && current.seq == seq {
+				current.stop()
+			}
+			current.Unlock()
+		}
+	}()
 	games := map[string]Game{}
 	for {
 		var req request
@@ -126,10 +147,21 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer) 
 		want := phased{Solver: localSolver(g, req.Want),
 			slow: func() { send(response{Slow: true}) },
 			done: func() { send(response{Phase: true, CPU: selfCPU(), RSS: heldMemory()}) }}
-		w, r, d, err := Diff(ctx, want, localSolver(g, req.Got), req.Input, comparisons[req.Compare])
+		reqCtx, stop := context.WithCancel(ctx)
+		current.Lock()
+		current.seq, current.stop = req.Seq, stop
+		current.Unlock()
+		w, r, d, err := Diff(reqCtx, want, localSolver(g, req.Got), req.Input, comparisons[req.Compare])
+		current.Lock()
+		dropped := reqCtx.Err() != nil && ctx.Err() == nil
+		current.stop = nil
+		current.Unlock()
+		stop()
 		running.Done()
 		resp := response{Want: clipStdout(w), Got: clipStdout(r), CPU: selfCPU(), RSS: heldMemory()}
-		if err != nil {
+		if dropped {
+			resp = response{Dropped: true, CPU: resp.CPU, RSS: resp.RSS}
+		} else if err != nil {
 			resp.Err = err.Error()
 		}
 		if req.Compare != "" && d == nil {
@@ -267,6 +299,8 @@ type worker struct {
 	enc    *gob.Encoder
 	resps  *os.File
 	dec    *gob.Decoder
+	drops  *os.File // the write end of the worker's drops: the numbers of requests it may stop
+	seq    uint64   // the number of the last request
 	stderr *headTail
 	cpu    time.Duration // the worker's CPU time after its last response
 	held   int64         // the memory it held then (response.RSS)
@@ -280,6 +314,9 @@ type worker struct {
 	failed  chan struct{}
 }
 
+// errDropped is a request stopped because its outcome was no longer needed.
+var errDropped = errors.New("dropped")
+
 // handshakeTime bounds a worker's start: a binary that does not call ServeWorker never
 // answers.
 const handshakeTime = 20 * time.Second
@@ -288,27 +325,29 @@ const handshakeTime = 20 * time.Second
 var errNotAWorker = errors.New("the hunt's binary did not start as a worker: its main must call engine.ServeWorker first")
 
 func startWorker(exe string) (*worker, error) {
-	p, err := openPipes(3)
+	p, err := openPipes(4)
 	if err != nil {
 		return nil, err
 	}
-	reqR, reqW, respR, respW, errR, errW := p[0].r, p[0].w, p[1].r, p[1].w, p[2].r, p[2].w
+	reqR, reqW, respR, respW, errR, errW, dropR, dropW := p[0].r, p[0].w, p[1].r, p[1].w, p[2].r, p[2].w, p[3].r, p[3].w
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), workerEnv+"=1")
-	cmd.ExtraFiles = []*os.File{reqR, respW}
+	cmd.ExtraFiles = []*os.File{reqR, respW, dropR}
 	cmd.Stderr = errW
 	isolate(cmd, terminationSignal)
 	err = cmd.Start()
 	reqR.Close()
 	respW.Close()
 	errW.Close()
+	dropR.Close()
 	if err != nil {
 		reqW.Close()
 		respR.Close()
 		errR.Close()
+		dropW.Close()
 		return nil, fmt.Errorf("starting a worker: %w", err)
 	}
-	w := &worker{exe: exe, cmd: cmd, reqs: reqW, resps: respR, stderr: &headTail{}, waited: make(chan struct{}),
+	w := &worker{exe: exe, cmd: cmd, reqs: reqW, resps: respR, drops: dropW, stderr: &headTail{}, waited: make(chan struct{}),
 		drained: make(chan struct{}), answers: make(chan response, 1), failed: make(chan struct{})}
 	w.bw = bufio.NewWriterSize(reqW, 64<<10)
 	w.enc = gob.NewEncoder(w.bw)
@@ -343,7 +382,12 @@ func startWorker(exe string) (*worker, error) {
 // program is watched by the worker itself; its watch here is a backstop). It returns
 // both runs, and whether they agree when the worker compared them. The error is the
 // harness's: ctx's, or a worker that could not be talked to at all.
-func (w *worker) run(ctx context.Context, req request) (want, got Result, same bool, err error) {
+//
+// Closing drop asks the worker to stop the request's program, whose outcome is no longer
+// needed; run then returns errDropped, unless the request ended first.
+func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (want, got Result, same bool, err error) {
+	w.seq++
+	req.Seq = w.seq
 	for _, s := range []*side{&req.Want, &req.Got} {
 		s.Limits = s.Limits.withDefaults()
 	}
@@ -391,10 +435,17 @@ func (w *worker) run(ctx context.Context, req request) (want, got Result, same b
 				continue
 			}
 			w.cpu, w.held = r.CPU, r.RSS
+			if r.Dropped {
+				return want, got, false, errDropped
+			}
 			if r.Err != "" {
 				return want, got, false, fmt.Errorf("worker: %s", r.Err)
 			}
 			return r.Want, r.Got, r.Same, nil
+		case <-drop:
+			binary.Write(w.drops, binary.BigEndian, req.Seq) // a worker gone is seen above
+			drop = nil
+			continue
 		case <-w.failed:
 		case <-ctx.Done():
 			w.kill()
@@ -480,6 +531,7 @@ func (w *worker) kill() {
 	<-w.waited
 	w.reqs.Close()
 	w.resps.Close()
+	w.drops.Close()
 }
 
 // stop ends the worker as the hunt ends: closing its requests makes it exit; one that

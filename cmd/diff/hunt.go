@@ -139,7 +139,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 
 	var program []string
 	if h.program != "" {
-		program = []string{"sh", "-c", "exec " + h.program}
+		program = programArgv(h.program)
 		if code := checkProgram(ctx, targets[0], program, h, equal, e); code != exitOK {
 			return code
 		}

@@ -140,7 +140,7 @@ func errorsAs(err error, target **exec.ExitError) bool {
 	return ok
 }
 
-// TestHuntProgramThatCannotStart: a mistyped -cmd is a usage error with the shell's
+// TestHuntProgramThatCannotStart: a mistyped -cmd is a usage error with the system's
 // message, never a finding.
 func TestHuntProgramThatCannotStart(t *testing.T) {
 	notExec := filepath.Join(t.TempDir(), "solution")
@@ -154,6 +154,25 @@ func TestHuntProgramThatCannotStart(t *testing.T) {
 		if files, _ := os.ReadDir(dir); len(files) != 0 {
 			t.Errorf("-cmd %s: saved %v as findings", program, files)
 		}
+	}
+}
+
+// TestHuntCompoundCommand: a -cmd a shell must read ("ulimit -s unlimited && ./sol", as
+// contestants run recursive solutions) runs under sh, and is hunted like the program alone.
+func TestHuntCompoundCommand(t *testing.T) {
+	prog := buildProgram(t, "offbyone")
+	var found []string
+	for _, cmd := range []string{prog, "ulimit -s unlimited && " + prog, prog + " 2>/dev/null"} {
+		code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", cmd, "-seed", "1", "-cases", "300", "-json", "-o", t.TempDir())
+		var sum huntSummary
+		json.Unmarshal([]byte(out), &sum)
+		if code != exitFound || len(sum.Findings) != 1 {
+			t.Fatalf("-cmd %q: exit %d, findings %+v, want the program's one\n%s", cmd, code, sum.Findings, errs)
+		}
+		found = append(found, filepath.Base(sum.Findings[0].Path))
+	}
+	if found[1] != found[0] || found[2] != found[0] {
+		t.Errorf("findings %v, want the same case whatever the shell does around the program", found)
 	}
 }
 

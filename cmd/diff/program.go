@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -38,7 +39,11 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		fmt.Fprintf(e.stderr, "diff hunt: -cmd %q cannot be run: %v\n", h.program, err)
 		return exitUsage
 	case r.Status == engine.Exited && (r.Exit == 126 || r.Exit == 127):
-		fmt.Fprintf(e.stderr, "diff hunt: -cmd %q cannot be run (exit %d): %s\n", h.program, r.Exit, strings.TrimSpace(r.Stderr))
+		msg := strings.TrimSpace(r.Stderr)
+		if msg == "" {
+			msg = map[int]string{126: "the shell found it not executable", 127: "the shell did not find it"}[r.Exit]
+		}
+		fmt.Fprintf(e.stderr, "diff hunt: -cmd %q cannot be run (exit %d): %s\n", h.program, r.Exit, msg)
 		return exitUsage
 	}
 	fmt.Fprintf(e.stderr, "hunt: %q in fast's place, %v of CPU per input, output up to %s, memory up to %s, %s comparison\n",
@@ -109,3 +114,30 @@ func rulingOf(name string) string {
 	}
 	return "R-" + strings.ToUpper(m[1]) + m[2]
 }
+
+// programArgv is how -cmd is run: as its words when it holds nothing a shell would read
+// (the usual "./solution" or "python3 sol.py"), else by sh. Each case starts the
+// program, and a shell in front of it costs an exec more: a millisecond of CPU per case.
+// A simple command replaces the shell (exec), so that the program's CPU time is watched
+// as it runs; a compound one ("ulimit -s unlimited && ./sol") runs under the shell, and
+// its CPU time is counted when it ends.
+func programArgv(cmd string) []string {
+	plain := func(r rune) bool {
+		return r == ' ' || r == '/' || r == '.' || r == '_' || r == '-' || r == '+' || r == ',' || r == ':' || r == '@' ||
+			'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	words := strings.Fields(cmd)
+	if len(words) > 0 && strings.IndexFunc(cmd, func(r rune) bool { return !plain(r) }) < 0 && !slices.Contains(shellWords, words[0]) {
+		return words
+	}
+	compound := strings.ContainsAny(cmd, ";&|(){}\n") || len(words) == 0 || strings.Contains(words[0], "=") ||
+		slices.Contains(shellWords, words[0])
+	if compound {
+		return []string{"sh", "-c", cmd}
+	}
+	return []string{"sh", "-c", "exec " + cmd}
+}
+
+// shellWords are the builtins and keywords that exec cannot start.
+var shellWords = []string{"!", ".", ":", "case", "cd", "eval", "exec", "export", "for", "if", "set",
+	"source", "time", "ulimit", "umask", "unset", "until", "while"}

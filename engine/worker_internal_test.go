@@ -1,0 +1,47 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+	"time"
+)
+
+// TestWorkerDropStopsTheProgram drops a request whose program sleeps: the worker stops
+// the program at once and says so, and then serves the next request as usual. (The test
+// binary serves as a worker: see TestMain in toy_test.go.)
+func TestWorkerDropStopsTheProgram(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := startWorker(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.stop()
+	sleep := request{Game: "toy", Got: side{Argv: []string{"sleep", "30"}, Limits: Limits{Time: time.Minute}}}
+	drop := make(chan struct{})
+	time.AfterFunc(100*time.Millisecond, func() { close(drop) })
+	start := time.Now()
+	_, _, _, err = w.run(context.Background(), sleep, drop)
+	if !errors.Is(err, errDropped) {
+		t.Fatalf("a dropped run: err %v, want errDropped", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("a dropped run took %v, want it stopped at once", took)
+	}
+	// A drop that comes after its request ended stops nothing.
+	late := make(chan struct{})
+	echo := request{Game: "toy", Input: []byte("1\n"), Got: side{Argv: []string{"cat"}}}
+	_, got, _, err := w.run(context.Background(), echo, late)
+	if err != nil || got.Status != Exited || string(got.Stdout) != "1\n" {
+		t.Fatalf("after a drop: %+v, %v; want cat's echo", got, err)
+	}
+	close(late)
+	_, got, _, err = w.run(context.Background(), echo, nil)
+	if err != nil || got.Status != Exited || string(got.Stdout) != "1\n" {
+		t.Fatalf("after a late drop: %+v, %v; want cat's echo", got, err)
+	}
+}

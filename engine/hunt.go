@@ -677,7 +677,9 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 				break
 			}
 			if o.invalid {
-				st.Invalid++
+				if !cand.repeat {
+					st.Invalid++
+				}
 				m.advance()
 				continue
 			}

@@ -771,13 +771,14 @@ type run struct {
 // shrinkWalk is the candidates of one case in shrink order, pulled from the game's
 // shrinker as they are needed; those behind the walk's position are dropped.
 type shrinkWalk struct {
-	next  func() (Case, bool)
-	stop  func()
-	cands []candidate // candidates first, first+1, … pulled so far
-	first int
-	bytes int // the inputs held in cands
-	ended bool
-	seen  map[candidateKey]bool
+	next   func() (Case, bool)
+	stop   func()
+	cands  []candidate // candidates first, first+1, … pulled so far
+	first  int
+	bytes  int // the inputs held in cands
+	firsts int // the candidates held that are not repeats
+	ended  bool
+	seen   map[candidateKey]bool
 }
 
 // at returns the walk's candidate i (i ≥ first), pulling it if need be.
@@ -803,6 +804,9 @@ func (w *shrinkWalk) at(m *minimizer, i int) (candidate, bool) {
 		w.seen[cand.key] = true
 		w.cands = append(w.cands, cand)
 		w.bytes += len(cand.input)
+		if !cand.repeat {
+			w.firsts++
+		}
 	}
 	return w.cands[i-w.first], true
 }
@@ -829,6 +833,9 @@ func (m *minimizer) advance() {
 	m.pos++
 	for w.first < m.pos && len(w.cands) > 0 {
 		w.bytes -= len(w.cands[0].input)
+		if !w.cands[0].repeat {
+			w.firsts--
+		}
 		w.cands[0] = candidate{}
 		w.cands = w.cands[1:]
 		w.first++
@@ -953,27 +960,16 @@ func (m *minimizer) ahead() (candidate, bool) {
 }
 
 // prefetch pulls the walk's next candidate ahead of need and reports whether it did:
-// until the walk holds, past its position, a candidate to run for each worker. While
-// candidates mostly keep the signature the walk will likely start over, and candidates
-// pulled ahead would be lost.
+// until the walk holds, from its position on, more first candidates (not repeats) than
+// workers. While candidates mostly keep the signature the walk will likely start over,
+// and candidates pulled ahead would be lost.
 func (m *minimizer) prefetch() bool {
 	i := m.w.pulled()
-	if m.mostlyKept() || !m.w.mayPull(i) || m.w.fresh(m) > m.c.workers {
+	if m.mostlyKept() || !m.w.mayPull(i) || m.w.firsts > m.c.workers {
 		return false
 	}
 	_, ok := m.w.at(m, i)
 	return ok
-}
-
-// fresh counts the candidates the walk holds whose outcome is unknown.
-func (w *shrinkWalk) fresh(m *minimizer) int {
-	n := 0
-	for _, cand := range w.cands {
-		if _, known := m.outcomes[cand.key]; !known && !cand.repeat {
-			n++
-		}
-	}
-	return n
 }
 
 // await takes the outcome of the next run to end, prefetching while it waits, and

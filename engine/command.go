@@ -45,23 +45,14 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 
 	// Pipes of our own: Wait then returns when the program exits, even while a child it
 	// left behind still holds them, and the group is killed at once.
-	p, err := openPipes(3)
-	if err != nil {
-		return Result{}, err
-	}
-	inR, inW, outR, outW, errR, errW := p[0].r, p[0].w, p[1].r, p[1].w, p[2].r, p[2].w
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	start := time.Now()
-	err = cmd.Start()
-	inR.Close()
-	outW.Close()
-	errW.Close()
+	p, err := startPiped(cmd, []bool{true, false, false}, func(child []*os.File) {
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = child[0], child[1], child[2]
+	})
 	if err != nil {
-		inW.Close()
-		outR.Close()
-		errR.Close()
 		return Result{}, fmt.Errorf("%s: %w", c.Label, err)
 	}
+	inW, outR, errR := p[0], p[1], p[2]
 	pid := cmd.Process.Pid
 
 	var stopped stopReason
@@ -219,24 +210,37 @@ func (s *stopReason) final() (Status, string) {
 	return s.status, s.detail
 }
 
-// pipe is the two ends of an os.Pipe.
-type pipe struct{ r, w *os.File }
-
-// openPipes opens n pipes, or none.
-func openPipes(n int) ([]pipe, error) {
-	pipes := make([]pipe, 0, n)
-	for range n {
+// startPiped starts cmd with a pipe per entry of toChild (true: this process writes, the
+// child reads), whose child ends wire hands to cmd. It returns this process's ends, in
+// order. The child's ends are closed here once it has started, so that its exit closes
+// them; if it cannot start, every end is closed.
+func startPiped(cmd *exec.Cmd, toChild []bool, wire func(child []*os.File)) ([]*os.File, error) {
+	ours, theirs := make([]*os.File, 0, len(toChild)), make([]*os.File, 0, len(toChild))
+	closeAll := func(files []*os.File) {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	for _, in := range toChild {
 		r, w, err := os.Pipe()
 		if err != nil {
-			for _, p := range pipes {
-				p.r.Close()
-				p.w.Close()
-			}
+			closeAll(ours)
+			closeAll(theirs)
 			return nil, err
 		}
-		pipes = append(pipes, pipe{r, w})
+		if in {
+			r, w = w, r
+		}
+		ours, theirs = append(ours, r), append(theirs, w)
 	}
-	return pipes, nil
+	wire(theirs)
+	err := cmd.Start()
+	closeAll(theirs)
+	if err != nil {
+		closeAll(ours)
+		return nil, err
+	}
+	return ours, nil
 }
 
 // byteSize prints a size as people read it: 512 B, 64 KiB, 1.5 MiB.

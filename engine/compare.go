@@ -114,9 +114,7 @@ func (d *Divergence) signature(classify func(want, got []byte) string) string {
 		switch r.Status {
 		case Panicked:
 			s += ": panic: " + shape(firstLine(r.Stderr))
-		case Crashed:
-			s += ": " + shape(firstLine(r.Stderr))
-		case Signaled:
+		case Crashed, Signaled:
 			s += ": " + shape(firstLine(r.Stderr))
 		}
 		return s

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -131,9 +132,9 @@ func (e *RefFailure) Error() string {
 	return fmt.Sprintf("the reference %s on case %d (input kept in %s)", e.Divergence.Want.Status, e.Index, e.Path)
 }
 
-// caseSeed is the seed of case index of a hunt seeded with seed: a SplitMix64 step, so
-// that neighbouring indices get unrelated streams.
-func caseSeed(seed, index int64) uint64 {
+// CaseSeed is the seed of case index of a hunt seeded with seed (and of test index of a
+// test set): a SplitMix64 step, so that neighbouring indices get unrelated streams.
+func CaseSeed(seed, index int64) uint64 {
 	z := uint64(seed) + uint64(index+1)*0x9E3779B97F4A7C15
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
@@ -158,6 +159,7 @@ type hunt struct {
 	explain   Explainer // nil when the game cannot name divergences
 	batch     Batcher   // nil unless a program is hunted and the game packs cases
 	compare   string    // how workers compare ("exact", "tokens"); "": the coordinator does
+	validate  func(input []byte) error
 	exe       string
 	limits    Limits
 	refLimits Limits
@@ -171,7 +173,10 @@ type hunt struct {
 // the code under test's.
 func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
 	h, err := newHunt(cfg)
-	sum := Summary{Game: cfg.Game.Name(), Seed: cfg.Seed, Findings: []Finding{}, Unreported: []Unreported{}}
+	sum := Summary{Seed: cfg.Seed, Findings: []Finding{}, Unreported: []Unreported{}}
+	if cfg.Game != nil {
+		sum.Game = cfg.Game.Name()
+	}
 	if cfg.Shards > 1 {
 		sum.Shard = fmt.Sprintf("%d/%d", cfg.Shard, cfg.Shards)
 	}
@@ -213,7 +218,6 @@ func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
 		sum.CasesPerSec = float64(sum.Cases) / sum.HuntSeconds
 	}
 	sum.Digest = strconv.FormatUint(c.digest, 16)
-	sum.Interrupted = ctx.Err() != nil
 	if err == nil {
 		minStart := time.Now()
 		err = c.finish(ctx)
@@ -221,7 +225,7 @@ func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
 	}
 	sum.Seconds = time.Since(h.start).Seconds()
 	sum.Interrupted = ctx.Err() != nil
-	slices.SortFunc(sum.Unreported, func(a, b Unreported) int { return cmpInt(a.Index, b.Index) })
+	slices.SortFunc(sum.Unreported, func(a, b Unreported) int { return cmp.Compare(a.Index, b.Index) })
 	return sum, err
 }
 
@@ -237,8 +241,18 @@ func newHunt(cfg HuntConfig) (*hunt, error) {
 		return nil, fmt.Errorf("hunt: finding its own binary to start workers: %w", err)
 	}
 	h := &hunt{cfg: cfg, game: cfg.Game, exe: exe, limits: cfg.Limits, refLimits: cfg.RefLimits, start: time.Now()}
+	if h.cfg.Equal == nil {
+		h.cfg.Equal = Exact
+	}
 	h.explain, _ = cfg.Game.(Explainer)
-	h.compare = comparisonName(cfg.Equal)
+	// A game that can check an input without building its case (Validate) checks each
+	// minimization candidate that way.
+	if v, ok := cfg.Game.(interface{ Validate([]byte) error }); ok {
+		h.validate = v.Validate
+	} else {
+		h.validate = func(input []byte) error { _, err := cfg.Game.Decode(input); return err }
+	}
+	h.compare = comparisonName(h.cfg.Equal)
 	if len(cfg.Program) > 0 && !cfg.Unpacked {
 		h.batch, _ = cfg.Game.(Batcher)
 	}
@@ -265,9 +279,9 @@ func (h *hunt) generate(index int64) (c Case, err error) {
 		}
 	}()
 	if h.batch != nil {
-		return h.batch.Unit(caseSeed(h.cfg.Seed, index)), nil
+		return h.batch.Unit(CaseSeed(h.cfg.Seed, index)), nil
 	}
-	return h.game.Generate(caseSeed(h.cfg.Seed, index)), nil
+	return h.game.Generate(CaseSeed(h.cfg.Seed, index)), nil
 }
 
 // signature is d's signature on input, in the game's terms when it can say.
@@ -314,16 +328,15 @@ type job struct {
 
 // jobResult is a lane's answer to a job.
 type jobResult struct {
-	id        int
-	ran       int64
-	digest    uint64
-	found     []pending
-	refFailed *pending
-	d         *Divergence // of a job's input
-	sig       string
-	invalid   bool // the validator rejected the job's input: it was not run
-	dropped   bool // the job was dropped before its run ended: no outcome
-	err       error
+	id      int
+	ran     int64
+	digest  uint64
+	found   []pending   // divergent cases; one whose reference failed ends the hunt
+	d       *Divergence // of a job's input
+	sig     string
+	invalid bool // the validator rejected the job's input: it was not run
+	dropped bool // the job was dropped before its run ended: no outcome
+	err     error
 }
 
 // coordinator owns the hunt's state: one goroutine, the one that called Hunt, reads the
@@ -368,11 +381,10 @@ func (c *coordinator) hunt(ctx context.Context) error {
 	defer tick.Stop()
 
 	var (
-		k        int64 // next position in the shard's sequence
-		inflight int
-		stopped  bool
-		next     *job
-		failure  error
+		k       int64 // next position in the shard's sequence
+		stopped bool
+		next    *job
+		failure error
 	)
 	for {
 		if next == nil && !stopped && failure == nil {
@@ -391,7 +403,7 @@ func (c *coordinator) hunt(ctx context.Context) error {
 				next = &job{indices: block}
 			}
 		}
-		if (stopped || failure != nil) && inflight == 0 {
+		if (stopped || failure != nil) && c.busy == 0 {
 			break
 		}
 		var send chan<- job
@@ -401,10 +413,10 @@ func (c *coordinator) hunt(ctx context.Context) error {
 		}
 		select {
 		case send <- j:
-			inflight++
+			c.busy++
 			next = nil
 		case r := <-c.results:
-			inflight--
+			c.busy--
 			if err := c.take(ctx, r); err != nil && failure == nil {
 				failure = err
 			}
@@ -430,8 +442,8 @@ func (c *coordinator) take(ctx context.Context, r jobResult) error {
 	}
 	c.sum.Cases += r.ran
 	c.digest ^= r.digest
-	if r.refFailed != nil {
-		return c.refFailure(r.refFailed)
+	if p := refFailure(r.found); p != nil {
+		return c.refFailure(p)
 	}
 	for i := range r.found {
 		c.record(r.found[i])
@@ -464,17 +476,19 @@ func (c *coordinator) record(p pending) {
 	}
 	kept.path = c.save(kept.input, kept.d)
 	maxFindings := max(h.cfg.MaxFindings, 1)
-	if len(c.bySig) > maxFindings {
-		worst := c.sorted()[maxFindings]
+	if len(c.bySig) < maxFindings {
+		return
+	}
+	lowest := c.sorted()
+	if len(lowest) > maxFindings {
+		worst := lowest[maxFindings]
 		delete(c.bySig, worst.sig)
 		c.unreported(*worst)
 		c.forget(worst)
 	}
-	if len(c.bySig) == maxFindings {
-		// Every index below the last kept one was handed out already, so once the lanes
-		// finish, the kept findings are the lowest divergent indices of their signatures.
-		c.limit = min(c.limit, c.sorted()[maxFindings-1].index+1)
-	}
+	// Every index below the last kept one was handed out already, so once the lanes
+	// finish, the kept findings are the lowest divergent indices of their signatures.
+	c.limit = min(c.limit, lowest[maxFindings-1].index+1)
 }
 
 func (c *coordinator) unreported(p pending) {
@@ -502,18 +516,8 @@ func (c *coordinator) sorted() []*pending {
 	for _, p := range c.bySig {
 		out = append(out, p)
 	}
-	slices.SortFunc(out, func(a, b *pending) int { return cmpInt(a.index, b.index) })
+	slices.SortFunc(out, func(a, b *pending) int { return cmp.Compare(a.index, b.index) })
 	return out
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func (c *coordinator) note(s string) {
@@ -594,32 +598,31 @@ func (c *coordinator) refFailure(p *pending) error {
 func (c *coordinator) finish(ctx context.Context) error {
 	h := c.h
 	for _, p := range c.sorted() {
-		f := c.preview(p)
-		f.Path = p.path
+		best, stats, note := *p, MinimizeStats{}, ""
 		switch {
 		case h.cfg.MinimizeTime < 0:
-			f.Note = "not minimized (-minimize-time is negative)"
+			note = "not minimized (-minimize-time is negative)"
 		case ctx.Err() != nil:
-			f.Note = "not minimized: interrupted"
+			note = "not minimized: interrupted"
 		default:
 			c.note(fmt.Sprintf("case %d: minimizing (%d bytes)", p.index, len(p.input)))
-			best, stats := c.minimize(ctx, *p)
-			f.Minimize = stats
+			best, stats = c.minimize(ctx, *p)
 			if stats.Accepted > 0 {
-				f.Input, f.InputBytes, f.Divergence, f.Rulings = best.input, len(best.input), best.d, c.rulings(best.c)
 				if path := c.save(best.input, best.d); path != "" {
-					if p.path != "" && path != p.path {
-						if err := removeCase(p.path); err != nil {
-							c.note(fmt.Sprintf("could not remove %s: %v", p.path, err))
-						}
+					if path != p.path {
+						c.forget(p)
 					}
-					f.Path = path
+					best.path = path
 				}
 			}
 			if !stats.Complete {
-				f.Note = "minimization stopped early (budget or interrupt): the case may shrink further"
+				note = "minimization stopped early (budget or interrupt): the case may shrink further"
 			}
 		}
+		// The finding is named as it was found; it shows the case it was minimized to.
+		f := c.preview(&best)
+		f.Verdict, f.Signature, f.Original = p.d.Verdict(), p.sig, len(p.input)
+		f.Minimize, f.Note = stats, note
 		c.sum.Findings = append(c.sum.Findings, f)
 	}
 	return nil
@@ -676,32 +679,30 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 			if !known {
 				break
 			}
-			if o.invalid {
-				if !cand.repeat {
+			if o.err != nil && ctx.Err() == nil {
+				c.note(fmt.Sprintf("case %d: minimization stopped: %v", p.index, o.err))
+				return cur, st
+			}
+			if cand.repeat || o.invalid {
+				// A repeat was counted at its first; it is never taken, since the walk
+				// starts over from its first when that is.
+				if o.invalid && !cand.repeat {
 					st.Invalid++
 				}
 				m.advance()
 				continue
 			}
-			if o.err != nil && ctx.Err() == nil {
-				c.note(fmt.Sprintf("case %d: minimization stopped: %v", p.index, o.err))
-				return cur, st
-			}
-			if !cand.repeat {
-				m.record(o.kept)
-			}
+			m.record(o.kept)
 			if o.kept {
 				m.keptAt = m.decided
 				st.Accepted++
-				cur = pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: o.sig, after: p.after, path: p.path}
+				cur = pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: m.sig, after: p.after, path: p.path}
 				o.d = nil // the case taken holds it now; the outcome keeps its verdict only
 				m.outcomes[cand.key] = o
 				m.start(cur.c, cand.key)
 				continue
 			}
-			if !cand.repeat {
-				m.decided++
-			}
+			m.decided++
 			m.advance()
 		}
 		m.dropUseless()
@@ -733,7 +734,6 @@ type outcome struct {
 	invalid bool // the validator rejected it
 	kept    bool
 	d       *Divergence
-	sig     string
 	err     error
 }
 
@@ -1006,7 +1006,7 @@ func (m *minimizer) take(r jobResult) {
 	}
 	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && r.sig == m.sig}
 	if o.kept {
-		o.d, o.sig = r.d, r.sig
+		o.d = r.d
 	}
 	m.outcomes[ru.key] = o
 }

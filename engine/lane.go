@@ -61,8 +61,7 @@ func (l *lane) ready() error {
 
 // valid reports whether the game's validator accepts input.
 func (l *lane) valid(input []byte) bool {
-	_, err := l.h.game.Decode(input)
-	return err == nil
+	return l.h.validate(input) == nil
 }
 
 // compare runs both on input in the lane's worker and returns their divergence and its
@@ -87,7 +86,11 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool, drop <-c
 	if err != nil || same {
 		return nil, "", err
 	}
-	d := Compare(want, got, l.h.cfg.Equal)
+	eq := l.h.cfg.Equal
+	if l.h.compare != "" {
+		eq = unequal // the worker compared the answers: they differ, and are not compared again
+	}
+	d := Compare(want, got, eq)
 	if d == nil {
 		return nil, "", nil
 	}
@@ -142,12 +145,10 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64) (r jobResult) {
 		r.ran++
 		r.digest ^= digestOf(input)
 		if d != nil {
-			p := pending{index: i, c: cases[k], input: input, d: d, sig: sig, after: time.Since(l.h.start)}
+			r.found = append(r.found, pending{index: i, c: cases[k], input: input, d: d, sig: sig, after: time.Since(l.h.start)})
 			if d.RefFailed() {
-				r.refFailed = &p
-				return r
+				return r // the hunt stops on it (coordinator.take)
 			}
-			r.found = append(r.found, p)
 		}
 	}
 	return r
@@ -165,17 +166,16 @@ func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case) (r
 		for k := lo; k < hi; k++ {
 			r.digest ^= digestOf(cases[k].Encode())
 		}
-		found, refFailed, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], joined)
+		found, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], joined)
 		if err != nil {
 			r.err = err
 			return r
 		}
 		r.ran += int64(hi - lo)
-		if refFailed != nil {
-			r.refFailed = refFailed
-			return r
-		}
 		r.found = append(r.found, found...)
+		if refFailure(found) != nil {
+			return r // the hunt stops on it (coordinator.take)
+		}
 		lo = hi
 	}
 	return r
@@ -197,21 +197,17 @@ func (l *lane) pack(cases []Case, lo int) (int, Case) {
 	return hi, joined
 }
 
-func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, joined Case) ([]pending, *pending, error) {
+func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, joined Case) ([]pending, error) {
 	input := joined.Encode()
 	d, sig, err := l.compare(ctx, input, false, nil)
 	if err != nil || d == nil {
-		return nil, nil, err
+		return nil, err
 	}
 	found := func(k int, c Case, input []byte, d *Divergence, sig string) pending {
 		return pending{index: indices[k], c: c, input: input, d: d, sig: sig, after: time.Since(l.h.start)}
 	}
 	if len(cases) == 1 {
-		p := found(0, joined, input, d, sig)
-		if d.RefFailed() {
-			return nil, &p, nil
-		}
-		return []pending{p}, nil, nil
+		return []pending{found(0, joined, input, d, sig)}, nil
 	}
 	// Which cases differ, when both answers split per case.
 	var suspects []int
@@ -220,9 +216,6 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 		got, okG := l.h.batch.Split(d.Got.Stdout, cases)
 		if okW && okG {
 			eq := l.h.cfg.Equal
-			if eq == nil {
-				eq = Exact
-			}
 			for k := range cases {
 				if !eq(want[k], got[k]) {
 					suspects = append(suspects, k)
@@ -242,16 +235,12 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 		one := cases[k].Encode()
 		d1, sig1, err := l.compare(ctx, one, false, nil)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if d1 != nil {
-			p := found(k, cases[k], one, d1, sig1)
-			if d1.RefFailed() {
-				return nil, &p, nil
-			}
-			out = append(out, p)
-			if narrow {
-				return out, nil, nil
+			out = append(out, found(k, cases[k], one, d1, sig1))
+			if narrow || d1.RefFailed() {
+				return out, nil
 			}
 			continue
 		}
@@ -266,20 +255,32 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 		in := prefix.Encode()
 		dp, sigp, err := l.compare(ctx, in, false, nil)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if dp != nil {
 			out = append(out, found(k, prefix, in, dp, sigp))
+			if dp.RefFailed() {
+				return out, nil
+			}
 		}
 	}
 	if len(out) == 0 {
 		// No case diverges alone or after its predecessors (a time-out of the whole input,
 		// an answer cut short): the packed input is the finding.
-		p := found(0, joined, input, d, sig)
-		if d.RefFailed() {
-			return nil, &p, nil
-		}
-		out = append(out, p)
+		out = append(out, found(0, joined, input, d, sig))
 	}
-	return out, nil, nil
+	return out, nil
 }
+
+// refFailure returns the first of found whose reference failed, or nil.
+func refFailure(found []pending) *pending {
+	for i := range found {
+		if found[i].d.RefFailed() {
+			return &found[i]
+		}
+	}
+	return nil
+}
+
+// unequal is the comparison of answers a worker has found to differ.
+func unequal(_, _ []byte) bool { return false }

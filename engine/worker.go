@@ -158,14 +158,16 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 		current.Unlock()
 		stop()
 		running.Done()
-		resp := response{Want: clipStdout(w), Got: clipStdout(r), CPU: selfCPU(), RSS: heldMemory()}
-		if dropped {
-			resp = response{Dropped: true, CPU: resp.CPU, RSS: resp.RSS}
-		} else if err != nil {
+		resp := response{CPU: selfCPU(), RSS: heldMemory()}
+		switch {
+		case dropped: // first: a stopped run compares as nothing, and is no outcome
+			resp.Dropped = true
+		case err != nil:
 			resp.Err = err.Error()
-		}
-		if req.Compare != "" && d == nil {
-			resp = response{Same: true, CPU: resp.CPU, RSS: resp.RSS, Err: resp.Err}
+		case req.Compare != "" && d == nil:
+			resp.Same = true
+		default:
+			resp.Want, resp.Got = clipStdout(w), clipStdout(r)
 		}
 		if !send(resp) {
 			return 1
@@ -292,7 +294,6 @@ func (p phased) Run(ctx context.Context, input []byte) (Result, error) {
 // worker is the coordinator's handle on one worker process. It is used by one goroutine
 // at a time (a lane); a worker that died or was killed is replaced on the next run.
 type worker struct {
-	exe    string
 	cmd    *exec.Cmd
 	reqs   *os.File // the write end of the worker's requests
 	bw     *bufio.Writer
@@ -325,29 +326,19 @@ const handshakeTime = 20 * time.Second
 var errNotAWorker = errors.New("the hunt's binary did not start as a worker: its main must call engine.ServeWorker first")
 
 func startWorker(exe string) (*worker, error) {
-	p, err := openPipes(4)
-	if err != nil {
-		return nil, err
-	}
-	reqR, reqW, respR, respW, errR, errW, dropR, dropW := p[0].r, p[0].w, p[1].r, p[1].w, p[2].r, p[2].w, p[3].r, p[3].w
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), workerEnv+"=1")
-	cmd.ExtraFiles = []*os.File{reqR, respW, dropR}
-	cmd.Stderr = errW
 	isolate(cmd, terminationSignal)
-	err = cmd.Start()
-	reqR.Close()
-	respW.Close()
-	errW.Close()
-	dropR.Close()
+	// Requests and drops go to the worker; responses and its stderr come back.
+	p, err := startPiped(cmd, []bool{true, false, false, true}, func(child []*os.File) {
+		cmd.ExtraFiles = []*os.File{child[0], child[1], child[3]}
+		cmd.Stderr = child[2]
+	})
 	if err != nil {
-		reqW.Close()
-		respR.Close()
-		errR.Close()
-		dropW.Close()
 		return nil, fmt.Errorf("starting a worker: %w", err)
 	}
-	w := &worker{exe: exe, cmd: cmd, reqs: reqW, resps: respR, drops: dropW, stderr: &headTail{}, waited: make(chan struct{}),
+	reqW, respR, errR, dropW := p[0], p[1], p[2], p[3]
+	w := &worker{cmd: cmd, reqs: reqW, resps: respR, drops: dropW, stderr: &headTail{}, waited: make(chan struct{}),
 		drained: make(chan struct{}), answers: make(chan response, 1), failed: make(chan struct{})}
 	w.bw = bufio.NewWriterSize(reqW, 64<<10)
 	w.enc = gob.NewEncoder(w.bw)

@@ -130,7 +130,7 @@ func quoteToken(t []byte) string {
 // number reads an integer token (optional sign, decimal digits, as scanf's %d) in lo..hi.
 // The common token, one to four digits then a blank, is parsed from one 8-byte load
 // without a branch on its length (smallNumber); any other, and any token in the last 8
-// bytes of the input, goes through the general path, which names what is wrong.
+// bytes of the input, goes through generalNumber, which names what is wrong.
 func (s *scanner) number(what string, lo, hi int) (int, error) {
 	s.skipSpace()
 	if pos := s.pos; pos+8 <= len(s.in) {
@@ -140,6 +140,12 @@ func (s *scanner) number(what string, lo, hi int) (int, error) {
 			return v, nil
 		}
 	}
+	return s.generalNumber(what, lo, hi)
+}
+
+// generalNumber is number without its fast path, which FuzzScannerNumber checks against
+// it: any token, parsed byte by byte.
+func (s *scanner) generalNumber(what string, lo, hi int) (int, error) {
 	t, err := s.token(what)
 	if err != nil {
 		return 0, err
@@ -175,7 +181,7 @@ func smallNumber(v uint64) (value, n int) {
 	}
 	// The n digits, most significant first, shifted up to four with leading zeros; the
 	// bytes after them are shifted out. Then pairs of digits, then the pair of pairs.
-	d := uint32(v) & 0x0f0f0f0f << (32 - 8*n)
+	d := uint32(v) & (lowNibbles >> 32) << (32 - 8*n) // a 32-bit AND: no 64-bit immediate to load
 	d = (d*10 + d>>8) & 0x00ff00ff
 	d = (d*100 + d>>16) & 0xffff
 	return int(d), n

@@ -76,23 +76,6 @@ func TestSmallNumber(t *testing.T) {
 	}
 }
 
-// generalNumber is scanner.number without its fast path: the next token, parseInt and the
-// range check, with the same messages.
-func generalNumber(s *scanner, what string, lo, hi int) (int, error) {
-	tok, err := s.token(what)
-	if err != nil {
-		return 0, err
-	}
-	v, ok, overflow := parseInt(tok)
-	if !ok {
-		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("expected %s (an integer), found %s", what, quoteToken(tok))}
-	}
-	if overflow || v < int64(lo) || v > int64(hi) {
-		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("%s %s outside %d..%d", what, quoteToken(tok), lo, hi)}
-	}
-	return int(v), nil
-}
-
 // FuzzScannerNumber checks, on any bytes and any range, that reading numbers with
 // scanner.number (whose fast path parses 8 bytes at once) gives the same values, errors,
 // lines and positions as reading them token by token.
@@ -108,7 +91,7 @@ func FuzzScannerNumber(f *testing.F) {
 		fastScan, slowScan := newScanner(input), newScanner(input)
 		for i := 0; ; i++ {
 			got, gotErr := fastScan.number("n", int(lo), int(hi))
-			want, wantErr := generalNumber(slowScan, "n", int(lo), int(hi))
+			want, wantErr := slowScan.generalNumber("n", int(lo), int(hi))
 			if got != want || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 				t.Fatalf("number %d of %q in %d..%d: got %d, %v; want %d, %v", i, input, lo, hi, got, gotErr, want, wantErr)
 			}

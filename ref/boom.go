@@ -2,7 +2,6 @@ package ref
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -59,12 +58,11 @@ type boomGame struct {
 	over     bool     // 游戏结束: lost or won
 	before   map[[2]int]byte
 	out      *bufio.Writer
+	lost     [][2]int // the mines that lost the game, for the trace to draw
 
 	// For the observer of a traced game (BoomTrace); observe is nil when not traced.
-	observe  func(*BoomStep)
-	index    int      // the game's number in the input
-	lost     [][2]int // the mines that lost the game
-	seenOver bool     // the game was over at the last moment reported
+	observe func(*BoomStep)
+	index   int // the game's number in the input
 }
 
 func playBoomGame(in *tokens, out *bufio.Writer, index int, observe func(*BoomStep)) error {
@@ -179,6 +177,7 @@ func (g *boomGame) left(x, y int) bool {
 	}
 	// "否则若 <x, y> 为地雷, 则游戏失败"
 	if g.mine[x][y] {
+		g.lost = [][2]int{{x, y}}
 		return true
 	}
 	// "否则对 <x, y> 进行打开操作" — a '?' is opened like '_' (R-B3).
@@ -220,8 +219,11 @@ func (g *boomGame) middle(x, y int) bool {
 	}
 	for _, c := range targets {
 		if g.mine[c[0]][c[1]] {
-			return true
+			g.lost = append(g.lost, c)
 		}
+	}
+	if len(g.lost) > 0 {
+		return true
 	}
 	// "否则对这些位置进行打开操作". One opened by an earlier one's cascade is opened again,
 	// which changes nothing: its number is shown already, and its own cascade ran.
@@ -325,16 +327,12 @@ type BoomStep struct {
 // after every operation and every "0". It returns what Boom writes and the error Boom
 // returns.
 func BoomTrace(input []byte, observe func(*BoomStep)) ([]byte, error) {
-	var buf bytes.Buffer
-	out := bufio.NewWriter(&buf)
-	err := playBoom(newTokens(input), out, func(s *BoomStep) {
-		out.Flush() // a bytes.Buffer takes every byte
-		s.Output = buf.Bytes()
-		observe(s)
-	})
-	out.Flush()
-	return buf.Bytes(), err
+	return traced(func(out *bufio.Writer, see func(*BoomStep)) error {
+		return playBoom(newTokens(input), out, see)
+	}, observe)
 }
+
+func (s *BoomStep) setOutput(written []byte) { s.Output = written }
 
 // Size is the board's n rows and m columns.
 func (s *BoomStep) Size() (n, m int) { return s.g.n, s.g.m }
@@ -350,9 +348,6 @@ func (s *BoomStep) Cell(x, y int) byte {
 	return s.g.view[x][y]
 }
 
-// Mine reports whether (x, y) is a mine, which the player map does not show.
-func (s *BoomStep) Mine(x, y int) bool { return s.g.mine[x][y] }
-
 // trace reports a moment of a traced game: the operation on the given line (op -1 is
 // the start of the game).
 func (g *boomGame) trace(line, op, x, y int) {
@@ -362,30 +357,5 @@ func (g *boomGame) trace(line, op, x, y int) {
 }
 
 func (g *boomGame) report(line, op, x, y int) {
-	if g.over && !g.seenOver && op > 0 {
-		g.lost = g.losingMines(op, x, y)
-	}
-	g.seenOver = g.over
 	g.observe(&BoomStep{Game: g.index, Op: op, X: x, Y: y, Line: line, Over: g.over, Lost: g.lost, g: g})
-}
-
-// losingMines reads, after an operation that ended the game, the mines that lost it; none
-// if it was won. A lost operation changed nothing, so its conditions still hold: a left
-// click on a mine neither opened nor P, or a middle click whose targets hold mines.
-func (g *boomGame) losingMines(op, x, y int) [][2]int {
-	switch {
-	case op == 1 && !g.opened[x][y] && g.view[x][y] != 'P' && g.mine[x][y]:
-		return [][2]int{{x, y}}
-	case op == 3 && g.opened[x][y] && g.flagsAround(x, y) == int(g.view[x][y]-'0'):
-		var mines [][2]int
-		for nx := x - 1; nx <= x+1; nx++ {
-			for ny := y - 1; ny <= y+1; ny++ {
-				if g.inside(nx, ny) && !g.opened[nx][ny] && g.view[nx][ny] != 'P' && g.mine[nx][ny] {
-					mines = append(mines, [2]int{nx, ny})
-				}
-			}
-		}
-		return mines
-	}
-	return nil
 }

@@ -2,7 +2,6 @@ package ref
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 )
@@ -76,10 +75,11 @@ func playDatamining(in *tokens, out *bufio.Writer, observe func(*DataminingStep)
 			}
 		}
 		// "For each data set write one line with a single integer"
-		fmt.Fprintln(out, casualMinimum(mine))
+		answer := casualMinimum(mine)
+		fmt.Fprintln(out, answer)
 		if observe != nil {
 			boards++
-			observe(&DataminingStep{Board: boards, Line: line, mine: mine})
+			observe(&DataminingStep{Board: boards, Line: line, mine: mine, answer: answer})
 		}
 	}
 }
@@ -216,6 +216,7 @@ type DataminingStep struct {
 	Line   int    // the input line of the board's "r c"
 	Output []byte // everything written so far, this board's answer included
 	mine   [][]bool
+	answer int     // kept, as Best needs it and it costs a game from every start
 	best   [][]int // the state from the best start, once asked for
 	bx, by int     // the best start, 0-based
 }
@@ -223,25 +224,18 @@ type DataminingStep struct {
 // DataminingTrace plays input as Datamining does and calls observe after the answer to
 // every board. It returns what Datamining writes and the error Datamining returns.
 func DataminingTrace(input []byte, observe func(*DataminingStep)) ([]byte, error) {
-	var buf bytes.Buffer
-	out := bufio.NewWriter(&buf)
-	err := playDatamining(newTokens(input), out, func(s *DataminingStep) {
-		out.Flush() // a bytes.Buffer takes every byte
-		s.Output = buf.Bytes()
-		observe(s)
-	})
-	out.Flush()
-	return buf.Bytes(), err
+	return traced(func(out *bufio.Writer, see func(*DataminingStep)) error {
+		return playDatamining(newTokens(input), out, see)
+	}, observe)
 }
+
+func (s *DataminingStep) setOutput(written []byte) { s.Output = written }
 
 // Size is the board's r rows and c columns.
 func (s *DataminingStep) Size() (r, c int) { return len(s.mine), len(s.mine[0]) }
 
-// Mine reports whether (x, y), 1-based, holds a mine.
-func (s *DataminingStep) Mine(x, y int) bool { return s.mine[x-1][y-1] }
-
 // Answer is the board's answer: the fewest covered safe cells over every start.
-func (s *DataminingStep) Answer() int { return casualMinimum(s.mine) }
+func (s *DataminingStep) Answer() int { return s.answer }
 
 // Best is the first start, in row-major order, from which the casual player leaves
 // Answer covered safe cells, 1-based; 0, 0 on a board without a safe cell.
@@ -286,13 +280,12 @@ func (s *DataminingStep) play() bool {
 	if s.best != nil {
 		return true
 	}
-	answer := s.Answer()
 	for x := range s.mine {
 		for y := range s.mine[x] {
 			if s.mine[x][y] {
 				continue
 			}
-			if state := casualBoard(s.mine, x, y); coveredSafe(s.mine, state) == answer {
+			if state := casualBoard(s.mine, x, y); coveredSafe(s.mine, state) == s.answer {
 				s.best, s.bx, s.by = state, x, y
 				return true
 			}

@@ -2,7 +2,6 @@ package ref
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -31,6 +30,7 @@ type mineGame struct {
 	newly   [][2]int // cells swept by the current operation
 	steps   int
 	out     *bufio.Writer
+	boomAt  [2]int // the mine whose sweep ended the game; 0, 0 if none
 
 	observe func(*MineStep) // the observer of a traced game (MineTrace); nil when not traced
 }
@@ -184,6 +184,8 @@ func (g *mineGame) dsweepOp(x, y int) bool {
 // sweep is the sweep process of statement rule 5. It reports false on a mine.
 func (g *mineGame) sweep(x, y int) bool {
 	if g.mine[x][y] {
+		// Kept for the trace, which draws it: a DSweep's is any of its blank neighbours.
+		g.boomAt = [2]int{x, y}
 		return false // "如果 (x,y) 为地雷，扫雷失败"
 	}
 	g.swept[x][y] = true
@@ -260,16 +262,12 @@ type MineStep struct {
 // MineTrace plays input as Mine does and calls observe at the start of the game and after
 // every operation. It returns what Mine writes and the error Mine returns.
 func MineTrace(input []byte, observe func(*MineStep)) ([]byte, error) {
-	var buf bytes.Buffer
-	out := bufio.NewWriter(&buf)
-	err := playMine(newTokens(input), out, func(s *MineStep) {
-		out.Flush() // a bytes.Buffer takes every byte
-		s.Output = buf.Bytes()
-		observe(s)
-	})
-	out.Flush()
-	return buf.Bytes(), err
+	return traced(func(out *bufio.Writer, see func(*MineStep)) error {
+		return playMine(newTokens(input), out, see)
+	}, observe)
 }
+
+func (s *MineStep) setOutput(written []byte) { s.Output = written }
 
 // Size is the board's n rows and m columns.
 func (s *MineStep) Size() (n, m int) { return s.g.n, s.g.m }
@@ -289,9 +287,6 @@ func (s *MineStep) Cell(x, y int) byte {
 	return '_'
 }
 
-// Mine reports whether (x, y) hides a mine, which the player's board does not show.
-func (s *MineStep) Mine(x, y int) bool { return s.g.mine[x][y] }
-
 // trace reports a moment of a traced game; result is how the operation ended the game,
 // "" if it goes on.
 func (g *mineGame) trace(op string, x, y, line int, result string) {
@@ -301,26 +296,5 @@ func (g *mineGame) trace(op string, x, y, line int, result string) {
 }
 
 func (g *mineGame) report(op string, x, y, line int, result string) {
-	s := &MineStep{Op: op, X: x, Y: y, Line: line, Result: result, g: g}
-	if result == "game over" {
-		s.Boom = [2]int{x, y}
-		if op == "DSweep" {
-			s.Boom = g.dsweepBoom(x, y)
-		}
-	}
-	g.observe(s)
-}
-
-// dsweepBoom finds the mine a DSweep at (x, y) swept: dsweepOp sweeps the blank
-// neighbours in row-major order, so it is the first of them that is a mine. (Cascades
-// before it removed no flag from a mine: a mine never neighbours a 0.)
-func (g *mineGame) dsweepBoom(x, y int) [2]int {
-	for nx := x - 1; nx <= x+1; nx++ {
-		for ny := y - 1; ny <= y+1; ny++ {
-			if g.inside(nx, ny) && !g.swept[nx][ny] && !g.flagged[nx][ny] && g.mine[nx][ny] {
-				return [2]int{nx, ny}
-			}
-		}
-	}
-	return [2]int{}
+	g.observe(&MineStep{Op: op, X: x, Y: y, Line: line, Result: result, Boom: g.boomAt, g: g})
 }

@@ -2,7 +2,6 @@ package ref
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -37,9 +36,8 @@ const (
 // left of that token is the next token read after the tower.
 type towerInput struct {
 	t    *tokens
-	rest string  // the unread end of the token the last cell came from
-	line int     // the line of that token
-	read []token // the words read since the current command started, for the observer
+	rest string // the unread end of the token the last cell came from
+	line int    // the line of that token
 }
 
 // word returns the next token.
@@ -47,14 +45,9 @@ func (in *towerInput) word(what string) (token, error) {
 	if in.rest != "" {
 		tok := token{text: in.rest, line: in.line}
 		in.rest = ""
-		in.read = append(in.read, tok)
 		return tok, nil
 	}
-	tok, err := in.t.next(what)
-	if err == nil {
-		in.read = append(in.read, tok)
-	}
-	return tok, err
+	return in.t.next(what)
 }
 
 // cell returns the next non-blank character and its line; the error is the end of input.
@@ -115,7 +108,6 @@ type towerGame struct {
 func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep)) error {
 	datasets := 0 // for the observer
 	for {
-		in.read = in.read[:0] // only a command's words are kept, for the observer
 		// R-T1: the size line is "n m", height first; "0 0" ends the input.
 		n, ok, nTok, err := in.integer("n (the height, or 0 to end)")
 		if err != nil {
@@ -150,12 +142,11 @@ func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep)) erro
 			return err
 		}
 		for k := 1; k <= t; k++ {
-			in.read = in.read[:0] // the command's words, for the observer
 			c, err := readTowerCommand(in, k)
 			if err != nil {
 				return err
 			}
-			g.enter(in, k)
+			g.enter(c, k)
 			// R-T5: commands after game over are read and ignored.
 			if g.result == "" {
 				g.command(c)
@@ -234,6 +225,11 @@ type towerCommand struct {
 	dir     int
 	s       int  // MOVETO's column
 	inRange bool // false when MOVETO's column does not even fit in an int
+
+	// The command as written, for the observer, which shows it: the tokens' text is
+	// there already, so an untraced judge pays nothing for it.
+	arg  string // MOVETO's column or the direction
+	line int    // the input line of the name
 }
 
 func readTowerCommand(in *towerInput, k int) (towerCommand, error) {
@@ -241,17 +237,20 @@ func readTowerCommand(in *towerInput, k int) (towerCommand, error) {
 	if err != nil {
 		return towerCommand{}, err
 	}
-	c := towerCommand{name: tok.text}
+	c := towerCommand{name: tok.text, line: tok.line}
 	switch tok.text {
 	case "MOVETO":
 		// Any integer is a column: one outside 1..m makes an invalid command (R-T6).
-		c.s, c.inRange, _, err = in.integer("MOVETO's column")
+		var s token
+		c.s, c.inRange, s, err = in.integer("MOVETO's column")
+		c.arg = s.text
 		return c, err
 	case "PUSH", "PULL", "GETDOWN", "CLIMB":
 		d, err := in.word(tok.text + "'s direction (RIGHT or LEFT)")
 		if err != nil {
 			return c, err
 		}
+		c.arg = d.text
 		switch d.text {
 		case "RIGHT":
 			c.dir = 1
@@ -573,16 +572,12 @@ type TowerStep struct {
 // TowerTrace plays input as Tower does and calls observe at every moment a TowerStep
 // names. It returns what Tower writes and the error Tower returns.
 func TowerTrace(input []byte, observe func(*TowerStep)) ([]byte, error) {
-	var buf bytes.Buffer
-	out := bufio.NewWriter(&buf)
-	err := playTower(&towerInput{t: newTokens(input)}, out, func(s *TowerStep) {
-		out.Flush() // a bytes.Buffer takes every byte
-		s.Output = buf.Bytes()
-		observe(s)
-	})
-	out.Flush()
-	return buf.Bytes(), err
+	return traced(func(out *bufio.Writer, see func(*TowerStep)) error {
+		return playTower(&towerInput{t: newTokens(input)}, out, see)
+	}, observe)
 }
+
+func (s *TowerStep) setOutput(written []byte) { s.Output = written }
 
 // Size is the tower's n levels and m columns.
 func (s *TowerStep) Size() (n, m int) { return s.g.n, s.g.m }
@@ -594,18 +589,10 @@ func (s *TowerStep) Cell(y, x int) byte { return s.g.grid[y][x] }
 // Player is the player's level and column.
 func (s *TowerStep) Player() (y, x int) { return s.g.py, s.g.px }
 
-// Goal is the goal's initial cell, the one R-T18 (D) watches.
-func (s *TowerStep) Goal() (y, x int) { return s.g.gy, s.g.gx }
-
-// enter notes, for the observer, that command k, whose words are in.read, is being
-// handled.
-func (g *towerGame) enter(in *towerInput, k int) {
+// enter notes, for the observer, that command k is being handled.
+func (g *towerGame) enter(c towerCommand, k int) {
 	if g.observe != nil {
-		g.cmdNo, g.line = k, in.read[0].line
-		g.op = in.read[0].text
-		for _, tok := range in.read[1:] {
-			g.op += " " + tok.text
-		}
+		g.cmdNo, g.line, g.op = k, c.line, c.name+" "+c.arg
 	}
 }
 

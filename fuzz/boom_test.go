@@ -5,7 +5,7 @@ import "testing"
 // FuzzBoomParse feeds arbitrary bytes to both boom judges as input: see checkParse.
 func FuzzBoomParse(f *testing.F) {
 	g := targetFor(f, "boom")
-	g.addParseSeeds(f)
+	g.addSeeds(f, g.parseSeeds)
 	f.Fuzz(func(t *testing.T, data []byte) { g.checkParse(t, data) })
 }
 
@@ -13,6 +13,6 @@ func FuzzBoomParse(f *testing.F) {
 // see checkDiff.
 func FuzzBoomDiff(f *testing.F) {
 	g := targetFor(f, "boom")
-	g.addDiffSeeds(f)
+	g.addSeeds(f, g.diffSeeds)
 	f.Fuzz(func(t *testing.T, data []byte) { g.checkDiff(t, data) })
 }

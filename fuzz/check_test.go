@@ -55,7 +55,7 @@ func judge(out string, err error) func([]byte, io.Writer) error {
 
 func TestCheckDiff(t *testing.T) {
 	valid := func([]byte) error { return nil }
-	asIs := func(data []byte) []byte { return data }
+	asIs := func(data []byte) ([]byte, bool) { return data, true }
 	right := judge("1\n", nil)
 	for _, tc := range []struct {
 		name      string

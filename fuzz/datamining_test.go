@@ -5,7 +5,7 @@ import "testing"
 // FuzzDataminingParse feeds arbitrary bytes to both datamining judges as input: see checkParse.
 func FuzzDataminingParse(f *testing.F) {
 	g := targetFor(f, "datamining")
-	g.addParseSeeds(f)
+	g.addSeeds(f, g.parseSeeds)
 	f.Fuzz(func(t *testing.T, data []byte) { g.checkParse(t, data) })
 }
 
@@ -13,6 +13,6 @@ func FuzzDataminingParse(f *testing.F) {
 // see checkDiff.
 func FuzzDataminingDiff(f *testing.F) {
 	g := targetFor(f, "datamining")
-	g.addDiffSeeds(f)
+	g.addSeeds(f, g.diffSeeds)
 	f.Fuzz(func(t *testing.T, data []byte) { g.checkDiff(t, data) })
 }

@@ -5,7 +5,7 @@ import "testing"
 // FuzzMineParse feeds arbitrary bytes to both mine judges as input: see checkParse.
 func FuzzMineParse(f *testing.F) {
 	g := targetFor(f, "mine")
-	g.addParseSeeds(f)
+	g.addSeeds(f, g.parseSeeds)
 	f.Fuzz(func(t *testing.T, data []byte) { g.checkParse(t, data) })
 }
 
@@ -13,6 +13,6 @@ func FuzzMineParse(f *testing.F) {
 // see checkDiff.
 func FuzzMineDiff(f *testing.F) {
 	g := targetFor(f, "mine")
-	g.addDiffSeeds(f)
+	g.addSeeds(f, g.diffSeeds)
 	f.Fuzz(func(t *testing.T, data []byte) { g.checkDiff(t, data) })
 }

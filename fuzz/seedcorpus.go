@@ -43,6 +43,25 @@ func libFuzzerInput(seed []byte) []byte {
 	return append(input, seed...)
 }
 
+// LibFuzzerArgument is the inverse of libFuzzerInput: the []byte argument a target built
+// by go-118-fuzz-build receives for a libFuzzer input, as go-fuzz-headers' GetBytes reads
+// it: a 4-byte big-endian length n, then n bytes; a length of 0 reads as 30, and any
+// length but the exact rest is taken modulo it. It reports false when input is too short
+// to hold an argument. `diff import` reads a crash ClusterFuzzLite reports with it.
+func LibFuzzerArgument(input []byte) ([]byte, bool) {
+	if len(input) <= 4 {
+		return nil, false
+	}
+	n, rest := binary.BigEndian.Uint32(input), input[4:]
+	if n == 0 {
+		n = 30
+	}
+	if n != uint32(len(rest)) {
+		n %= uint32(len(rest))
+	}
+	return rest[:n], true
+}
+
 // writeSeedCorpus writes every target's seeds as libFuzzer inputs, one file each named by
 // its SHA-1 as libFuzzer names corpus files, under dir/<target>/. An empty seed is left
 // out: the builder reads a zero length as 30 and would skip the input.

@@ -2,7 +2,6 @@ package fuzz
 
 import (
 	"bytes"
-	"encoding/binary"
 	"flag"
 	"os"
 	"path/filepath"
@@ -11,23 +10,6 @@ import (
 )
 
 var seedCorpusDir = flag.String("seedcorpus", "", "also write every target's libFuzzer seed corpus under `dir`/<target>/ (.clusterfuzzlite/build.sh zips them)")
-
-// builderArgument decodes a libFuzzer input into the []byte argument as go-118-fuzz-build
-// hands it to a target (go-fuzz-headers' GetBytes): a 4-byte big-endian length n, then n
-// bytes; a length of 0 reads as 30, and any length but the exact rest is taken modulo it.
-func builderArgument(input []byte) ([]byte, bool) {
-	if len(input) < 4 || len(input) == 4 {
-		return nil, false
-	}
-	n, rest := binary.BigEndian.Uint32(input), input[4:]
-	if n == 0 {
-		n = 30
-	}
-	if n != uint32(len(rest)) {
-		n %= uint32(len(rest))
-	}
-	return rest[:n], true
-}
 
 func TestWriteSeedCorpus(t *testing.T) {
 	dir := *seedCorpusDir
@@ -52,7 +34,7 @@ func TestWriteSeedCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			arg, ok := builderArgument(input)
+			arg, ok := LibFuzzerArgument(input)
 			if !ok {
 				t.Fatalf("%s/%s: %d bytes hold no []byte argument", name, file.Name(), len(input))
 			}
@@ -74,7 +56,7 @@ func TestWriteSeedCorpus(t *testing.T) {
 	}
 }
 
-func TestBuilderArgument(t *testing.T) {
+func TestLibFuzzerArgument(t *testing.T) {
 	for _, tc := range []struct {
 		input []byte
 		want  string
@@ -85,9 +67,9 @@ func TestBuilderArgument(t *testing.T) {
 		{[]byte{0, 0, 0, 2, 'a', 'b', 'c'}, "ab", true},
 		{[]byte{0, 0, 0, 1}, "", false},
 	} {
-		got, ok := builderArgument(tc.input)
+		got, ok := LibFuzzerArgument(tc.input)
 		if ok != tc.ok || string(got) != tc.want {
-			t.Errorf("builderArgument(%q) = %q, %v; want %q, %v", tc.input, got, ok, tc.want, tc.ok)
+			t.Errorf("LibFuzzerArgument(%q) = %q, %v; want %q, %v", tc.input, got, ok, tc.want, tc.ok)
 		}
 	}
 }

@@ -53,11 +53,7 @@ func (g *target) makeSeeds() ([]seedCase, error) {
 		return nil, fmt.Errorf("seeds of %s: %w", g.game, err)
 	}
 	for i := int64(0); i < generatedSeeds; i++ {
-		input, err := g.generated(i)
-		if err != nil {
-			return nil, fmt.Errorf("seeds of %s: %w", g.game, err)
-		}
-		inputs = append(inputs, input)
+		inputs = append(inputs, g.generated(i))
 	}
 	var seeds []seedCase
 	for _, input := range inputs {
@@ -111,28 +107,16 @@ type seeder interface {
 	Add(args ...any)
 }
 
-// addParseSeeds seeds f, the game's Parse target.
-func (g *target) addParseSeeds(f seeder) {
+// addSeeds seeds f, one of the game's targets, with what seeds returns (parseSeeds or
+// diffSeeds).
+func (g *target) addSeeds(f seeder, seeds func() ([][]byte, error)) {
 	f.Helper()
-	seeds, err := g.parseSeeds()
+	list, err := seeds()
 	if err != nil {
 		f.Fatal(err)
 		return
 	}
-	for _, s := range seeds {
-		f.Add(s)
-	}
-}
-
-// addDiffSeeds seeds f, the game's Diff target.
-func (g *target) addDiffSeeds(f seeder) {
-	f.Helper()
-	seeds, err := g.diffSeeds()
-	if err != nil {
-		f.Fatal(err)
-		return
-	}
-	for _, s := range seeds {
+	for _, s := range list {
 		f.Add(s)
 	}
 }

@@ -22,13 +22,13 @@ type target struct {
 	validate  func(input []byte) error              // the strict validator (R-IN3)
 	// fuzzInput is the valid input a Diff target plays for the fuzzer's bytes: the bytes
 	// themselves when they are one, else the game's structured decoding of them (the same
-	// decoding `diff import` applies to a crasher).
-	fuzzInput func(data []byte) []byte
+	// decoding `diff import` applies to a crasher), which decoded reports.
+	fuzzInput func(data []byte) (input []byte, decoded bool)
 	// corpus is the inputs of the game's corpus, read from ../corpus/<game> (where `go test`
 	// runs a target); none where there is no such folder (a libFuzzer binary).
 	corpus func() ([][]byte, error)
 	// generated is the game's generated case i, as judge input.
-	generated func(i int64) ([]byte, error)
+	generated func(i int64) []byte
 	// fuzzBytes is the data that fuzzInput decodes to input, in the decoding's own format,
 	// or nil when input is not valid or the game's cases cannot say (gen's Bytes method).
 	fuzzBytes func(input []byte) []byte
@@ -48,8 +48,8 @@ func lookup(name string) (*target, error) {
 		game:      g.Name(),
 		ref:       g.Ref,
 		fast:      g.Fast,
-		validate:  func(input []byte) error { _, err := g.Decode(input); return err },
-		fuzzInput: func(data []byte) []byte { return games.FuzzInput(g, data) },
+		validate:  g.Validate,
+		fuzzInput: func(data []byte) ([]byte, bool) { return games.FuzzInput(g, data) },
 		corpus: func() ([][]byte, error) {
 			entries, err := engine.ReadCorpus(os.DirFS(filepath.Join("..", "corpus", g.Name())))
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -61,9 +61,7 @@ func lookup(name string) (*target, error) {
 			}
 			return inputs, nil
 		},
-		generated: func(i int64) ([]byte, error) {
-			return g.Generate(uint64(i) + 1).Encode(), nil
-		},
+		generated: func(i int64) []byte { return g.Generate(uint64(i) + 1).Encode() },
 		fuzzBytes: func(input []byte) []byte {
 			c, err := g.Decode(input)
 			if err != nil {

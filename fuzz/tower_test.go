@@ -5,7 +5,7 @@ import "testing"
 // FuzzTowerParse feeds arbitrary bytes to both tower judges as input: see checkParse.
 func FuzzTowerParse(f *testing.F) {
 	g := targetFor(f, "tower")
-	g.addParseSeeds(f)
+	g.addSeeds(f, g.parseSeeds)
 	f.Fuzz(func(t *testing.T, data []byte) { g.checkParse(t, data) })
 }
 
@@ -13,6 +13,6 @@ func FuzzTowerParse(f *testing.F) {
 // see checkDiff.
 func FuzzTowerDiff(f *testing.F) {
 	g := targetFor(f, "tower")
-	g.addDiffSeeds(f)
+	g.addSeeds(f, g.diffSeeds)
 	f.Fuzz(func(t *testing.T, data []byte) { g.checkDiff(t, data) })
 }

@@ -23,9 +23,10 @@ func init() {
 			rulings:   gen.BoomRulings,
 			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
 		},
-		unit:  gen.BoomUnitGen(),
-		join:  joinBoom,
-		split: splitBoom,
+		unit:   gen.BoomUnitGen(),
+		concat: concatBoom,
+		fits:   func(c gen.Boom, _ int) bool { return len(c.Games) <= gen.BoomMaxGames },
+		split:  splitBoom,
 		parts: func(c gen.Boom) []gen.Boom {
 			out := make([]gen.Boom, len(c.Games))
 			for i, g := range c.Games {
@@ -36,15 +37,12 @@ func init() {
 	})
 }
 
-// boomMaxGames is the statement's T ≤ 30: a packed input holds at most that many games.
-const boomMaxGames = 30
-
-func joinBoom(cases []gen.Boom) (gen.Boom, bool) {
+func concatBoom(cases []gen.Boom) gen.Boom {
 	var out gen.Boom
 	for _, c := range cases {
 		out.Games = append(out.Games, c.Games...)
 	}
-	return out, len(out.Games) <= boomMaxGames
+	return out
 }
 
 // boomSeparator is the line between two games' answers.

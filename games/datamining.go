@@ -24,13 +24,14 @@ func init() {
 			timeLimit: time.Second, // "时间限制 : 1.000 sec" (docs/datamining.md)
 		},
 		unit: gen.DataminingUnitGen(),
-		join: func(cases []gen.Datamining) (gen.Datamining, bool) {
+		concat: func(cases []gen.Datamining) gen.Datamining {
 			var out gen.Datamining
 			for _, c := range cases {
 				out.Boards = append(out.Boards, c.Boards...)
 			}
-			return out, len(cases) == 1 || len(out.Encode()) <= packedBytes
+			return out
 		},
+		fits: fitsPacked[gen.Datamining],
 		parts: func(c gen.Datamining) []gen.Datamining {
 			out := make([]gen.Datamining, len(c.Boards))
 			for i, d := range c.Boards {

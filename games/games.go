@@ -92,12 +92,13 @@ const packedBytes = 64 << 10
 
 // FuzzInput is the input a Diff fuzz target tests for the fuzzer's bytes: the bytes
 // themselves when they already are a valid input (so seeds from the corpus are played as
-// they are), else the game's structured decoding of them.
-func FuzzInput(g Game, data []byte) []byte {
-	if _, err := g.Decode(data); err == nil {
-		return data
+// they are), else the game's structured decoding of them. decoded reports the latter: only
+// then is the input not known to be valid yet.
+func FuzzInput(g Game, data []byte) (input []byte, decoded bool) {
+	if g.Validate(data) == nil {
+		return data, false
 	}
-	return g.FromBytes(data).Encode()
+	return g.FromBytes(data).Encode(), true
 }
 
 // caseModel is what each game's case type in package gen provides.
@@ -204,10 +205,19 @@ func (t typed[C]) Features(c engine.Case) []gen.Feature {
 // several generated cases into one input (engine.Batcher).
 type batched[C caseModel] struct {
 	typed[C]
-	unit  gopter.Gen // cases of mostly one dataset, for packing
-	join  func(cases []C) (C, bool)
-	split func(answer []byte, cases []C) ([][]byte, bool)
-	parts func(c C) []C // one case per dataset
+	unit gopter.Gen // cases of mostly one dataset, for packing
+	// concat puts the datasets of cases in one case, in order, however many there are;
+	// fits says whether c, the concatenation of n cases, is an input Join may pack.
+	concat func(cases []C) C
+	fits   func(c C, n int) bool
+	split  func(answer []byte, cases []C) ([][]byte, bool)
+	parts  func(c C) []C // one case per dataset
+}
+
+// fitsPacked is the fits of a game whose statement sets no count of datasets: a case
+// alone always goes, since it was generated valid, and a packed one within packedBytes.
+func fitsPacked[C caseModel](c C, n int) bool {
+	return n == 1 || len(c.Encode()) <= packedBytes
 }
 
 // Unit makes the case of a seed for packing.
@@ -223,19 +233,26 @@ func (b batched[C]) Parts(c engine.Case) []engine.Case {
 }
 
 func (b batched[C]) Join(cases []engine.Case) (engine.Case, bool) {
-	cs := make([]C, len(cases))
-	for i, c := range cases {
-		cs[i] = c.(C)
-	}
-	return b.join(cs)
+	c := b.concat(typedCases[C](cases))
+	return c, b.fits(c, len(cases))
+}
+
+// concatParts puts parts back in one case with no packing cap: what skipping keeps of a
+// generated case is no bigger than the case, which needed no cap to be valid.
+func (b batched[C]) concatParts(parts []engine.Case) engine.Case {
+	return b.concat(typedCases[C](parts))
 }
 
 func (b batched[C]) Split(answer []byte, cases []engine.Case) ([][]byte, bool) {
+	return b.split(answer, typedCases[C](cases))
+}
+
+func typedCases[C engine.Case](cases []engine.Case) []C {
 	cs := make([]C, len(cases))
 	for i, c := range cases {
 		cs[i] = c.(C)
 	}
-	return b.split(answer, cs)
+	return cs
 }
 
 // splitMix is a SplitMix64 math/rand source: seeding is one store, and every seed gives

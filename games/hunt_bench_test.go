@@ -27,7 +27,7 @@ func BenchmarkHuntIsolation(b *testing.B) {
 					go func() {
 						defer wg.Done()
 						for i := int64(w); i < cases; i += workers {
-							input := g.Generate(testSeed(1, i)).Encode()
+							input := g.Generate(engine.CaseSeed(1, i)).Encode()
 							_, _, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.Ref},
 								engine.InProcess{Label: "fast", Judge: g.Fast}, input, nil)
 							if err != nil || d != nil {

@@ -47,11 +47,14 @@ func SkipRulings(g Game, ids []string) (engine.Game, error) {
 	return s, nil
 }
 
+// skipping draws every case of the game, whole or for packing, through one filter.
 type skipping struct {
 	Game
 	skip map[string]bool
 }
 
+// skippingBatched is skipping for a game that packs: a packed hunt draws with Unit alone,
+// so Unit must leave out what Generate does.
 type skippingBatched struct {
 	skipping
 	engine.Batcher
@@ -61,10 +64,15 @@ type skippingBatched struct {
 // is a mistake to report, not a hang.
 const skipAttempts = 1000
 
-func (s skipping) Generate(seed uint64) engine.Case {
+func (s skipping) Generate(seed uint64) engine.Case { return s.draw(s.Game.Generate, seed) }
+
+func (s skippingBatched) Unit(seed uint64) engine.Case { return s.draw(s.Batcher.Unit, seed) }
+
+// draw is generate's case of seed without what reaches a skipped ruling, redrawn from a
+// seed derived from the last while nothing is left.
+func (s skipping) draw(generate func(seed uint64) engine.Case, seed uint64) engine.Case {
 	for range skipAttempts {
-		c := s.Game.Generate(seed)
-		if kept, ok := s.keep(c); ok {
+		if kept, ok := s.keep(generate(seed)); ok {
 			return kept
 		}
 		seed = seed*0x9E3779B97F4A7C15 + 1
@@ -81,25 +89,31 @@ func (s skipping) reaches(c engine.Case) bool {
 	return false
 }
 
-// keep is c without what reaches a skipped ruling, or false when nothing is left.
+// keep is c without what reaches a skipped ruling, or false when nothing is left. The
+// parts kept are put back together without Join, whose packing cap would drop a big
+// generated case; and a case none of whose parts goes is kept as it is, without a copy.
 func (s skipping) keep(c engine.Case) (engine.Case, bool) {
 	split, ok := s.Game.(interface {
 		Parts(engine.Case) []engine.Case
-		Join([]engine.Case) (engine.Case, bool)
+		concatParts([]engine.Case) engine.Case
 	})
 	if !ok {
 		return c, !s.reaches(c)
 	}
+	parts := split.Parts(c)
 	var kept []engine.Case
-	for _, p := range split.Parts(c) {
+	for _, p := range parts {
 		if !s.reaches(p) {
 			kept = append(kept, p)
 		}
 	}
-	if len(kept) == 0 {
+	switch len(kept) {
+	case 0:
 		return nil, false
+	case len(parts):
+		return c, true
 	}
-	return split.Join(kept)
+	return split.concatParts(kept), true
 }
 
 func keys(m map[string]bool) []string {

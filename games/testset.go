@@ -74,7 +74,7 @@ func WriteTestSet(ctx context.Context, g Game, seed int64, dir string, workers i
 	for i, p := range plan {
 		number := i + 1
 		eg.Go(func() error {
-			t, c, err := writeTest(ctx, g, p, testSeed(seed, int64(number)), number, dir)
+			t, c, err := writeTest(ctx, g, p, engine.CaseSeed(seed, int64(number)), number, dir)
 			set.Tests[i] = t
 			if c != nil {
 				bounds[i], features[i] = g.Bounds(c), g.Features(c)
@@ -98,7 +98,7 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 	t := WrittenTest{Number: number, Call: p.Call, Seed: seed}
 	c := Generate[engine.Case](p.Gen, seed)
 	input := c.Encode()
-	if _, err := g.Decode(input); err != nil {
+	if err := g.Validate(input); err != nil {
 		return t, nil, fmt.Errorf("the generated input is invalid: %w", err)
 	}
 	// Generous time limits: a test set may hold the largest inputs, and ref is naive.
@@ -194,13 +194,4 @@ func planText(set TestSet) []byte {
 		fmt.Fprintf(&b, "%-6d  %-20d  %s\n", t.Number, t.Seed, t.Call)
 	}
 	return []byte(b.String())
-}
-
-// testSeed is the seed of test number of a test set seeded with seed: a SplitMix64 step,
-// so that neighbouring tests get unrelated streams.
-func testSeed(seed, number int64) uint64 {
-	z := uint64(seed) + uint64(number+1)*0x9E3779B97F4A7C15
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
 }

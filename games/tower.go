@@ -26,13 +26,14 @@ func init() {
 			timeLimit: time.Second,
 		},
 		unit: gen.TowerUnitGen(),
-		join: func(cases []gen.Tower) (gen.Tower, bool) {
+		concat: func(cases []gen.Tower) gen.Tower {
 			var out gen.Tower
 			for _, c := range cases {
 				out.Datasets = append(out.Datasets, c.Datasets...)
 			}
-			return out, len(cases) == 1 || len(out.Encode()) <= packedBytes
+			return out
 		},
+		fits: fitsPacked[gen.Tower],
 		parts: func(c gen.Tower) []gen.Tower {
 			out := make([]gen.Tower, len(c.Datasets))
 			for i, d := range c.Datasets {

@@ -239,12 +239,11 @@ func BoomUnitGen() gopter.Gen { return boomGen(true) }
 
 func boomGen(unit bool) gopter.Gen {
 	side := func(lo, hi int) [2]int { return [2]int{lo, hi} }
-	games, w, big := side, func(weight int) int { return weight }, func(weight int) int { return weight }
+	games, w := unitOr(unit)
+	big := w
 	if unit {
 		// Big boards are ten times rarer among units still: a unit of 200x200 costs ref
 		// as much as a few hundred small ones, and the cases at the limits bring them.
-		games = func(int, int) [2]int { return [2]int{1, 1} }
-		w = func(weight int) int { return weight * unitWeight }
 		big = func(weight int) int { return weight * unitWeight / 10 }
 	}
 	return pgen.Weighted([]pgen.WeightedGen{
@@ -943,7 +942,6 @@ func ShrinkBoom(v any) gopter.Shrink {
 	}
 	for i, g := range c.Games {
 		n, m := len(g.Board), len(g.Board[0])
-		var mines []int
 		lists = append(lists,
 			sized(len(g.Ops), func(lo, hi int) (any, bool) {
 				ops := slices.Concat(g.Ops[:lo], g.Ops[hi:])
@@ -963,25 +961,16 @@ func ShrinkBoom(v any) gopter.Shrink {
 				board := withoutColumns(g.Board, lo, hi)
 				return with(i, BoomGame{Board: board, Ops: cutCoordinate(g.Ops, lo, hi, func(op *BoomOp) *int { return &op.Y })}), true
 			}),
-			cutList{
-				size: func() int { mines = cellsHolding(g.Board, '*'); return len(mines) },
-				cut: func(lo, hi int) (any, bool) {
-					return with(i, BoomGame{Board: withCells(g.Board, mines[lo:hi], '_'), Ops: g.Ops}), true
-				},
-			},
+			cellCuts(g.Board, "*", func(mines []int, lo, hi int) (any, bool) {
+				return with(i, BoomGame{Board: withCells(g.Board, mines[lo:hi], '_'), Ops: g.Ops}), true
+			}),
 		)
 	}
 	// The numbers of all games in a row: three per operation, x, y and the click.
-	var first []int // first[i]: the index of game i's first number
-	total := 0
-	for _, g := range c.Games {
-		first = append(first, total)
-		total += 3 * len(g.Ops)
-	}
+	total, number := inARow(c.Games, func(g BoomGame) int { return 3 * len(g.Ops) })
 	locate := func(i int) (game, op, which int) {
-		game, _ = slices.BinarySearch(first, i+1)
-		game--
-		return game, (i - first[game]) / 3, (i - first[game]) % 3
+		game, k := number(i)
+		return game, k / 3, k % 3
 	}
 	numbers := shrinkNumbers(total, func(i int) []int {
 		game, op, which := locate(i)
@@ -1015,18 +1004,7 @@ func BoomFromBytes(data []byte) Boom {
 	games := make([]BoomGame, t.size(1, 3, BoomMaxGames))
 	for i := range games {
 		n, m := t.size(BoomMinSide, 8, BoomMaxSide), t.size(BoomMinSide, 8, BoomMaxSide)
-		density := t.byte() // a cell is a mine when its byte is below it
-		board := make([]string, n)
-		row := make([]byte, m)
-		for x := range board {
-			for y := range row {
-				row[y] = '_'
-				if t.byte() < density {
-					row[y] = '*'
-				}
-			}
-			board[x] = string(row)
-		}
+		board := t.board(n, m, '_', '*')
 		last := i == len(games)-1
 		q := BoomMaxOps
 		if !last {
@@ -1051,12 +1029,7 @@ func (c Boom) Bytes() []byte {
 		n, m := len(g.Board), len(g.Board[0])
 		w.size(n, BoomMinSide, 8, BoomMaxSide)
 		w.size(m, BoomMinSide, 8, BoomMaxSide)
-		w.byte(cellDensity)
-		for _, row := range g.Board {
-			for k := 0; k < len(row); k++ {
-				w.byte(cellByte(row[k] == '*'))
-			}
-		}
+		w.board(g.Board, '*')
 		if i < len(c.Games)-1 {
 			w.size(len(g.Ops), 0, 40, BoomMaxOps)
 		}

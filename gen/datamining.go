@@ -185,11 +185,7 @@ func DataminingUnitGen() gopter.Gen { return dataminingGen(true) }
 
 func dataminingGen(unit bool) gopter.Gen {
 	all := [2]int{DataminingMinSide * DataminingMinSide, DataminingMaxCells}
-	boards, w := func(lo, hi int) [2]int { return [2]int{lo, hi} }, func(weight int) int { return weight }
-	if unit {
-		boards = func(int, int) [2]int { return [2]int{1, 1} }
-		w = func(weight int) int { return weight * unitWeight }
-	}
+	boards, w := unitOr(unit)
 	return pgen.Weighted([]pgen.WeightedGen{
 		{Weight: w(400), Gen: DataminingCase(DataminingShape{Boards: boards(1, 3), Cells: all})},
 		{Weight: w(200), Gen: DataminingCase(DataminingShape{Boards: boards(1, 20), Cells: all})},
@@ -685,7 +681,6 @@ func ShrinkDatamining(v any) gopter.Shrink {
 	}
 	for i, board := range c.Boards {
 		rows, cols := len(board), len(board[0])
-		var mines []int
 		lists = append(lists,
 			sized(rows, func(lo, hi int) (any, bool) {
 				if rows-(hi-lo) < DataminingMinSide {
@@ -699,15 +694,12 @@ func ShrinkDatamining(v any) gopter.Shrink {
 				}
 				return with(i, withoutColumns(board, lo, hi))
 			}),
-			cutList{
-				size: func() int { mines = cellsHolding(board, 'M'); return len(mines) },
-				cut: func(lo, hi int) (any, bool) {
-					if hi-lo == len(mines) {
-						return nil, false
-					}
-					return with(i, withCells(board, mines[lo:hi], '.'))
-				},
-			},
+			cellCuts(board, "M", func(mines []int, lo, hi int) (any, bool) {
+				if hi-lo == len(mines) {
+					return nil, false
+				}
+				return with(i, withCells(board, mines[lo:hi], '.'))
+			}),
 		)
 	}
 	return shrinkCuts(lists...)
@@ -739,17 +731,7 @@ func DataminingFromBytes(data []byte) Datamining {
 	for len(c.Boards) == 0 || (len(c.Boards) < want && !t.exhausted()) {
 		side := dataminingSides[t.intn(len(dataminingSides))]
 		rows, cols := side[0], side[1]
-		density := t.byte()
-		cells := []byte(dataminingDots[:rows*cols])
-		for p := range cells {
-			if t.byte() < density {
-				cells[p] = 'M'
-			}
-		}
-		board := make([]string, rows)
-		for x := range board {
-			board[x] = string(cells[x*cols : (x+1)*cols])
-		}
+		board := t.board(rows, cols, '.', 'M')
 		if !dataminingHasBoth(board) {
 			if board[0][0] == '.' {
 				board[0] = "M" + board[0][1:]
@@ -772,12 +754,7 @@ func (c Datamining) Bytes() []byte {
 	w.size(len(c.Boards), 1, 8, 1<<16)
 	for _, board := range c.Boards {
 		w.intn(slices.Index(dataminingSides, [2]int{len(board), len(board[0])}), len(dataminingSides))
-		w.byte(cellDensity)
-		for _, row := range board {
-			for i := 0; i < len(row); i++ {
-				w.byte(cellByte(row[i] == 'M'))
-			}
-		}
+		w.board(board, 'M')
 	}
 	return w.data
 }

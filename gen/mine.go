@@ -768,18 +768,7 @@ func MineFromBytes(data []byte) Mine {
 	t := &tape{data: data}
 	n := t.size(1, 8, MineMaxSide)
 	m := t.size(1, 8, MineMaxSide)
-	density := t.byte()
-	board := make([]string, n)
-	row := make([]byte, m)
-	for i := range board {
-		for j := range row {
-			row[j] = '.'
-			if t.byte() < density {
-				row[j] = '*'
-			}
-		}
-		board[i] = string(row)
-	}
+	board := t.board(n, m, '.', '*')
 	var ops []MineOp
 	quit := false
 	for !t.exhausted() {
@@ -811,12 +800,7 @@ func (c Mine) Bytes() []byte {
 	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.Ops))}
 	w.size(n, 1, 8, MineMaxSide)
 	w.size(m, 1, 8, MineMaxSide)
-	w.byte(cellDensity)
-	for _, row := range c.Board {
-		for i := 0; i < len(row); i++ {
-			w.byte(cellByte(row[i] == '*'))
-		}
-	}
+	w.board(c.Board, '*')
 	for _, op := range c.Ops {
 		w.byte(byte(op.Kind))
 		if op.Kind == MineQuit {
@@ -966,7 +950,6 @@ func (c Mine) Rulings() []string {
 func ShrinkMine(v any) gopter.Shrink {
 	c := v.(Mine)
 	n, m := len(c.Board), len(c.Board[0])
-	var mines []int
 	noQuit := func(coord func(*MineOp) *int) func(*MineOp) *int {
 		return func(op *MineOp) *int {
 			if op.Kind == MineQuit {
@@ -1001,12 +984,9 @@ func ShrinkMine(v any) gopter.Shrink {
 			board := withoutColumns(c.Board, lo, hi)
 			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, noQuit(func(op *MineOp) *int { return &op.Y }))}, true
 		}),
-		cutList{
-			size: func() int { mines = cellsHolding(c.Board, '*'); return len(mines) },
-			cut: func(lo, hi int) (any, bool) {
-				return Mine{Board: withCells(c.Board, mines[lo:hi], '.'), Ops: c.Ops}, true
-			},
-		},
+		cellCuts(c.Board, "*", func(mines []int, lo, hi int) (any, bool) {
+			return Mine{Board: withCells(c.Board, mines[lo:hi], '.'), Ops: c.Ops}, true
+		}),
 	)
 	// Number 2j is operation j's x, 2j+1 its y; the Quit has none.
 	numbers := shrinkNumbers(2*len(c.Ops), func(i int) []int {

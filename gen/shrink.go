@@ -2,6 +2,7 @@ package gen
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/leanovate/gopter"
 )
@@ -162,17 +163,43 @@ func withoutColumns(board []string, lo, hi int) []string {
 	return out
 }
 
-// cellsHolding lists, as flat indices, the cells of board that hold c.
-func cellsHolding(board []string, c byte) []int {
+// cellsHolding lists, as flat indices, the cells of board that hold a byte of set.
+func cellsHolding(board []string, set string) []int {
 	var cells []int
 	for x, row := range board {
 		for y := 0; y < len(row); y++ {
-			if row[y] == c {
+			if strings.IndexByte(set, row[y]) >= 0 {
 				cells = append(cells, x*len(row)+y)
 			}
 		}
 	}
 	return cells
+}
+
+// cellCuts is the cutList of the cells of board that hold a byte of set, listed on first
+// use, since a shrinker makes one for every board and the minimizer reaches few of them.
+// cut is given every such cell and the span [lo, hi) of them to cut.
+func cellCuts(board []string, set string, cut func(cells []int, lo, hi int) (any, bool)) cutList {
+	var cells []int
+	return cutList{
+		size: func() int { cells = cellsHolding(board, set); return len(cells) },
+		cut:  func(lo, hi int) (any, bool) { return cut(cells, lo, hi) },
+	}
+}
+
+// inARow numbers the items of several lists in a row, count(l) items for list l, for a
+// shrinker's numbers phase: total is how many there are, and locate(i) the list holding
+// item i and its index in that list.
+func inARow[L any](lists []L, count func(l L) int) (total int, locate func(i int) (list, k int)) {
+	first := make([]int, len(lists)) // first[l]: the number of list l's first item
+	for l, list := range lists {
+		first[l] = total
+		total += count(list)
+	}
+	return total, func(i int) (int, int) {
+		l, _ := slices.BinarySearch(first, i+1)
+		return l - 1, i - first[l-1]
+	}
 }
 
 // withCells returns a copy of board whose cells at the given flat indices hold c.
@@ -190,6 +217,17 @@ func withCells(board []string, cells []int, c byte) []string {
 		out[i] = string(rows[i])
 	}
 	return out
+}
+
+// unitOr is how a generator of whole cases (unit false) or of units reads the ranges and
+// weights of its shapes: a count of datasets as given, or always one, since units are
+// packed; a weight as given, or unitWeight times it, which makes the shapes it does not
+// pass through weight (those at the limits, whole) that much rarer.
+func unitOr(unit bool) (count func(lo, hi int) [2]int, weight func(w int) int) {
+	if unit {
+		return func(int, int) [2]int { return [2]int{1, 1} }, func(w int) int { return w * unitWeight }
+	}
+	return func(lo, hi int) [2]int { return [2]int{lo, hi} }, func(w int) int { return w }
 }
 
 // unitWeight is how much rarer the cases at the limits are among the units a packed hunt

@@ -96,3 +96,31 @@ func cellByte(mined bool) byte {
 	}
 	return cellSafe
 }
+
+// board reads an n×m board as tapeWriter.board writes it: a density byte, then a byte per
+// cell, row by row, the cell holding mine when its byte is below the density, else safe.
+func (t *tape) board(n, m int, safe, mine byte) []string {
+	density := t.byte()
+	board := make([]string, n)
+	row := make([]byte, m)
+	for x := range board {
+		for y := range row {
+			row[y] = safe
+			if t.byte() < density {
+				row[y] = mine
+			}
+		}
+		board[x] = string(row)
+	}
+	return board
+}
+
+// board writes board's cells, those holding mine as mined, for tape.board to read back.
+func (w *tapeWriter) board(board []string, mine byte) {
+	w.byte(cellDensity)
+	for _, row := range board {
+		for y := 0; y < len(row); y++ {
+			w.byte(cellByte(row[y] == mine))
+		}
+	}
+}

@@ -246,11 +246,7 @@ func TowerGen() gopter.Gen { return towerGen(false) }
 func TowerUnitGen() gopter.Gen { return towerGen(true) }
 
 func towerGen(unit bool) gopter.Gen {
-	sets, w := func(lo, hi int) [2]int { return [2]int{lo, hi} }, func(weight int) int { return weight }
-	if unit {
-		sets = func(int, int) [2]int { return [2]int{1, 1} }
-		w = func(weight int) int { return weight * unitWeight }
-	}
+	sets, w := unitOr(unit)
 	return pgen.Weighted([]pgen.WeightedGen{
 		{Weight: w(450), Gen: TowerCase(TowerShape{Datasets: sets(1, 3), N: [2]int{3, 6}, M: [2]int{3, 7}, Cmds: [2]int{0, 14}})},
 		{Weight: w(250), Gen: TowerCase(TowerShape{Datasets: sets(1, 5), N: [2]int{3, 12}, M: [2]int{3, 14}, Cmds: [2]int{0, 40}})},
@@ -1281,49 +1277,16 @@ func ShrinkTower(v any) gopter.Shrink {
 			}))
 	}
 	for i, d := range c.Datasets {
-		var blocks, odd []int // cells holding a block; those holding one other than '#'
-		found := false
-		find := func() {
-			if found {
-				return
-			}
-			found = true
-			for k, row := range d.Rows {
-				for x := 0; x < len(row); x++ {
-					if strings.IndexByte("#ICB123", row[x]) >= 0 {
-						blocks = append(blocks, k*len(row)+x)
-						if row[x] != '#' {
-							odd = append(odd, k*len(row)+x)
-						}
-					}
-				}
-			}
-		}
 		lists = append(lists,
-			cutList{
-				size: func() int { find(); return len(blocks) },
-				cut: func(lo, hi int) (any, bool) {
-					return with(i, TowerDataset{Rows: withCells(d.Rows, blocks[lo:hi], '.'), Cmds: d.Cmds}), true
-				},
-			},
-			cutList{
-				size: func() int { find(); return len(odd) },
-				cut: func(lo, hi int) (any, bool) {
-					return with(i, TowerDataset{Rows: withCells(d.Rows, odd[lo:hi], '#'), Cmds: d.Cmds}), true
-				},
-			})
+			cellCuts(d.Rows, "#ICB123", func(blocks []int, lo, hi int) (any, bool) {
+				return with(i, TowerDataset{Rows: withCells(d.Rows, blocks[lo:hi], '.'), Cmds: d.Cmds}), true
+			}),
+			cellCuts(d.Rows, "ICB123", func(odd []int, lo, hi int) (any, bool) {
+				return with(i, TowerDataset{Rows: withCells(d.Rows, odd[lo:hi], '#'), Cmds: d.Cmds}), true
+			}))
 	}
 	// The numbers: one per command of every dataset in a row; only MOVETO's count.
-	var first []int
-	total := 0
-	for _, d := range c.Datasets {
-		first = append(first, total)
-		total += len(d.Cmds)
-	}
-	locate := func(i int) (set, cmd int) {
-		set, _ = slices.BinarySearch(first, i+1)
-		return set - 1, i - first[set-1]
-	}
+	total, locate := inARow(c.Datasets, func(d TowerDataset) int { return len(d.Cmds) })
 	numbers := shrinkNumbers(total, func(i int) []int {
 		set, k := locate(i)
 		cmd, m := c.Datasets[set].Cmds[k], len(c.Datasets[set].Rows[0])

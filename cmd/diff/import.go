@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"gamediff/engine"
+	"gamediff/fuzz"
 	"gamediff/games"
 )
 
@@ -41,7 +41,7 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 		}
 		input := data
 		if strings.HasSuffix(filepath.Base(filepath.Dir(path)), "Diff") {
-			input = games.FuzzInput(g, data) // what the Diff target played
+			input, _ = games.FuzzInput(g, data) // what the Diff target played
 		}
 		r, err := engine.InProcess{Label: "ref", Judge: g.Ref}.Run(ctx, input)
 		if err != nil {
@@ -72,7 +72,7 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 //	[]byte("...")
 //
 // or a libFuzzer input (a crash ClusterFuzzLite reports) of a target built by
-// go-118-fuzz-build, whose bytes go-fuzz-headers decodes (libFuzzerArgument).
+// go-118-fuzz-build, whose bytes go-fuzz-headers decodes (fuzz.LibFuzzerArgument).
 func readFuzzFile(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -80,7 +80,11 @@ func readFuzzFile(path string) ([]byte, error) {
 	}
 	header, rest, _ := bytes.Cut(b, []byte("\n"))
 	if string(header) != "go test fuzz v1" {
-		return libFuzzerArgument(b)
+		arg, ok := fuzz.LibFuzzerArgument(b)
+		if !ok {
+			return nil, fmt.Errorf("neither a Go fuzz corpus file nor a libFuzzer input of a Go target (%d bytes)", len(b))
+		}
+		return arg, nil
 	}
 	value := strings.TrimSpace(string(rest))
 	if !strings.HasPrefix(value, "[]byte(") || !strings.HasSuffix(value, ")") {
@@ -91,22 +95,4 @@ func readFuzzFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("the []byte literal: %w", err)
 	}
 	return []byte(s), nil
-}
-
-// libFuzzerArgument is the []byte argument a target built by go-118-fuzz-build receives
-// for a libFuzzer input, as go-fuzz-headers' GetBytes reads it: a 4-byte big-endian
-// length, then the bytes; a length of 0 reads as 30, and a length other than what is
-// left is taken modulo it.
-func libFuzzerArgument(raw []byte) ([]byte, error) {
-	if len(raw) <= 4 {
-		return nil, fmt.Errorf("neither a Go fuzz corpus file nor a libFuzzer input of a Go target (%d bytes)", len(raw))
-	}
-	length, rest := binary.BigEndian.Uint32(raw), raw[4:]
-	if length == 0 {
-		length = 30
-	}
-	if length != uint32(len(rest)) {
-		length %= uint32(len(rest))
-	}
-	return rest[:length], nil
 }

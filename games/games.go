@@ -171,11 +171,11 @@ func (t typed[C]) Decode(input []byte) (engine.Case, error) {
 // Classify names a wrong answer in the game's terms: the kind of step where the answers
 // part and the forms of both (picture.Explain).
 func (t typed[C]) Classify(input, want, got []byte) string {
-	p, err := picture.Explain(t.name, input, want, got)
+	sig, err := picture.Signature(t.name, input, want, got)
 	if err != nil {
 		return ""
 	}
-	return p.Signature
+	return sig
 }
 
 func (t typed[C]) Validate(input []byte) error {

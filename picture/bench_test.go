@@ -8,8 +8,8 @@ import (
 )
 
 // BenchmarkBigMine compares, on one run, the untraced reference judge, the same judge
-// traced with an observer that does nothing, Play and Explain, on a 1000 x 1000 board with
-// 60000 operations: what a picture costs over the judge.
+// traced with an observer that does nothing, Play, Explain and Signature, on a 1000 x 1000
+// board with 60000 operations: what a picture costs over the judge.
 func BenchmarkBigMine(b *testing.B) {
 	input := bigMine()
 	var want []byte
@@ -33,6 +33,11 @@ func BenchmarkBigMine(b *testing.B) {
 	b.Run("explain", func(b *testing.B) {
 		for b.Loop() {
 			_, _ = Explain("mine", input, want, got)
+		}
+	})
+	b.Run("signature", func(b *testing.B) {
+		for b.Loop() {
+			_, _ = Signature("mine", input, want, got)
 		}
 	})
 }

@@ -16,12 +16,13 @@ func init() {
 			step:   "the cell clicked",
 			differ: "a cell the two answers disagree about",
 		},
+		words:    words{dataset: "game", step: "operation", board: "board", kindNamed: true},
 		trace:    traceBoom,
 		takes:    boomTakes,
-		form:     func(line []byte) string { return formOf(line, boomKnown) },
+		known:    boomKnown,
+		cells:    boomCells,
 		differ:   boomDiffer,
 		sign:     signByKind,
-		listed:   func(want, got [][]byte) [][2]int { return disputed(boomCells(want), boomCells(got)) },
 		upcoming: true,
 		style:    sweeperStyle,
 	}
@@ -107,10 +108,10 @@ func boomCells(answer [][]byte) []listing {
 }
 
 // boomDiffer compares two answers whose first differing lines have one form.
-func boomDiffer(want, got [][]byte, i int) string {
-	text, _ := lineEnd(want[i])
+func boomDiffer(text []byte, lists func() (want, got []listing)) string {
 	if f, _ := boomKnown(text); f == "RUNNING: [...]" {
-		return compareListings(boomCells(want), boomCells(got), "value")
+		want, got := lists()
+		return compareListings(want, got, "value")
 	}
 	return ""
 }

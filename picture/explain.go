@@ -60,72 +60,36 @@ const nearSteps = 4
 // is not its output. got may be anything: garbage, binary, huge lines; it is quoted in
 // short escaped pieces.
 func Explain(game string, input, want, got []byte) (Parting, error) {
-	g, err := lookup(game)
+	d, err := part(game, input, want, got)
 	if err != nil {
 		return Parting{}, err
 	}
-	if bytes.Equal(want, got) {
-		return Parting{}, errors.New("picture: want and got are the same: nothing to explain")
+	g := d.g
+	p := Parting{Game: g.name, OutputLine: d.line + 1, Signature: d.signature}
+	if d.refErr != nil {
+		p.Notes = append(p.Notes, "the reference stops: "+d.refErr.Error())
 	}
-	p := Parting{Game: g.name}
-	var recs []moment
-	refOut, refErr := g.run(input, func(m *moment) {
-		r := *m
-		r.shoot = nil
-		recs = append(recs, r)
-	})
-	if refErr != nil {
-		p.Notes = append(p.Notes, "the reference stops: "+refErr.Error())
-	}
-	if !bytes.Equal(refOut, want) {
-		l, _ := partLines(refOut, want)
+	if !bytes.Equal(d.refOut, want) {
+		l, _ := partLines(d.refOut, want)
 		p.Notes = append(p.Notes, fmt.Sprintf("want is not the reference's output (they differ from output line %d on): the steps are the reference's", l+1))
 	}
-	l, off := partLines(want, got)
-	p.OutputLine = l + 1
-	steps := groupSteps(recs)
-	si := g.locate(recs, steps, want, got, off)
-	if si < 0 {
+	if d.si < 0 {
 		p.Notes = append(p.Notes, "the reference plays no step of this input")
-		p.Want = excerpt(lines(want[off:], 4), 0, g.sideAt(nil, 0, want[off:], false).form)
-		p.Got = excerpt(lines(got[off:], 4), 0, g.sideAt(nil, 0, got[off:], false).form)
-		p.Signature = g.sign("start", g.sideAt(nil, 0, want[off:], false), g.sideAt(nil, 0, got[off:], false), "")
+		p.Want = excerpt(lines(want[d.off:], 4), 0, d.ws.form)
+		p.Got = excerpt(lines(got[d.off:], 4), 0, d.gs.form)
 		return p, nil
 	}
-	st := steps[si]
+	recs := d.recs
+	st := d.steps[d.si]
 	first := recs[st.first]
 	p.Dataset, p.Step, p.Line, p.Op, p.Kind = first.dataset, first.step, first.line, first.op, first.kind
-
-	// The two answers to the step, which share their lines before off: want's has as many
-	// lines as the reference's answer (the same lines, when want is its output); got's is
-	// cut by the game's grammar, since got may write more or fewer.
-	begin := lineStart(want, min(st.start, off))
-	i := bytes.Count(want[begin:off], []byte("\n"))
-	limit := min(1<<21, 16+first.rows*first.cols)
-	refLines := countLines(refOut[min(st.start, len(refOut)):min(st.end, len(refOut))])
-	wantAns := lines(want[begin:], max(refLines, i))
-	gotAns := g.answer(first.kind, lines(got[begin:off], limit), got[off:], limit)
-	ws := g.sideAt(wantAns, i, want[off:], i < len(gotAns))
-	gs := g.sideAt(gotAns, i, got[off:], i < len(wantAns))
-	detail := ""
-	if ws.form == gs.form && ws.text != nil && gs.text != nil && i < len(wantAns) && i < len(gotAns) {
-		detail = g.differ(wantAns, gotAns, i)
-	}
-	if ws.form == gs.form && ws.text != nil && gs.text != nil && detail == "" {
-		// One form, other lines: numbers, or text past what a form keeps.
-		detail = "other text"
-		if bytes.Equal(digitless(ws.text), digitless(gs.text)) {
-			detail = "other numbers"
-		}
-	}
-	p.Signature = g.sign(first.kind, ws, gs, detail)
-	p.Want, p.Got = excerpt(wantAns, i, ws.form), excerpt(gotAns, i, gs.form)
+	p.Want, p.Got = excerpt(d.wantAns, d.i, d.ws.form), excerpt(d.gotAns, d.i, d.gs.form)
 
 	// The picture: the state before the step and the steps near it, in one window around
 	// the cells the answers dispute and the step's cell.
 	var disputedCells [][2]int
-	if g.listed != nil {
-		for _, c := range g.listed(wantAns, gotAns) {
+	if g.cells != nil {
+		for _, c := range disputed(d.lists()) {
 			if c[0] <= first.rows && c[1] <= first.cols {
 				disputedCells = append(disputedCells, c)
 			} else {
@@ -155,7 +119,7 @@ func Explain(game string, input, want, got []byte) (Parting, error) {
 		}
 		f := m.frame(g.name)
 		f.Board = m.shoot(r0, r1, c0, c1)
-		f.Output = span(refOut, outStart(recs, index), m.outLen)
+		f.Output = span(d.refOut, outStart(recs, index), m.outLen)
 		if index == before {
 			b := *f.Board
 			b.Marks = nil
@@ -186,13 +150,109 @@ func Explain(game string, input, want, got []byte) (Parting, error) {
 		if p.Frames[0].Step > 0 { // steps before the divergence are left out
 			of := fmt.Sprintf("%d", total)
 			if first.dataset > 0 {
-				of = fmt.Sprintf("%s %d's %d", datasetWord(g.name), first.dataset, total)
+				of = fmt.Sprintf("%s %d's %d", g.words.dataset, first.dataset, total)
 			}
 			p.Pictured = fmt.Sprintf("%ss %d-%d of %s (0 is the start); %s pictures any",
-				stepWord(g.name), p.Frames[0].Step, p.Frames[n-1].Step, of, showCommand(p, "K"))
+				g.words.step, p.Frames[0].Step, p.Frames[n-1].Step, of, showCommand(p, "K"))
 		}
 	}
 	return p, nil
+}
+
+// Signature is Explain's Signature alone. It plays the reference once and reads no more
+// of the answers than the signature needs, where Explain plays it again for the pictures:
+// a hunt signs every divergent candidate it minimizes.
+func Signature(game string, input, want, got []byte) (string, error) {
+	d, err := part(game, input, want, got)
+	if err != nil {
+		return "", err
+	}
+	return d.signature, nil
+}
+
+// parting is where two answers part, as far as the signature: what Explain and Signature
+// share.
+type parting struct {
+	g         *game
+	refOut    []byte
+	refErr    error
+	recs      []moment
+	steps     []stepSpan
+	si        int // the index in steps of the step whose answers differ; -1 for none
+	line, off int // the first line where want and got differ, and its offset
+	i         int // that line's index in the step's answers
+	wantAns   [][]byte
+	gotAns    [][]byte
+	ws, gs    side
+	signature string
+	listed    bool // wantCells and gotCells are read
+	wantCells []listing
+	gotCells  []listing
+}
+
+// part plays the reference on input, finds the step whose answers differ, and signs the
+// difference.
+func part(game string, input, want, got []byte) (*parting, error) {
+	g, err := lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Equal(want, got) {
+		return nil, errors.New("picture: want and got are the same: nothing to explain")
+	}
+	d := &parting{g: g}
+	d.refOut, d.refErr = g.run(input, func(m *moment) {
+		r := *m
+		r.shoot = nil
+		d.recs = append(d.recs, r)
+	})
+	d.line, d.off = partLines(want, got)
+	d.steps = groupSteps(d.recs)
+	d.si = g.locate(d.recs, d.steps, want, got, d.off)
+	if d.si < 0 {
+		d.ws, d.gs = g.sideAt(nil, 0, want[d.off:], false), g.sideAt(nil, 0, got[d.off:], false)
+		d.signature = g.sign("start", d.ws, d.gs, "")
+		return d, nil
+	}
+	st := d.steps[d.si]
+	first := d.recs[st.first]
+
+	// The two answers to the step, which share their lines before off: want's has as many
+	// lines as the reference's answer (the same lines, when want is its output); got's is
+	// cut by the game's grammar, since got may write more or fewer.
+	off := d.off
+	begin := lineStart(want, min(st.start, off))
+	d.i = bytes.Count(want[begin:off], []byte("\n"))
+	limit := min(1<<21, 16+first.rows*first.cols)
+	refLines := countLines(d.refOut[min(st.start, len(d.refOut)):min(st.end, len(d.refOut))])
+	d.wantAns = lines(want[begin:], max(refLines, d.i))
+	d.gotAns = g.answer(first.kind, lines(got[begin:off], limit), got[off:], limit)
+	d.ws = g.sideAt(d.wantAns, d.i, want[off:], d.i < len(d.gotAns))
+	d.gs = g.sideAt(d.gotAns, d.i, got[off:], d.i < len(d.wantAns))
+	detail := ""
+	if d.ws.form == d.gs.form && d.ws.text != nil && d.gs.text != nil {
+		if g.differ != nil && d.i < len(d.wantAns) && d.i < len(d.gotAns) {
+			detail = g.differ(d.ws.text, d.lists)
+		}
+		if detail == "" {
+			// One form, other lines: numbers, or text past what a form keeps.
+			detail = "other text"
+			if bytes.Equal(digitless(d.ws.text), digitless(d.gs.text)) {
+				detail = "other numbers"
+			}
+		}
+	}
+	d.signature = g.sign(first.kind, d.ws, d.gs, detail)
+	return d, nil
+}
+
+// lists reads the cells the two answers list, once: the signature may need them, and the
+// picture marks them.
+func (d *parting) lists() (want, got []listing) {
+	if !d.listed {
+		d.wantCells, d.gotCells, d.listed = d.g.cells(d.wantAns), d.g.cells(d.gotAns), true
+	}
+	return d.wantCells, d.gotCells
 }
 
 // focusMarks marks MarkStep the focus cells inside a rows x cols grid.
@@ -338,12 +398,12 @@ func excerpt(ans [][]byte, i int, form string) Answer {
 	return a
 }
 
-// formOf is a line's form: known lines by the game's name for them, quoted; any other
+// form is a line's form: known lines by the game's name for them, quoted; any other
 // line by unknownForm; with a note when the line does not end in a plain "\n".
-func formOf(line []byte, known func(text []byte) (string, bool)) string {
+func (g *game) form(line []byte) string {
 	text, end := lineEnd(line)
 	if len(text) <= quoteMax {
-		if f, ok := known(text); ok {
+		if f, ok := g.known(text); ok {
 			return strconv.Quote(f) + end
 		}
 	}
@@ -467,7 +527,8 @@ func disputed(want, got []listing) [][2]int {
 // the disputed cells marked, and a legend (ANSI colour when colour is true).
 func (p Parting) Text(colour bool) string {
 	var sb strings.Builder
-	name := stepName(p.Game, p.Dataset, p.Step, "", p.Op, p.Kind)
+	w := wordsOf(p.Game)
+	name := w.stepName(p.Dataset, p.Step, "", p.Op, p.Kind)
 	fmt.Fprintf(&sb, "%s: the answers part at output line %d, in the answer to %s%s\n", p.Game, p.OutputLine, name, lineNote(p.Line))
 	fmt.Fprintf(&sb, "signature: %s\n", p.Signature)
 	for _, a := range []struct {
@@ -492,12 +553,12 @@ func (p Parting) Text(colour bool) string {
 			where = "at"
 		}
 		switch {
-		case p.Game == "datamining":
-			fmt.Fprintf(&sb, "%s, as the casual player leaves it from the best start:\n", stepName(p.Game, p.Dataset, 0, "", "", ""))
+		case w.oneStep != "":
+			fmt.Fprintf(&sb, "%s, %s:\n", w.stepName(p.Dataset, 0, "", "", ""), w.oneStep)
 		case p.Step == 0 && p.Dataset > 0:
-			fmt.Fprintf(&sb, "the %s at the start of %s %d:\n", boardWord(p.Game), datasetWord(p.Game), p.Dataset)
+			fmt.Fprintf(&sb, "the %s at the start of %s %d:\n", w.board, w.dataset, p.Dataset)
 		default:
-			fmt.Fprintf(&sb, "the %s %s %s:\n", boardWord(p.Game), where, stepName(p.Game, p.Dataset, p.Step, "", "", p.Kind)+opNote(p.Op))
+			fmt.Fprintf(&sb, "the %s %s %s:\n", w.board, where, w.stepName(p.Dataset, p.Step, "", "", p.Kind)+opNote(p.Op))
 		}
 		sb.WriteString(p.Before.Board.text(colour, styleOf(p.Game)))
 		if g, ok := games[p.Game]; ok {
@@ -529,13 +590,6 @@ func opNote(op string) string {
 		return ""
 	}
 	return " (" + op + ")"
-}
-
-func boardWord(game string) string {
-	if game == "tower" {
-		return "tower"
-	}
-	return "board"
 }
 
 // answerSpan says which lines of an answer an excerpt shows.

@@ -15,12 +15,14 @@ func init() {
 			step:   "the cell the operation is on",
 			differ: "a cell the two answers disagree about",
 		},
+		// Mine is one game: no dataset is named.
+		words:    words{dataset: "part", step: "operation", board: "board"},
 		trace:    traceMine,
 		takes:    mineTakes,
-		form:     func(line []byte) string { return formOf(line, mineKnown) },
+		known:    mineKnown,
+		cells:    mineCells,
 		differ:   mineDiffer,
 		sign:     signByKind,
-		listed:   func(want, got [][]byte) [][2]int { return disputed(mineCells(want), mineCells(got)) },
 		upcoming: true,
 		style:    sweeperStyle,
 	}
@@ -92,11 +94,11 @@ func mineCells(answer [][]byte) []listing {
 }
 
 // mineDiffer compares two answers whose first differing lines have one form.
-func mineDiffer(want, got [][]byte, i int) string {
-	text, _ := lineEnd(want[i])
+func mineDiffer(text []byte, lists func() (want, got []listing)) string {
 	switch f, _ := mineKnown(text); f {
 	case "K cell(s) detected", "X Y C":
-		if d := compareListings(mineCells(want), mineCells(got), "number"); d != "" {
+		want, got := lists()
+		if d := compareListings(want, got, "number"); d != "" {
 			return d
 		}
 		return "another count of the same cells"

@@ -46,13 +46,14 @@ func Page(r Report) []byte {
 			p = &explained
 		}
 	}
-	v := pageView{Game: r.Game, Title: r.Title, Verdict: r.Verdict, Signature: r.Signature, Reproduce: r.Reproduce}
+	v := pageView{Game: r.Game, OneStep: wordsOf(r.Game).oneStep != "", Title: r.Title, Verdict: r.Verdict,
+		Signature: r.Signature, Reproduce: r.Reproduce}
 	if p != nil {
 		if v.Signature == "" {
 			v.Signature = p.Signature
 		}
 		v.Where = fmt.Sprintf("Output line %d, in the answer to %s%s.", p.OutputLine,
-			stepName(p.Game, p.Dataset, p.Step, "", p.Op, p.Kind), lineNote(p.Line))
+			wordsOf(p.Game).stepName(p.Dataset, p.Step, "", p.Op, p.Kind), lineNote(p.Line))
 		v.Want, v.Got = answerView(p.Want), answerView(p.Got)
 		v.Frames = framesView(*p)
 		v.Show = showCommand(*p, strconv.Itoa(p.Step))
@@ -83,6 +84,7 @@ func Page(r Report) []byte {
 // template, but for SVG, which the picture draws itself with its text escaped.
 type pageView struct {
 	Game, Title, Verdict, Signature, Where string
+	OneStep                                bool // a dataset is one step: the frames are its board
 	Want, Got                              []lineView
 	Frames                                 []frameView
 	Glyphs, StepMark, DifferMark           string // the legend
@@ -136,7 +138,7 @@ func framesView(p Parting) []frameView {
 		if p.Before.Board != nil && f.Dataset == p.Before.Dataset && f.Step == p.Before.Step && f.Phase == p.Before.Phase {
 			f, placed = p.Before, true
 			if f.Step != p.Step || f.Dataset != p.Dataset {
-				caption += ": where " + stepName(p.Game, 0, p.Step, "", "", "") + " starts"
+				caption += ": where " + wordsOf(p.Game).stepName(0, p.Step, "", "", "") + " starts"
 			}
 			caption += "; the disputed cells marked"
 		}
@@ -167,7 +169,7 @@ func showCommand(p Parting, k string) string {
 	if p.Dataset > 0 {
 		s += " -dataset " + strconv.Itoa(p.Dataset)
 	}
-	if p.Game == "datamining" { // a board is one step
+	if wordsOf(p.Game).oneStep != "" {
 		return s + " CASE.in"
 	}
 	return s + " -step " + k + " CASE.in"
@@ -268,7 +270,7 @@ figcaption { font-weight: 600; margin-bottom: .3em; max-width: 34em; }
 {{end}}</pre></div>
 </div>
 <p class="note">Numbered from the first line of the step's answer; the first line that differs is highlighted.</p>
-{{end}}{{if .Frames}}<h2>{{if eq .Game "datamining"}}The board{{else}}The steps near the divergence{{end}}</h2>
+{{end}}{{if .Frames}}<h2>{{if .OneStep}}The board{{else}}The steps near the divergence{{end}}</h2>
 {{if .Pictured}}<p class="note">Pictured: {{.Pictured}}.</p>
 {{end}}<p class="legend">{{.Glyphs}}<br/><span class="swatch sw-step"></span>{{.StepMark}}<span class="swatch sw-differ"></span>{{.DifferMark}}</p>
 <div class="frames">

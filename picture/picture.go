@@ -134,22 +134,25 @@ type moment struct {
 type game struct {
 	name   string
 	legend legend
+	words  words
 	// trace plays input with ref's tracer, calling visit at every moment.
 	trace func(input []byte, visit func(*moment)) ([]byte, error)
 	// takes reports whether line, the index-th of an answer to a step of that kind, belongs
 	// to that answer: how a judge's output is cut into answers.
 	takes func(kind string, index int, line []byte) bool
-	// form is a line's form: what it says with numbers and coordinates normalized away.
-	form func(line []byte) string
-	// differ compares two answers to one step whose first differing lines (the i-th) have
-	// the same form, in the game's terms ("got misses cells"); "" when it has nothing to add.
-	differ func(want, got [][]byte, i int) string
+	// known names a line (without its line end) the game's grammar knows by its form: what
+	// it says with numbers and coordinates normalized away; false for any other line.
+	known func(text []byte) (string, bool)
+	// cells, if set, reads the cells an answer lists, with their values (mine's feedback,
+	// boom's RUNNING lists): the cells two answers disagree about are marked.
+	cells func(answer [][]byte) []listing
+	// differ, if set, compares two answers to one step whose first differing lines have
+	// the same form, want's being text, in the game's terms ("got misses cells"); "" when
+	// it has nothing to add. lists gives the cells the answers list.
+	differ func(text []byte, lists func() (want, got []listing)) string
 	// sign writes the signature from the step's kind and the two sides at the first
 	// differing line (and differ's detail).
 	sign func(kind string, want, got side, detail string) string
-	// listed, if set, lists the cells two answers to one step disagree about, as the
-	// answers name them (mine's feedback, boom's RUNNING lists).
-	listed func(want, got [][]byte) [][2]int
 	// onBoard, if set, lists the MarkDiffer marks of the state before the step, read from
 	// its board (tower: the player's cell; datamining: the covered safe cells).
 	onBoard func(before *Board) []Mark
@@ -158,6 +161,31 @@ type game struct {
 	upcoming bool
 	// style is how a glyph is drawn.
 	style func(glyph byte) cellStyle
+}
+
+// words are how a game's pictures name its parts.
+type words struct {
+	dataset string // a game (boom), a dataset (tower), a board (datamining)
+	step    string // an operation, or a command (tower)
+	board   string // what the state is drawn as: a board, or the tower
+	// kindNamed: a step's name says its kind, which its op, mere numbers, does not:
+	// "operation 2: 2 1 1, a right click" (boom).
+	kindNamed bool
+	// oneStep, for a game whose dataset is a single step (a datamining board), says what
+	// the picture of its state shows: "as the casual player leaves it from the best
+	// start". Such a step is named by its dataset alone. "" for games played step by step.
+	oneStep string
+}
+
+// plainWords name the parts of a game the picture does not know (a Frame built by hand).
+var plainWords = words{dataset: "part", step: "operation", board: "board"}
+
+// wordsOf is how the pictures of a game name its parts.
+func wordsOf(game string) words {
+	if g, ok := games[game]; ok {
+		return g.words
+	}
+	return plainWords
 }
 
 // games are the games the picture knows, by name.

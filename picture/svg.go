@@ -33,11 +33,7 @@ func (b *Board) svg(style func(byte) cellStyle, label string) string {
 	if max(h, w) > 20 {
 		cell, font = svgSmallCell, 10
 	}
-	lw := 0
-	for i := range b.Cells {
-		lw = max(lw, len(strconv.Itoa(b.row(i))))
-	}
-	left := 8*lw + 8
+	left := 8*b.labelWidth() + 8
 	width, height := left+cell*w+2, svgTop+cell*h+2
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="%s" font-family="monospace" font-size="%d">`,
@@ -85,26 +81,26 @@ func (b *Board) svg(style func(byte) cellStyle, label string) string {
 			}
 		}
 	}
-	marks := b.markGrid()
-	for i := range marks {
-		for j, m := range marks[i] {
-			switch m {
+	// A cell marked both ways shows the step's frame inside the red one. The inner frames
+	// follow every outer one, in the order the pages have always had them.
+	var inner strings.Builder
+	for i, row := range b.markGrid() {
+		for j, m := range row {
+			switch m.kind {
 			case MarkDiffer:
 				fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#cf222e" stroke-width="3"/>`,
 					x(j)+2, y(i)+2, cell-4, cell-4)
+				if m.step {
+					fmt.Fprintf(&inner, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#0969da" stroke-width="2"/>`,
+						x(j)+5, y(i)+5, cell-10, cell-10)
+				}
 			case MarkStep:
 				fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#0969da" stroke-width="2.5"/>`,
 					x(j)+2, y(i)+2, cell-4, cell-4)
 			}
 		}
 	}
-	// A cell marked both ways shows the step's frame inside the red one.
-	for _, m := range b.Marks {
-		if i, j, ok := b.inside(m.Row, m.Col); ok && m.Kind == MarkStep && marks[i][j] == MarkDiffer {
-			fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#0969da" stroke-width="2"/>`,
-				x(j)+5, y(i)+5, cell-10, cell-10)
-		}
-	}
+	sb.WriteString(inner.String())
 	sb.WriteString(`</svg>`)
 	return sb.String()
 }

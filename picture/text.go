@@ -61,7 +61,7 @@ func styleOf(game string) func(byte) cellStyle {
 
 // title names the frame's step: "operation 3: Sweep 1 1 (input line 6)".
 func (f Frame) title() string {
-	return stepName(f.Game, f.Dataset, f.Step, f.Phase, f.Op, f.Kind) + lineNote(f.Line)
+	return wordsOf(f.Game).stepName(f.Dataset, f.Step, f.Phase, f.Op, f.Kind) + lineNote(f.Line)
 }
 
 func lineNote(line int) string {
@@ -72,15 +72,15 @@ func lineNote(line int) string {
 }
 
 // stepName names a step in the game's words.
-func stepName(game string, dataset, step int, phase, op, kind string) string {
+func (w words) stepName(dataset, step int, phase, op, kind string) string {
 	var parts []string
 	if dataset > 0 {
-		parts = append(parts, fmt.Sprintf("%s %d", datasetWord(game), dataset))
+		parts = append(parts, fmt.Sprintf("%s %d", w.dataset, dataset))
 	}
 	switch {
 	case phase == "error":
 		return "cut short by the input error"
-	case game == "datamining":
+	case w.oneStep != "":
 	case phase == "end":
 		parts = append(parts, "end of commands")
 	case step == 0 && dataset > 0:
@@ -88,11 +88,11 @@ func stepName(game string, dataset, step int, phase, op, kind string) string {
 	case step == 0:
 		parts = append(parts, "the start")
 	default:
-		name := fmt.Sprintf("%s %d", stepWord(game), step)
+		name := fmt.Sprintf("%s %d", w.step, step)
 		if op != "" {
 			name += ": " + op
 		}
-		if game == "boom" && kind != "" {
+		if w.kindNamed && kind != "" {
 			name += ", " + article(kind)
 		}
 		switch phase {
@@ -115,25 +115,6 @@ func article(kind string) string {
 	return "the " + kind
 }
 
-func datasetWord(game string) string {
-	switch game {
-	case "boom":
-		return "game"
-	case "tower":
-		return "dataset"
-	case "datamining":
-		return "board"
-	}
-	return "part"
-}
-
-func stepWord(game string) string {
-	if game == "tower" {
-		return "command"
-	}
-	return "operation"
-}
-
 // text draws the board: a header of column numbers, then each row with its number, every
 // cell three characters wide: " g " plain, "(g)" MarkStep, "[g]" MarkDiffer.
 func (b *Board) text(colour bool, style func(byte) cellStyle) string {
@@ -141,10 +122,7 @@ func (b *Board) text(colour bool, style func(byte) cellStyle) string {
 		return ""
 	}
 	marks := b.markGrid()
-	lw := 0
-	for i := range b.Cells {
-		lw = max(lw, len(strconv.Itoa(b.row(i))))
-	}
+	lw := b.labelWidth()
 	var sb strings.Builder
 	// Column numbers end above their cell's glyph; one that would touch the one before is
 	// left out.
@@ -166,7 +144,7 @@ func (b *Board) text(colour bool, style func(byte) cellStyle) string {
 		fmt.Fprintf(&line, "%*d ", lw, b.row(i))
 		for j, g := range row {
 			l, r, code := " ", " ", style(g).ansi
-			switch marks[i][j] {
+			switch marks[i][j].kind {
 			case MarkDiffer:
 				l, r, code = "[", "]", ansiDiffer
 			case MarkStep:
@@ -189,15 +167,33 @@ func (b *Board) text(colour bool, style func(byte) cellStyle) string {
 	return sb.String()
 }
 
-// markGrid is the strongest mark of every cell of the window.
-func (b *Board) markGrid() [][]MarkKind {
-	g := make([][]MarkKind, len(b.Cells))
+// labelWidth is the width of the window's widest row number.
+func (b *Board) labelWidth() int {
+	lw := 0
+	for i := range b.Cells {
+		lw = max(lw, len(strconv.Itoa(b.row(i))))
+	}
+	return lw
+}
+
+// cellMark is how a cell of a window is marked: its strongest mark shows, and the SVG
+// also draws the step's under a MarkDiffer.
+type cellMark struct {
+	kind MarkKind // the strongest
+	step bool     // a MarkStep is among its marks
+}
+
+// markGrid is the marks of every cell of the window.
+func (b *Board) markGrid() [][]cellMark {
+	g := make([][]cellMark, len(b.Cells))
 	for i := range g {
-		g[i] = make([]MarkKind, len(b.Cells[i]))
+		g[i] = make([]cellMark, len(b.Cells[i]))
 	}
 	for _, m := range b.Marks {
-		if i, j, ok := b.inside(m.Row, m.Col); ok && m.Kind > g[i][j] {
-			g[i][j] = m.Kind
+		if i, j, ok := b.inside(m.Row, m.Col); ok {
+			c := &g[i][j]
+			c.kind = max(c.kind, m.Kind)
+			c.step = c.step || m.Kind == MarkStep
 		}
 	}
 	return g

@@ -14,6 +14,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/picture"
 )
 
 // huntFlags are the hunt's flags, parsed and checked.
@@ -137,6 +138,20 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 	}
 	fmt.Fprintf(e.stderr, "hunt: seed %d (rerun with -seed %d)\n", h.seed, h.seed)
 
+	// -skip-rule is checked for every game before the program is tried or any game is
+	// hunted: a ruling one game lacks is a usage error at once, not after the others.
+	hunted := make([]engine.Game, len(targets))
+	for n, g := range targets {
+		hunted[n] = g
+		if len(h.skip) > 0 {
+			skipped, err := games.SkipRulings(g, h.skip)
+			if err != nil {
+				fmt.Fprintln(e.stderr, "diff hunt:", err)
+				return exitUsage
+			}
+			hunted[n] = skipped
+		}
+	}
 	var program []string
 	if h.program != "" {
 		program = programArgv(h.program)
@@ -148,17 +163,8 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 	status := newStatusLine(e.stderr, e.stderrIsTerm)
 	code = exitOK
 	for n, g := range targets {
-		game := engine.Game(g)
-		if len(h.skip) > 0 {
-			skipped, err := games.SkipRulings(g, h.skip)
-			if err != nil {
-				fmt.Fprintln(e.stderr, "diff hunt:", err)
-				return exitUsage
-			}
-			game = skipped
-		}
 		cfg := engine.HuntConfig{
-			Game:         game,
+			Game:         hunted[n],
 			Program:      program,
 			Unpacked:     h.unpacked,
 			Equal:        equal,
@@ -168,7 +174,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			Shard:        h.shard,
 			Shards:       h.shards,
 			Duration:     h.duration / time.Duration(len(targets)),
-			Limits:       engine.Limits{Time: h.timeout, Output: int(h.outputLimit), Memory: h.memory},
+			Limits:       h.limits(g),
 			MaxFindings:  h.findings,
 			MinimizeTime: h.minimizeTime,
 			FoundDir:     foundDir(h, g.Name()),
@@ -177,7 +183,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			},
 			Found: func(f engine.Finding) {
 				status.clear()
-				reportFound(e.stderr, g, h, f)
+				reportFound(e.stderr, g, f)
 			},
 			Note: func(line string) {
 				status.clear()
@@ -191,9 +197,14 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		status.clear()
 		sums = append(sums, sum)
 		for _, f := range sum.Findings {
-			reportFinding(e.stderr, g, h, f, e.stderrIsTerm)
+			// Explain plays the reference twice: the report and the page share one.
+			var p *picture.Parting
+			if h.report != "" || pictured(f) {
+				p = partingOf(g, f)
+			}
+			reportFinding(e.stderr, g, h, f, p, e.stderrIsTerm)
 			if h.report != "" {
-				if path, err := writePage(h.report, g, h, f); err != nil {
+				if path, err := writePage(h.report, g, h, f, p); err != nil {
 					fmt.Fprintf(e.stderr, "%s: could not write the HTML report: %v\n", g.Name(), err)
 				} else {
 					fmt.Fprintf(e.stderr, "%s: HTML report %s\n", g.Name(), path)
@@ -231,6 +242,16 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		writeJSON(e.stdout, sums)
 	}
 	return code
+}
+
+// limits are the limits of a run of the code under test in game g: -timeout, or the
+// statement's time limit.
+func (h huntFlags) limits(g games.Game) engine.Limits {
+	limit := h.timeout
+	if limit == 0 {
+		limit = g.TimeLimit()
+	}
+	return engine.Limits{Time: limit, Output: int(h.outputLimit), Memory: h.memory}
 }
 
 // foundDir is where a game's findings go: a program's to a folder of the user's, never

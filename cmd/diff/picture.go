@@ -10,24 +10,30 @@ import (
 	"gamediff/picture"
 )
 
-// boardAtParting draws the board just before the step where the answers of a wrong answer
-// part, with the cells they disagree about marked; empty for other verdicts, whose
-// output is cut short anywhere.
-func boardAtParting(g games.Game, f engine.Finding, colour bool) string {
+// pictured reports whether the report of a finding draws the board where the answers
+// part: for a wrong answer, not for other verdicts, whose output is cut short anywhere.
+func pictured(f engine.Finding) bool {
 	d := f.Divergence
-	if d == nil || d.Culprit != "" || d.Want.Exit != d.Got.Exit {
-		return ""
+	return d != nil && d.Culprit == "" && d.Want.Exit == d.Got.Exit
+}
+
+// partingOf is Explain's parting of a finding's answers; nil when it has none.
+func partingOf(g games.Game, f engine.Finding) *picture.Parting {
+	d := f.Divergence
+	if d == nil {
+		return nil
 	}
 	p, err := picture.Explain(g.Name(), f.Input, d.Want.Stdout, d.Got.Stdout)
 	if err != nil {
-		return ""
+		return nil
 	}
-	return p.Text(colour)
+	return &p
 }
 
 // writePage writes a finding's self-contained HTML page into dir, named after the
-// finding's case file, and returns its path.
-func writePage(dir string, g games.Game, h huntFlags, f engine.Finding) (string, error) {
+// finding's case file, and returns its path. p is Explain's parting of the finding, or
+// nil: the page then explains it, and says why it has no picture.
+func writePage(dir string, g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
@@ -37,7 +43,7 @@ func writePage(dir string, g games.Game, h huntFlags, f engine.Finding) (string,
 	}
 	path := filepath.Join(dir, g.Name()+"-"+name+".html")
 	r := picture.Report{Game: g.Name(), Verdict: f.Verdict + ": " + f.Divergence.Summary(), Signature: f.Signature,
-		Input: f.Input, Want: f.Divergence.Want.Stdout, Got: f.Divergence.Got.Stdout, Reproduce: reproduceLines(g, h, f)}
+		Input: f.Input, Want: f.Divergence.Want.Stdout, Got: f.Divergence.Got.Stdout, Reproduce: reproduceLines(g, h, f), Parting: p}
 	if f.Note != "" {
 		r.Notes = append(r.Notes, f.Note)
 	}

@@ -21,11 +21,7 @@ import (
 // cases and lists the rulings it reads differently, so that the user can hunt for
 // everything else with -skip-rule.
 func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags, eq engine.Equal, e *env) int {
-	limit := h.timeout
-	if limit == 0 {
-		limit = g.TimeLimit()
-	}
-	run := engine.Command{Label: "program", Argv: argv, Limits: engine.Limits{Time: limit, Output: int(h.outputLimit), Memory: h.memory}}
+	run := engine.Command{Label: "program", Argv: argv, Limits: h.limits(g)}
 	cases := handMade(g)
 	if len(cases) == 0 || !strings.HasPrefix(path.Base(cases[0].Path), "sample") {
 		fmt.Fprintf(e.stderr, "diff hunt: %s has no sample to try the program on\n", g.Name())
@@ -47,7 +43,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		return exitUsage
 	}
 	fmt.Fprintf(e.stderr, "hunt: %q in fast's place, %v of CPU per input, output up to %s, memory up to %s, %s comparison\n",
-		h.program, limit, sizeText(h.outputLimit), sizeText(h.memory), h.compare)
+		h.program, run.Limits.Time, sizeText(h.outputLimit), sizeText(h.memory), h.compare)
 	if d := engine.Compare(cases[0].Want(), r, eq); d != nil {
 		fmt.Fprintf(e.stderr, "hunt: the program does not pass the sample %s: %s\n", cases[0].Path, d.Summary())
 		if r.Status != engine.Exited {

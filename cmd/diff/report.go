@@ -8,11 +8,12 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/picture"
 )
 
 // reportFound prints a divergence the moment the hunt finds it, before anything is
 // written for it: should saving fail, nothing is lost.
-func reportFound(w io.Writer, g games.Game, h huntFlags, f engine.Finding) {
+func reportFound(w io.Writer, g games.Game, f engine.Finding) {
 	fmt.Fprintf(w, "%s: case %d: %s (found after %.2fs, %s)\n", g.Name(), f.Index, f.Signature, f.FoundAfter, sizeText(int64(f.InputBytes)))
 	if f.InputBytes <= 2<<10 {
 		io.WriteString(w, excerpt(f.Input, 40))
@@ -20,9 +21,9 @@ func reportFound(w io.Writer, g games.Game, h huntFlags, f engine.Finding) {
 }
 
 // reportFinding prints a minimized finding: what differs, the minimized input, the board
-// where the answers part, the first differing output lines, and the commands that
-// reproduce it.
-func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, colour bool) {
+// where the answers part (from p, Explain's parting of it; nil for none), the first
+// differing output lines, and the commands that reproduce it.
+func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *picture.Parting, colour bool) {
 	fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", g.Name(), f.Verdict, f.Index, h.seed)
 	fmt.Fprintf(w, "signature: %s\n", f.Signature)
 	if len(f.Rulings) > 0 {
@@ -38,8 +39,8 @@ func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, col
 	}
 	fmt.Fprintf(w, "input (%s):\n", sizeText(int64(len(f.Input))))
 	io.WriteString(w, excerpt(f.Input, 40))
-	if pic := boardAtParting(g, f, colour); pic != "" {
-		io.WriteString(w, pic)
+	if p != nil && pictured(f) {
+		io.WriteString(w, p.Text(colour))
 	}
 	f.Divergence.Report(w)
 	fmt.Fprintln(w, "reproduce:")

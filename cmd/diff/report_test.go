@@ -40,7 +40,7 @@ func TestFindingReports(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b strings.Builder
-			reportFinding(&b, mine, tt.flags, tt.finding, false)
+			reportFinding(&b, mine, tt.flags, tt.finding, partingOf(mine, tt.finding), false)
 			golden(t, "report/"+tt.name+".golden", b.String())
 		})
 	}

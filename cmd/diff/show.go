@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 
 	"gamediff/picture"
 )
@@ -37,13 +35,7 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 		fmt.Fprintln(e.stderr, "diff show: one FILE at most")
 		return exitUsage
 	}
-	var input []byte
-	var err error
-	if fs.NArg() == 1 {
-		input, err = os.ReadFile(fs.Arg(0))
-	} else {
-		input, err = io.ReadAll(e.stdin)
-	}
+	input, err := readInput(fs.Arg(0), e)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "diff show:", err)
 		return exitUsage

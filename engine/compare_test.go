@@ -37,11 +37,12 @@ func golden(t *testing.T, name, got string) {
 
 func ok(out string) engine.Result { return engine.Result{Solver: "fast", Stdout: []byte(out)} }
 
+func ref(out string) engine.Result { return engine.Result{Solver: "ref", Stdout: []byte(out)} }
+
 func TestCompare(t *testing.T) {
 	inputErr := func(out string, line int) engine.Result {
 		return engine.Result{Solver: "ref", Stdout: []byte(out), Exit: 2, ErrLine: line}
 	}
-	ref := func(out string) engine.Result { return engine.Result{Solver: "ref", Stdout: []byte(out)} }
 	tests := []struct {
 		name      string
 		want, got engine.Result
@@ -94,7 +95,6 @@ func TestReports(t *testing.T) {
 		}
 	}
 	cells := strings.Repeat("<1, 2, 3>, ", 5000)
-	ref := func(out string) engine.Result { return engine.Result{Solver: "ref", Stdout: []byte(out)} }
 	tests := []struct {
 		name      string
 		want, got engine.Result

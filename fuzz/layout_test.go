@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"slices"
@@ -165,8 +166,5 @@ func declaredNames(f *ast.File) map[string]bool {
 
 // predeclared reports whether name is one of Go's predeclared identifiers.
 func predeclared(name string) bool {
-	return slices.Contains(strings.Fields(`any bool byte comparable complex64 complex128 error
-		float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64
-		uintptr true false iota nil append cap clear close complex copy delete imag len make max
-		min new panic print println real recover`), name)
+	return types.Universe.Lookup(name) != nil
 }

@@ -22,7 +22,7 @@ var refs = map[string]func([]byte, io.Writer) error{
 }
 
 // refOutput is the reference's output for input.
-func refOutput(t *testing.T, game, input string) []byte {
+func refOutput(t testing.TB, game, input string) []byte {
 	t.Helper()
 	var out bytes.Buffer
 	if err := refs[game]([]byte(input), &out); err != nil {
@@ -262,8 +262,7 @@ func marked(b *Board, kind MarkKind) [][2]int {
 			cells = append(cells, [2]int{m.Row, m.Col})
 		}
 	}
-	slices.SortFunc(cells, func(a, b [2]int) int { return a[0]*10000 + a[1] - b[0]*10000 - b[1] })
-	return cells
+	return sortedCells(cells)
 }
 
 func TestExplainPlacesRealBugs(t *testing.T) {

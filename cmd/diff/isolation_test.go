@@ -3,43 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
-
-var (
-	selfOnce sync.Once
-	selfBin  string
-	selfErr  error
-)
-
-// gamediff builds this command once for the tests that run it as a process.
-func gamediff(t *testing.T) string {
-	t.Helper()
-	selfOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "gamediff-test-")
-		if err != nil {
-			selfErr = err
-			return
-		}
-		selfBin = filepath.Join(dir, "gamediff")
-		if out, err := exec.Command("go", "build", "-o", selfBin, ".").CombinedOutput(); err != nil {
-			selfErr = err
-			t.Logf("%s", out)
-		}
-	})
-	if selfErr != nil {
-		t.Fatalf("building gamediff: %v", selfErr)
-	}
-	return selfBin
-}
 
 // processesOf lists the running processes whose executable is bin or whose command line
 // holds marker, from the process table in /proc.
@@ -129,15 +102,9 @@ func TestRunStopsOnSIGTERM(t *testing.T) {
 	cmd.Process.Signal(syscall.SIGTERM)
 	err := cmd.Wait()
 	var exit *exec.ExitError
-	if time.Since(start) > time.Second || !errorsAs(err, &exit) || exit.ExitCode() != exitInterrupted {
+	if time.Since(start) > time.Second || !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
 		t.Fatalf("run ended %v after SIGTERM with %v, want exit %d at once", time.Since(start), err, exitInterrupted)
 	}
-}
-
-func errorsAs(err error, target **exec.ExitError) bool {
-	e, ok := err.(*exec.ExitError)
-	*target = e
-	return ok
 }
 
 // TestHuntProgramThatCannotStart: a mistyped -cmd is a usage error with the system's
@@ -163,9 +130,7 @@ func TestHuntCompoundCommand(t *testing.T) {
 	prog := buildProgram(t, "offbyone")
 	var found []string
 	for _, cmd := range []string{prog, "ulimit -s unlimited && " + prog, prog + " 2>/dev/null"} {
-		code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", cmd, "-seed", "1", "-cases", "300", "-json", "-o", t.TempDir())
-		var sum huntSummary
-		json.Unmarshal([]byte(out), &sum)
+		code, sum, errs := huntProgram(t, cmd, "-cases", "300")
 		if code != exitFound || len(sum.Findings) != 1 {
 			t.Fatalf("-cmd %q: exit %d, findings %+v, want the program's one\n%s", cmd, code, sum.Findings, errs)
 		}
@@ -205,11 +170,8 @@ func TestHuntProgramFindingsGoToTheUsersFolder(t *testing.T) {
 // a generous limit of its own, so a tight limit gives the program's TLEs, never a case
 // saved with an empty answer.
 func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
-	dir := t.TempDir()
-	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", buildProgram(t, "sleeper"), "-seed", "2", "-cases", "3",
-		"-timeout", "10ms", "-minimize-time", "-1s", "-json", "-o", dir)
-	var sum huntSummary
-	json.Unmarshal([]byte(out), &sum)
+	code, sum, errs := huntProgram(t, buildProgram(t, "sleeper"), "-seed", "2", "-cases", "3",
+		"-timeout", "10ms", "-minimize-time", "-1s")
 	if code != exitFound || len(sum.Findings) != 1 || sum.Findings[0].Verdict != "TLE" {
 		t.Fatalf("exit %d, %+v\n%s", code, sum.Findings, errs)
 	}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,10 +17,61 @@ import (
 	"gamediff/games"
 )
 
-// TestMain makes the test binary a hunt's worker when a hunt starts it as one.
+// TestMain makes the test binary a hunt's worker when a hunt starts it as one, and
+// removes what buildOnce built when the tests end.
 func TestMain(m *testing.M) {
 	engine.ServeWorker(games.Worker)
-	os.Exit(m.Run())
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+var (
+	buildDirOnce sync.Once
+	buildDir     string // the folder buildOnce builds into, shared by every test
+	buildDirErr  error
+	builds       sync.Map // name -> *buildResult
+)
+
+type buildResult struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// buildOnce runs go build on pkg once per test process, into name in a temporary folder
+// that TestMain removes, and returns name's path. A pkg ending in /... builds each of its
+// commands into the folder name.
+func buildOnce(t *testing.T, name, pkg string) string {
+	t.Helper()
+	v, _ := builds.LoadOrStore(name, new(buildResult))
+	b := v.(*buildResult)
+	b.once.Do(func() {
+		buildDirOnce.Do(func() { buildDir, buildDirErr = os.MkdirTemp("", "gamediff-test-") })
+		if b.err = buildDirErr; b.err != nil {
+			return
+		}
+		b.path = filepath.Join(buildDir, name)
+		out := b.path
+		if strings.HasSuffix(pkg, "/...") {
+			out += string(filepath.Separator)
+		}
+		if msg, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("%v\n%s", err, msg)
+		}
+	})
+	if b.err != nil {
+		t.Fatalf("building %s: %v", name, b.err)
+	}
+	return b.path
+}
+
+// gamediff builds this command once, for the tests that run it as a process.
+func gamediff(t *testing.T) string {
+	t.Helper()
+	return buildOnce(t, "gamediff", ".")
 }
 
 // readEntry reads a saved corpus case.
@@ -81,6 +133,15 @@ func TestUsageErrors(t *testing.T) {
 		if code, _, errs := call(t, "", args...); code != exitUsage || errs == "" {
 			t.Errorf("%v: exit %d (%q), want %d with a message", args, code, errs, exitUsage)
 		}
+	}
+}
+
+// TestHuntSkipRuleOfAnotherGameFailsAtOnce: without -game, a ruling one of the games
+// lacks is a usage error before any game is hunted, not after the games before it.
+func TestHuntSkipRuleOfAnotherGameFailsAtOnce(t *testing.T) {
+	code, _, errs := call(t, "", "hunt", "-skip-rule", "R-B1", "-cases", "5", "-corpus", t.TempDir())
+	if code != exitUsage || !strings.Contains(errs, "-skip-rule: R-B1 is a ruling of boom, not of ") || strings.Contains(errs, " cases in ") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errs)
 	}
 }
 
@@ -249,15 +310,10 @@ func TestReplayCorpus(t *testing.T) {
 	}
 }
 
-// buildProgram compiles one of the deliberately wrong programs in testdata.
+// buildProgram compiles one of the deliberately wrong programs in testdata, once.
 func buildProgram(t *testing.T, name string) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), name)
-	out, err := exec.Command("go", "build", "-o", bin, "./testdata/"+name).CombinedOutput()
-	if err != nil {
-		t.Fatalf("building %s: %v\n%s", name, err, out)
-	}
-	return bin
+	return buildOnce(t, name, "./testdata/"+name)
 }
 
 type huntSummary struct {
@@ -329,7 +385,7 @@ func TestHuntProgramVerdicts(t *testing.T) {
 func TestHuntCorrectProgramTokensCompare(t *testing.T) {
 	// ref itself, run as an external program, with spaces doubled: exact comparison sees
 	// a WA, token comparison sees none.
-	self := buildSelf(t)
+	self := gamediff(t)
 	spaced := self + " run -game mine -impl ref | sed 's/ /  /g'"
 	if code, sum, errs := huntProgram(t, spaced, "-cases", "30", "-compare", "tokens"); code != 0 || sum.Cases != 30 {
 		t.Fatalf("tokens: exit %d, %+v\n%s", code, sum, errs)
@@ -337,16 +393,6 @@ func TestHuntCorrectProgramTokensCompare(t *testing.T) {
 	if code, sum, _ := huntProgram(t, spaced, "-cases", "30", "-minimize-time", "-1s"); code != exitFound || sum.Findings[0].Verdict != "WA" {
 		t.Fatalf("exact: exit %d, %+v", code, sum)
 	}
-}
-
-// buildSelf compiles this command, for tests that need it as an external program.
-func buildSelf(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "diff")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("building diff: %v\n%s", err, out)
-	}
-	return bin
 }
 
 func TestGenWritesAReproducibleValidTestSet(t *testing.T) {

@@ -178,15 +178,8 @@ func (r repeated) sum() (string, int64) {
 // also end as expected: with a message of a few hundred bytes naming the line on a bad
 // token, with the answer the rules give on a stream.
 func TestPeakMemoryIsBoundedByTheInput(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("the go command is needed to build the command under test: %v", err)
-	}
+	bin := gamediff(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "gamediff")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
 
 	// A huge token, where each judge and the validator quote what they reject: 50 MiB of
 	// NUL bytes as the first token, and for each game 16 MiB of one byte further in.

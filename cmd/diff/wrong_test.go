@@ -55,15 +55,11 @@ var zoo = []struct {
 	{"datamining", "four-neighbours", "WA"},
 }
 
-// buildZoo compiles the four programs of testdata/wrong into a temporary directory, one
+// buildZoo compiles the four programs of testdata/wrong, once, into a directory, one
 // binary per game named after it.
 func buildZoo(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	out, err := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./testdata/wrong/...").CombinedOutput()
-	if err != nil {
-		t.Fatalf("building testdata/wrong: %v\n%s", err, out)
-	}
+	dir := buildOnce(t, "wrong", "./testdata/wrong/...")
 	for _, game := range zooGames {
 		if _, err := os.Stat(filepath.Join(dir, game)); err != nil {
 			t.Fatalf("building testdata/wrong: no %s program: %v", game, err)

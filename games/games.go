@@ -272,6 +272,30 @@ func (s *splitMix) Seed(seed int64) { s.state = uint64(seed) }
 
 // splitLines cuts an answer of one line per dataset into each case's lines; count is a
 // case's number of datasets.
+// oneLineEach fills in concat, parts and split of b for a game whose case is a list of
+// datasets (towers, boards), each answered on one line: datasets reads them, of makes a
+// case of them.
+func oneLineEach[C caseModel, D any](b batched[C], datasets func(C) []D, of func([]D) C) batched[C] {
+	b.concat = func(cases []C) C {
+		var all []D
+		for _, c := range cases {
+			all = append(all, datasets(c)...)
+		}
+		return of(all)
+	}
+	b.parts = func(c C) []C {
+		out := make([]C, 0, len(datasets(c)))
+		for _, d := range datasets(c) {
+			out = append(out, of([]D{d}))
+		}
+		return out
+	}
+	b.split = func(answer []byte, cases []C) ([][]byte, bool) {
+		return splitLines(answer, cases, func(c C) int { return len(datasets(c)) })
+	}
+	return b
+}
+
 func splitLines[C any](answer []byte, cases []C, count func(C) int) ([][]byte, bool) {
 	out := make([][]byte, len(cases))
 	for k, c := range cases {

@@ -9,7 +9,7 @@ import (
 )
 
 func init() {
-	register(batched[gen.Tower]{
+	register(oneLineEach(batched[gen.Tower]{
 		typed: typed[gen.Tower]{
 			name:      "tower",
 			ref:       ref.Tower,
@@ -26,23 +26,6 @@ func init() {
 			timeLimit: time.Second,
 		},
 		unit: gen.TowerUnitGen(),
-		concat: func(cases []gen.Tower) gen.Tower {
-			var out gen.Tower
-			for _, c := range cases {
-				out.Datasets = append(out.Datasets, c.Datasets...)
-			}
-			return out
-		},
 		fits: fitsPacked[gen.Tower],
-		parts: func(c gen.Tower) []gen.Tower {
-			out := make([]gen.Tower, len(c.Datasets))
-			for i, d := range c.Datasets {
-				out[i] = gen.Tower{Datasets: []gen.TowerDataset{d}}
-			}
-			return out
-		},
-		split: func(answer []byte, cases []gen.Tower) ([][]byte, bool) {
-			return splitLines(answer, cases, func(c gen.Tower) int { return len(c.Datasets) })
-		},
-	})
+	}, func(c gen.Tower) []gen.TowerDataset { return c.Datasets }, func(d []gen.TowerDataset) gen.Tower { return gen.Tower{Datasets: d} }))
 }

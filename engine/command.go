@@ -43,17 +43,26 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	cmd.Dir = c.Dir
 	isolate(cmd, killSignal)
 
-	// Pipes of our own: Wait then returns when the program exits, even while a child it
-	// left behind still holds them, and the group is killed at once.
+	// The input is a file, as a judge gives it: the program reads it at its own pace,
+	// with no goroutine here to feed a pipe and no wake-up per 64 KiB.
+	in, err := inputFile(input)
+	if err != nil {
+		return Result{}, fmt.Errorf("%s: input: %w", c.Label, err)
+	}
+	cmd.Stdin = in
+	// Pipes of our own for its output: Wait then returns when the program exits, even
+	// while a child it left behind still holds them, and the group is killed at once.
 	start := time.Now()
-	p, err := startPiped(cmd, []bool{true, false, false}, func(child []*os.File) {
-		cmd.Stdin, cmd.Stdout, cmd.Stderr = child[0], child[1], child[2]
+	p, err := startPiped(cmd, []bool{false, false}, func(child []*os.File) {
+		cmd.Stdout, cmd.Stderr = child[0], child[1]
 	})
+	in.Close() // the program has its own descriptor now
 	if err != nil {
 		return Result{}, fmt.Errorf("%s: %w", c.Label, err)
 	}
-	inW, outR, errR := p[0], p[1], p[2]
+	outR, errR := p[0], p[1]
 	pid := cmd.Process.Pid
+	spawner := highWater() // at least what it was when the program's exec took it
 
 	var stopped stopReason
 	kill := func(why Status, what string) { stopped.stop(why, what, func() { killGroup(pid) }) }
@@ -63,14 +72,9 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	}}
 	stderr := &headTail{}
 	var readers sync.WaitGroup
-	readers.Add(3)
-	go func() {
-		defer readers.Done()
-		inW.Write(input) // a program may exit without reading: EPIPE is its business
-		inW.Close()
-	}()
-	go func() { defer readers.Done(); io.Copy(stdout, outR) }()
-	go func() { defer readers.Done(); io.Copy(stderr, errR) }()
+	readers.Add(2)
+	go func() { defer readers.Done(); copyPipe(stdout, outR) }()
+	go func() { defer readers.Done(); copyPipe(stderr, errR) }()
 
 	dog := watch(pid, lim, 0, 0, start, kill)
 	stopCtx := context.AfterFunc(ctx, func() { kill(Crashed, "cancelled") })
@@ -89,7 +93,6 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	case <-time.After(time.Second):
 		outR.Close()
 		errR.Close()
-		inW.Close()
 		<-drained
 	}
 	outR.Close()
@@ -100,6 +103,12 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 
 	r := Result{Solver: c.Label, Stdout: stdout.bytes(), Stderr: stderr.String(), Wall: wall}
 	cpu, maxRSS, measured := usageOf(cmd)
+	if maxRSS <= spawner {
+		// The kernel counts the peak of the process that started the program (this one,
+		// a hunt's coordinator or worker, which may have held gigabytes) in the
+		// program's: its own peak is then only known from the watchdog's looks.
+		maxRSS = dog.peak()
+	}
 	r.CPU = cpu
 	killed, why := stopped.final()
 	var exit *exec.ExitError
@@ -140,6 +149,7 @@ type watchdog struct {
 	mu      sync.Mutex
 	timer   *time.Timer
 	stopped bool
+	maxRSS  int64 // the most resident memory a look saw, past baseRSS
 }
 
 func watch(pid int, lim Limits, baseCPU time.Duration, baseRSS int64, start time.Time, kill func(Status, string)) *watchdog {
@@ -161,6 +171,7 @@ func watch(pid int, lim Limits, baseCPU time.Duration, baseRSS int64, start time
 		case !ok:
 			cpu = wall
 		}
+		w.maxRSS = max(w.maxRSS, rss)
 		switch {
 		case cpu > lim.Time:
 			kill(TimedOut, fmt.Sprintf("used more than %v of CPU time", lim.Time))
@@ -173,6 +184,13 @@ func watch(pid int, lim Limits, baseCPU time.Duration, baseRSS int64, start time
 		}
 	})
 	return w
+}
+
+// peak is the most resident memory the watchdog's looks saw.
+func (w *watchdog) peak() int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.maxRSS
 }
 
 // stop ends the watch; once it returns, kill is not called any more.
@@ -208,6 +226,19 @@ func (s *stopReason) final() (Status, string) {
 	defer s.mu.Unlock()
 	s.settled = true
 	return s.status, s.detail
+}
+
+// copyBuffers are the buffers of copyPipe, reused: a run's two copies would otherwise
+// allocate 64 KiB, which in a worker running a small program hundreds of times a second
+// is most of what its garbage collector does.
+var copyBuffers = sync.Pool{New: func() any { return new([32 << 10]byte) }}
+
+// copyPipe copies r to w until r ends, with a pooled buffer.
+func copyPipe(w io.Writer, r *os.File) {
+	buf := copyBuffers.Get().(*[32 << 10]byte)
+	defer copyBuffers.Put(buf)
+	// Hidden behind a plain Reader: *os.File's WriteTo would allocate a buffer of its own.
+	io.CopyBuffer(w, struct{ io.Reader }{r}, buf[:])
 }
 
 // startPiped starts cmd with a pipe per entry of toChild (true: this process writes, the

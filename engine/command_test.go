@@ -4,6 +4,8 @@ package engine_test
 
 import (
 	"context"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +66,30 @@ func TestCommandVerdicts(t *testing.T) {
 			checkNothingLeft(t, "31415926")
 		})
 	}
+}
+
+// TestCommandMemoryIsTheProgramsOwn: the kernel counts the peak memory of the process that
+// starts a program in the program's own (exec keeps it, and the program is started with
+// vfork). A hunt that once held a big case must not find every small program after it
+// over its memory limit; a program that does go over it is still caught.
+func TestCommandMemoryIsTheProgramsOwn(t *testing.T) {
+	held := make([]byte, 256<<20) // this process's peak, now over the limit below
+	for i := 0; i < len(held); i += 4096 {
+		held[i] = 1
+	}
+	limits := engine.Limits{Time: 5 * time.Second, Memory: 128 << 20}
+	r, err := sh("cat; : 31415926", limits).Run(context.Background(), []byte("input\n"))
+	if err != nil || r.Status != engine.Exited || string(r.Stdout) != "input\n" {
+		t.Errorf("cat after a peak of 256 MiB here: status %v (%q), err %v; want a normal exit", r.Status, r.Stderr, err)
+	}
+	runtime.KeepAlive(held)
+
+	t.Setenv(holdEnv, "512") // the test binary holds 512 MiB (see TestMain)
+	r, err = engine.Command{Label: "hog", Argv: []string{os.Args[0]}, Limits: limits}.Run(context.Background(), nil)
+	if err != nil || r.Status != engine.MemoryLimit {
+		t.Errorf("a program holding 512 MiB under a limit of 128 MiB: status %v (%q), err %v; want MLE", r.Status, r.Stderr, err)
+	}
+	checkNothingLeft(t, "31415926")
 }
 
 func TestCommandCPUNotWallTime(t *testing.T) {

@@ -321,9 +321,14 @@ type job struct {
 	id      int
 	indices []int64
 	input   []byte
-	gotOnly bool          // run the code under test only: the reference would exit 0 (see minimize)
-	check   bool          // check the input with the validator first, and run it only if valid
-	drop    chan struct{} // closed when the outcome is no longer needed: the run may stop
+	gotOnly bool // run the code under test only: the reference would exit 0 (see minimize)
+	// A program run alone is run from its lane, not by the worker: the worker's hop (the
+	// input gob-encoded both ways, another process woken per run) costs as much as a
+	// small program. Not for a program that floods its output: what it prints, up to the
+	// output limit, would be held by the hunt's own process, once per lane.
+	direct bool
+	check  bool          // check the input with the validator first, and run it only if valid
+	drop   chan struct{} // closed when the outcome is no longer needed: the run may stop
 }
 
 // jobResult is a lane's answer to a job.
@@ -651,7 +656,8 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 	// TLE on a big case is most of the time saved. The case reached is run in full at
 	// the end, for its answer.
 	m = &minimizer{c: c, game: h.game, sig: p.sig, gotOnly: !strings.HasPrefix(p.sig, "WA"),
-		outcomes: map[candidateKey]outcome{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
+		direct:   !strings.HasPrefix(p.sig, "OLE"),
+		outcomes: map[candidateKey]outcome{}, keptAt: map[int]bool{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
 	if m.gotOnly {
 		defer func() {
 			if st.Accepted > 0 && ctx.Err() == nil {
@@ -692,9 +698,8 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 				m.advance()
 				continue
 			}
-			m.record(o.kept)
+			m.keptAt[m.decided] = o.kept
 			if o.kept {
-				m.keptAt = m.decided
 				st.Accepted++
 				cur = pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: m.sig, after: p.after, path: p.path}
 				o.d = nil // the case taken holds it now; the outcome keeps its verdict only
@@ -739,9 +744,9 @@ type outcome struct {
 
 // minimizer is the state of one minimization: the walk over the current case's
 // candidates, the outcomes known, and the runs in flight. When a worker is free it runs
-// the candidate the walk waits for, else it runs ahead: while candidates have mostly
-// kept the signature, the first candidates of the one the walk waits for (it will likely
-// be taken, and the walk will go on from it); otherwise the candidates after it. While
+// the candidate the walk waits for, else it runs ahead: when that one will likely keep
+// the signature (likelyKept), its own first candidates, since the walk will go on from
+// it; otherwise the candidates after it. While
 // the workers run, the coordinator pulls the walk's next candidates from the shrinker
 // (prefetch), so that the walk moves on at once when outcomes come.
 type minimizer struct {
@@ -749,14 +754,14 @@ type minimizer struct {
 	game    Game
 	sig     string
 	gotOnly bool
+	direct  bool // see job.direct
 
 	w        *shrinkWalk                  // the current case's candidates
 	pos      int                          // the first candidate whose outcome the walk does not know
 	kids     map[candidateKey]*shrinkWalk // the walks of candidates run ahead, one of which the walk may take
 	dropped  int
-	recent   []bool // whether the last candidates decided kept the signature
-	decided  int    // the candidates of this walk decided, repeats left out
-	keptAt   int    // the value decided had when the last walk took a candidate
+	decided  int          // the candidates of this walk decided, repeats left out
+	keptAt   map[int]bool // whether the last candidate decided at each place kept the signature
 	outcomes map[candidateKey]outcome
 	running  map[int]run // job id → its run
 	inFlight map[candidateKey]bool
@@ -815,16 +820,33 @@ func (w *shrinkWalk) at(m *minimizer, i int) (candidate, bool) {
 func (w *shrinkWalk) pulled() int { return w.first + len(w.cands) }
 
 // start makes c the case whose candidates the walk goes through. key is c's key as a
-// candidate: if its first candidates were run ahead, the walk goes on from them.
+// candidate: if its first candidates were run ahead, the walk goes on from them, and
+// keeps the walks run ahead from those.
 func (m *minimizer) start(c Case, key candidateKey) {
 	next, ok := m.kids[key]
 	delete(m.kids, key)
-	m.stopWalks()
+	if m.w != nil {
+		m.w.stop()
+	}
 	if !ok {
 		next = &shrinkWalk{}
 		next.next, next.stop = iter.Pull(m.game.Shrink(c))
 	}
-	m.w, m.pos, m.decided, m.kids = next, 0, 0, map[candidateKey]*shrinkWalk{}
+	// The walks run ahead that the new walk can reach are kept; the others are stopped.
+	kept := map[candidateKey]*shrinkWalk{}
+	for reach := []*shrinkWalk{next}; len(reach) > 0; reach = reach[1:] {
+		for _, cand := range reach[0].cands {
+			if kids, ok := m.kids[cand.key]; ok {
+				kept[cand.key] = kids
+				delete(m.kids, cand.key)
+				reach = append(reach, kids)
+			}
+		}
+	}
+	for _, kids := range m.kids {
+		kids.stop()
+	}
+	m.w, m.pos, m.decided, m.kids = next, 0, 0, kept
 }
 
 // advance moves the walk past its current candidate, which it no longer needs.
@@ -857,24 +879,11 @@ func (m *minimizer) prepare(c Case) candidate {
 	return candidate{c: c, input: input, key: candidateKey{len(input), maphash.Bytes(candidateSeed, input)}}
 }
 
-// record notes whether a decided candidate kept the signature, for the choice of what to
-// run ahead.
-func (m *minimizer) record(kept bool) {
-	m.recent = append(m.recent, kept)
-	if len(m.recent) > 16 {
-		m.recent = m.recent[1:]
-	}
-}
-
-func (m *minimizer) mostlyKept() bool {
-	kept := 0
-	for _, k := range m.recent {
-		if k {
-			kept++
-		}
-	}
-	return len(m.recent) > 0 && 2*kept >= len(m.recent)
-}
+// likelyKept guesses whether the candidate the walk waits for will keep the signature:
+// as the last one decided at its place did. A shrinker's order is the same from one
+// case to the next (halve the operations, cut the first rows, the next rows, …), and a
+// greedy walk takes the same cut, at the same place, many cases in a row.
+func (m *minimizer) likelyKept() bool { return m.keptAt[m.decided] }
 
 // wanted reports whether a candidate needs a run: its outcome unknown, not running.
 func (m *minimizer) wanted(cand candidate) bool {
@@ -894,7 +903,7 @@ func (m *minimizer) fill() int {
 		drop := make(chan struct{})
 		m.running[c.lastID] = run{cand.key, drop}
 		m.inFlight[cand.key] = true
-		c.jobs <- job{id: c.lastID, input: cand.input, gotOnly: m.gotOnly, check: true, drop: drop}
+		c.jobs <- job{id: c.lastID, input: cand.input, gotOnly: m.gotOnly, direct: m.direct, check: true, drop: drop}
 		c.busy++
 		runs++
 	}
@@ -915,57 +924,56 @@ func (w *shrinkWalk) mayPull(i int) bool {
 	return i < w.pulled() || i < w.first+maxAhead && w.bytes < aheadBytes
 }
 
-// firstWanted returns the first candidate of w from i on that needs a run, looking past
-// fewer than n candidates that are running.
-func (m *minimizer) firstWanted(w *shrinkWalk, i, n int) (candidate, bool) {
-	for running := 0; running < n && w.mayPull(i); i++ {
+// ahead picks the next candidate to run: the first not run yet on the walk's likely
+// path. The path starts at the candidate the walk waits for and goes, from a candidate
+// that keeps the signature, into that candidate's own candidates (the walk will go on
+// from it), and from one that does not, to the next; where an outcome is not known yet,
+// likelyKept guesses it. It passes fewer than lookahead running candidates per worker.
+func (m *minimizer) ahead() (candidate, bool) {
+	w, i, decided := m.w, m.pos, m.decided
+	for running := 0; running < lookahead*m.c.workers && w.mayPull(i); {
 		cand, ok := w.at(m, i)
 		if !ok {
-			break
+			return candidate{}, false
 		}
-		if m.wanted(cand) {
+		o, known := m.outcomes[cand.key]
+		switch {
+		case cand.repeat || known && o.invalid:
+			i++
+			continue
+		case !known && !m.inFlight[cand.key]:
 			return cand, true
-		}
-		if m.inFlight[cand.key] && !cand.repeat {
+		case !known:
 			running++
+			o.kept = m.keptAt[decided]
 		}
+		if o.kept {
+			w, i, decided = m.kidsOf(cand), 0, 0
+			continue
+		}
+		i, decided = i+1, decided+1
 	}
 	return candidate{}, false
 }
 
-// ahead picks the next candidate to run: the one the walk waits for, else one it will
-// likely want next.
-func (m *minimizer) ahead() (candidate, bool) {
-	head, ok := m.w.at(m, m.pos)
+// kidsOf returns the walk of cand's own candidates, which runs ahead pull from.
+func (m *minimizer) kidsOf(cand candidate) *shrinkWalk {
+	kids, ok := m.kids[cand.key]
 	if !ok {
-		return candidate{}, false
+		kids = &shrinkWalk{}
+		kids.next, kids.stop = iter.Pull(m.game.Shrink(cand.c))
+		m.kids[cand.key] = kids
 	}
-	if m.wanted(head) {
-		return head, true
-	}
-	// The shrinker's order is the same from one case to the next, so the next case
-	// taken is likely where the last one was: the next column cut, say.
-	if m.mostlyKept() || m.decided == m.keptAt {
-		kids, ok := m.kids[head.key]
-		if !ok {
-			kids = &shrinkWalk{}
-			kids.next, kids.stop = iter.Pull(m.game.Shrink(head.c))
-			m.kids[head.key] = kids
-		}
-		if k, ok := m.firstWanted(kids, 0, m.c.workers); ok {
-			return k, true
-		}
-	}
-	return m.firstWanted(m.w, m.pos+1, lookahead*m.c.workers)
+	return kids
 }
 
 // prefetch pulls the walk's next candidate ahead of need and reports whether it did:
 // until the walk holds, from its position on, more first candidates (not repeats) than
-// workers. While candidates mostly keep the signature the walk will likely start over,
-// and candidates pulled ahead would be lost.
+// workers. When the candidate it waits for will likely keep the signature, the walk will
+// likely start over, and candidates pulled ahead would be lost.
 func (m *minimizer) prefetch() bool {
 	i := m.w.pulled()
-	if m.mostlyKept() || !m.w.mayPull(i) || m.w.firsts > m.c.workers {
+	if m.likelyKept() || !m.w.mayPull(i) || m.w.firsts > m.c.workers {
 		return false
 	}
 	_, ok := m.w.at(m, i)

@@ -30,7 +30,7 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 		case j.check && !l.valid(j.input):
 			r.invalid = true
 		default:
-			r.d, r.sig, r.err = l.compare(ctx, j.input, j.gotOnly, j.drop)
+			r.d, r.sig, r.err = l.compare(ctx, j.input, j.gotOnly, j.direct, j.drop)
 			if errors.Is(r.err, errDropped) {
 				r.dropped, r.err = true, nil
 			}
@@ -67,28 +67,10 @@ func (l *lane) valid(input []byte) bool {
 // compare runs both on input in the lane's worker and returns their divergence and its
 // signature, or nil. With gotOnly, the reference is not run but taken to exit 0 with no
 // output (exitsZero). Closing drop stops the run (see worker.run).
-func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool, drop <-chan struct{}) (*Divergence, string, error) {
-	if err := l.ready(); err != nil {
+func (l *lane) compare(ctx context.Context, input []byte, gotOnly, direct bool, drop <-chan struct{}) (*Divergence, string, error) {
+	want, got, eq, err := l.runBoth(ctx, input, gotOnly, direct, drop)
+	if err != nil || eq == nil {
 		return nil, "", err
-	}
-	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,
-		Want: side{Judge: "ref", Limits: l.h.refLimits}, Got: side{Judge: "fast", Limits: l.h.limits}}
-	if gotOnly {
-		req.Want = side{}
-	}
-	if len(l.h.cfg.Program) > 0 {
-		req.Got = side{Argv: l.h.cfg.Program, Limits: l.h.limits}
-	}
-	want, got, same, err := l.w.run(ctx, req, drop)
-	if l.w.held > workerHeldCap {
-		l.w.kill() // a worker that holds this much is replaced, whatever holds it
-	}
-	if err != nil || same {
-		return nil, "", err
-	}
-	eq := l.h.cfg.Equal
-	if l.h.compare != "" {
-		eq = unequal // the worker compared the answers: they differ, and are not compared again
 	}
 	d := Compare(want, got, eq)
 	if d == nil {
@@ -104,6 +86,7 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool, drop <-c
 		// needed for the finding's .ans, and the reference is checked to end normally
 		// alone, since a worker that dies before it tells how far it got could have died
 		// under either (a quick first side is not announced).
+		req := l.request(input, false)
 		req.Got, req.Compare = side{}, ""
 		if err := l.ready(); err != nil {
 			return nil, "", err
@@ -119,6 +102,67 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly bool, drop <-c
 		}
 	}
 	return d, l.h.signature(input, d), nil
+}
+
+// runBoth runs the reference and the code under test on input and returns their results
+// and how to compare them, or a nil comparison when they agree. With direct, a program
+// run alone (gotOnly) is run from the lane, as `run` runs it, not by the worker (see
+// job.direct).
+func (l *lane) runBoth(ctx context.Context, input []byte, gotOnly, direct bool, drop <-chan struct{}) (want, got Result, eq Equal, err error) {
+	eq = l.h.cfg.Equal
+	if gotOnly && direct && len(l.h.cfg.Program) > 0 {
+		got, err = l.runProgram(ctx, input, drop)
+		if l.h.compare != "" {
+			eq = comparisons[l.h.compare]
+		}
+		return exitsZeroResult, got, eq, err
+	}
+	if err := l.ready(); err != nil {
+		return want, got, nil, err
+	}
+	want, got, same, err := l.w.run(ctx, l.request(input, gotOnly), drop)
+	if l.w.held > workerHeldCap {
+		l.w.kill() // a worker that holds this much is replaced, whatever holds it
+	}
+	if err != nil || same {
+		return want, got, nil, err
+	}
+	if l.h.compare != "" {
+		eq = unequal // the worker compared the answers: they differ, and are not compared again
+	}
+	return want, got, eq, nil
+}
+
+// request is the worker's request to run input.
+func (l *lane) request(input []byte, gotOnly bool) request {
+	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,
+		Want: side{Judge: "ref", Limits: l.h.refLimits}, Got: side{Judge: "fast", Limits: l.h.limits}}
+	if gotOnly {
+		req.Want = side{}
+	}
+	if len(l.h.cfg.Program) > 0 {
+		req.Got = side{Argv: l.h.cfg.Program, Limits: l.h.limits}
+	}
+	return req
+}
+
+// runProgram runs the program under test from the lane; closing drop stops it, and it
+// then answers errDropped.
+func (l *lane) runProgram(ctx context.Context, input []byte, drop <-chan struct{}) (Result, error) {
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-drop:
+			cancel()
+		case <-runCtx.Done():
+		}
+	}()
+	r, err := Command{Label: "program", Argv: l.h.cfg.Program, Limits: l.h.limits}.Run(runCtx, input)
+	if err != nil && ctx.Err() == nil && runCtx.Err() != nil {
+		return r, errDropped
+	}
+	return clipStdout(r), err
 }
 
 // huntBlock generates and compares the cases of a block.
@@ -137,7 +181,7 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64) (r jobResult) {
 	}
 	for k, i := range indices {
 		input := cases[k].Encode()
-		d, sig, err := l.compare(ctx, input, false, nil)
+		d, sig, err := l.compare(ctx, input, false, false, nil)
 		if err != nil {
 			r.err = fmt.Errorf("case %d: %w", i, err)
 			return r
@@ -199,7 +243,7 @@ func (l *lane) pack(cases []Case, lo int) (int, Case) {
 
 func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, joined Case) ([]pending, error) {
 	input := joined.Encode()
-	d, sig, err := l.compare(ctx, input, false, nil)
+	d, sig, err := l.compare(ctx, input, false, false, nil)
 	if err != nil || d == nil {
 		return nil, err
 	}
@@ -233,7 +277,7 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 	var out []pending
 	for _, k := range suspects {
 		one := cases[k].Encode()
-		d1, sig1, err := l.compare(ctx, one, false, nil)
+		d1, sig1, err := l.compare(ctx, one, false, false, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -253,7 +297,7 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 			continue
 		}
 		in := prefix.Encode()
-		dp, sigp, err := l.compare(ctx, in, false, nil)
+		dp, sigp, err := l.compare(ctx, in, false, false, nil)
 		if err != nil {
 			return nil, err
 		}

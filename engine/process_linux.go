@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // rusageMaxRSSUnit is the unit of Rusage.Maxrss: KiB on Linux.
@@ -43,4 +45,35 @@ func liveUsage(pid int) (cpu time.Duration, rss int64, ok bool) {
 	stime, _ := strconv.ParseInt(string(f[12]), 10, 64)
 	pages, _ := strconv.ParseInt(string(f[21]), 10, 64)
 	return time.Duration(utime+stime) * clockTick, pages * pageSize, true
+}
+
+// inputFile returns a file that holds input, read from its start: a memfd, in memory and
+// gone with its last descriptor.
+func inputFile(input []byte) (*os.File, error) {
+	fd, err := unix.MemfdCreate("gamediff-input", unix.MFD_CLOEXEC)
+	if err != nil {
+		return nil, os.NewSyscallError("memfd_create", err)
+	}
+	return filled(os.NewFile(uintptr(fd), "input"), input)
+}
+
+// highWater is this process's peak resident memory (VmHWM), which a program it starts
+// inherits: exec keeps the peak of the memory it replaces, the spawner's under vfork, in
+// the rusage the program ends with (see Command.Run).
+func highWater() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	_, rest, ok := bytes.Cut(b, []byte("\nVmHWM:"))
+	if !ok {
+		return 0
+	}
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	f := bytes.Fields(line) // "1234", "kB"
+	if len(f) == 0 {
+		return 0
+	}
+	kib, _ := strconv.ParseInt(string(f[0]), 10, 64)
+	return kib << 10
 }

@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"os"
 	"syscall"
 	"time"
 )
@@ -19,3 +20,17 @@ const liveUsageKnown = false
 
 // liveUsage is not known without /proc: watchdogs fall back to wall-clock limits.
 func liveUsage(pid int) (cpu time.Duration, rss int64, ok bool) { return 0, 0, false }
+
+// inputFile returns a file that holds input, read from its start: a temporary file,
+// removed at once, gone with its last descriptor.
+func inputFile(input []byte) (*os.File, error) {
+	f, err := os.CreateTemp("", "gamediff-input-*")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	return filled(f, input)
+}
+
+// highWater is not known here: a program's rusage is taken as its own.
+func highWater() int64 { return 0 }

@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"os"
 	"os/exec"
 	"syscall"
 	"time"
@@ -61,3 +62,16 @@ func exitSignal(cmd *exec.Cmd) (syscall.Signal, bool) {
 
 // killSignal is what a program under test gets when the process that started it dies.
 const killSignal = syscall.SIGKILL
+
+// filled writes input to f and rewinds it; on an error f is closed.
+func filled(f *os.File, input []byte) (*os.File, error) {
+	if _, err := f.Write(input); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}

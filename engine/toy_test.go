@@ -259,6 +259,22 @@ func game(t testing.TB, name string) engine.Game {
 
 // TestMain makes the test binary a hunt's worker when a hunt starts it as one.
 func TestMain(m *testing.M) {
+	if mib, _ := strconv.Atoi(os.Getenv(holdEnv)); mib > 0 {
+		holdMemory(mib) // a program for TestCommandMemoryIsTheProgramsOwn
+	}
 	engine.ServeWorker(lookupToy)
 	os.Exit(m.Run())
+}
+
+// holdEnv makes the test binary a program that holds that many MiB for a moment and exits.
+const holdEnv = "ENGINE_TEST_HOLD_MIB"
+
+func holdMemory(mib int) {
+	b := make([]byte, mib<<20)
+	for i := 0; i < len(b); i += 4096 {
+		b[i] = 1
+	}
+	time.Sleep(100 * time.Millisecond)
+	fmt.Println(b[len(b)-4096])
+	os.Exit(0)
 }

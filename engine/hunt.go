@@ -885,12 +885,6 @@ func (m *minimizer) prepare(c Case) candidate {
 // greedy walk takes the same cut, at the same place, many cases in a row.
 func (m *minimizer) likelyKept() bool { return m.keptAt[m.decided] }
 
-// wanted reports whether a candidate needs a run: its outcome unknown, not running.
-func (m *minimizer) wanted(cand candidate) bool {
-	_, known := m.outcomes[cand.key]
-	return !known && !m.inFlight[cand.key] && !cand.repeat
-}
-
 // fill hands the free workers candidates to run and returns how many it handed out.
 func (m *minimizer) fill() int {
 	c, runs := m.c, 0

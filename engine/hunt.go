@@ -114,7 +114,7 @@ type MinimizeStats struct {
 	Runs     int     `json:"runs"`     // candidates run
 	Dropped  int     `json:"dropped"`  // runs stopped when the walk no longer needed them
 	Accepted int     `json:"accepted"` // candidates that kept the signature and became the case
-	Invalid  int     `json:"invalid"`  // candidates the validator rejected, never run
+	Invalid  int     `json:"invalid"`  // candidates that kept the signature but the validator rejected, never taken
 	Complete bool    `json:"complete"` // no candidate of the final case keeps the signature
 	Seconds  float64 `json:"seconds"`
 }
@@ -327,8 +327,11 @@ type job struct {
 	// small program. Not for a program that floods its output: what it prints, up to the
 	// output limit, would be held by the hunt's own process, once per lane.
 	direct bool
-	check  bool          // check the input with the validator first, and run it only if valid
-	drop   chan struct{} // closed when the outcome is no longer needed: the run may stop
+	// keep is the signature a minimization keeps: an input that shows it is checked with
+	// the validator, and is no outcome if invalid. Only those are checked: a candidate
+	// that does not keep the signature is not taken, valid or not, and most do not.
+	keep string
+	drop chan struct{} // closed when the outcome is no longer needed: the run may stop
 }
 
 // jobResult is a lane's answer to a job.
@@ -339,7 +342,7 @@ type jobResult struct {
 	found   []pending   // divergent cases; one whose reference failed ends the hunt
 	d       *Divergence // of a job's input
 	sig     string
-	invalid bool // the validator rejected the job's input: it was not run
+	invalid bool // the job's input kept the signature, but the validator rejected it
 	dropped bool // the job was dropped before its run ended: no outcome
 	err     error
 }
@@ -692,8 +695,10 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (cur pending, st 
 			if cand.repeat || o.invalid {
 				// A repeat was counted at its first; it is never taken, since the walk
 				// starts over from its first when that is.
-				if o.invalid && !cand.repeat {
+				if o.invalid && !o.counted {
 					st.Invalid++
+					o.counted = true
+					m.outcomes[cand.key] = o
 				}
 				m.advance()
 				continue
@@ -736,7 +741,8 @@ type candidate struct {
 // outcome is what a candidate's run showed; the divergence is kept only when it keeps
 // the signature (the walk takes it then), so that the outcomes of big cases cost little.
 type outcome struct {
-	invalid bool // the validator rejected it
+	invalid bool // it kept the signature, but the validator rejected it
+	counted bool // an invalid one, counted once in MinimizeStats.Invalid when the walk met it
 	kept    bool
 	d       *Divergence
 	err     error
@@ -873,7 +879,8 @@ func (m *minimizer) stopWalks() {
 	}
 }
 
-// prepare encodes a candidate; the lanes check it with the validator, in parallel.
+// prepare encodes a candidate; the lanes check it with the validator, in parallel, if it
+// keeps the signature.
 func (m *minimizer) prepare(c Case) candidate {
 	input := c.Encode()
 	return candidate{c: c, input: input, key: candidateKey{len(input), maphash.Bytes(candidateSeed, input)}}
@@ -897,7 +904,7 @@ func (m *minimizer) fill() int {
 		drop := make(chan struct{})
 		m.running[c.lastID] = run{cand.key, drop}
 		m.inFlight[cand.key] = true
-		c.jobs <- job{id: c.lastID, input: cand.input, gotOnly: m.gotOnly, direct: m.direct, check: true, drop: drop}
+		c.jobs <- job{id: c.lastID, input: cand.input, gotOnly: m.gotOnly, direct: m.direct, keep: m.sig, drop: drop}
 		c.busy++
 		runs++
 	}

@@ -273,6 +273,59 @@ func TestMinimizeRunsEachCandidateOnce(t *testing.T) {
 	}
 }
 
+// evenToy is a toy whose statement allows an even count of numbers only. Its judges take
+// any count: only its validator keeps a minimization from taking an odd one.
+type evenToy struct{ fixedCase }
+
+func (evenToy) Validate(input []byte) error {
+	c, err := decodeToy(input)
+	if err == nil && len(c)%2 == 1 {
+		return errors.New("an odd count of numbers")
+	}
+	return err
+}
+
+// TestMinimizeTakesOnlyValidCandidates: a candidate that keeps the signature but that the
+// validator rejects is not taken, and is counted; the walk reaches the case a greedy walk
+// over the valid candidates reaches, with one worker or two.
+func TestMinimizeTakesOnlyValidCandidates(t *testing.T) {
+	g := game(t, "wrong-on-7")
+	start := toyCase{5, 7, 8, 2}
+	cur, invalid, seen := start, 0, map[string]bool{}
+	for taken := true; taken; {
+		taken = false
+		for v := range g.Shrink(cur) {
+			c := v.(toyCase)
+			if !slices.Contains(c, 7) {
+				continue
+			}
+			if len(c)%2 == 1 {
+				if key := string(c.Encode()); !seen[key] {
+					seen[key] = true
+					invalid++
+				}
+				continue
+			}
+			cur, taken = c, true
+			break
+		}
+	}
+	if invalid == 0 || len(cur)%2 == 1 {
+		t.Fatalf("the test's walk met no invalid candidate, or took one (%v)", cur)
+	}
+	for _, workers := range []int{1, 2} {
+		sum := hunt(t, context.Background(), engine.HuntConfig{Game: evenToy{fixedCase{g, start}}, Seed: 1, Cases: 1, Workers: workers})
+		if len(sum.Findings) != 1 {
+			t.Fatalf("%d workers: %d findings, want 1", workers, len(sum.Findings))
+		}
+		f := sum.Findings[0]
+		if string(f.Input) != string(cur.Encode()) || !f.Minimize.Complete || f.Minimize.Invalid != invalid {
+			t.Errorf("%d workers: minimized to %q (complete %v, %d invalid), want %q and %d invalid",
+				workers, f.Input, f.Minimize.Complete, f.Minimize.Invalid, cur.Encode(), invalid)
+		}
+	}
+}
+
 // TestMinimizeRespectsItsBudget: a minimization whose every candidate hangs stops at its
 // budget, give or take the run under way (the toy's limit is 0.3 s of CPU, its wall-clock
 // backstop 1.6 s). Its own clock is read, not the test's, which a loaded machine stretches.

@@ -27,12 +27,13 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 		switch {
 		case j.indices != nil:
 			r = l.huntBlock(ctx, j.indices)
-		case j.check && !l.valid(j.input):
-			r.invalid = true
 		default:
 			r.d, r.sig, r.err = l.compare(ctx, j.input, j.gotOnly, j.direct, j.drop)
 			if errors.Is(r.err, errDropped) {
 				r.dropped, r.err = true, nil
+			}
+			if r.err == nil && r.d != nil && r.sig == j.keep && !l.valid(j.input) {
+				r.invalid, r.d = true, nil
 			}
 		}
 		r.id = j.id

@@ -44,7 +44,7 @@ type buildResult struct {
 // buildOnce runs go build on pkg once per test process, into name in a temporary folder
 // that TestMain removes, and returns name's path. A pkg ending in /... builds each of its
 // commands into the folder name.
-func buildOnce(t *testing.T, name, pkg string) string {
+func buildOnce(t testing.TB, name, pkg string) string {
 	t.Helper()
 	v, _ := builds.LoadOrStore(name, new(buildResult))
 	b := v.(*buildResult)
@@ -85,7 +85,7 @@ func readEntry(t *testing.T, path string) engine.Entry {
 }
 
 // call runs a subcommand in-process and returns its exit status, stdout and stderr.
-func call(t *testing.T, stdin string, args ...string) (int, string, string) {
+func call(t testing.TB, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errs bytes.Buffer
 	code := dispatch(context.Background(), args, &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errs})

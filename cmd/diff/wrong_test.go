@@ -57,7 +57,7 @@ var zoo = []struct {
 
 // buildZoo compiles the four programs of testdata/wrong, once, into a directory, one
 // binary per game named after it.
-func buildZoo(t *testing.T) string {
+func buildZoo(t testing.TB) string {
 	t.Helper()
 	dir := buildOnce(t, "wrong", "./testdata/wrong/...")
 	for _, game := range zooGames {

@@ -958,6 +958,7 @@ func ShrinkMine(v any) gopter.Shrink {
 			return coord(op)
 		}
 	}
+	x, y := noQuit(func(op *MineOp) *int { return &op.X }), noQuit(func(op *MineOp) *int { return &op.Y })
 	cuts := shrinkCuts(
 		sized(len(c.Ops), func(lo, hi int) (any, bool) {
 			ops := make([]MineOp, 0, len(c.Ops)-(hi-lo)+1)
@@ -969,20 +970,27 @@ func ShrinkMine(v any) gopter.Shrink {
 			}
 			ops = append(ops, c.Ops[hi:]...)
 			return Mine{Board: c.Board, Ops: ops}, len(ops) < len(c.Ops)
+		}).withTwins(func(a, b, n int) bool {
+			// Equal runs hold no Quit: there is one.
+			return slices.Equal(c.Ops[a:a+n], c.Ops[b:b+n])
 		}),
 		sized(n, func(lo, hi int) (any, bool) {
 			if hi-lo == n {
 				return nil, false
 			}
 			board := slices.Concat(c.Board[:lo], c.Board[hi:])
-			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, noQuit(func(op *MineOp) *int { return &op.X }))}, true
+			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, x)}, true
+		}).withTwins(func(a, b, n int) bool {
+			return sameRows(c.Board, a, b, n) && noCoordinateIn(c.Ops, a, b+n, x)
 		}),
 		sized(m, func(lo, hi int) (any, bool) {
 			if hi-lo == m {
 				return nil, false
 			}
 			board := withoutColumns(c.Board, lo, hi)
-			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, noQuit(func(op *MineOp) *int { return &op.Y }))}, true
+			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, y)}, true
+		}).withTwins(func(a, b, n int) bool {
+			return sameColumns(c.Board, a, b, n) && noCoordinateIn(c.Ops, a, b+n, y)
 		}),
 		cellCuts(c.Board, "*", func(mines []int, lo, hi int) (any, bool) {
 			return Mine{Board: withCells(c.Board, mines[lo:hi], '.'), Ops: c.Ops}, true

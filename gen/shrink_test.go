@@ -93,6 +93,27 @@ func TestShrinkCutsHalvesEveryListFirst(t *testing.T) {
 	}
 }
 
+// TestShrinkCutsSkipTwins: a span equal to the one before it in its stage is skipped, in
+// every stage, and a shorter last span is never a twin.
+func TestShrinkCutsSkipTwins(t *testing.T) {
+	items := "aabbbb"
+	list := sized(len(items), func(lo, hi int) (any, bool) { return items[:lo] + items[hi:], true }).
+		withTwins(func(a, b, n int) bool { return items[a:a+n] == items[b:b+n] })
+	var got []string
+	for next := shrinkCuts(list); ; {
+		v, ok := next()
+		if !ok {
+			break
+		}
+		got = append(got, v.(string))
+	}
+	// Halves aab|bbb; pairs aa|bb|bb (the third a twin); singles a|a|b|b|b|b.
+	want := "bbb aab bbbb aabb abbbb aabbb"
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("candidates %s, want %s", s, want)
+	}
+}
+
 func TestTowardListsSmallerValues(t *testing.T) {
 	for _, tc := range []struct{ v, lo int }{{1, 1}, {2, 1}, {3, 1}, {900, 1}, {5, 0}, {-3, 0}} {
 		got := toward(tc.v, tc.lo)

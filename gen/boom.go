@@ -933,6 +933,10 @@ func ShrinkBoom(v any) gopter.Shrink {
 				return nil, false
 			}
 			return Boom{Games: slices.Concat(c.Games[:lo], c.Games[hi:])}, true
+		}).withTwins(func(a, b, n int) bool {
+			return slices.EqualFunc(c.Games[a:a+n], c.Games[b:b+n], func(g, h BoomGame) bool {
+				return slices.Equal(g.Board, h.Board) && slices.Equal(g.Ops, h.Ops)
+			})
 		}),
 	}
 	with := func(i int, g BoomGame) Boom {
@@ -940,26 +944,31 @@ func ShrinkBoom(v any) gopter.Shrink {
 		games[i] = g
 		return Boom{Games: games}
 	}
+	x, y := func(op *BoomOp) *int { return &op.X }, func(op *BoomOp) *int { return &op.Y }
 	for i, g := range c.Games {
 		n, m := len(g.Board), len(g.Board[0])
 		lists = append(lists,
 			sized(len(g.Ops), func(lo, hi int) (any, bool) {
 				ops := slices.Concat(g.Ops[:lo], g.Ops[hi:])
 				return with(i, BoomGame{Board: g.Board, Ops: ops}), true
-			}),
+			}).withTwins(func(a, b, n int) bool { return slices.Equal(g.Ops[a:a+n], g.Ops[b:b+n]) }),
 			sized(n, func(lo, hi int) (any, bool) {
 				if n-(hi-lo) < BoomMinSide {
 					return nil, false
 				}
 				board := slices.Concat(g.Board[:lo], g.Board[hi:])
-				return with(i, BoomGame{Board: board, Ops: cutCoordinate(g.Ops, lo, hi, func(op *BoomOp) *int { return &op.X })}), true
+				return with(i, BoomGame{Board: board, Ops: cutCoordinate(g.Ops, lo, hi, x)}), true
+			}).withTwins(func(a, b, n int) bool {
+				return sameRows(g.Board, a, b, n) && noCoordinateIn(g.Ops, a, b+n, x)
 			}),
 			sized(m, func(lo, hi int) (any, bool) {
 				if m-(hi-lo) < BoomMinSide {
 					return nil, false
 				}
 				board := withoutColumns(g.Board, lo, hi)
-				return with(i, BoomGame{Board: board, Ops: cutCoordinate(g.Ops, lo, hi, func(op *BoomOp) *int { return &op.Y })}), true
+				return with(i, BoomGame{Board: board, Ops: cutCoordinate(g.Ops, lo, hi, y)}), true
+			}).withTwins(func(a, b, n int) bool {
+				return sameColumns(g.Board, a, b, n) && noCoordinateIn(g.Ops, a, b+n, y)
 			}),
 			cellCuts(g.Board, "*", func(mines []int, lo, hi int) (any, bool) {
 				return with(i, BoomGame{Board: withCells(g.Board, mines[lo:hi], '_'), Ops: g.Ops}), true

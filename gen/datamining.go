@@ -669,6 +669,8 @@ func ShrinkDatamining(v any) gopter.Shrink {
 			}
 			boards := slices.Concat(c.Boards[:lo], c.Boards[hi:])
 			return Datamining{Boards: boards}, true
+		}).withTwins(func(a, b, n int) bool {
+			return slices.EqualFunc(c.Boards[a:a+n], c.Boards[b:b+n], slices.Equal)
 		}),
 	}
 	with := func(i int, board []string) (any, bool) {
@@ -687,13 +689,13 @@ func ShrinkDatamining(v any) gopter.Shrink {
 					return nil, false
 				}
 				return with(i, slices.Concat(board[:lo], board[hi:]))
-			}),
+			}).withTwins(func(a, b, n int) bool { return sameRows(board, a, b, n) }),
 			sized(cols, func(lo, hi int) (any, bool) {
 				if cols-(hi-lo) < DataminingMinSide {
 					return nil, false
 				}
 				return with(i, withoutColumns(board, lo, hi))
-			}),
+			}).withTwins(func(a, b, n int) bool { return sameColumns(board, a, b, n) }),
 			cellCuts(board, "M", func(mines []int, lo, hi int) (any, bool) {
 				if hi-lo == len(mines) {
 					return nil, false

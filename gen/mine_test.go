@@ -41,49 +41,14 @@ func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
 	}
 }
 
-// TestMineShrinkSkipsOnlyRepeats: the spans a stage skips as twins of the span before
-// them made candidates already made, so the distinct candidates, in their order, are the
-// same with and without the skipping; on a blank board most candidates were repeats.
+// TestMineShrinkSkipsOnlyRepeats: see TestShrinkersSkipOnlyRepeats; on a blank board most
+// candidates were repeats.
 func TestMineShrinkSkipsOnlyRepeats(t *testing.T) {
 	blank := Mine{Board: slices.Repeat([]string{strings.Repeat(".", 40)}, 30),
 		Ops: []MineOp{{MineSweep, 3, 3}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {Kind: MineQuit}}}
 	blank.Board[2] = "..*" + strings.Repeat(".", 37)
-	var cases []Mine
-	for _, c := range drawCases[Mine](t, MineGen(), 40) {
-		if len(c.Board)*len(c.Board[0]) <= 4000 { // all their candidates, quickly
-			cases = append(cases, c)
-		}
-	}
-	cases = append(cases, blank)
-	distinct := func(c Mine) (order []string, all int) {
-		seen := map[string]bool{}
-		for next := ShrinkMine(c); ; all++ {
-			v, ok := next()
-			if !ok {
-				return order, all
-			}
-			if e := string(v.(Mine).Encode()); !seen[e] {
-				seen[e] = true
-				order = append(order, e)
-			}
-		}
-	}
-	skipped := 0
-	for i, c := range cases {
-		skipTwins = false
-		want, before := distinct(c)
-		skipTwins = true
-		got, after := distinct(c)
-		if !slices.Equal(got, want) {
-			t.Fatalf("case %d: the distinct candidates differ with twins skipped (%d against %d)", i, len(got), len(want))
-		}
-		skipped += before - after
-		if i == len(cases)-1 && 2*after > before {
-			t.Errorf("the blank board: %d candidates with twins skipped, %d without: most should be gone", after, before)
-		}
-	}
-	if len(cases) < 20 || skipped == 0 {
-		t.Errorf("%d cases, %d twins skipped: the test checks little", len(cases), skipped)
+	if before, after := twinsSkipOnlyRepeats(t, []Mine{blank}, ShrinkMine); 2*after > before {
+		t.Errorf("the blank board: %d candidates with twins skipped, %d without: most should be gone", after, before)
 	}
 }
 

@@ -1235,13 +1235,23 @@ func ShrinkTower(v any) gopter.Shrink {
 				return nil, false
 			}
 			return Tower{Datasets: slices.Concat(c.Datasets[:lo], c.Datasets[hi:])}, true
+		}).withTwins(func(a, b, n int) bool {
+			return slices.EqualFunc(c.Datasets[a:a+n], c.Datasets[b:b+n], func(d, e TowerDataset) bool {
+				return slices.Equal(d.Rows, e.Rows) && slices.Equal(d.Cmds, e.Cmds)
+			})
 		}),
 	}
 	for i, d := range c.Datasets {
 		lists = append(lists, sized(len(d.Cmds), func(lo, hi int) (any, bool) {
 			cmds := slices.Concat(d.Cmds[:lo], d.Cmds[hi:])
 			return with(i, TowerDataset{Rows: d.Rows, Cmds: cmds}), true
-		}))
+		}).withTwins(func(a, b, n int) bool { return slices.Equal(d.Cmds[a:a+n], d.Cmds[b:b+n]) }))
+	}
+	moveTo := func(cmd *TowerCmd) *int {
+		if cmd.Kind != TowerMoveTo {
+			return nil
+		}
+		return &cmd.Col
 	}
 	for i, d := range c.Datasets {
 		n, m := len(d.Rows), len(d.Rows[0])
@@ -1257,7 +1267,7 @@ func ShrinkTower(v any) gopter.Shrink {
 				}
 				rows := slices.Concat(d.Rows[:lo], d.Rows[hi:])
 				return with(i, TowerDataset{Rows: rows, Cmds: d.Cmds}), true
-			}),
+			}).withTwins(func(a, b, n int) bool { return sameRows(d.Rows, a, b, n) }),
 			sized(m, func(lo, hi int) (any, bool) {
 				if m-(hi-lo) < TowerMinSide {
 					return nil, false
@@ -1267,13 +1277,10 @@ func ShrinkTower(v any) gopter.Shrink {
 						return nil, false
 					}
 				}
-				cmds := cutCoordinate(d.Cmds, lo, hi, func(cmd *TowerCmd) *int {
-					if cmd.Kind != TowerMoveTo {
-						return nil
-					}
-					return &cmd.Col
-				})
+				cmds := cutCoordinate(d.Cmds, lo, hi, moveTo)
 				return with(i, TowerDataset{Rows: withoutColumns(d.Rows, lo, hi), Cmds: cmds}), true
+			}).withTwins(func(a, b, n int) bool {
+				return sameColumns(d.Rows, a, b, n) && noCoordinateIn(d.Cmds, a, b+n, moveTo)
 			}))
 	}
 	for i, d := range c.Datasets {

@@ -65,9 +65,9 @@ func (l *lane) valid(input []byte) bool {
 	return l.h.validate(input) == nil
 }
 
-// compare runs both on input in the lane's worker and returns their divergence and its
-// signature, or nil. With gotOnly, the reference is not run but taken to exit 0 with no
-// output (exitsZero). Closing drop stops the run (see worker.run).
+// compare runs both on input (runBoth) and returns their divergence and its signature, or
+// nil. With gotOnly, the reference is not run but taken to exit 0 with no output
+// (exitsZero). Closing drop stops the run (see worker.run).
 func (l *lane) compare(ctx context.Context, input []byte, gotOnly, direct bool, drop <-chan struct{}) (*Divergence, string, error) {
 	want, got, eq, err := l.runBoth(ctx, input, gotOnly, direct, drop)
 	if err != nil || eq == nil {
@@ -113,9 +113,6 @@ func (l *lane) runBoth(ctx context.Context, input []byte, gotOnly, direct bool, 
 	eq = l.h.cfg.Equal
 	if gotOnly && direct && len(l.h.cfg.Program) > 0 {
 		got, err = l.runProgram(ctx, input, drop)
-		if l.h.compare != "" {
-			eq = comparisons[l.h.compare]
-		}
 		return exitsZeroResult, got, eq, err
 	}
 	if err := l.ready(); err != nil {

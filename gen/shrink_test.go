@@ -118,32 +118,20 @@ func TestShrinkCutsSkipTwins(t *testing.T) {
 // made candidates already made, so a shrinker's distinct candidates, in their order, are
 // the same with and without the skipping, and a minimization walks the same way.
 func TestShrinkersSkipOnlyRepeats(t *testing.T) {
-	small := func(e interface{ Encode() []byte }) bool { return len(e.Encode()) <= 8<<10 } // all their candidates, quickly
-	check := func(t *testing.T, before, after, cases int) {
-		if cases < 10 || after == before {
-			t.Errorf("%d cases, %d twins skipped: the test checks little", cases, before-after)
-		}
+	t.Run("mine", func(t *testing.T) { gameSkipsOnlyRepeats[Mine](t, MineGen(), ShrinkMine) })
+	t.Run("boom", func(t *testing.T) { gameSkipsOnlyRepeats[Boom](t, BoomGen(), ShrinkBoom) })
+	t.Run("tower", func(t *testing.T) { gameSkipsOnlyRepeats[Tower](t, TowerGen(), ShrinkTower) })
+	t.Run("datamining", func(t *testing.T) { gameSkipsOnlyRepeats[Datamining](t, DataminingGen(), ShrinkDatamining) })
+}
+
+// gameSkipsOnlyRepeats checks twinsSkipOnlyRepeats on the small cases among 40 drawn from
+// g (all their candidates, quickly), and that some twins were skipped.
+func gameSkipsOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, g gopter.Gen, shrink func(any) gopter.Shrink) {
+	cases := slices.DeleteFunc(drawCases[C](t, g, 40), func(c C) bool { return len(c.Encode()) > 8<<10 })
+	before, after := twinsSkipOnlyRepeats(t, cases, shrink)
+	if len(cases) < 10 || after == before {
+		t.Errorf("%d cases, %d twins skipped: the test checks little", len(cases), before-after)
 	}
-	t.Run("mine", func(t *testing.T) {
-		cases := slices.DeleteFunc(drawCases[Mine](t, MineGen(), 40), func(c Mine) bool { return !small(c) })
-		before, after := twinsSkipOnlyRepeats(t, cases, ShrinkMine)
-		check(t, before, after, len(cases))
-	})
-	t.Run("boom", func(t *testing.T) {
-		cases := slices.DeleteFunc(drawCases[Boom](t, BoomGen(), 40), func(c Boom) bool { return !small(c) })
-		before, after := twinsSkipOnlyRepeats(t, cases, ShrinkBoom)
-		check(t, before, after, len(cases))
-	})
-	t.Run("tower", func(t *testing.T) {
-		cases := slices.DeleteFunc(drawCases[Tower](t, TowerGen(), 40), func(c Tower) bool { return !small(c) })
-		before, after := twinsSkipOnlyRepeats(t, cases, ShrinkTower)
-		check(t, before, after, len(cases))
-	})
-	t.Run("datamining", func(t *testing.T) {
-		cases := slices.DeleteFunc(drawCases[Datamining](t, DataminingGen(), 40), func(c Datamining) bool { return !small(c) })
-		before, after := twinsSkipOnlyRepeats(t, cases, ShrinkDatamining)
-		check(t, before, after, len(cases))
-	})
 }
 
 // twinsSkipOnlyRepeats checks that shrink's distinct candidates of each case, in their

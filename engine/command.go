@@ -62,7 +62,6 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	}
 	outR, errR := p[0], p[1]
 	pid := cmd.Process.Pid
-	spawner := highWater() // at least what it was when the program's exec took it
 
 	var stopped stopReason
 	kill := func(why Status, what string) { stopped.stop(why, what, func() { killGroup(pid) }) }
@@ -103,10 +102,13 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 
 	r := Result{Solver: c.Label, Stdout: stdout.bytes(), Stderr: stderr.String(), Wall: wall}
 	cpu, maxRSS, measured := usageOf(cmd)
-	if maxRSS <= spawner {
+	if maxRSS > lim.Memory && maxRSS <= highWater() {
 		// The kernel counts the peak of the process that started the program (this one,
 		// a hunt's coordinator or worker, which may have held gigabytes) in the
-		// program's: its own peak is then only known from the watchdog's looks.
+		// program's: its own peak is then only known from the watchdog's looks. Only a
+		// peak over the limit is looked into: it is the only one that counts, and this
+		// process's peak (read now, no less than when the program started) costs a file
+		// read.
 		maxRSS = dog.peak()
 	}
 	r.CPU = cpu

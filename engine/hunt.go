@@ -750,11 +750,9 @@ type outcome struct {
 
 // minimizer is the state of one minimization: the walk over the current case's
 // candidates, the outcomes known, and the runs in flight. When a worker is free it runs
-// the candidate the walk waits for, else it runs ahead: when that one will likely keep
-// the signature (likelyKept), its own first candidates, since the walk will go on from
-// it; otherwise the candidates after it. While
-// the workers run, the coordinator pulls the walk's next candidates from the shrinker
-// (prefetch), so that the walk moves on at once when outcomes come.
+// the candidate the walk waits for, else it runs ahead on the walk's likely path (see
+// ahead). While the workers run, the coordinator pulls the walk's next candidates from
+// the shrinker (prefetch), so that the walk moves on at once when outcomes come.
 type minimizer struct {
 	c       *coordinator
 	game    Game
@@ -835,8 +833,7 @@ func (m *minimizer) start(c Case, key candidateKey) {
 		m.w.stop()
 	}
 	if !ok {
-		next = &shrinkWalk{}
-		next.next, next.stop = iter.Pull(m.game.Shrink(c))
+		next = m.walkOf(c)
 	}
 	// The walks run ahead that the new walk can reach are kept; the others are stopped.
 	kept := map[candidateKey]*shrinkWalk{}
@@ -961,11 +958,17 @@ func (m *minimizer) ahead() (candidate, bool) {
 func (m *minimizer) kidsOf(cand candidate) *shrinkWalk {
 	kids, ok := m.kids[cand.key]
 	if !ok {
-		kids = &shrinkWalk{}
-		kids.next, kids.stop = iter.Pull(m.game.Shrink(cand.c))
+		kids = m.walkOf(cand.c)
 		m.kids[cand.key] = kids
 	}
 	return kids
+}
+
+// walkOf is a new walk over c's candidates, pulled from the game's shrinker.
+func (m *minimizer) walkOf(c Case) *shrinkWalk {
+	w := &shrinkWalk{}
+	w.next, w.stop = iter.Pull(m.game.Shrink(c))
+	return w
 }
 
 // prefetch pulls the walk's next candidate ahead of need and reports whether it did:

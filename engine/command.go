@@ -13,10 +13,10 @@ import (
 	"time"
 )
 
-// Command runs an external program as a judge does: the input on its stdin, its stdout
-// kept up to the output limit, a bounded piece of its stderr for the report, its CPU time
-// and memory watched, and its whole process group killed when it ends, normal exit
-// included, so that no child it started outlives the run.
+// Command runs an external program as a judge does, in the sandbox (sandbox.go): the input
+// on its stdin, its stdout kept up to the output limit, a bounded piece of its stderr for the
+// report, the CPU time and memory of its whole process tree watched and bounded, and every
+// process it started killed when it ends, normal exit included.
 type Command struct {
 	Label  string
 	Argv   []string // the program and its arguments
@@ -33,38 +33,42 @@ var stderrLine = regexp.MustCompile(`(?m)^line (\d+):`)
 // its first look, so they cost nothing.
 const watchEvery = 20 * time.Millisecond
 
-// Run implements Solver.
+// Run runs the program on input and returns what a judge would see of it: its verdict's
+// status, stdout, a bounded piece of stderr, and the CPU time and peak memory of its whole
+// process tree. The error is the harness's (the program cannot be started, ctx is done).
 func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	if len(c.Argv) == 0 {
 		return Result{}, errors.New("command: no program given")
 	}
 	lim := c.Limits.withDefaults()
-	cmd := exec.Command(c.Argv[0], c.Argv[1:]...)
-	cmd.Dir = c.Dir
-	isolate(cmd, killSignal)
-
 	// The input is a file, as a judge gives it: the program reads it at its own pace,
 	// with no goroutine here to feed a pipe and no wake-up per 64 KiB.
 	in, err := inputFile(input)
 	if err != nil {
 		return Result{}, fmt.Errorf("%s: input: %w", c.Label, err)
 	}
-	cmd.Stdin = in
+	defer in.Close()
+	j, err := sandboxOf().newJail(lim)
+	if err != nil {
+		return Result{}, fmt.Errorf("%s: sandbox: %w", c.Label, err)
+	}
+	defer j.close()
+
+	cmd := exec.Command(c.Argv[0], c.Argv[1:]...)
+	cmd.Dir, cmd.Env, cmd.Stdin = c.Dir, programEnv(), in
 	// Pipes of our own for its output: Wait then returns when the program exits, even
-	// while a child it left behind still holds them, and the group is killed at once.
+	// while a child it left behind still holds them.
 	start := time.Now()
 	p, err := startPiped(cmd, []bool{false, false}, func(child []*os.File) {
 		cmd.Stdout, cmd.Stderr = child[0], child[1]
-	})
-	in.Close() // the program has its own descriptor now
+	}, j.start)
 	if err != nil {
 		return Result{}, fmt.Errorf("%s: %w", c.Label, err)
 	}
 	outR, errR := p[0], p[1]
-	pid := cmd.Process.Pid
 
 	var stopped stopReason
-	kill := func(why Status, what string) { stopped.stop(why, what, func() { killGroup(pid) }) }
+	kill := func(why Status, what string) { stopped.stop(why, what, func() { j.kill(false) }) }
 	stdout := &cappedStdout{limit: lim.Output, over: func() {
 		// Called with stdout's lock held, from the reader: fix the reason, then kill.
 		kill(OutputLimit, fmt.Sprintf("more than %s of output", byteSize(int64(lim.Output))))
@@ -75,16 +79,17 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	go func() { defer readers.Done(); copyPipe(stdout, outR) }()
 	go func() { defer readers.Done(); copyPipe(stderr, errR) }()
 
-	dog := watch(pid, lim, 0, 0, start, kill)
+	dog := watch(jailProbe{j}, lim, start, kill)
 	stopCtx := context.AfterFunc(ctx, func() { kill(Crashed, "cancelled") })
 
 	waitErr := cmd.Wait()
 	wall := time.Since(start)
-	killGroup(pid) // normal exit included: no child it left may outlive the run
+	killed, why := stopped.final() // no kill by pid from here on: it may be reused
 	dog.stop()
 	stopCtx()
-	// Every process of the group is dead, so the pipes close; a process that left the
-	// group (setsid) could still hold them: stop waiting for it after a while.
+	j.kill(true) // normal exit included: no process it left may outlive the run
+	// Every process of the run is dead, so the pipes close; one that escaped the
+	// sandbox could still hold them: stop waiting for it after a while.
 	drained := make(chan struct{})
 	go func() { readers.Wait(); close(drained) }()
 	select {
@@ -101,29 +106,18 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	}
 
 	r := Result{Solver: c.Label, Stdout: stdout.bytes(), Stderr: stderr.String(), Wall: wall}
-	cpu, maxRSS, measured := usageOf(cmd)
-	if maxRSS > lim.Memory && maxRSS <= highWater() {
-		// The kernel counts the peak of the process that started the program (this one,
-		// a hunt's coordinator or worker, which may have held gigabytes) in the
-		// program's: its own peak is then only known from the watchdog's looks. Only a
-		// peak over the limit is looked into: it is the only one that counts, and this
-		// process's peak (read now, no less than when the program started) costs a file
-		// read.
-		maxRSS = dog.peak()
-	}
-	r.CPU = cpu
-	killed, why := stopped.final()
+	r.CPU, r.Memory = c.usage(cmd, j, dog, lim)
 	var exit *exec.ExitError
 	switch {
 	case killed != Exited:
 		r.Status = killed
 		r.Stderr = why + "\n" + r.Stderr
-	case measured && cpu > lim.Time:
+	case r.CPU > lim.Time:
 		r.Status = TimedOut
-		r.Stderr = fmt.Sprintf("used %v of CPU time, limit %v\n%s", cpu.Round(time.Millisecond), lim.Time, r.Stderr)
-	case measured && maxRSS > lim.Memory:
+		r.Stderr = fmt.Sprintf("used %v of CPU time, limit %v\n%s", r.CPU.Round(time.Millisecond), lim.Time, r.Stderr)
+	case r.Memory > lim.Memory || j.oomKilled():
 		r.Status = MemoryLimit
-		r.Stderr = fmt.Sprintf("used %s of memory, limit %s\n%s", byteSize(maxRSS), byteSize(lim.Memory), r.Stderr)
+		r.Stderr = fmt.Sprintf("used %s of memory, limit %s\n%s", byteSize(r.Memory), byteSize(lim.Memory), r.Stderr)
 	case errors.As(waitErr, &exit):
 		if sig, ok := exitSignal(cmd); ok {
 			r.Status = Signaled
@@ -142,19 +136,68 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	return r, nil
 }
 
+// usage is the CPU time and peak memory of the run's whole process tree: its cgroup's
+// counts where it has one, else the program's rusage and the watchdog's sums over its
+// processes.
+func (c Command) usage(cmd *exec.Cmd, j *jail, dog *watchdog, lim Limits) (cpu time.Duration, peak int64) {
+	own, ownPeak, measured := usageOf(cmd)
+	if j.cpuMeasured() {
+		cpu, _ = j.usage()
+	} else if measured {
+		cpu = max(own, dog.maxCPU())
+	}
+	if j.memoryMeasured() {
+		return cpu, j.peak()
+	}
+	peak = max(ownPeak, dog.peak())
+	if ownPeak > lim.Memory && ownPeak <= highWater() {
+		// The kernel counts the peak of the process that started the program (this one,
+		// a hunt's worker, which may have held gigabytes) in the program's: its own peak
+		// is then only known from the watchdog's looks. Only a peak over the limit is
+		// looked into: it is the only one that counts, and this process's peak costs a
+		// file read.
+		peak = dog.peak()
+	}
+	return cpu, peak
+}
+
+// probe is what a watchdog looks at: a run's CPU time and memory so far, and, past its
+// wall-clock backstop, whether it is idle, starved or stopped.
+type probe interface {
+	// usage is the run's CPU time and memory now; ok is false when it cannot be known
+	// (the watchdog then times the run by its wall-clock time).
+	usage() (cpu time.Duration, memory int64, ok bool)
+	// backstop decides a run past its wall-clock backstop (backstopVerdict): stop it (and
+	// why), or let a starved run go on.
+	backstop(lim Limits, wall, cpu time.Duration) (Status, string, bool)
+}
+
+// jailProbe watches a program in its jail.
+type jailProbe struct{ j *jail }
+
+func (p jailProbe) usage() (time.Duration, int64, bool) {
+	cpu, memory := p.j.usage()
+	return cpu, memory, liveUsageKnown
+}
+
+func (p jailProbe) backstop(lim Limits, wall, cpu time.Duration) (Status, string, bool) {
+	return backstopVerdict(lim, wall, cpu, p.j.waited(), p.j.stopped())
+}
+
 // watchdog looks at a running process every watchEvery and calls kill once when it goes
-// over a limit: CPU time used since baseCPU, resident memory past baseRSS, or the
-// wall-clock backstop.
-// Where the system does not tell a process's CPU time, wall time stands in for it. It is
-// a timer, not a goroutine: most runs end before its first look and cost nothing more.
+// over a limit: its CPU time, its memory, or, when it is idle (or stopped, or starved for
+// too long), its wall-clock backstop. Where the system does not tell a process's CPU time,
+// wall time stands in for it. It is a timer, not a goroutine: most runs end before its
+// first look and cost nothing more.
 type watchdog struct {
 	mu      sync.Mutex
 	timer   *time.Timer
 	stopped bool
-	maxRSS  int64 // the most resident memory a look saw, past baseRSS
+	maxRSS  int64         // the most memory a look saw
+	cpu     time.Duration // the CPU time at the last look
 }
 
-func watch(pid int, lim Limits, baseCPU time.Duration, baseRSS int64, start time.Time, kill func(Status, string)) *watchdog {
+func watch(p probe, lim Limits, start time.Time, kill func(Status, string)) *watchdog {
 	w := &watchdog{}
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -165,34 +208,41 @@ func watch(pid int, lim Limits, baseCPU time.Duration, baseRSS int64, start time
 			return
 		}
 		wall := time.Since(start)
-		cpu, rss, ok := liveUsage(pid)
-		cpu, rss = cpu-baseCPU, rss-baseRSS
-		switch {
-		case !ok && liveUsageKnown:
-			return // it exited, and its run is ending
-		case !ok:
+		cpu, memory, ok := p.usage()
+		if !ok {
 			cpu = wall
 		}
-		w.maxRSS = max(w.maxRSS, rss)
+		w.maxRSS, w.cpu = max(w.maxRSS, memory), max(w.cpu, cpu)
 		switch {
 		case cpu > lim.Time:
 			kill(TimedOut, fmt.Sprintf("used more than %v of CPU time", lim.Time))
-		case wall > lim.Wall:
-			kill(TimedOut, fmt.Sprintf("no answer after %v of wall time (%v of CPU time)", lim.Wall, cpu.Round(time.Millisecond)))
-		case rss > lim.Memory:
+			return
+		case memory > lim.Memory:
 			kill(MemoryLimit, fmt.Sprintf("used more than %s of memory", byteSize(lim.Memory)))
-		default:
-			w.timer.Reset(watchEvery)
+			return
+		case wall > lim.Wall:
+			if status, what, stop := p.backstop(lim, wall, cpu); stop {
+				kill(status, what)
+				return
+			}
 		}
+		w.timer.Reset(watchEvery)
 	})
 	return w
 }
 
-// peak is the most resident memory the watchdog's looks saw.
+// peak is the most memory the watchdog's looks saw.
 func (w *watchdog) peak() int64 {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.maxRSS
+}
+
+// maxCPU is the CPU time the watchdog's last look saw.
+func (w *watchdog) maxCPU() time.Duration {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.cpu
 }
 
 // stop ends the watch; once it returns, kill is not called any more.
@@ -243,11 +293,11 @@ func copyPipe(w io.Writer, r *os.File) {
 	io.CopyBuffer(w, struct{ io.Reader }{r}, buf[:])
 }
 
-// startPiped starts cmd with a pipe per entry of toChild (true: this process writes, the
-// child reads), whose child ends wire hands to cmd. It returns this process's ends, in
-// order. The child's ends are closed here once it has started, so that its exit closes
-// them; if it cannot start, every end is closed.
-func startPiped(cmd *exec.Cmd, toChild []bool, wire func(child []*os.File)) ([]*os.File, error) {
+// startPiped starts cmd with start (cmd.Start, or a sandbox's) with a pipe per entry of
+// toChild (true: this process writes, the child reads), whose child ends wire hands to cmd.
+// It returns this process's ends, in order. The child's ends are closed here once it has
+// started, so that its exit closes them; if it cannot start, every end is closed.
+func startPiped(cmd *exec.Cmd, toChild []bool, wire func(child []*os.File), start func(*exec.Cmd) error) ([]*os.File, error) {
 	ours, theirs := make([]*os.File, 0, len(toChild)), make([]*os.File, 0, len(toChild))
 	closeAll := func(files []*os.File) {
 		for _, f := range files {
@@ -267,7 +317,7 @@ func startPiped(cmd *exec.Cmd, toChild []bool, wire func(child []*os.File)) ([]*
 		ours, theirs = append(ours, r), append(theirs, w)
 	}
 	wire(theirs)
-	err := cmd.Start()
+	err := start(cmd)
 	closeAll(theirs)
 	if err != nil {
 		closeAll(ours)

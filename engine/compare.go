@@ -81,14 +81,21 @@ func (d *Divergence) RefFailed() bool {
 
 // Verdict names the divergence the way a judge names the candidate's result: WA, RE, TLE,
 // OLE, MLE, or crash (a judge that took its worker process down).
-func (d *Divergence) Verdict() string {
+func (d *Divergence) Verdict() Verdict {
 	if r, ok := d.culprit(); ok {
-		return [...]string{Exited: "WA", Panicked: "RE", Crashed: "crash", Signaled: "RE", TimedOut: "TLE", OutputLimit: "OLE", MemoryLimit: "MLE"}[r.Status]
+		return verdictOf(r.Status)
 	}
 	if d.Want.Exit != d.Got.Exit && d.Got.Exit != 0 {
-		return "RE"
+		return RE
 	}
-	return "WA"
+	return WA
+}
+
+// Disturbed reports whether a run of the divergence was disturbed from outside (a worker
+// killed or stopped, a machine that starved it): it says nothing of the code, and the input
+// is run again.
+func (d *Divergence) Disturbed() bool {
+	return d.Want.Status == Disturbed || d.Got.Status == Disturbed
 }
 
 // Summary is a one-line description.
@@ -110,7 +117,7 @@ func (d *Divergence) Summary() string {
 // verdict and where it happens, in the game's terms when the game can say (classify).
 func (d *Divergence) signature(classify func(want, got []byte) string) string {
 	if r, ok := d.culprit(); ok {
-		s := d.Verdict() + " in " + r.Solver
+		s := d.Verdict().String() + " in " + r.Solver
 		switch r.Status {
 		case Panicked:
 			s += ": panic: " + shape(firstLine(r.Stderr))
@@ -132,6 +139,26 @@ func (d *Divergence) signature(classify func(want, got []byte) string) string {
 	}
 	w, g := firstDifferentLines(d.Want.Stdout, d.Got.Stdout)
 	return fmt.Sprintf("WA: want %s, got %s", w, g)
+}
+
+// FirstDifference names the first line of stdout where the two runs differ, and quotes
+// both there (clipped), for a one-line report of a wrong answer ("end of output" where
+// one ended).
+func (d *Divergence) FirstDifference() (line int, want, got string) {
+	same := commonPrefix(d.Want.Stdout, d.Got.Stdout)
+	line = bytes.Count(d.Want.Stdout[:same], []byte{'\n'}) + 1
+	start := bytes.LastIndexByte(d.Want.Stdout[:same], '\n') + 1
+	quote := func(b []byte) string {
+		if start >= len(b) {
+			return "end of output"
+		}
+		b = b[start:]
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			b = b[:i]
+		}
+		return strconv.Quote(clipLine(string(b), same-start))
+	}
+	return line, quote(d.Want.Stdout), quote(d.Got.Stdout)
 }
 
 // firstDifferentLines returns the shapes of the first lines where want and got differ.

@@ -76,7 +76,7 @@ func TestCompare(t *testing.T) {
 				}
 				return
 			}
-			if d == nil || d.Verdict() != tt.verdict || d.RefFailed() != tt.refFailed {
+			if d == nil || d.Verdict().String() != tt.verdict || d.RefFailed() != tt.refFailed {
 				t.Fatalf("got %+v, want %s (reference failed: %v)", d, tt.verdict, tt.refFailed)
 			}
 		})

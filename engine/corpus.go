@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -94,23 +95,34 @@ func contentName(input []byte) string {
 
 // SaveCase writes dir/NAME.in and dir/NAME.ans (and dir/NAME.err when errText is not
 // empty), NAME being contentName(input), and returns the path of NAME.in. Each file is
-// written atomically, and NAME.in last, so that a reader that sees NAME.in sees a
-// complete case even if the process dies midway.
+// written atomically, and NAME.in last, so that a reader that sees NAME.in sees a whole
+// case even if the process dies midway; if a file cannot be written, those written before
+// it are removed, so that no half case is left. A case already saved is written again
+// whole (its answer may have changed), and is never removed for a failure.
 func SaveCase(dir string, input, answer []byte, errText string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
 	base := filepath.Join(dir, contentName(input))
-	if err := WriteFileAtomic(base+".ans", answer); err != nil {
-		return "", err
+	files := []struct {
+		ext  string
+		data []byte
+	}{{".ans", answer}, {".err", []byte(errText + "\n")}, {".in", input}}
+	if errText == "" {
+		files = slices.Delete(files, 1, 2)
+		os.Remove(base + ".err") // of an earlier answer that was an input error
 	}
-	if errText != "" {
-		if err := WriteFileAtomic(base+".err", []byte(errText+"\n")); err != nil {
+	_, statErr := os.Stat(base + ".in")
+	existed := statErr == nil
+	for i, f := range files {
+		if err := WriteFileAtomic(base+f.ext, f.data); err != nil {
+			for _, done := range files[:i] {
+				if !existed { // a case saved before stays as it was, whole
+					os.Remove(base + done.ext)
+				}
+			}
 			return "", err
 		}
-	}
-	if err := WriteFileAtomic(base+".in", input); err != nil {
-		return "", err
 	}
 	return base + ".in", nil
 }

@@ -70,3 +70,10 @@ type Batcher interface {
 	// alone; it reports false when the answer is not shaped like one to those cases.
 	Split(answer []byte, cases []Case) ([][]byte, bool)
 }
+
+// Validator is implemented by a game that can check an input against every limit of the
+// statement without building its case (an input of any number of boards): the minimizer
+// checks its candidates with it, else with Decode.
+type Validator interface {
+	Validate(input []byte) error
+}

@@ -16,6 +16,84 @@ type lane struct {
 	w *worker
 }
 
+// job is work for a lane: a block of case indices to hunt, or one input to compare.
+type job struct {
+	id      int
+	indices []int64
+	input   []byte
+	gotOnly bool // run the code under test only: the reference would exit 0 (see minimize)
+	fresh   bool // in a worker started for it: a confirmation's rerun
+	// keep is the signature a minimization keeps: an input that shows it is checked with
+	// the validator, and is no outcome if invalid. Only those are checked: a candidate
+	// that does not keep the signature is not taken, valid or not, and most do not.
+	keep string
+	// margin runs the code under test with tleMargin times its time limit (see
+	// minimizer.margin).
+	margin bool
+	// want, when set, is the expected result of a test (Judge): the code under test runs
+	// alone and is compared with it.
+	want *Result
+	// drop is closed when the outcome is no longer needed: the run under way stops (a
+	// block keeps what it ran before).
+	drop chan struct{}
+}
+
+// jobResult is a lane's answer to a job.
+type jobResult struct {
+	id      int
+	ran     int64
+	digest  uint64
+	found   []pending   // a block's divergent cases
+	d       *Divergence // of a job's input
+	sig     string
+	run     Result // the code under test's run, of a test (job.want)
+	invalid bool   // the job's input kept the signature, but the validator rejected it
+	dropped bool   // the job was dropped before its run ended: no outcome
+	err     error
+}
+
+// pool hands jobs to the lanes and takes their results back: the one way the coordinator
+// and the minimizer run anything. A lane is free when fewer jobs are out than lanes.
+type pool struct {
+	jobs    chan<- job
+	results <-chan jobResult
+	workers int
+	busy    int // jobs handed out and not answered yet
+	lastID  int
+}
+
+// free is how many lanes wait for a job.
+func (p *pool) free() int { return p.workers - p.busy }
+
+// send hands j to a free lane and returns the id its result will carry.
+func (p *pool) send(j job) int {
+	p.lastID++
+	j.id = p.lastID
+	p.jobs <- j
+	p.busy++
+	return j.id
+}
+
+// sendCtx is send, for a job that runs under ctx: once ctx is done, its run stops.
+func (p *pool) sendCtx(ctx context.Context, j job) int {
+	if j.drop == nil {
+		drop := make(chan struct{})
+		context.AfterFunc(ctx, func() { close(drop) })
+		j.drop = drop
+	}
+	return p.send(j)
+}
+
+// recv takes the next result, waiting for it.
+func (p *pool) recv() jobResult {
+	r := <-p.results
+	p.took()
+	return r
+}
+
+// took counts a result taken from results directly.
+func (p *pool) took() { p.busy-- }
+
 func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResult) {
 	defer func() {
 		if l.w != nil {
@@ -26,9 +104,19 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 		var r jobResult
 		switch {
 		case j.indices != nil:
-			r = l.huntBlock(ctx, j.indices)
+			r = l.huntBlock(ctx, j.indices, j.drop)
+		case j.want != nil:
+			if j.fresh && l.w != nil {
+				l.w.kill()
+				l.w = nil
+			}
+			r.run, r.d, r.sig, r.err = l.judge(ctx, j.input, *j.want, j.drop)
 		default:
-			r.d, r.sig, r.err = l.compare(ctx, j.input, j.gotOnly, j.direct, j.drop)
+			if j.fresh && l.w != nil {
+				l.w.kill()
+				l.w = nil
+			}
+			r.d, r.sig, r.err = l.compare(ctx, j.input, j.gotOnly, j.margin, j.drop)
 			if errors.Is(r.err, errDropped) {
 				r.dropped, r.err = true, nil
 			}
@@ -57,6 +145,9 @@ func (l *lane) ready() error {
 		return err
 	}
 	l.w = w
+	if w.sandbox != "" {
+		l.h.sandbox.CompareAndSwap(nil, w.sandbox)
+	}
 	return nil
 }
 
@@ -67,9 +158,10 @@ func (l *lane) valid(input []byte) bool {
 
 // compare runs both on input (runBoth) and returns their divergence and its signature, or
 // nil. With gotOnly, the reference is not run but taken to exit 0 with no output
-// (exitsZero). Closing drop stops the run (see worker.run).
-func (l *lane) compare(ctx context.Context, input []byte, gotOnly, direct bool, drop <-chan struct{}) (*Divergence, string, error) {
-	want, got, eq, err := l.runBoth(ctx, input, gotOnly, direct, drop)
+// (exitsZero). Closing drop stops the run (see worker.run). A disturbed run's divergence
+// has no signature: it is run again.
+func (l *lane) compare(ctx context.Context, input []byte, gotOnly, margin bool, drop <-chan struct{}) (*Divergence, string, error) {
+	want, got, eq, err := l.runBoth(ctx, input, gotOnly, margin, drop)
 	if err != nil || eq == nil {
 		return nil, "", err
 	}
@@ -77,7 +169,10 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly, direct bool, 
 	if d == nil {
 		return nil, "", nil
 	}
-	if gotOnly && d.Verdict() == "WA" {
+	if d.Disturbed() {
+		return d, "", nil
+	}
+	if gotOnly && d.Verdict() == WA {
 		// A minimization of another verdict: a wrong answer is not it, whatever its
 		// words, and naming it in the game's terms (replaying the reference) is dear.
 		return d, "WA", nil
@@ -87,17 +182,20 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly, direct bool, 
 		// needed for the finding's .ans, and the reference is checked to end normally
 		// alone, since a worker that dies before it tells how far it got could have died
 		// under either (a quick first side is not announced).
-		req := l.request(input, false)
+		req := l.request(input, false, false)
 		req.Got, req.Compare = side{}, ""
 		if err := l.ready(); err != nil {
 			return nil, "", err
 		}
-		w, _, _, err := l.w.run(ctx, req, nil)
+		w, _, _, err := l.w.run(ctx, req, drop)
 		if err != nil {
 			return nil, "", err
 		}
 		if w.Status != Exited {
 			d = Compare(w, Result{Solver: got.Solver}, l.h.cfg.Equal)
+			if d.Disturbed() {
+				return d, "", nil
+			}
 		} else {
 			d.Want = w
 		}
@@ -105,20 +203,14 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly, direct bool, 
 	return d, l.h.signature(input, d), nil
 }
 
-// runBoth runs the reference and the code under test on input and returns their results
-// and how to compare them, or a nil comparison when they agree. With direct, a program
-// run alone (gotOnly) is run from the lane, as `run` runs it, not by the worker (see
-// job.direct).
-func (l *lane) runBoth(ctx context.Context, input []byte, gotOnly, direct bool, drop <-chan struct{}) (want, got Result, eq Equal, err error) {
+// runBoth runs the reference and the code under test on input in the lane's worker and
+// returns their results and how to compare them, or a nil comparison when they agree.
+func (l *lane) runBoth(ctx context.Context, input []byte, gotOnly, margin bool, drop <-chan struct{}) (want, got Result, eq Equal, err error) {
 	eq = l.h.cfg.Equal
-	if gotOnly && direct && len(l.h.cfg.Program) > 0 {
-		got, err = l.runProgram(ctx, input, drop)
-		return exitsZeroResult, got, eq, err
-	}
 	if err := l.ready(); err != nil {
 		return want, got, nil, err
 	}
-	want, got, same, err := l.w.run(ctx, l.request(input, gotOnly), drop)
+	want, got, same, err := l.w.run(ctx, l.request(input, gotOnly, margin), drop)
 	if l.w.held > workerHeldCap {
 		l.w.kill() // a worker that holds this much is replaced, whatever holds it
 	}
@@ -131,40 +223,48 @@ func (l *lane) runBoth(ctx context.Context, input []byte, gotOnly, direct bool, 
 	return want, got, eq, nil
 }
 
-// request is the worker's request to run input.
-func (l *lane) request(input []byte, gotOnly bool) request {
+// judge runs the code under test alone on a test's input and compares its run with the
+// test's expected result.
+func (l *lane) judge(ctx context.Context, input []byte, want Result, drop <-chan struct{}) (Result, *Divergence, string, error) {
+	if err := l.ready(); err != nil {
+		return Result{}, nil, "", err
+	}
+	req := l.request(input, true, false)
+	req.Compare = "" // both runs come back: the code's is compared here, with the test's answer
+	_, got, _, err := l.w.run(ctx, req, drop)
+	if err != nil {
+		return got, nil, "", err
+	}
+	d := Compare(want, got, l.h.cfg.Equal)
+	if d == nil || d.Disturbed() {
+		got.Stdout = nil
+		return got, d, "", nil
+	}
+	return got, d, l.h.signature(input, d), nil
+}
+
+// request is the worker's request to run input; with margin, the code under test gets
+// tleMargin times its time limit.
+func (l *lane) request(input []byte, gotOnly, margin bool) request {
+	limits := l.h.limits
+	if margin {
+		limits.Time = time.Duration(float64(limits.Time) * tleMargin)
+		limits.Wall = 0 // from the new time, as withDefaults sets it
+	}
 	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,
-		Want: side{Judge: "ref", Limits: l.h.refLimits}, Got: side{Judge: "fast", Limits: l.h.limits}}
+		Want: side{Judge: "ref", Limits: l.h.refLimits}, Got: side{Judge: "fast", Limits: limits}}
 	if gotOnly {
 		req.Want = side{}
 	}
 	if len(l.h.cfg.Program) > 0 {
-		req.Got = side{Argv: l.h.cfg.Program, Limits: l.h.limits}
+		req.Got = side{Argv: l.h.cfg.Program, Limits: limits}
 	}
 	return req
 }
 
-// runProgram runs the program under test from the lane; closing drop stops it, and it
-// then answers errDropped.
-func (l *lane) runProgram(ctx context.Context, input []byte, drop <-chan struct{}) (Result, error) {
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go func() {
-		select {
-		case <-drop:
-			cancel()
-		case <-runCtx.Done():
-		}
-	}()
-	r, err := Command{Label: "program", Argv: l.h.cfg.Program, Limits: l.h.limits}.Run(runCtx, input)
-	if err != nil && ctx.Err() == nil && runCtx.Err() != nil {
-		return r, errDropped
-	}
-	return clipStdout(r), err
-}
-
-// huntBlock generates and compares the cases of a block.
-func (l *lane) huntBlock(ctx context.Context, indices []int64) (r jobResult) {
+// huntBlock generates and compares the cases of a block. Closed, drop stops it: the cases
+// it ran count, the one under way does not.
+func (l *lane) huntBlock(ctx context.Context, indices []int64, drop <-chan struct{}) (r jobResult) {
 	cases := make([]Case, len(indices))
 	for k, i := range indices {
 		c, err := l.h.generate(i)
@@ -175,11 +275,14 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64) (r jobResult) {
 		cases[k] = c
 	}
 	if l.h.batch != nil {
-		return l.huntPacked(ctx, indices, cases)
+		return l.huntPacked(ctx, indices, cases, drop)
 	}
 	for k, i := range indices {
 		input := cases[k].Encode()
-		d, sig, err := l.compare(ctx, input, false, false, nil)
+		d, sig, err := l.steady(ctx, input, drop)
+		if errors.Is(err, errDropped) {
+			return r
+		}
 		if err != nil {
 			r.err = fmt.Errorf("case %d: %w", i, err)
 			return r
@@ -188,12 +291,25 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64) (r jobResult) {
 		r.digest ^= digestOf(input)
 		if d != nil {
 			r.found = append(r.found, pending{index: i, c: cases[k], input: input, d: d, sig: sig, after: time.Since(l.h.start)})
-			if d.RefFailed() {
-				return r // the hunt stops on it (coordinator.take)
-			}
 		}
 	}
 	return r
+}
+
+// steady compares input as compare does, running it again, in a new worker, while its run
+// is disturbed from outside (up to maxDisturbed times): a case found disturbed still is
+// left to the coordinator to retry later.
+func (l *lane) steady(ctx context.Context, input []byte, drop <-chan struct{}) (*Divergence, string, error) {
+	for attempt := 1; ; attempt++ {
+		d, sig, err := l.compare(ctx, input, false, false, drop)
+		if err != nil || d == nil || !d.Disturbed() || attempt >= maxDisturbed {
+			return d, sig, err
+		}
+		if l.w != nil {
+			l.w.kill()
+			l.w = nil
+		}
+	}
 }
 
 // huntPacked hunts a block of cases packed into as few inputs as the statement's limits
@@ -202,22 +318,22 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64) (r jobResult) {
 // divergence alone, else with the cases packed before it (a bug that carries state from
 // one game to the next). A crash, a time-out or an answer that cannot be split is
 // narrowed by running the packed cases one by one.
-func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case) (r jobResult) {
+func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case, drop <-chan struct{}) (r jobResult) {
 	for lo := 0; lo < len(cases); {
 		hi, joined := l.pack(cases, lo)
-		for k := lo; k < hi; k++ {
-			r.digest ^= digestOf(cases[k].Encode())
+		found, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], joined, drop)
+		if errors.Is(err, errDropped) {
+			return r
 		}
-		found, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], joined)
 		if err != nil {
 			r.err = err
 			return r
 		}
+		for k := lo; k < hi; k++ {
+			r.digest ^= digestOf(cases[k].Encode())
+		}
 		r.ran += int64(hi - lo)
 		r.found = append(r.found, found...)
-		if refFailure(found) != nil {
-			return r // the hunt stops on it (coordinator.take)
-		}
 		lo = hi
 	}
 	return r
@@ -239,17 +355,17 @@ func (l *lane) pack(cases []Case, lo int) (int, Case) {
 	return hi, joined
 }
 
-func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, joined Case) ([]pending, error) {
+func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, joined Case, drop <-chan struct{}) ([]pending, error) {
 	input := joined.Encode()
-	d, sig, err := l.compare(ctx, input, false, false, nil)
+	d, sig, err := l.steady(ctx, input, drop)
 	if err != nil || d == nil {
 		return nil, err
 	}
-	found := func(k int, c Case, input []byte, d *Divergence, sig string) pending {
-		return pending{index: indices[k], c: c, input: input, d: d, sig: sig, after: time.Since(l.h.start)}
+	found := func(k int, c Case, input []byte, d *Divergence, sig string, packed bool) pending {
+		return pending{index: indices[k], c: c, input: input, d: d, sig: sig, after: time.Since(l.h.start), packed: packed}
 	}
 	if len(cases) == 1 {
-		return []pending{found(0, joined, input, d, sig)}, nil
+		return []pending{found(0, joined, input, d, sig, false)}, nil
 	}
 	// Which cases differ, when both answers split per case.
 	var suspects []int
@@ -275,13 +391,13 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 	var out []pending
 	for _, k := range suspects {
 		one := cases[k].Encode()
-		d1, sig1, err := l.compare(ctx, one, false, false, nil)
+		d1, sig1, err := l.steady(ctx, one, drop)
 		if err != nil {
 			return nil, err
 		}
 		if d1 != nil {
-			out = append(out, found(k, cases[k], one, d1, sig1))
-			if narrow || d1.RefFailed() {
+			out = append(out, found(k, cases[k], one, d1, sig1, false))
+			if narrow {
 				return out, nil
 			}
 			continue
@@ -295,33 +411,20 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 			continue
 		}
 		in := prefix.Encode()
-		dp, sigp, err := l.compare(ctx, in, false, false, nil)
+		dp, sigp, err := l.steady(ctx, in, drop)
 		if err != nil {
 			return nil, err
 		}
 		if dp != nil {
-			out = append(out, found(k, prefix, in, dp, sigp))
-			if dp.RefFailed() {
-				return out, nil
-			}
+			out = append(out, found(k, prefix, in, dp, sigp, true))
 		}
 	}
 	if len(out) == 0 {
 		// No case diverges alone or after its predecessors (a time-out of the whole input,
 		// an answer cut short): the packed input is the finding.
-		out = append(out, found(0, joined, input, d, sig))
+		out = append(out, found(0, joined, input, d, sig, true))
 	}
 	return out, nil
-}
-
-// refFailure returns the first of found whose reference failed, or nil.
-func refFailure(found []pending) *pending {
-	for i := range found {
-		if found[i].d.RefFailed() {
-			return &found[i]
-		}
-	}
-	return nil
 }
 
 // unequal is the comparison of answers a worker has found to differ.

@@ -15,6 +15,9 @@ const rusageMaxRSSUnit = 1024
 
 func setParentDeathSignal(attr *syscall.SysProcAttr, die syscall.Signal) { attr.Pdeathsig = die }
 
+// inNewPIDNamespace makes the process started with attr the init of a PID namespace.
+func inNewPIDNamespace(attr *syscall.SysProcAttr) { attr.Cloneflags |= syscall.CLONE_NEWPID }
+
 // clockTick is the unit of the CPU times in /proc/PID/stat (USER_HZ, 100 on every Linux ABI).
 const clockTick = 10 * time.Millisecond
 
@@ -26,25 +29,8 @@ const liveUsageKnown = true
 // liveUsage reads the CPU time used so far and the resident memory of a running process
 // from /proc, so that a watchdog can stop it at its limits; ok is false if it is gone.
 func liveUsage(pid int) (cpu time.Duration, rss int64, ok bool) {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0, 0, false
-	}
-	// The command name (field 2) may hold spaces and parentheses: count fields from the
-	// last ')'.
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return 0, 0, false
-	}
-	f := bytes.Fields(b[i+1:])
-	// After ')': state(3) … utime(14) stime(15) … rss(24); f[0] is field 3.
-	if len(f) < 22 {
-		return 0, 0, false
-	}
-	utime, _ := strconv.ParseInt(string(f[11]), 10, 64)
-	stime, _ := strconv.ParseInt(string(f[12]), 10, 64)
-	pages, _ := strconv.ParseInt(string(f[21]), 10, 64)
-	return time.Duration(utime+stime) * clockTick, pages * pageSize, true
+	st, ok := readProcStat(pid)
+	return st.cpu, st.rss, ok
 }
 
 // inputFile returns a file that holds input, read from its start: a memfd, in memory and

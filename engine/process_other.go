@@ -15,6 +15,9 @@ const rusageMaxRSSUnit = 1
 // still exits when its request pipe closes.
 func setParentDeathSignal(*syscall.SysProcAttr, syscall.Signal) {}
 
+// inNewPIDNamespace does nothing where there are no PID namespaces.
+func inNewPIDNamespace(*syscall.SysProcAttr) {}
+
 // liveUsageKnown says whether liveUsage can tell.
 const liveUsageKnown = false
 

@@ -9,15 +9,7 @@ import (
 	"time"
 )
 
-// isolate starts cmd in a process group of its own, so that killing the group reaches
-// every process it started, and asks the kernel to send it die when this process dies
-// (where the kernel can: Linux), so that nothing outlives a hunt that is killed.
-func isolate(cmd *exec.Cmd, die syscall.Signal) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	setParentDeathSignal(cmd.SysProcAttr, die)
-}
-
-// signalGroup sends sig to the process group of pid, which isolate made pid's own.
+// signalGroup sends sig to the process group of pid, a group of its own.
 func signalGroup(pid int, sig syscall.Signal) {
 	syscall.Kill(-pid, sig)
 }
@@ -25,12 +17,13 @@ func signalGroup(pid int, sig syscall.Signal) {
 // killGroup kills the process group of pid.
 func killGroup(pid int) { signalGroup(pid, syscall.SIGKILL) }
 
-// quitGroup asks the process group of pid to quit: a Go program prints every goroutine's
-// stack on SIGQUIT, which the report shows.
-func quitGroup(pid int) { signalGroup(pid, syscall.SIGQUIT) }
-
-// terminationSignal is what a worker gets when the hunt that started it dies.
-const terminationSignal = syscall.SIGTERM
+// userSignals are the signals a worker ignores when another process sends them (the
+// programs it runs could): it is ended by SIGKILL or by its pipes. A fault of its own
+// (SIGSEGV, SIGBUS, …) still crashes it, as it would any Go program.
+var userSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGUSR1,
+	syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGXCPU,
+	syscall.SIGXFSZ, syscall.SIGVTALRM, syscall.SIGABRT, syscall.SIGTRAP, syscall.SIGSYS, syscall.SIGILL, syscall.SIGFPE,
+	syscall.SIGBUS, syscall.SIGSEGV}
 
 // selfCPU is the CPU time (user + system) this process has used.
 func selfCPU() time.Duration {
@@ -59,9 +52,6 @@ func exitSignal(cmd *exec.Cmd) (syscall.Signal, bool) {
 	}
 	return ws.Signal(), true
 }
-
-// killSignal is what a program under test gets when the process that started it dies.
-const killSignal = syscall.SIGKILL
 
 // filled writes input to f and rewinds it; on an error f is closed.
 func filled(f *os.File, input []byte) (*os.File, error) {

@@ -15,18 +15,27 @@ import (
 // Status is how a run ended.
 type Status int
 
-// The ways a run can end. Anything but Exited is a finding in itself.
+// The ways a run can end. Anything but Exited is a finding in itself, once confirmed, but
+// Disturbed, which says nothing of the code.
 const (
 	Exited      Status = iota // the solver finished; see Result.Exit
 	Panicked                  // an in-process judge panicked (recovered, with its stack)
 	Crashed                   // a worker died under a judge: a fatal runtime error, os.Exit, …
 	Signaled                  // a program was killed by a signal (a segfault, an abort)
-	TimedOut                  // it used more than its time limit
+	TimedOut                  // it used more than its CPU time limit
 	OutputLimit               // it wrote more than its output limit
 	MemoryLimit               // it used more than its memory limit
+	// Idle: no answer past the wall-clock backstop while it neither computed nor waited
+	// for a CPU: it sleeps or waits on something (a judge's idleness limit).
+	Idle
+	// Disturbed: the run tells nothing of the code under test: its worker was killed
+	// or stopped from outside, or the machine starved it of CPU far past its backstop. The
+	// case is run again; it is never a finding.
+	Disturbed
 )
 
-var statusNames = [...]string{"exited", "panicked", "crashed", "was killed by a signal", "timed out", "exceeded the output limit", "exceeded the memory limit"}
+var statusNames = [...]string{"exited", "panicked", "crashed", "was killed by a signal", "timed out", "exceeded the output limit",
+	"exceeded the memory limit", "was idle past the wall-clock limit", "was stopped from outside"}
 
 func (s Status) String() string { return statusNames[s] }
 
@@ -39,7 +48,8 @@ type Result struct {
 	Stderr  string        `json:"stderr,omitempty"` // the error message, or a bounded piece of stderr
 	Stdout  []byte        `json:"-"`                // up to the output limit
 	Stack   string        `json:"stack,omitempty"`  // a panic's stack, a hung worker's goroutine dump
-	CPU     time.Duration `json:"cpu_ns"`           // user + system time, as judges measure it
+	CPU     time.Duration `json:"cpu_ns"`           // user + system time of its whole process tree, as judges measure it
+	Memory  int64         `json:"memory_bytes"`     // the peak memory of its whole process tree, where measured
 	Wall    time.Duration `json:"wall_ns"`
 }
 

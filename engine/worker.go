@@ -12,16 +12,23 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 )
 
-// A hunt's workers are its own binary re-executed with workerEnv set: the binary's main
-// calls ServeWorker first, which then serves requests on two pipes (fds 3 and 4, as the Go
-// fuzzer's workers do) instead of running the program's own main.
+// A hunt's workers are its own binary re-executed with workerEnv set to the hunt's pid: the
+// binary's main calls ServeWorker first, which then serves requests on pipes (fds 3, 4 and
+// 5, as the Go fuzzer's workers do) instead of running the program's own main. The pid
+// ties the variable to the process that started the worker, so that the variable left in
+// a user's environment does not turn a command into a worker.
 const workerEnv = "GAMEDIFF_WORKER"
 
 // request asks a worker to run the two sides of a comparison on one input and compare
@@ -58,45 +65,50 @@ type response struct {
 	RSS       int64  // the memory the worker holds now (heldMemory), from which the next run is measured
 	Err       string // the worker could not run the request at all (unknown game, …)
 	Dropped   bool   // the coordinator dropped the request before it ended
+	Sandbox   string // the handshake: how the worker contains the programs it runs
 }
+
+// dumpAndExit, sent on the drops pipe, asks a worker whose judge is over its limits to
+// print every goroutine's stack and exit: a worker ignores the signals that would
+// otherwise do it (SIGQUIT), which the programs it runs could send it.
+const dumpAndExit = ^uint64(0)
+
+// namespacedWorker is set in a worker that is the init of a PID namespace of its own.
+var namespacedWorker atomic.Bool
 
 // ServeWorker makes this process a hunt's worker when the hunt started it as one, and then
 // never returns; otherwise it returns at once. Call it first in main, and in TestMain of
 // tests that hunt: a hunt re-executes its own binary as its workers. lookup finds a game
 // by name.
 func ServeWorker(lookup func(name string) (Game, bool)) {
-	if os.Getenv(workerEnv) == "" {
+	hunt := os.Getenv(workerEnv)
+	if hunt == "" {
 		return
 	}
-	// Programs this worker starts must not take themselves for workers.
+	// Programs this process starts must not take themselves for workers, whatever it is.
 	os.Unsetenv(workerEnv)
+	// A worker's parent is the hunt, which the variable names; in a PID namespace of its
+	// own it is the namespace's init, whose parent is out of sight.
+	if hunt != strconv.Itoa(os.Getppid()) && !(os.Getpid() == 1 && os.Getppid() == 0) {
+		return
+	}
+	namespacedWorker.Store(os.Getpid() == 1)
+	// The pipes are this worker's alone: close-on-exec, like every descriptor it inherited,
+	// so that no program it runs holds them.
+	closeOnExecAll()
 	in, out, drops := os.NewFile(3, "requests"), os.NewFile(4, "responses"), os.NewFile(5, "drops")
 	if in == nil || out == nil || drops == nil {
 		fmt.Fprintln(os.Stderr, "gamediff worker: started without its pipes")
 		os.Exit(2)
 	}
+	// What a program sends its parent must not end the worker: the hunt ends it by closing
+	// its pipes, with SIGKILL, or with dumpAndExit. (As a namespace's init, the worker
+	// cannot be sent SIGKILL or SIGSTOP from inside it at all.)
+	signal.Ignore(userSignals...)
 	os.Exit(serveWorker(lookup, in, out, drops))
 }
 
 func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, drops io.Reader) int {
-	// The hunt died (parent-death signal) or asks to stop: end the program being run, if
-	// any (its group is killed when its run is cancelled), then exit.
-	ctx, cancel := context.WithCancel(context.Background())
-	var running sync.WaitGroup
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, terminationSignal)
-	go func() {
-		<-sigs
-		cancel()
-		done := make(chan struct{})
-		go func() { running.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(time.Second):
-		}
-		os.Exit(1)
-	}()
-
 	dec := gob.NewDecoder(bufio.NewReader(in))
 	bw := bufio.NewWriter(out)
 	enc := gob.NewEncoder(bw)
@@ -106,7 +118,7 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 		defer sending.Unlock()
 		return enc.Encode(r) == nil && bw.Flush() == nil
 	}
-	if !send(response{CPU: selfCPU(), RSS: heldMemory()}) { // the handshake
+	if !send(response{CPU: selfCPU(), RSS: heldMemory(), Sandbox: SandboxDescription()}) { // the handshake
 		return 1
 	}
 	// A drop names the request whose outcome the coordinator no longer needs: the program
@@ -120,6 +132,10 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 	go func() {
 		var seq uint64
 		for binary.Read(drops, binary.BigEndian, &seq) == nil {
+			if seq == dumpAndExit {
+				dumpGoroutines(os.Stderr)
+				os.Exit(2)
+			}
 			current.Lock()
 			if current.stop != nil && current.seq == seq {
 				current.stop()
@@ -143,21 +159,19 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 			}
 			games[req.Game] = g
 		}
-		running.Add(1)
 		want := phased{Solver: localSolver(g, req.Want),
 			slow: func() { send(response{Slow: true}) },
 			done: func() { send(response{Phase: true, CPU: selfCPU(), RSS: heldMemory()}) }}
-		reqCtx, stop := context.WithCancel(ctx)
+		reqCtx, stop := context.WithCancel(context.Background())
 		current.Lock()
 		current.seq, current.stop = req.Seq, stop
 		current.Unlock()
 		w, r, d, err := Diff(reqCtx, want, localSolver(g, req.Got), req.Input, comparisons[req.Compare])
 		current.Lock()
-		dropped := reqCtx.Err() != nil && ctx.Err() == nil
+		dropped := reqCtx.Err() != nil
 		current.stop = nil
 		current.Unlock()
 		stop()
-		running.Done()
 		resp := response{CPU: selfCPU(), RSS: heldMemory()}
 		switch {
 		case dropped: // first: a stopped run compares as nothing, and is no outcome
@@ -173,6 +187,20 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 			return 1
 		}
 	}
+}
+
+// dumpGoroutines writes every goroutine's stack, as a Go program does on SIGQUIT.
+func dumpGoroutines(w io.Writer) {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	fmt.Fprintf(w, "SIGQUIT: dump asked by the hunt\n\n%s", buf)
 }
 
 // comparisons are the ways of comparing a worker knows by name.
@@ -324,7 +352,36 @@ type worker struct {
 	// is closed when it can read no more (the worker died).
 	answers chan response
 	failed  chan struct{}
+	sandbox string // how it contains the programs it runs (its handshake)
 }
+
+// spawnWorker starts exe as a worker: in a process group of its own, killed when the hunt
+// dies, and, with pidns, as the init of a PID namespace of its own. It returns the
+// hunt's ends of the worker's requests, responses, stderr and drops.
+func spawnWorker(exe string, pidns bool) ([]*os.File, *exec.Cmd, error) {
+	cmd := exec.Command(exe)
+	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, workerEnv+"=") })
+	cmd.Env = append(env, workerEnv+"="+strconv.Itoa(hostPID()))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	setParentDeathSignal(cmd.SysProcAttr, syscall.SIGKILL)
+	if pidns {
+		inNewPIDNamespace(cmd.SysProcAttr)
+	}
+	// Requests and drops go to the worker; responses and its stderr come back.
+	p, err := startPiped(cmd, []bool{true, false, false, true}, func(child []*os.File) {
+		cmd.ExtraFiles = []*os.File{child[0], child[1], child[3]}
+		cmd.Stderr = child[2]
+	}, (*exec.Cmd).Start)
+	return p, cmd, err
+}
+
+// dropGrace is how long a dropped request may take to end before its worker is killed:
+// a judge in the worker does not stop at all; programDropGrace when it runs a program,
+// which the worker stops itself, at once but for a loaded machine.
+const (
+	dropGrace        = 100 * time.Millisecond
+	programDropGrace = 5 * time.Second
+)
 
 // errDropped is a request stopped because its outcome was no longer needed.
 var errDropped = errors.New("dropped")
@@ -337,14 +394,14 @@ const handshakeTime = 20 * time.Second
 var errNotAWorker = errors.New("the hunt's binary did not start as a worker: its main must call engine.ServeWorker first")
 
 func startWorker(exe string) (*worker, error) {
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), workerEnv+"=1")
-	isolate(cmd, terminationSignal)
-	// Requests and drops go to the worker; responses and its stderr come back.
-	p, err := startPiped(cmd, []bool{true, false, false, true}, func(child []*os.File) {
-		cmd.ExtraFiles = []*os.File{child[0], child[1], child[3]}
-		cmd.Stderr = child[2]
-	})
+	// A hunt asked for the portable fallback gives its workers no namespace either.
+	pidns := sandboxOf().pidns.Load() && os.Getenv(sandboxEnv) != "portable"
+	p, cmd, err := spawnWorker(exe, pidns)
+	if err != nil && sandboxOf().pidns.Load() && (errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOSPC)) {
+		// The kernel refuses a PID namespace here after all: workers go without.
+		sandboxOf().pidns.Store(false)
+		p, cmd, err = spawnWorker(exe, false)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("starting a worker: %w", err)
 	}
@@ -369,7 +426,7 @@ func startWorker(exe string) (*worker, error) {
 	}()
 	select {
 	case r := <-w.answers: // the handshake
-		w.cpu, w.held = r.CPU, r.RSS
+		w.cpu, w.held, w.sandbox = r.CPU, r.RSS, r.Sandbox
 		return w, nil
 	case <-w.failed:
 	case <-time.After(handshakeTime):
@@ -401,13 +458,14 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 	var stopped stopReason
 	kill := func(why Status, what string) {
 		stopped.stop(why, what, func() {
-			pid := w.cmd.Process.Pid
-			quitGroup(pid)
+			// Its goroutines' stacks go in the report; one that cannot print them in a
+			// moment is killed.
+			binary.Write(w.drops, binary.BigEndian, dumpAndExit)
 			go func() {
 				select {
 				case <-w.waited:
 				case <-time.After(2 * time.Second):
-					killGroup(pid)
+					killGroup(w.cmd.Process.Pid)
 				}
 			}()
 		})
@@ -415,11 +473,14 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 	// Until the worker says the first side is slow, the request is watched against the
 	// second side's limits, with the first side's quickSide on top (it has run by then).
 	phase := 1 // the side running, as far as the coordinator knows
-	start, base, held := time.Now(), w.cpu, w.held
+	start := time.Now()
+	pid := w.cmd.Process.Pid
 	quick := watchedLimits(req.Got)
 	quick.Time, quick.Wall = quick.Time+2*quickSide, quick.Wall+2*quickSide
-	dog := watch(w.cmd.Process.Pid, quick, base, held, start, kill)
+	dog := watch(&workerProbe{pid: pid, base: w.cpu, held: w.held}, quick, start, kill)
 	defer func() { dog.stop() }()
+	var died <-chan struct{} = w.waited
+	var dropped <-chan time.Time
 	for {
 		select {
 		case r := <-w.answers:
@@ -427,13 +488,13 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 			switch {
 			case r.Slow:
 				phase = 0
-				dog = watch(w.cmd.Process.Pid, watchedLimits(req.Want), base, held, start, kill)
+				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held}, watchedLimits(req.Want), start, kill)
 				continue
 			case r.Phase:
 				phase, start, w.cpu, w.held = 1, time.Now(), r.CPU, r.RSS
 				// What the first side left is not the second's: its memory is measured
 				// from there (reused memory goes uncounted: the limit is a backstop).
-				dog = watch(w.cmd.Process.Pid, watchedLimits(req.Got), w.cpu, w.held, start, kill)
+				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held}, watchedLimits(req.Got), start, kill)
 				continue
 			}
 			w.cpu, w.held = r.CPU, r.RSS
@@ -445,8 +506,26 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 			}
 			return r.Want, r.Got, r.Same, nil
 		case <-drop:
-			binary.Write(w.drops, binary.BigEndian, req.Seq) // a worker gone is seen above
-			drop = nil
+			binary.Write(w.drops, binary.BigEndian, req.Seq) // a worker gone is seen below
+			grace := dropGrace
+			if len([2]side{req.Want, req.Got}[phase].Argv) > 0 {
+				grace = programDropGrace // the worker stops its program itself
+			}
+			drop, dropped = nil, time.After(grace)
+			continue
+		case <-dropped:
+			// A judge in the worker runs on when its outcome is no longer needed: the
+			// worker is killed, and the lane starts another at its next run.
+			w.kill()
+			return want, got, false, errDropped
+		case <-died:
+			// The worker exited: its last answers, if any, are still in the pipe, which
+			// nothing else holds (every descriptor of a worker is close-on-exec).
+			died = nil
+			select {
+			case <-w.failed:
+			case <-time.After(time.Second):
+			}
 			continue
 		case <-w.failed:
 		case <-ctx.Done():
@@ -469,6 +548,10 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 		res.Status, res.Stderr, res.Stack = killed, why, dump
 	case ctx.Err() != nil:
 		return want, got, false, ctx.Err()
+	case killedFromOutside(w.cmd):
+		// Nothing here killed it, and a judge does not end with SIGKILL, SIGTERM or a
+		// stop: something else did (a user, the OOM killer).
+		res.Status, res.Stderr = Disturbed, "its worker was killed from outside ("+w.cmd.ProcessState.String()+")"
 	default:
 		res.Stderr, res.Stack = crashLine(w.cmd, dump), dump
 	}
@@ -476,6 +559,38 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 		return res, Result{Solver: labels[1]}, false, nil
 	}
 	return Result{Solver: labels[0]}, res, false, nil
+}
+
+// workerProbe watches a worker while one of its judges runs: the worker's CPU time and
+// memory past what it had used and held before the run, and, past the backstop, how long
+// it waited for a CPU since the watch's first look.
+type workerProbe struct {
+	pid        int
+	base       time.Duration
+	held       int64
+	waitedBase time.Duration
+	looked     bool
+}
+
+func (p *workerProbe) usage() (time.Duration, int64, bool) {
+	cpu, rss, ok := liveUsage(p.pid)
+	if !p.looked {
+		// Read once a run lasts a look, not on every run: most end sooner.
+		p.looked, p.waitedBase = true, runQueueWait(p.pid)
+	}
+	return cpu - p.base, rss - p.held, ok
+}
+
+func (p *workerProbe) backstop(lim Limits, wall, cpu time.Duration) (Status, string, bool) {
+	return backstopVerdict(lim, wall, cpu, runQueueWait(p.pid)-p.waitedBase, processStopped(p.pid))
+}
+
+// killedFromOutside reports whether a worker ended by a signal that neither the hunt (it
+// would have said why) nor a judge's own failure sends: SIGKILL (a user, the OOM killer),
+// SIGTERM, SIGINT, SIGHUP.
+func killedFromOutside(cmd *exec.Cmd) bool {
+	sig, ok := exitSignal(cmd)
+	return ok && (sig == syscall.SIGKILL || sig == syscall.SIGTERM || sig == syscall.SIGINT || sig == syscall.SIGHUP)
 }
 
 // label is the name of a side's runs.
@@ -493,7 +608,7 @@ func label(s side) string {
 // side's own for a judge; for a program, which the worker watches itself, a backstop.
 func watchedLimits(s side) Limits {
 	if len(s.Argv) > 0 {
-		backstop := s.Limits.Wall + 10*time.Second
+		backstop := 2*s.Limits.Wall + 2*time.Second
 		return Limits{Time: backstop, Wall: backstop, Memory: 1 << 40, Output: s.Limits.Output}
 	}
 	return s.Limits

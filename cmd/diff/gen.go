@@ -12,12 +12,12 @@ import (
 
 // genCmd writes a game's test set: every planned test as N.in and N.ans, and the plan.
 func genCmd(ctx context.Context, args []string, e *env) int {
-	fs := newFlags("gen", e)
+	fs := newFlags("gen", "", e)
 	name := fs.String("game", "", "the game (required)")
 	dir := fs.String("o", "", "output directory (required)")
 	seed := fs.Int64("seed", 1, "seed of the test set; the same seed rewrites every file bit for bit")
 	workers := fs.Int("workers", 0, "tests generated in parallel (0: GOMAXPROCS)")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	picked, ok := pickGames("gen", *name, false, e)
@@ -26,13 +26,13 @@ func genCmd(ctx context.Context, args []string, e *env) int {
 	}
 	g := picked[0]
 	if *dir == "" {
-		fmt.Fprintln(e.stderr, "diff gen: -o DIR is required")
+		fmt.Fprintln(e.stderr, "gamediff gen: -o DIR is required")
 		return exitUsage
 	}
 	start := time.Now()
 	set, err := games.WriteTestSet(ctx, g, *seed, *dir, *workers)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "diff gen: %s: %v\n", g.Name(), err)
+		fmt.Fprintf(e.stderr, "gamediff gen: %s: %v\n", g.Name(), err)
 		return exitFound
 	}
 	printTestSet(e.stdout, set, *dir, time.Since(start))

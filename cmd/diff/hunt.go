@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -46,7 +47,7 @@ type huntFlags struct {
 
 func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	var h huntFlags
-	fs := newFlags("hunt", e)
+	fs := newFlags("hunt", "", e)
 	fs.StringVar(&h.game, "game", "", "the game; empty: every game, the duration split between them")
 	fs.DurationVar(&h.duration, "duration", 10*time.Second, "how long to generate new cases (0: no limit; with -cases alone, none)")
 	fs.IntVar(&h.workers, "workers", 0, "worker processes (0: one per CPU)")
@@ -55,48 +56,62 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	fs.Int64Var(&h.only, "case", -1, "run only the case of this index (as printed in a report); needs -seed")
 	shard := fs.String("shard", "", "run shard `i/n` of the hunt: the case indices ≡ i-1 (mod n)")
 	fs.IntVar(&h.findings, "max-findings", 1, "divergences of distinct signatures to collect before stopping")
-	fs.DurationVar(&h.timeout, "timeout", 0, "CPU time limit per run of the code under test (default: the statement's: 2s for boom, 1s for the others)")
-	memory := fs.Int64("memory-limit", 1024, "memory limit per run of the code under test, in MiB")
-	fs.Int64Var(&h.outputLimit, "output-limit", 64<<20, "bytes of output allowed per run of the code under test")
+	fs.DurationVar(&h.timeout, "timeout", 0, "CPU time limit per run of the code under test, 1ms to 1h (default: the statement's: 2s for boom, 1s for the others)")
+	memory := fs.Int64("memory-limit", 1024, "memory limit per run of the code under test's whole process tree, in MiB, 1 to the machine's memory")
+	fs.Int64Var(&h.outputLimit, "output-limit", 64<<20, "bytes of output allowed per run of the code under test, 1 to 1 GiB")
 	fs.StringVar(&h.program, "cmd", "", "test this program in fast's place: each case on its stdin, its answer on stdout (run by sh)")
 	fs.StringVar(&h.compare, "compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored, as most judges)")
-	fs.DurationVar(&h.minimizeTime, "minimize-time", 30*time.Second, "time budget to minimize each finding (negative: none)")
+	fs.DurationVar(&h.minimizeTime, "minimize-time", 30*time.Second, "time budget to minimize each finding, 0 to 24h (0: no minimization)")
 	fs.StringVar(&h.corpus, "corpus", "corpus", "corpus root: ref-vs-fast findings go to <corpus>/<game>/found")
 	fs.StringVar(&h.out, "o", "", "folder for findings, as <folder>/<game>/NAME.in (default: ./found with -cmd, else the corpus)")
 	fs.StringVar(&h.report, "report", "", "write one self-contained HTML page per finding to this folder")
 	skip := fs.String("skip-rule", "", "comma-separated ruling ids (R-M1,R-B1): leave out generated cases (or datasets) that reach them")
 	fs.BoolVar(&h.asJSON, "json", false, "print the summary as one JSON object on stdout")
 	pack := fs.Bool("pack", true, "with -cmd, pack several generated cases into one input where the game has several games per input (boom, tower, datamining)")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return h, code, false
 	}
-	fs.Visit(func(f *flag.Flag) {
-		switch f.Name {
-		case "duration":
-			h.durationSet = true
-		case "seed":
-			h.seedSet = true
-		}
-	})
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	h.durationSet, h.seedSet = set["duration"], set["seed"]
 	fail := func(format string, args ...any) (huntFlags, int, bool) {
-		fmt.Fprintf(e.stderr, "diff hunt: "+format+"\n", args...)
+		fmt.Fprintf(e.stderr, "gamediff hunt: "+format+" (see 'gamediff hunt -h')\n", args...)
 		return h, exitUsage, false
 	}
+	machine := machineMemory()
 	switch {
 	case fs.NArg() > 0:
 		return fail("unexpected arguments %q (flags come first; a program goes in -cmd)", fs.Args())
-	case h.workers < 0, h.cases < 0, h.timeout < 0, h.outputLimit < 0, *memory < 0, h.duration < 0:
-		return fail("-workers, -cases, -timeout, -memory-limit, -output-limit and -duration cannot be negative")
+	case h.workers < 0 || h.workers > maxWorkers:
+		return fail("-workers must be 0 (one per CPU) to %d, not %d", maxWorkers, h.workers)
+	case h.cases < 0:
+		return fail("-cases cannot be negative")
+	case h.duration < 0:
+		return fail("-duration cannot be negative (0: no limit)")
+	case set["timeout"] && (h.timeout < time.Millisecond || h.timeout > time.Hour):
+		return fail("-timeout must be 1ms to 1h, not %v (leave it out for the statement's limit)", h.timeout)
+	case *memory < 1 || *memory > machine>>20:
+		return fail("-memory-limit must be 1 to %d MiB (this machine's memory), not %d", machine>>20, *memory)
+	case h.outputLimit < 1 || h.outputLimit > 1<<30:
+		return fail("-output-limit must be 1 to %d bytes (1 GiB), not %d", 1<<30, h.outputLimit)
+	case h.minimizeTime < 0 || h.minimizeTime > 24*time.Hour:
+		return fail("-minimize-time must be 0 (no minimization) to 24h, not %v", h.minimizeTime)
 	case h.findings < 1:
 		return fail("-max-findings must be at least 1")
 	case h.only >= 0 && !h.seedSet:
 		return fail("-case needs the -seed of the hunt that printed it")
 	case h.only < -1:
 		return fail("-case must be a case index (0 or more)")
+	case *shard != "" && !h.seedSet:
+		return fail("-shard needs -seed: shards of one hunt must share its seed (each would pick its own)")
 	case h.compare != "exact" && h.compare != "tokens":
 		return fail("-compare must be exact or tokens, not %q", h.compare)
+	case set["cmd"] && strings.TrimSpace(h.program) == "":
+		return fail("-cmd is empty: give the program to test")
 	case h.program != "" && h.game == "":
 		return fail("-cmd needs -game")
+	case h.program == "" && (set["compare"] || set["pack"]):
+		return fail("-compare and -pack are for a program under test: give -cmd (ref and fast are compared byte for byte)")
 	}
 	h.memory = *memory << 20
 	h.unpacked = !*pack
@@ -115,6 +130,9 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	}
 	if h.cases > 0 && !h.durationSet {
 		h.duration = 0 // -cases alone runs that many cases, however long they take
+	}
+	if h.minimizeTime == 0 {
+		h.minimizeTime = -1 // the engine's "none"
 	}
 	return h, 0, true
 }
@@ -146,7 +164,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		if len(h.skip) > 0 {
 			skipped, err := games.SkipRulings(g, h.skip)
 			if err != nil {
-				fmt.Fprintln(e.stderr, "diff hunt:", err)
+				fmt.Fprintln(e.stderr, "gamediff hunt:", err)
 				return exitUsage
 			}
 			hunted[n] = skipped
@@ -215,12 +233,12 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		var rf *engine.RefFailure
 		switch {
 		case errors.As(err, &rf):
-			fmt.Fprintf(e.stderr, "diff hunt: %s: the REFERENCE failed, not the code under test: this is a bug of ref (no finding saved)\n", g.Name())
+			fmt.Fprintf(e.stderr, "gamediff hunt: %s: the REFERENCE failed, not the code under test: this is a bug of ref (no finding saved)\n", g.Name())
 			rf.Divergence.Report(e.stderr)
 			fmt.Fprintf(e.stderr, "the input is kept at %s; replay it with: gamediff run -game %s -impl ref %s\n", rf.Path, g.Name(), rf.Path)
 			return exitUsage
 		case err != nil:
-			fmt.Fprintf(e.stderr, "diff hunt: %s: %v\n", g.Name(), err)
+			fmt.Fprintf(e.stderr, "gamediff hunt: %s: %v\n", g.Name(), err)
 			return exitUsage
 		}
 		if len(sum.Findings) > 0 {
@@ -242,6 +260,21 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		writeJSON(e.stdout, sums)
 	}
 	return code
+}
+
+// maxWorkers bounds -workers: more processes than that would only contend for the CPUs.
+const maxWorkers = 256
+
+// machineMemory is this machine's memory (MemTotal), the most -memory-limit may be.
+func machineMemory() int64 {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err == nil {
+		var kib int64
+		if _, err := fmt.Sscanf(string(b), "MemTotal: %d kB", &kib); err == nil && kib > 0 {
+			return kib << 10
+		}
+	}
+	return 1 << 40 // not known here: a bound no machine reaches
 }
 
 // limits are the limits of a run of the code under test in game g: -timeout, or the
@@ -279,6 +312,19 @@ func printSummary(w io.Writer, sum engine.Summary, h huntFlags) {
 		sum.Game, plural(sum.Cases, "case"), sum.HuntSeconds, sum.CasesPerSec, interrupted,
 		plural(int64(sum.Divergences), "divergence"), plural(int64(len(sum.Findings)), "finding"),
 		sum.MinimizeSecs, sum.Seed, shard)
+	if sum.Sandbox != "" && h.program != "" {
+		fmt.Fprintf(w, "%s: programs ran contained by: %s\n", sum.Game, sum.Sandbox)
+	}
+	if sum.Rerun > 0 {
+		fmt.Fprintf(w, "%s: %s run again after a run disturbed from outside (a worker killed or stopped, a starved run)\n", sum.Game, plural(int64(sum.Rerun), "case"))
+	}
+	for _, d := range sum.Dismissed {
+		kept := ""
+		if d.Path != "" {
+			kept = " (input kept in " + d.Path + ")"
+		}
+		fmt.Fprintf(w, "%s: not confirmed, not reported: case %d: %s: %s%s\n", sum.Game, d.Index, d.Signature, d.Why, kept)
+	}
 	if len(sum.Unreported) > 0 {
 		var b strings.Builder
 		for i, u := range sum.Unreported {

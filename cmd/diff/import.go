@@ -18,10 +18,10 @@ import (
 // into corpus cases: the input the target tested, with ref's output as its answer, saved
 // to <corpus>/<game>/found/.
 func importCmd(ctx context.Context, args []string, e *env) int {
-	fs := newFlags("import", e)
+	fs := newFlags("import", "FUZZFILE...", e)
 	name := fs.String("game", "", "the game (required)")
 	corpus := fs.String("corpus", "corpus", "corpus root; cases go to <corpus>/<game>/found")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	picked, ok := pickGames("import", *name, false, e)
@@ -30,13 +30,13 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 	}
 	g := picked[0]
 	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "diff import: give the fuzz corpus files to import")
+		fmt.Fprintln(e.stderr, "gamediff import: give the fuzz corpus files to import")
 		return exitUsage
 	}
 	for _, path := range fs.Args() {
 		data, err := readFuzzFile(path)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "diff import: %s: %v\n", path, err)
+			fmt.Fprintf(e.stderr, "gamediff import: %s: %v\n", path, err)
 			return exitUsage
 		}
 		input := data
@@ -48,7 +48,7 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 			return exitInterrupted
 		}
 		if r.Status != engine.Exited {
-			fmt.Fprintf(e.stderr, "diff import: %s: ref %s on it; fix ref before keeping the case\n", path, r.Status)
+			fmt.Fprintf(e.stderr, "gamediff import: %s: ref %s on it; fix ref before keeping the case\n", path, r.Status)
 			return exitFound
 		}
 		errText := ""
@@ -57,7 +57,7 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 		}
 		saved, err := engine.SaveCase(filepath.Join(*corpus, g.Name(), "found"), input, r.Stdout, errText)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "diff import:", err)
+			fmt.Fprintln(e.stderr, "gamediff import:", err)
 			return exitUsage
 		}
 		fmt.Fprintf(e.stdout, "%s -> %s\n", path, saved)

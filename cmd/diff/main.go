@@ -55,6 +55,7 @@ var commands = []command{
 	{"validate", "check inputs against every limit of the statement", validateCmd},
 	{"show", "show a case as the judge plays it, step by step", showCmd},
 	{"hunt", "generate cases and compare ref with fast (or a program) until they differ", huntCmd},
+	{"judge", "run a program (or fast) on a test set as a judge would: a verdict per test", judgeCmd},
 	{"replay", "run corpus cases through ref and fast and compare with their answers", replayCmd},
 	{"gen", "write a game's test set: N.in, N.ans and the plan, with a limits overview", genCmd},
 	{"import", "turn fuzz corpus files (crashers) into corpus cases with ref's answers", importCmd},
@@ -90,32 +91,47 @@ func dispatch(ctx context.Context, args []string, e *env) int {
 			return c.run(ctx, args[1:], e)
 		}
 	}
-	fmt.Fprintf(e.stderr, "diff: unknown command %q\n", args[0])
+	fmt.Fprintf(e.stderr, "gamediff: unknown command %q\n", args[0])
 	usage(e.stderr)
 	return exitUsage
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "usage: diff <command> [flags]   (games: %s)\n\ncommands:\n", strings.Join(games.Names(), ", "))
+	fmt.Fprintf(w, "usage: gamediff <command> [flags]   (games: %s)\n\ncommands:\n", strings.Join(games.Names(), ", "))
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'diff <command> -h' for a command's flags. Exit status: 0 clean, 1 found, 2 usage or harness error, 130 interrupted.")
+	fmt.Fprintln(w, "\nRun 'gamediff <command> -h' for a command's flags. Exit status: 0 clean, 1 found, 2 usage or harness error, 130 interrupted.")
 }
 
-// newFlags returns a flag set that reports errors instead of exiting.
-func newFlags(name string, e *env) *flag.FlagSet {
-	fs := flag.NewFlagSet("diff "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+// newFlags returns a flag set that reports errors instead of exiting; operands names what
+// the command takes after its flags ("[FILE]…"), for its usage line.
+func newFlags(name, operands string, e *env) *flag.FlagSet {
+	fs := flag.NewFlagSet("gamediff "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // parseFlags says what went wrong, in one line
+	fs.Usage = func() {
+		fmt.Fprintf(e.stdout, "usage: gamediff %s [flags] %s\n\nflags:\n", name, operands)
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
 	return fs
 }
 
-// parseFlags parses args; the int is the exit status to return when ok is false.
-func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
+// parseFlags parses args; the int is the exit status to return when ok is false. -h
+// prints the command's usage on stdout; a bad flag is one line on stderr, with the way to
+// the usage.
+func parseFlags(fs *flag.FlagSet, args []string, e *env) (int, bool) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK, false
 		}
+		msg := err.Error()
+		if strings.Contains(msg, "parse error") && strings.Contains(msg, "invalid value") {
+			// time.ParseDuration's own words say nothing of what is wrong.
+			msg = strings.TrimSuffix(msg, ": parse error") + ": a duration needs a unit (30s, 5m, 1h30m)"
+		}
+		fmt.Fprintf(e.stderr, "%s: %s (see '%s -h')\n", fs.Name(), msg, fs.Name())
 		return exitUsage, false
 	}
 	return 0, true
@@ -128,12 +144,12 @@ func pickGames(cmd, name string, all bool, e *env) ([]games.Game, bool) {
 		return games.All(), true
 	}
 	if name == "" {
-		fmt.Fprintf(e.stderr, "diff %s: -game is required (games: %s)\n", cmd, strings.Join(games.Names(), ", "))
+		fmt.Fprintf(e.stderr, "gamediff %s: -game is required (games: %s)\n", cmd, strings.Join(games.Names(), ", "))
 		return nil, false
 	}
 	g, err := games.Lookup(name)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "diff %s: %v\n", cmd, err)
+		fmt.Fprintf(e.stderr, "gamediff %s: %v\n", cmd, err)
 		return nil, false
 	}
 	return []games.Game{g}, true

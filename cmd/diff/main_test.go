@@ -150,9 +150,9 @@ func TestHelp(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--help"}, "usage: diff <command>"},
-		{[]string{"-h"}, "usage: diff <command>"},
-		{[]string{"help"}, "usage: diff <command>"},
+		{[]string{"--help"}, "usage: gamediff <command>"},
+		{[]string{"-h"}, "usage: gamediff <command>"},
+		{[]string{"help"}, "usage: gamediff <command>"},
 		{[]string{"help", "hunt"}, "-max-findings"},
 		{[]string{"hunt", "--help"}, "-max-findings"},
 		{[]string{"show", "-h"}, "-step"},
@@ -195,13 +195,13 @@ func TestInterruptedHuntSaysSo(t *testing.T) {
 // TestInterruptDuringMinimizationExits130: Ctrl-C while a finding is minimized keeps the
 // case as found and exits 130.
 func TestInterruptDuringMinimizationExits130(t *testing.T) {
-	prog := buildProgram(t, "sleeper")
+	prog := buildProgram(t, "hostile") + " -mode spin-if-big -then " + filepath.Join(buildZoo(t), "mine")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out bytes.Buffer
 	errs := &notifyingWriter{on: "minimizing", f: cancel}
 	dir := t.TempDir()
-	code := dispatch(ctx, []string{"hunt", "-game", "mine", "-cmd", prog, "-seed", "2", "-cases", "5", "-timeout", "200ms", "-json", "-o", dir},
+	code := dispatch(ctx, []string{"hunt", "-game", "mine", "-cmd", prog, "-seed", "2", "-cases", "100", "-timeout", "200ms", "-json", "-o", dir},
 		&env{stdin: strings.NewReader(""), stdout: &out, stderr: errs})
 	var sum huntSummary
 	json.Unmarshal(out.Bytes(), &sum)
@@ -390,7 +390,7 @@ func TestHuntCorrectProgramTokensCompare(t *testing.T) {
 	if code, sum, errs := huntProgram(t, spaced, "-cases", "30", "-compare", "tokens"); code != 0 || sum.Cases != 30 {
 		t.Fatalf("tokens: exit %d, %+v\n%s", code, sum, errs)
 	}
-	if code, sum, _ := huntProgram(t, spaced, "-cases", "30", "-minimize-time", "-1s"); code != exitFound || sum.Findings[0].Verdict != "WA" {
+	if code, sum, _ := huntProgram(t, spaced, "-cases", "30", "-minimize-time", "0"); code != exitFound || sum.Findings[0].Verdict != "WA" {
 		t.Fatalf("exact: exit %d, %+v", code, sum)
 	}
 }

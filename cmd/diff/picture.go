@@ -42,7 +42,7 @@ func writePage(dir string, g games.Game, h huntFlags, f engine.Finding, p *pictu
 		name = "case-" + strings.ReplaceAll(f.Signature, "/", "_")
 	}
 	path := filepath.Join(dir, g.Name()+"-"+name+".html")
-	r := picture.Report{Game: g.Name(), Verdict: f.Verdict + ": " + f.Divergence.Summary(), Signature: f.Signature,
+	r := picture.Report{Game: g.Name(), Verdict: f.Verdict.String() + ": " + f.Divergence.Summary(), Signature: f.Signature,
 		Input: f.Input, Want: f.Divergence.Want.Stdout, Got: f.Divergence.Got.Stdout, Reproduce: reproduceLines(g, h, f), Parting: p}
 	if f.Note != "" {
 		r.Notes = append(r.Notes, f.Note)

@@ -15,43 +15,46 @@ import (
 	"gamediff/games"
 )
 
-// checkProgram runs the program under test once on the game's sample before the hunt: a
-// program that cannot start (not found, not executable: the shell's exit 126 or 127) is a
-// usage error, never a finding. Then it runs the program on the game's hand-made ruling
+// checkProgram runs the program under test on the game's sample before the hunt, in the
+// hunt's sandbox (a worker runs it, as in the hunt): a program that cannot start (not
+// found, not executable: the shell's exit 126 or 127) is a usage error, never a finding;
+// one that fails the sample (a wrong answer, an error exit, a time-out: an interpreter
+// whose script is missing) stops the hunt at once with that as its one finding, since
+// every case would fail alike. Then it runs the program on the game's hand-made ruling
 // cases and lists the rulings it reads differently, so that the user can hunt for
 // everything else with -skip-rule.
 func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags, eq engine.Equal, e *env) int {
-	run := engine.Command{Label: "program", Argv: argv, Limits: h.limits(g)}
 	cases := handMade(g)
 	if len(cases) == 0 || !strings.HasPrefix(path.Base(cases[0].Path), "sample") {
-		fmt.Fprintf(e.stderr, "diff hunt: %s has no sample to try the program on\n", g.Name())
+		fmt.Fprintf(e.stderr, "gamediff hunt: %s has no sample to try the program on\n", g.Name())
 		return exitUsage
 	}
-	r, err := run.Run(ctx, cases[0].Input)
+	cfg := engine.JudgeConfig{Game: g, Program: argv, Equal: eq, Workers: h.workers, Limits: h.limits(g)}
+	sample := cases[0]
+	verdicts, err := engine.JudgeTests(ctx, cfg, []engine.Test{{Name: sample.Path, Input: sample.Input, Want: sample.Want()}})
 	switch {
 	case ctx.Err() != nil:
 		return exitInterrupted
 	case err != nil:
-		fmt.Fprintf(e.stderr, "diff hunt: -cmd %q cannot be run: %v\n", h.program, err)
+		fmt.Fprintf(e.stderr, "gamediff hunt: -cmd %q cannot be run: %v\n", h.program, err)
 		return exitUsage
-	case r.Status == engine.Exited && (r.Exit == 126 || r.Exit == 127):
-		msg := strings.TrimSpace(r.Stderr)
+	}
+	v := verdicts[0]
+	if d := v.Divergence; d != nil && d.Culprit == "" && (d.Got.Exit == 126 || d.Got.Exit == 127) {
+		msg := strings.TrimSpace(d.Got.Stderr)
 		if msg == "" {
-			msg = map[int]string{126: "the shell found it not executable", 127: "the shell did not find it"}[r.Exit]
+			msg = map[int]string{126: "the shell found it not executable", 127: "the shell did not find it"}[d.Got.Exit]
 		}
-		fmt.Fprintf(e.stderr, "diff hunt: -cmd %q cannot be run (exit %d): %s\n", h.program, r.Exit, msg)
+		fmt.Fprintf(e.stderr, "gamediff hunt: -cmd %q cannot be run (exit %d): %s\n", h.program, d.Got.Exit, msg)
 		return exitUsage
 	}
 	fmt.Fprintf(e.stderr, "hunt: %q in fast's place, %v of CPU per input, output up to %s, memory up to %s, %s comparison\n",
-		h.program, run.Limits.Time, sizeText(h.outputLimit), sizeText(h.memory), h.compare)
-	if d := engine.Compare(cases[0].Want(), r, eq); d != nil {
-		fmt.Fprintf(e.stderr, "hunt: the program does not pass the sample %s: %s\n", cases[0].Path, d.Summary())
-		if r.Status != engine.Exited {
-			return exitOK // its rulings would tell nothing more, slowly
-		}
+		h.program, cfg.Limits.Time, sizeText(h.outputLimit), sizeText(h.memory), h.compare)
+	if v.Verdict != engine.OK && v.Divergence != nil {
+		return failedSample(g, h, sample, v, e)
 	}
 
-	disagree := map[string][]string{}
+	var tests []engine.Test
 	for _, c := range cases[1:] {
 		id := rulingOf(path.Base(c.Path))
 		if id == "" || c.ErrLine != 0 {
@@ -60,12 +63,17 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		if _, err := g.Decode(c.Input); err != nil {
 			continue // a contestant's program may assume valid input
 		}
-		r, err := run.Run(ctx, c.Input)
-		if ctx.Err() != nil {
-			return exitInterrupted
-		}
-		if err != nil || engine.Compare(c.Want(), r, eq) != nil {
-			disagree[id] = append(disagree[id], c.Path)
+		tests = append(tests, engine.Test{Name: c.Path, Input: c.Input, Want: c.Want()})
+	}
+	verdicts, err = engine.JudgeTests(ctx, cfg, tests)
+	if ctx.Err() != nil {
+		return exitInterrupted
+	}
+	disagree := map[string][]string{}
+	for i, v := range verdicts {
+		if err != nil || v.Verdict != engine.OK {
+			id := rulingOf(path.Base(tests[i].Name))
+			disagree[id] = append(disagree[id], tests[i].Name)
 		}
 	}
 	if len(disagree) > 0 {
@@ -78,9 +86,30 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		for _, id := range ids {
 			fmt.Fprintf(e.stderr, "    %s: %s\n", id, strings.Join(disagree[id], ", "))
 		}
-		fmt.Fprintf(e.stderr, "hunt: to hunt for everything else, add -skip-rule %s\n", strings.Join(ids, ","))
+		if missing := slices.DeleteFunc(ids, func(id string) bool { return slices.Contains(h.skip, id) }); len(missing) > 0 {
+			fmt.Fprintf(e.stderr, "hunt: to hunt for everything else, add -skip-rule %s\n", strings.Join(missing, ","))
+		}
 	}
 	return exitOK
+}
+
+// failedSample reports a program that fails the game's sample, confirmed: the hunt stops
+// there, with the sample as its one finding, saved as any finding is (with its answer).
+func failedSample(g games.Game, h huntFlags, sample engine.Entry, v engine.Judgement, e *env) int {
+	fmt.Fprintf(e.stderr, "gamediff hunt: the program fails on the sample %s: %s (%s on %d of %d runs); every case would fail alike, so the hunt stops here\n",
+		sample.Path, v.Signature, v.Verdict, v.Shown, v.Runs)
+	v.Divergence.Report(e.stderr)
+	path := sample.Path
+	if saved, err := engine.SaveCase(foundDir(h, g.Name()), sample.Input, sample.Answer, sample.ErrText); err == nil {
+		path = saved
+	}
+	fmt.Fprintf(e.stderr, "reproduce:\n    saved: %s\n    %s\n", path, programOn(h.program, path))
+	if h.asJSON {
+		writeJSON(e.stdout, []engine.Summary{{Game: g.Name(), Seed: h.seed, Findings: []engine.Finding{{Verdict: v.Verdict, Signature: v.Signature,
+			Path: path, Shown: v.Shown, Runs: v.Runs, InputBytes: len(sample.Input), Original: len(sample.Input)}},
+			Unreported: []engine.Unreported{}, Dismissed: []engine.Dismissed{}}})
+	}
+	return exitFound
 }
 
 // handMade returns the game's hand-made corpus cases, carried in the binary, the sample

@@ -13,18 +13,18 @@ import (
 
 // replayCmd runs corpus cases through ref and fast and compares each with its answer.
 func replayCmd(ctx context.Context, args []string, e *env) int {
-	fs := newFlags("replay", e)
+	fs := newFlags("replay", "[FILE.in | DIR]...", e)
 	name := fs.String("game", "", "the game; empty: every game, or the game of the corpus/<game>/ paths given")
 	corpus := fs.String("corpus", "corpus", "corpus root, used when no path is given")
 	verbose := fs.Bool("v", false, "list every case, not only failures")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	if *name == "" && fs.NArg() > 0 {
 		for _, p := range fs.Args() {
 			g := gameOfPath(p)
 			if g == "" || *name != "" && g != *name {
-				fmt.Fprintf(e.stderr, "diff replay: cannot tell the game of %s: give -game\n", p)
+				fmt.Fprintf(e.stderr, "gamediff replay: cannot tell the game of %s: give -game\n", p)
 				return exitUsage
 			}
 			*name = g
@@ -44,7 +44,7 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 		for _, p := range paths {
 			got, err := readEntries(p)
 			if err != nil {
-				fmt.Fprintln(e.stderr, "diff replay:", err)
+				fmt.Fprintln(e.stderr, "gamediff replay:", err)
 				return exitUsage
 			}
 			entries = append(entries, got...)

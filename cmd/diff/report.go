@@ -11,10 +11,16 @@ import (
 	"gamediff/picture"
 )
 
-// reportFound prints a divergence the moment the hunt finds it, before anything is
+// reportFound prints a divergence the moment its reruns confirm it, before anything is
 // written for it: should saving fail, nothing is lost.
 func reportFound(w io.Writer, g games.Game, f engine.Finding) {
-	fmt.Fprintf(w, "%s: case %d: %s (found after %.2fs, %s)\n", g.Name(), f.Index, f.Signature, f.FoundAfter, sizeText(int64(f.InputBytes)))
+	if f.Verdict == engine.Flaky {
+		fmt.Fprintf(w, "%s: case %d: flaky, shown on %d of %d runs: %s (found after %.2fs, %s)\n", g.Name(), f.Index, f.Shown, f.Runs,
+			f.Signature, f.FoundAfter, sizeText(int64(f.InputBytes)))
+	} else {
+		fmt.Fprintf(w, "%s: case %d: %s (confirmed on %d of %d runs; found after %.2fs, %s)\n", g.Name(), f.Index, f.Signature,
+			f.Shown, f.Runs, f.FoundAfter, sizeText(int64(f.InputBytes)))
+	}
 	if f.InputBytes <= 2<<10 {
 		io.WriteString(w, excerpt(f.Input, 40))
 	}
@@ -26,6 +32,12 @@ func reportFound(w io.Writer, g games.Game, f engine.Finding) {
 func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *picture.Parting, colour bool) {
 	fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", g.Name(), f.Verdict, f.Index, h.seed)
 	fmt.Fprintf(w, "signature: %s\n", f.Signature)
+	switch {
+	case f.Verdict == engine.Flaky:
+		fmt.Fprintf(w, "flaky: the divergence showed on %d of %d runs of its case (each in a fresh worker); it is not saved as a regression case\n", f.Shown, f.Runs)
+	case f.Runs > 0:
+		fmt.Fprintf(w, "confirmed: it showed on %d of %d runs of its case, each in a fresh worker\n", f.Shown, f.Runs)
+	}
 	if len(f.Rulings) > 0 {
 		fmt.Fprintf(w, "rulings its case reaches: %s (docs/%s.md); a program that reads one differently can skip it with -skip-rule\n",
 			strings.Join(f.Rulings, ", "), g.Name())
@@ -55,20 +67,42 @@ func reproduceLines(g games.Game, h huntFlags, f engine.Finding) []string {
 	self := selfName()
 	var lines []string
 	if f.Path != "" {
-		lines = append(lines, fmt.Sprintf("saved: %s (with ref's answer in %s)", f.Path, strings.TrimSuffix(f.Path, ".in")+".ans"))
-		if h.program != "" {
-			lines = append(lines, fmt.Sprintf("%s < %s", h.program, f.Path))
+		if f.Verdict == engine.Flaky {
+			lines = append(lines, fmt.Sprintf("kept (not a regression case): %s", f.Path))
 		} else {
-			lines = append(lines, fmt.Sprintf("%s run -game %s -impl fast %s", self, g.Name(), f.Path))
+			lines = append(lines, fmt.Sprintf("saved: %s (with ref's answer in %s)", f.Path, strings.TrimSuffix(f.Path, ".in")+".ans"))
+		}
+		if h.program != "" {
+			lines = append(lines, programOn(h.program, f.Path),
+				fmt.Sprintf("%s judge -game %s -cmd %s %s   (the verdict, as the hunt gives it)", self, g.Name(), shellQuote(h.program), f.Path))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s run -game %s -impl fast %s", self, g.Name(), f.Path),
+				fmt.Sprintf("%s judge -game %s %s   (fast's verdict, as the hunt gives it)", self, g.Name(), f.Path))
 		}
 		lines = append(lines, fmt.Sprintf("%s run -game %s -impl ref %s   (the expected answer)", self, g.Name(), f.Path),
 			fmt.Sprintf("%s show -game %s %s   (the game step by step)", self, g.Name(), f.Path))
+	}
+	for _, also := range f.Also {
+		lines = append(lines, fmt.Sprintf("also saved: %s (the smallest case the minimization confirmed before it stopped)", also))
+	}
+	if f.Packed {
+		return lines // the case is several generated ones packed: -case does not rebuild it
 	}
 	rerun := ""
 	if h.program != "" {
 		rerun = " -cmd " + shellQuote(h.program)
 	}
 	return append(lines, fmt.Sprintf("%s hunt -game %s%s -seed %d -case %d   (the case as generated)", self, g.Name(), rerun, h.seed, f.Index))
+}
+
+// programOn is the shell command that runs the program under test on a file, as the hunt
+// runs it: its words, or, when -cmd is for the shell (a pipe, a compound command), sh -c
+// with it, so that the file goes to the whole command, not to its last part.
+func programOn(program, path string) string {
+	if argv := programArgv(program); argv[0] == "sh" && len(argv) == 3 && argv[1] == "-c" {
+		return fmt.Sprintf("sh -c %s < %s", shellQuote(program), shellQuote(path))
+	}
+	return fmt.Sprintf("%s < %s", program, shellQuote(path))
 }
 
 // selfName is how to run this command again: the binary as it was called, or `go run`

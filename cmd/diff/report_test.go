@@ -27,11 +27,11 @@ func TestFindingReports(t *testing.T) {
 		flags   huntFlags
 		finding engine.Finding
 	}{
-		{"wa-fast", huntFlags{seed: 7}, engine.Finding{Index: 12, Verdict: "WA", Signature: sig,
+		{"wa-fast", huntFlags{seed: 7}, engine.Finding{Index: 12, Verdict: engine.WA, Signature: sig,
 			Rulings: []string{"R-M1"}, Path: "corpus/mine/found/0123456789abcdef.in", FoundAfter: 0.25, InputBytes: len(input), Original: 2345,
 			Minimize: engine.MinimizeStats{Runs: 41, Accepted: 9, Complete: true, Seconds: 0.4}, Input: input,
 			Divergence: engine.Compare(engine.Result{Solver: "ref", Stdout: want}, engine.Result{Solver: "fast", Stdout: got}, nil)}},
-		{"tle-program", huntFlags{seed: 9, program: "./sol --fast"}, engine.Finding{Index: 3, Verdict: "TLE", Signature: "TLE in program",
+		{"tle-program", huntFlags{seed: 9, program: "./sol --fast"}, engine.Finding{Index: 3, Verdict: engine.TLE, Signature: "TLE in program",
 			Path: "found/mine/fedcba9876543210.in", FoundAfter: 1.5, InputBytes: len(input), Original: 900000,
 			Minimize: engine.MinimizeStats{Runs: 12, Accepted: 3, Seconds: 30}, Note: "minimization stopped early (budget or interrupt): the case may shrink further", Input: input,
 			Divergence: engine.Compare(engine.Result{Solver: "ref", Stdout: want},

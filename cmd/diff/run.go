@@ -14,10 +14,10 @@ import (
 // (docs/rules.md R-IN1). SIGINT or SIGTERM stops it at once (exit 130), even while the
 // judge spins.
 func runCmd(ctx context.Context, args []string, e *env) int {
-	fs := newFlags("run", e)
+	fs := newFlags("run", "[FILE]   (stdin without FILE)", e)
 	name := fs.String("game", "", "the game (required)")
 	impl := fs.String("impl", "fast", "the implementation: ref or fast")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	picked, ok := pickGames("run", *name, false, e)
@@ -32,16 +32,16 @@ func runCmd(ctx context.Context, args []string, e *env) int {
 	case "fast":
 		judge = g.Fast
 	default:
-		fmt.Fprintf(e.stderr, "diff run: -impl must be ref or fast, not %q\n", *impl)
+		fmt.Fprintf(e.stderr, "gamediff run: -impl must be ref or fast, not %q\n", *impl)
 		return exitUsage
 	}
 	if fs.NArg() > 1 {
-		fmt.Fprintln(e.stderr, "diff run: give one input file at most")
+		fmt.Fprintln(e.stderr, "gamediff run: give one input file at most")
 		return exitUsage
 	}
 	input, err := readInput(fs.Arg(0), e)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "diff run:", err)
+		fmt.Fprintln(e.stderr, "gamediff run:", err)
 		return exitUsage
 	}
 	done := make(chan int, 1)

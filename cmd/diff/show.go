@@ -15,15 +15,11 @@ import (
 // terminal, plain text when piped. An input error prints the steps before it, then the
 // error naming its line (R-IN1), and exits with status 2.
 func showCmd(ctx context.Context, args []string, e *env) int {
-	fs := newFlags("show", e)
+	fs := newFlags("show", "[FILE]   (stdin without FILE)", e)
 	name := fs.String("game", "", "the game (required)")
 	step := fs.Int("step", -1, "picture only this step: the operation (mine, boom) or command (tower), 0 for the start; datamining: the board")
 	dataset := fs.Int("dataset", 0, "picture only this game (boom), dataset (tower) or board (datamining); with -step, default 1")
-	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: diff show -game G [-dataset D] [-step K] [FILE]   (the case on stdin without FILE)")
-		fs.PrintDefaults()
-	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	picked, ok := pickGames("show", *name, false, e)
@@ -32,12 +28,12 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 	}
 	game := picked[0].Name()
 	if fs.NArg() > 1 {
-		fmt.Fprintln(e.stderr, "diff show: one FILE at most")
+		fmt.Fprintln(e.stderr, "gamediff show: one FILE at most")
 		return exitUsage
 	}
 	input, err := readInput(fs.Arg(0), e)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "diff show:", err)
+		fmt.Fprintln(e.stderr, "gamediff show:", err)
 		return exitUsage
 	}
 	keep := chosenSteps(game, *dataset, *step)
@@ -64,12 +60,12 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 		if errors.As(err, &in) {
 			fmt.Fprintln(e.stderr, err) // "line N: what was expected"
 		} else {
-			fmt.Fprintln(e.stderr, "diff show:", err)
+			fmt.Fprintln(e.stderr, "gamediff show:", err)
 		}
 		return exitUsage
 	}
 	if len(frames) == 0 && keep != nil {
-		fmt.Fprintf(e.stderr, "diff show: the case has no such step (-dataset %d -step %d)\n", *dataset, *step)
+		fmt.Fprintf(e.stderr, "gamediff show: the case has no such step (-dataset %d -step %d)\n", *dataset, *step)
 		return exitUsage
 	}
 	return exitOK

@@ -36,8 +36,12 @@ func (s *statusLine) progress(game string, p engine.Progress) {
 	if p.Minimizing {
 		phase = "minimizing"
 	}
-	text := fmt.Sprintf("%s: elapsed %.0fs, %s, %.0f/s, %s, %s", game, p.Elapsed.Seconds(), plural(p.Cases, "case"),
-		float64(p.Cases)/max(p.Elapsed.Seconds(), 1e-9), plural(int64(p.Findings), "finding"), phase)
+	s.line(fmt.Sprintf("%s: elapsed %.0fs, %s, %.0f/s, %s, %s", game, p.Elapsed.Seconds(), plural(p.Cases, "case"),
+		float64(p.Cases)/max(p.Elapsed.Seconds(), 1e-9), plural(int64(p.Findings), "finding"), phase))
+}
+
+// line shows text as the status: redrawn in place on a terminal, else every plainEvery.
+func (s *statusLine) line(text string) {
 	if !s.terminal {
 		if time.Since(s.last) >= plainEvery {
 			s.last = time.Now()

@@ -9,9 +9,9 @@ import (
 // game's statement (docs/rules.md R-IN3) and names the first violated constraint with its
 // line, like a testlib validator.
 func validateCmd(_ context.Context, args []string, e *env) int {
-	fs := newFlags("validate", e)
+	fs := newFlags("validate", "[FILE]...   (stdin without FILE)", e)
 	name := fs.String("game", "", "the game (required)")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
 	picked, ok := pickGames("validate", *name, false, e)
@@ -31,7 +31,7 @@ func validateCmd(_ context.Context, args []string, e *env) int {
 		}
 		input, err := readInput(file, e)
 		if err != nil {
-			fmt.Fprintln(e.stderr, "diff validate:", err)
+			fmt.Fprintln(e.stderr, "gamediff validate:", err)
 			return exitUsage
 		}
 		if err := g.Validate(input); err != nil {

@@ -16,7 +16,7 @@ import (
 // makes every triggering case a finding:
 //
 //	go run ./cmd/diff hunt -game mine -cmd '/tmp/mine -misbehave exit3' -cases 2000 \
-//	    -max-findings 2000 -minimize-time -1s -seed 1 -json -corpus /tmp/c   # "divergences"
+//	    -max-findings 2000 -minimize-time 0 -seed 1 -json -corpus /tmp/c   # "divergences"
 const triggerNumber = 3
 
 // modes are what -misbehave does when the trigger is met. Each tests one way the harness

@@ -1,0 +1,250 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"gamediff/engine"
+)
+
+// judgeCmd runs a program (or the game's fast judge) on every test of folders or files, as
+// a judge does: the hunt's sandbox, limits and comparison, tests in parallel, a failure
+// rerun before its verdict is given; one row per test and a summary.
+func judgeCmd(ctx context.Context, args []string, e *env) int {
+	fs := newFlags("judge", "[DIR | FILE.in]...   (default: corpus/<game>)", e)
+	name := fs.String("game", "", "the game (required)")
+	program := fs.String("cmd", "", "the program to judge, run as hunt -cmd runs it; empty: the game's fast judge")
+	timeout := fs.Duration("timeout", 0, "CPU time limit per test, 1ms to 1h (default: the statement's)")
+	memory := fs.Int64("memory-limit", 1024, "memory limit per test, in MiB")
+	output := fs.Int64("output-limit", 64<<20, "bytes of output allowed per test, 1 to 1 GiB")
+	compare := fs.String("compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored)")
+	workers := fs.Int("workers", 0, "tests run in parallel (0: one per CPU)")
+	asJSON := fs.Bool("json", false, "print the judgements and the summary as one JSON object on stdout")
+	if code, ok := parseFlags(fs, args, e); !ok {
+		return code
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(e.stderr, "gamediff judge: "+format+" (see 'gamediff judge -h')\n", args...)
+		return exitUsage
+	}
+	switch {
+	case set["cmd"] && strings.TrimSpace(*program) == "":
+		return fail("-cmd is empty: give the program to judge")
+	case set["timeout"] && (*timeout < time.Millisecond || *timeout > time.Hour):
+		return fail("-timeout must be 1ms to 1h, not %v", *timeout)
+	case *memory < 1 || *memory > machineMemory()>>20:
+		return fail("-memory-limit must be 1 to %d MiB, not %d", machineMemory()>>20, *memory)
+	case *output < 1 || *output > 1<<30:
+		return fail("-output-limit must be 1 to %d bytes, not %d", 1<<30, *output)
+	case *compare != "exact" && *compare != "tokens":
+		return fail("-compare must be exact or tokens, not %q", *compare)
+	case *workers < 0 || *workers > maxWorkers:
+		return fail("-workers must be 0 to %d, not %d", maxWorkers, *workers)
+	}
+	picked, ok := pickGames("judge", *name, false, e)
+	if !ok {
+		return exitUsage
+	}
+	g := picked[0]
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{filepath.Join("corpus", g.Name())}
+	}
+	var tests []engine.Test
+	skipped := 0
+	for _, p := range paths {
+		entries, err := readEntries(p)
+		if err != nil {
+			return fail("%v", err)
+		}
+		for _, en := range entries {
+			if en.ErrLine != 0 && *program != "" {
+				skipped++ // an input error: a contestant's program may assume valid input
+				continue
+			}
+			tests = append(tests, engine.Test{Name: en.Path, Input: en.Input, Want: en.Want()})
+		}
+	}
+	if skipped > 0 {
+		fmt.Fprintf(e.stderr, "%s: %s left out: a program may assume valid input\n", g.Name(), plural(int64(skipped), "input-error case"))
+	}
+	if len(tests) == 0 {
+		return fail("no test (NAME.in with NAME.ans) in %s", strings.Join(paths, ", "))
+	}
+	slices.SortStableFunc(tests, func(a, b engine.Test) int { return naturalCompare(a.Name, b.Name) })
+	cfg := engine.JudgeConfig{Game: g, Workers: *workers,
+		Limits: engine.Limits{Time: *timeout, Memory: *memory << 20, Output: int(*output)}}
+	if cfg.Limits.Time == 0 {
+		cfg.Limits.Time = g.TimeLimit()
+	}
+	if *compare == "tokens" {
+		cfg.Equal = engine.Tokens
+	}
+	if *program != "" {
+		cfg.Program = programArgv(*program)
+	}
+	status := newStatusLine(e.stderr, e.stderrIsTerm)
+	cfg.Progress = func(settled, total int) {
+		status.line(fmt.Sprintf("%s: judged %d of %d tests", g.Name(), settled, total))
+	}
+	judged, err := engine.JudgeTests(ctx, cfg, tests)
+	status.clear()
+	switch {
+	case ctx.Err() != nil:
+		return exitInterrupted
+	case err != nil:
+		fmt.Fprintf(e.stderr, "gamediff judge: %v\n", err)
+		return exitUsage
+	}
+	who := "fast"
+	if *program != "" {
+		who = *program
+	}
+	sum := judgeSummary(judged)
+	if *asJSON {
+		json.NewEncoder(e.stdout).Encode(struct {
+			Game    string             `json:"game"`
+			Judged  string             `json:"judged"`
+			Passed  int                `json:"passed"`
+			Tests   int                `json:"tests"`
+			Summary string             `json:"summary"`
+			Results []engine.Judgement `json:"results"`
+		}{g.Name(), who, sum.passed, len(judged), sum.text, judged})
+	} else {
+		printJudgements(e.stdout, judged, cfg.Limits.Time)
+	}
+	fmt.Fprintf(e.stderr, "%s: %s judged on %s: %s\n", g.Name(), who, plural(int64(len(judged)), "test"), sum.text)
+	switch {
+	case sum.unjudged > 0:
+		return exitUsage
+	case sum.passed < len(judged):
+		return exitFound
+	}
+	return exitOK
+}
+
+// judgement totals: how many passed, and the summary line ("19/20 passed; TLE on 14").
+type judgeTotals struct {
+	passed, unjudged int
+	text             string
+}
+
+func judgeSummary(judged []engine.Judgement) judgeTotals {
+	var t judgeTotals
+	failed := map[engine.Verdict][]string{}
+	var order []engine.Verdict
+	for _, j := range judged {
+		switch {
+		case j.Unjudged:
+			t.unjudged++
+		case j.Verdict == engine.OK:
+			t.passed++
+		default:
+			if len(failed[j.Verdict]) == 0 {
+				order = append(order, j.Verdict)
+			}
+			failed[j.Verdict] = append(failed[j.Verdict], testLabel(j.Test))
+		}
+	}
+	t.text = fmt.Sprintf("%d/%d passed", t.passed, len(judged))
+	for _, v := range order {
+		t.text += fmt.Sprintf("; %s on %s", v, strings.Join(failed[v], ", "))
+	}
+	if t.unjudged > 0 {
+		t.text += fmt.Sprintf("; %d not judged (their runs were disturbed from outside every time)", t.unjudged)
+	}
+	return t
+}
+
+// testLabel is how the summary names a test: a numbered test by its number.
+func testLabel(path string) string {
+	base := strings.TrimSuffix(filepath.Base(path), ".in")
+	if _, err := strconv.Atoi(base); err == nil {
+		return base
+	}
+	return path
+}
+
+// printJudgements writes one row per test: its verdict, CPU time, peak memory and, for a
+// failure, what differs.
+func printJudgements(w io.Writer, judged []engine.Judgement, limit time.Duration) {
+	width := len("test")
+	for _, j := range judged {
+		width = max(width, len(j.Test))
+	}
+	fmt.Fprintf(w, "%-*s  %-7s %9s %10s  %s\n", width, "test", "verdict", "CPU", "memory", "what differs")
+	for _, j := range judged {
+		cpu := j.CPU.Round(time.Millisecond).String()
+		if j.Verdict == engine.TLE {
+			cpu = ">" + limit.String()
+		}
+		mem := "-"
+		if j.Memory > 0 {
+			mem = sizeText(j.Memory)
+		}
+		verdict := j.Verdict.String()
+		if j.Unjudged {
+			verdict = "?"
+		}
+		fmt.Fprintf(w, "%-*s  %-7s %9s %10s  %s\n", width, j.Test, verdict, cpu, mem, judgementDetail(j))
+	}
+}
+
+// judgementDetail is the row's last column: a failure's signature, as the hunt names it,
+// with the first differing line of a wrong answer or the first line of a failure's
+// message; or a note.
+func judgementDetail(j engine.Judgement) string {
+	d := j.Divergence
+	switch {
+	case j.Note != "":
+		return j.Note
+	case d == nil:
+		return ""
+	case d.Culprit != "":
+		return j.Signature + " (" + firstLineOf(d.Got.Stderr) + ")"
+	case d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine:
+		return j.Signature + " (" + d.Summary() + ")"
+	}
+	line, want, got := d.FirstDifference()
+	return fmt.Sprintf("%s (line %d: want %s, got %s)", j.Signature, line, want, got)
+}
+
+// naturalCompare orders names as people count: 2.in before 10.in.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digitsPrefix(a), digitsPrefix(b)
+		if da != "" && db != "" {
+			na, _ := strconv.Atoi(da)
+			nb, _ := strconv.Atoi(db)
+			if c := cmp.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[len(da):], b[len(db):]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+func digitsPrefix(s string) string {
+	i := 0
+	for i < len(s) && i < 18 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
+}

@@ -1,0 +1,329 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The hostile-program zoo: programs under test that attack the sandbox (testdata/hostile),
+// each then run as the right mine solution of testdata/wrong, so that a sandbox that holds
+// turns each attack into a clean hunt, and those that cannot be right (a spinner, an
+// allocator run under sh) into their verdict. Each row logs the hunt's wall time; none
+// fails on it (a loaded machine stretches any time), and after each no process of the row
+// is left (checked in /proc).
+
+type hostileRow struct {
+	name    string
+	command string   // the -cmd; HOSTILE and MINE are replaced by the programs' paths
+	args    []string // more flags
+	verdict string   // "": a clean hunt
+	stderr  string   // part of the finding's report, for a verdict
+}
+
+func TestHuntHostilePrograms(t *testing.T) {
+	hostile := buildProgram(t, "hostile")
+	mine := filepath.Join(buildZoo(t), "mine")
+	rows := []hostileRow{
+		{name: "inspect", command: "HOSTILE -mode inspect -then MINE", args: []string{"-cases", "40"}},
+		{name: "fd writer", command: "HOSTILE -mode fds -then MINE", args: []string{"-cases", "100"}},
+		{name: "fd writer under sh", command: "echo garbage >&4; echo garbage >&3; exec MINE", args: []string{"-cases", "100"}},
+		{name: "parent killer", command: "HOSTILE -mode kill-parent -then MINE", args: []string{"-cases", "100"}},
+		{name: "parent killer under sh", command: "kill -9 $PPID; exec MINE", args: []string{"-cases", "100"}},
+		{name: "setsid escaper", command: "HOSTILE -mode setsid -then MINE", args: []string{"-cases", "40"}},
+		{name: "double-forker holding stdout", command: "HOSTILE -mode double-fork -then MINE", args: []string{"-cases", "40"}},
+		{name: "tty writer", command: "HOSTILE -mode tty -then MINE", args: []string{"-cases", "20"}},
+		{name: "ulimit -n 4", command: "ulimit -n 4; exec MINE", args: []string{"-cases", "100"}},
+		{name: "compound spinner", command: "true && HOSTILE -mode spin", args: []string{"-cases", "2", "-timeout", "300ms", "-minimize-time", "0"},
+			verdict: "TLE", stderr: "CPU time"},
+		{name: "compound allocator", command: "ulimit -s unlimited && HOSTILE -mode alloc", args: []string{"-cases", "2", "-memory-limit", "128", "-minimize-time", "0"},
+			verdict: "MLE", stderr: "memory"},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			report := t.TempDir()
+			t.Setenv("HOSTILE_REPORT", report)
+			// Go's runtime keeps two cgroup files of its own open from its start (to size
+			// GOMAXPROCS): the inspecting program would count them as inherited.
+			t.Setenv("GODEBUG", "containermaxprocs=0")
+			command := strings.NewReplacer("HOSTILE", hostile, "MINE", mine).Replace(row.command)
+			start := time.Now()
+			args := append([]string{"hunt", "-game", "mine", "-cmd", command, "-seed", "4", "-json", "-o", t.TempDir()}, row.args...)
+			code, out, errs := call(t, "", args...)
+			took := time.Since(start)
+			var sum struct {
+				Cases    int
+				Sandbox  string
+				Findings []struct {
+					Verdict string
+					Path    string
+				}
+			}
+			if err := json.Unmarshal([]byte(out), &sum); err != nil {
+				t.Fatalf("exit %d, stdout is not JSON: %v\n%s", code, err, errs)
+			}
+			switch {
+			case row.verdict == "" && (code != exitOK || len(sum.Findings) != 0):
+				t.Errorf("exit %d, findings %+v: the attack changed a verdict\n%s", code, sum.Findings, errs)
+			case row.verdict != "" && (code != exitFound || len(sum.Findings) != 1 || sum.Findings[0].Verdict != row.verdict):
+				t.Errorf("exit %d, findings %+v, want one %s\n%s", code, sum.Findings, row.verdict, errs)
+			case row.verdict != "" && !strings.Contains(errs, row.stderr):
+				t.Errorf("the report does not say %q:\n%s", row.stderr, errs)
+			}
+			t.Logf("%s: exit %d, %d cases, %d findings, %.1fs (sandbox: %s)", row.name, code, sum.Cases, len(sum.Findings), took.Seconds(), sum.Sandbox)
+			if row.name == "inspect" {
+				checkInspections(t, report)
+			}
+			waitGone(t, "", hostile)
+		})
+	}
+}
+
+// checkInspections reads what the inspecting program wrote of each of its runs: exactly
+// fds 0, 1 and 2, a session of its own, no terminal, no variable of the harness.
+func checkInspections(t *testing.T, dir string) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	if len(files) == 0 {
+		t.Fatal("the program wrote no inspection: it did not run")
+	}
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		var in struct {
+			FDs         []int
+			OwnSession  bool
+			TTYError    string
+			HarnessVars []string
+		}
+		if err := json.Unmarshal(b, &in); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		slices.Sort(in.FDs)
+		if !slices.Equal(in.FDs, []int{0, 1, 2}) || !in.OwnSession || in.TTYError == "" || len(in.HarnessVars) != 0 {
+			t.Fatalf("the program inherited %+v: want fds 0 1 2 only, a session of its own, no terminal, no GAMEDIFF_ variable", in)
+		}
+	}
+	t.Logf("%d runs inspected: fds 0 1 2, own session, no terminal, no harness variable", len(files))
+}
+
+// workersOf lists the pids of the workers of a hunt process: its children running its binary.
+func workersOf(hunt int, bin string) []int {
+	var pids []int
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		stat, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
+		i := bytes.LastIndexByte(stat, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(stat[i+1:]))
+		if exe, _ := os.Readlink(filepath.Join("/proc", d.Name(), "exe")); len(f) > 1 && f[1] == strconv.Itoa(hunt) && exe == bin {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// startHunt starts the gamediff binary as a hunt and returns it with its stderr, read line
+// by line into lines as it comes.
+func startHunt(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, <-chan string) {
+	t.Helper()
+	cmd := exec.Command(gamediff(t), args...)
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan string, 1000)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	return cmd, &stdout, lines
+}
+
+// TestHuntSurvivesItsWorkersKilledAndStopped: a worker killed with SIGKILL in the middle of
+// a run, and another stopped with SIGSTOP past its backstop, are the machine's trouble,
+// not the program's: the hunt goes on with new workers, reports nothing, and blames
+// neither the reference nor the program.
+func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
+	mine := filepath.Join(buildZoo(t), "mine")
+	bin := gamediff(t)
+	for _, how := range []string{"SIGKILL", "SIGSTOP"} {
+		t.Run(how, func(t *testing.T) {
+			start := time.Now()
+			cmd, stdout, lines := startHunt(t, "hunt", "-game", "mine", "-cmd", mine, "-seed", "3", "-duration", "15s",
+				"-workers", "2", "-json", "-o", t.TempDir())
+			var log strings.Builder
+			for line := range lines {
+				log.WriteString(line + "\n")
+				if strings.Contains(line, "in fast's place") {
+					break
+				}
+			}
+			var workers []int
+			for try := 0; try < 200 && len(workers) < 2; try++ {
+				time.Sleep(50 * time.Millisecond)
+				workers = workersOf(cmd.Process.Pid, bin)
+			}
+			time.Sleep(time.Second)
+			if len(workers) == 0 {
+				t.Fatalf("no worker found:\n%s", log.String())
+			}
+			if how == "SIGKILL" {
+				syscall.Kill(workers[0], syscall.SIGKILL)
+			} else {
+				// Past the backstop of a worker running a program (the program's wall-clock
+				// limit, 3 s here, doubled, and 2 s more).
+				syscall.Kill(workers[0], syscall.SIGSTOP)
+				time.Sleep(10 * time.Second)
+				syscall.Kill(workers[0], syscall.SIGCONT)
+			}
+			for line := range lines {
+				log.WriteString(line + "\n")
+			}
+			err := cmd.Wait()
+			var sum struct {
+				Cases    int
+				Rerun    int `json:"rerun_cases"`
+				Findings []json.RawMessage
+			}
+			json.Unmarshal(stdout.Bytes(), &sum)
+			if err != nil || len(sum.Findings) != 0 || strings.Contains(log.String(), "REFERENCE") {
+				t.Errorf("%s of a worker: %v, findings %s\n%s", how, err, sum.Findings, log.String())
+			}
+			t.Logf("%s of a worker: %d cases, %d run again, no finding, %.1fs for a 15s hunt", how, sum.Cases, sum.Rerun, time.Since(start).Seconds())
+			waitGone(t, bin, "")
+		})
+	}
+}
+
+// TestHuntKilledInAnyPhaseLeavesNothing: a hunt killed with SIGKILL while it hunts, while
+// it minimizes a wrong answer, a time-out or a crash, of a plain or a compound -cmd, leaves
+// no process behind: not its workers, not the programs, not what they started.
+func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
+	bin := gamediff(t)
+	hostile := buildProgram(t, "hostile")
+	zoo := buildZoo(t)
+	tests := []struct {
+		name, command, await string
+		args                 []string
+	}{
+		{"hunting, setsid children", hostile + " -mode setsid -then " + filepath.Join(zoo, "mine"), "in fast's place", nil},
+		{"minimizing a WA", filepath.Join(zoo, "mine") + " -bug quit-counted", "minimizing", nil},
+		{"minimizing a WA under sh", "ulimit -s unlimited && " + filepath.Join(zoo, "mine") + " -bug quit-counted", "minimizing", nil},
+		{"minimizing a TLE under sh", "true && " + hostile + " -mode spin-if-big -then " + filepath.Join(zoo, "mine"), "minimizing", []string{"-timeout", "200ms"}},
+		{"minimizing a crash", filepath.Join(zoo, "mine") + " -bug recursive-fill", "minimizing", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"hunt", "-game", "mine", "-cmd", tt.command, "-seed", "1", "-duration", "1m", "-o", t.TempDir()}, tt.args...)
+			cmd, _, lines := startHunt(t, args...)
+			var log strings.Builder
+			reached := false
+			for line := range lines {
+				log.WriteString(line + "\n")
+				if strings.Contains(line, tt.await) {
+					reached = true
+					break
+				}
+			}
+			if !reached {
+				cmd.Wait()
+				t.Fatalf("the hunt ended before %q:\n%s", tt.await, log.String())
+			}
+			time.Sleep(500 * time.Millisecond)
+			cmd.Process.Kill()
+			cmd.Wait()
+			waitGone(t, bin, hostile)
+			waitGone(t, "", filepath.Join(zoo, "mine"))
+		})
+	}
+}
+
+// TestHuntPortableSandbox runs the attacks that the portable fallback must still stop (no
+// PID namespace, no cgroup: a process group, this process a child subreaper sweeping the
+// orphans, CPU and memory summed over the tree from /proc), as on a machine that has
+// neither: GAMEDIFF_SANDBOX=portable.
+func TestHuntPortableSandbox(t *testing.T) {
+	t.Setenv("GAMEDIFF_SANDBOX", "portable")
+	hostile := buildProgram(t, "hostile")
+	mine := filepath.Join(buildZoo(t), "mine")
+	rows := []hostileRow{
+		{name: "setsid escaper", command: "HOSTILE -mode setsid -then MINE", args: []string{"-cases", "30"}},
+		{name: "double-forker holding stdout", command: "HOSTILE -mode double-fork -then MINE", args: []string{"-cases", "30"}},
+		{name: "compound spinner", command: "true && HOSTILE -mode spin", args: []string{"-cases", "2", "-timeout", "300ms", "-minimize-time", "0"},
+			verdict: "TLE", stderr: "CPU time"},
+		{name: "compound allocator", command: "ulimit -s unlimited && HOSTILE -mode alloc", args: []string{"-cases", "2", "-memory-limit", "128", "-minimize-time", "0"},
+			verdict: "MLE", stderr: "memory"},
+	}
+	for _, row := range rows {
+		t.Run(row.name, func(t *testing.T) {
+			command := strings.NewReplacer("HOSTILE", hostile, "MINE", mine).Replace(row.command)
+			args := append([]string{"hunt", "-game", "mine", "-cmd", command, "-seed", "4", "-json", "-o", t.TempDir()}, row.args...)
+			code, out, errs := call(t, "", args...)
+			var sum struct {
+				Findings []struct{ Verdict string }
+			}
+			json.Unmarshal([]byte(out), &sum)
+			switch {
+			case row.verdict == "" && (code != exitOK || len(sum.Findings) != 0):
+				t.Errorf("exit %d, findings %+v: the attack changed a verdict\n%s", code, sum.Findings, errs)
+			case row.verdict != "" && (code != exitFound || len(sum.Findings) != 1 || sum.Findings[0].Verdict != row.verdict || !strings.Contains(errs, row.stderr)):
+				t.Errorf("exit %d, findings %+v, want one %s saying %q\n%s", code, sum.Findings, row.verdict, row.stderr, errs)
+			}
+			waitGone(t, "", hostile)
+		})
+	}
+}
+
+// TestHuntFlakyCrashIsReportedApart: a program that crashes on one run in two of the same
+// big input is reported as flaky, with its rate, and not saved as a regression case.
+func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
+	hostile := buildProgram(t, "hostile")
+	mine := filepath.Join(buildZoo(t), "mine")
+	found := t.TempDir()
+	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", hostile+" -mode flaky-crash -then "+mine, "-seed", "2",
+		"-duration", "20s", "-json", "-o", found)
+	var sum struct {
+		Findings []struct {
+			Verdict     string
+			Shown, Runs int
+			Path        string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("exit %d: %v\n%s", code, err, errs)
+	}
+	if code != exitFound || len(sum.Findings) != 1 {
+		t.Fatalf("exit %d, findings %+v\n%s", code, sum.Findings, errs)
+	}
+	f := sum.Findings[0]
+	if f.Verdict != "flaky" || f.Shown >= f.Runs || f.Shown < 2 || !strings.Contains(errs, "flaky") {
+		t.Errorf("finding %+v: want a flaky one, shown on some runs of its case only\n%s", f, errs)
+	}
+	if saved, _ := filepath.Glob(filepath.Join(found, "mine", "*")); len(saved) != 0 {
+		t.Errorf("a flaky finding was saved as a regression case: %v", saved)
+	}
+	t.Logf("flaky: shown on %d of %d runs, kept in %s", f.Shown, f.Runs, f.Path)
+}

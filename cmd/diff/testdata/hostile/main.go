@@ -1,0 +1,198 @@
+// Command hostile is a program under test that attacks the sandbox it runs in, for the
+// hostile-program zoo (TestHuntHostilePrograms): it does what -mode says, then, for the
+// modes that leave it able to, execs the right solution -then with its stdin, so that a
+// sandbox that holds turns every attack into a clean hunt.
+//
+//	-mode inspect      write what it inherited (descriptors, session, terminal, environment)
+//	                   as JSON into $HOSTILE_REPORT/<pid>.json
+//	-mode fds          write garbage to descriptors 3 to 9
+//	-mode kill-parent  send its parent SIGKILL, SIGTERM, SIGQUIT and SIGSTOP
+//	-mode setsid       leave a child in a session of its own, sleeping
+//	-mode double-fork  leave a grandchild in a session of its own that holds stdout
+//	-mode tty          write to /dev/tty
+//	-mode spin         burn CPU for ever (no -then)
+//	-mode spin-if-big  burn CPU for ever on an input of more than 2 KiB, else run -then
+//	-mode alloc        allocate and touch memory for ever (no -then)
+//	-mode flaky-crash  on an input of more than 2 KiB, crash (exit 3) on one run in two,
+//	                   at random; else run -then
+//
+// The children it leaves run this binary again with -mode sleep, so that the zoo finds
+// them by name in the process table.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+)
+
+func main() {
+	// The descriptors it inherited are read before Go's own first file opens any.
+	inherited := inheritedFDs()
+	mode := flag.String("mode", "", "the attack")
+	then := flag.String("then", "", "the right solution to exec after the attack")
+	flag.Parse()
+	switch *mode {
+	case "inspect":
+		inspect(inherited)
+	case "fds":
+		for fd := 3; fd <= 9; fd++ {
+			syscall.Write(fd, []byte("garbage\n"))
+		}
+	case "kill-parent":
+		for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM, syscall.SIGQUIT, syscall.SIGSTOP} {
+			syscall.Kill(os.Getppid(), sig)
+		}
+	case "setsid":
+		leave(false)
+	case "double-fork":
+		leave(true)
+	case "tty":
+		if f, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+			fmt.Fprintln(f, "hostile: written to your terminal")
+			f.Close()
+		}
+	case "spin":
+		//lint:ignore SA5002 burning CPU for ever is the attack
+		for {
+		}
+	case "spin-if-big":
+		// Its stdin is a file, as on a judge: read, it is rewound for -then.
+		if b, _ := io.ReadAll(os.Stdin); len(b) > 2<<10 {
+			//lint:ignore SA5002 burning CPU for ever is the attack
+			for {
+			}
+		}
+		os.Stdin.Seek(0, io.SeekStart)
+	case "flaky-crash":
+		if b, _ := io.ReadAll(os.Stdin); len(b) > 2<<10 && time.Now().UnixNano()/1000%2 == 0 {
+			fmt.Fprintln(os.Stderr, "hostile: crashed this time")
+			os.Exit(3)
+		}
+		os.Stdin.Seek(0, io.SeekStart)
+	case "alloc":
+		for {
+			b := make([]byte, 16<<20)
+			for i := 0; i < len(b); i += 4096 {
+				b[i] = 1
+			}
+			held = append(held, b)
+			time.Sleep(time.Millisecond)
+		}
+	case "sleep":
+		time.Sleep(time.Hour)
+		return
+	case "hold-stdout":
+		// The grandchild of double-fork: a session of its own, and the run's stdout.
+		cmd := exec.Command(os.Args[0], "-mode", "sleep", "-then", "")
+		cmd.Stdout = os.Stdout
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		cmd.Start()
+		return
+	default:
+		fmt.Fprintf(os.Stderr, "hostile: unknown -mode %q\n", *mode)
+		os.Exit(2)
+	}
+	if *then == "" {
+		return
+	}
+	err := syscall.Exec(*then, []string{*then}, os.Environ())
+	fmt.Fprintln(os.Stderr, "hostile: exec:", err)
+	os.Exit(3)
+}
+
+// held is what -mode alloc allocates, kept reachable.
+var held [][]byte
+
+// leave starts a child of this binary that sleeps in a session of its own: through a child
+// that exits at once (a double fork) when twice, so that the sleeper is an orphan, holding
+// the run's stdout.
+func leave(twice bool) {
+	mode := "sleep"
+	if twice {
+		mode = "hold-stdout"
+	}
+	cmd := exec.Command(os.Args[0], "-mode", mode, "-then", "")
+	cmd.Stdout = os.Stdout
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "hostile:", err)
+		os.Exit(3)
+	}
+	if twice {
+		cmd.Wait()
+	}
+}
+
+// inspection is what a program inherited, as inspect writes it.
+type inspection struct {
+	FDs         []int    // its open descriptors, the one reading /proc/self/fd left out
+	OwnSession  bool     // it leads a session of its own
+	TTYError    string   // why /dev/tty did not open ("" if it did)
+	HarnessVars []string // the GAMEDIFF_ variables it sees
+}
+
+// inheritedFDs lists the open descriptors with raw system calls, the one reading the list
+// left out.
+func inheritedFDs() []int {
+	dir, err := syscall.Open("/proc/self/fd", syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	defer syscall.Close(dir)
+	var fds []int
+	buf := make([]byte, 4096)
+	for {
+		n, err := syscall.ReadDirent(dir, buf)
+		if n <= 0 || err != nil {
+			return fds
+		}
+		for b := buf[:n]; len(b) > 0; {
+			reclen := int(b[16]) | int(b[17])<<8
+			name := b[19:reclen]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if fd, err := strconv.Atoi(string(name)); err == nil && fd != dir {
+				fds = append(fds, fd)
+			}
+			b = b[reclen:]
+		}
+	}
+}
+
+func inspect(fds []int) {
+	in := inspection{FDs: fds}
+	sid, _ := getsid()
+	in.OwnSession = sid == os.Getpid()
+	if f, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err != nil {
+		in.TTYError = err.Error()
+	} else {
+		f.Close()
+	}
+	for _, kv := range os.Environ() {
+		if len(kv) > 9 && kv[:9] == "GAMEDIFF_" {
+			in.HarnessVars = append(in.HarnessVars, kv)
+		}
+	}
+	b, _ := json.Marshal(in)
+	// Pids repeat between the workers' PID namespaces: the time makes the name unique.
+	name := strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(time.Now().UnixNano(), 10) + ".json"
+	os.WriteFile(filepath.Join(os.Getenv("HOSTILE_REPORT"), name), b, 0o644)
+}
+
+func getsid() (int, error) {
+	sid, _, errno := syscall.RawSyscall(syscall.SYS_GETSID, 0, 0, 0)
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(sid), nil
+}

@@ -1,0 +1,230 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+)
+
+// A divergence is a fact only once it is confirmed, as a judge rejudges: the input is run
+// again, on its own, each time in a fresh worker (no state a judge left in the worker, no
+// memory it held, counts), with the reference and the code under test both.
+//
+//   - Shown on the run that found it and on confirmReruns reruns, it is a finding. Two
+//     reruns tell a deterministic bug, which shows every time, from a one-off (a worker
+//     killed from outside, a spike of load, a disturbance nothing here could see), at the
+//     cost of two runs per distinct divergence, which are few.
+//   - Missing from a rerun, it is sampled up to flakySample runs in all: shown on at least
+//     flakyAtLeast of them, it is flaky, reported with its rate and never saved as a
+//     regression case; shown once only, it is dismissed (listed, its input kept outside
+//     the corpus), since one unexplained run is not a fact.
+//   - A run disturbed from outside (Disturbed: a worker killed or stopped, a run starved far
+//     past its backstop) counts for nothing and is run again, up to maxDisturbed times.
+//   - A failure of the reference is blamed on it only when its rerun fails too.
+const (
+	confirmReruns = 2
+	flakySample   = 10
+	flakyAtLeast  = 2
+	maxDisturbed  = 3
+)
+
+// confirmation is an entry's reruns so far.
+type confirmation struct {
+	runs, shown, disturbed, inFlight int
+}
+
+// confirm starts an entry's reruns; the run that found it counts as its first.
+func (c *coordinator) confirm(e *entry) {
+	e.check = confirmation{runs: 1, shown: 1}
+	for range confirmReruns {
+		c.rerun(e)
+	}
+}
+
+// rerun queues one more run of an entry's input.
+func (c *coordinator) rerun(e *entry) {
+	e.check.inFlight++
+	c.enqueue(job{input: e.input, fresh: true}, func(r jobResult) { c.reran(e, r) })
+}
+
+// reran takes the result of one of an entry's reruns.
+func (c *coordinator) reran(e *entry, r jobResult) {
+	e.check.inFlight--
+	if e.dropped || c.failed(r.err) {
+		return
+	}
+	if r.d != nil && r.d.Disturbed() {
+		if e.check.disturbed++; e.check.disturbed > maxDisturbed {
+			c.dismiss(e, fmt.Sprintf("its reruns were disturbed from outside %d times (%s)", e.check.disturbed, firstLine(r.d.Got.Stderr+r.d.Want.Stderr)))
+			return
+		}
+		c.rerun(e)
+		return
+	}
+	e.check.runs++
+	if r.d != nil && r.sig == e.sig {
+		e.check.shown++
+		if !e.hasWant && answered(r.d.Want) {
+			e.want, e.hasWant = r.d.Want, true
+		}
+	}
+	c.settle(e)
+}
+
+// answered reports whether a run of the reference gives an answer to save: it ended
+// normally, with its output or an input error naming its line.
+func answered(want Result) bool {
+	return want.Status == Exited && (want.Exit == 0 || want.Exit == 2 && want.ErrLine > 0)
+}
+
+// settle decides an entry once its reruns are in (see the rules above).
+func (c *coordinator) settle(e *entry) {
+	ch := &e.check
+	if ch.inFlight > 0 {
+		return
+	}
+	switch {
+	case ch.shown == ch.runs && ch.runs >= 1+confirmReruns:
+		c.accept(e)
+	case ch.runs < flakySample:
+		for ch.runs+ch.inFlight < flakySample {
+			c.rerun(e)
+		}
+	case ch.shown >= flakyAtLeast:
+		c.acceptFlaky(e)
+	default:
+		c.dismiss(e, fmt.Sprintf("it showed on %d of %d runs of its case", ch.shown, ch.runs))
+	}
+}
+
+// accept makes a confirmed entry a finding: it is reported, then saved with the
+// reference's answer.
+func (c *coordinator) accept(e *entry) {
+	e.state = confirmed
+	if c.h.cfg.Found != nil {
+		c.h.cfg.Found(c.preview(e))
+	}
+	if !e.hasWant {
+		// No rerun gave the reference's answer (a case every run of which crashed the
+		// worker under the reference's own run cannot be saved whole).
+		c.note(fmt.Sprintf("case %d: no run of the reference gave an answer to save with it", e.index))
+		e.path = c.saves.keepOutside(e.input)
+		return
+	}
+	if path, created, ok := c.saves.save(e.input, e.want); ok {
+		e.path, e.created = path, created
+	}
+}
+
+// acceptFlaky makes an entry that showed on some runs only a flaky finding: reported with
+// its rate, its input kept outside the corpus, never a regression case.
+func (c *coordinator) acceptFlaky(e *entry) {
+	e.state = flaky
+	e.path = c.saves.keepOutside(e.input)
+	if c.h.cfg.Found != nil {
+		f := c.preview(e)
+		f.Verdict = Flaky
+		c.h.cfg.Found(f)
+	}
+}
+
+// dismiss drops an entry its reruns did not confirm: it is listed, not reported, and its
+// input is kept outside the corpus.
+func (c *coordinator) dismiss(e *entry, why string) {
+	c.drop(e)
+	c.relimit()
+	path := c.saves.keepOutside(e.input)
+	c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: e.index, Signature: e.sig, Why: why,
+		Shown: e.check.shown, Runs: e.check.runs, Path: path})
+	c.note(fmt.Sprintf("case %d: %s: not reported: %s (input kept in %s)", e.index, e.sig, why, path))
+}
+
+// retry runs a case again whose run was disturbed from outside, up to maxDisturbed times.
+func (c *coordinator) retry(p pending, attempt int) {
+	if attempt > maxDisturbed {
+		path := c.saves.keepOutside(p.input)
+		c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: p.index, Signature: p.sig, Path: path,
+			Why: fmt.Sprintf("its runs were disturbed from outside %d times", attempt-1)})
+		return
+	}
+	c.enqueue(job{input: p.input, fresh: true}, func(r jobResult) {
+		if c.failed(r.err) || r.d == nil {
+			return
+		}
+		q := p
+		q.d, q.sig = r.d, r.sig
+		if r.d.Disturbed() {
+			c.retry(q, attempt+1)
+			return
+		}
+		c.found(q)
+	})
+}
+
+// checkReference reruns a case on which the reference failed: failing again, it ends the
+// hunt as the reference's bug (*RefFailure, exit 2 for the command line); else the rerun's
+// outcome is taken as the case's.
+func (c *coordinator) checkReference(p pending, attempt int) {
+	c.enqueue(job{input: p.input, fresh: true}, func(r jobResult) {
+		switch {
+		case c.failed(r.err):
+		case r.d != nil && r.d.Disturbed() && attempt < maxDisturbed:
+			c.checkReference(p, attempt+1)
+		case r.d != nil && r.d.RefFailed():
+			f := &RefFailure{Index: p.index, Input: p.input, Divergence: r.d}
+			f.Path = c.saves.keepOutside(p.input)
+			c.failure = f
+			c.stopHunting()
+		case r.d != nil:
+			q := p
+			q.d, q.sig = r.d, r.sig
+			c.found(q)
+		default:
+			c.note(fmt.Sprintf("case %d: the reference %s once, not on its rerun: not its bug, nor the code's (%s)",
+				p.index, p.d.Want.Status, firstLine(p.d.Want.Stderr)))
+		}
+	})
+}
+
+// confirmNow reruns a case a minimization reached confirmReruns times, each in a fresh
+// worker, with the reference, and returns the reference's answer and the divergence of a
+// run that showed the signature, with how many did.
+func (c *coordinator) confirmNow(ctx context.Context, p pending) (want Result, d *Divergence, shown, runs int) {
+	c.drain()
+	ids := map[int]bool{}
+	disturbed := 0
+	for sent := 0; sent < confirmReruns || len(ids) > 0; {
+		for sent < confirmReruns && c.p.free() > 0 && ctx.Err() == nil {
+			ids[c.p.sendCtx(ctx, job{input: p.input, fresh: true})] = true
+			sent++
+		}
+		if len(ids) == 0 {
+			break
+		}
+		r := c.p.recv()
+		if !ids[r.id] {
+			continue
+		}
+		delete(ids, r.id)
+		switch {
+		case r.err != nil:
+		case r.d != nil && r.d.Disturbed() && disturbed < maxDisturbed:
+			disturbed++
+			sent--
+		default:
+			runs++
+			if r.d != nil && r.sig == p.sig && answered(r.d.Want) {
+				shown++
+				want, d = r.d.Want, r.d
+			}
+		}
+	}
+	return want, d, shown, runs
+}
+
+// drain waits for every run under way to end, dropping what it takes: what ran before
+// (a minimization's dropped candidates) is not what the next runs ask.
+func (c *coordinator) drain() {
+	for c.p.busy > 0 {
+		c.p.recv()
+	}
+}

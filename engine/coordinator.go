@@ -1,0 +1,402 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// coordinator owns the hunt's state: one goroutine, the one that called Hunt, hands work to
+// the lanes, reads their results and updates counters, findings and the progress line, so
+// nothing is shared (the shape of golang.org/x/tools/cmd/stress). Its work, by priority:
+// the reruns that confirm what was found (confirm.go), then new blocks of cases.
+type coordinator struct {
+	h     *hunt
+	sum   *Summary
+	p     *pool
+	saves *saver
+
+	digest    uint64
+	bySig     map[string]*entry
+	limit     int64 // no case index at or past it is started
+	next      int64 // the next position in the shard's sequence
+	hunting   bool  // new blocks may start: not past the deadline, not interrupted
+	huntedFor time.Duration
+	queue     []task                  // runs waiting for a lane before any new block
+	owners    map[int]func(jobResult) // what takes each job's result, by job id
+	blocks    map[int]chan struct{}   // the drops of the blocks in flight, by job id
+	failure   error
+	ctx       context.Context
+}
+
+// task is a run for the lanes, and what takes its result.
+type task struct {
+	j    job
+	take func(jobResult)
+}
+
+// entryState is where an entry is in its confirmation.
+type entryState int
+
+const (
+	suspect   entryState = iota // seen once, its reruns under way
+	confirmed                   // shown on every run
+	flaky                       // shown on some runs only
+)
+
+// entry is the kept divergence of one signature: the case of lowest index that showed it,
+// a suspect until its reruns settle it.
+type entry struct {
+	pending
+	state   entryState
+	check   confirmation
+	want    Result // the reference's answer, from a run that ended normally
+	hasWant bool
+	path    string // where it is saved
+	created bool   // this hunt wrote path, and may remove it
+	dropped bool   // displaced by a lower index, or dismissed: results for it are ignored
+}
+
+func newCoordinator(h *hunt, sum *Summary, p *pool) *coordinator {
+	c := &coordinator{h: h, sum: sum, p: p, bySig: map[string]*entry{}, limit: h.end(),
+		owners: map[int]func(jobResult){}, blocks: map[int]chan struct{}{}}
+	c.saves = &saver{dir: h.cfg.FoundDir, note: c.note}
+	return c
+}
+
+// blockSize is how many cases a lane takes at a time: enough to make the hand-off cheap,
+// few enough that a hunt stops soon after its duration.
+const blockSize = 8
+
+// batchBlockSize is the same for packed inputs: enough cases to fill a few inputs.
+const batchBlockSize = 64
+
+// hunt runs blocks of cases until the duration, the cases or the findings run out, or ctx
+// is done, and settles every divergence found on the way.
+func (c *coordinator) hunt(ctx context.Context) error {
+	c.ctx, c.hunting = ctx, true
+	var deadline <-chan time.Time
+	if d := c.h.cfg.Duration; d > 0 {
+		t := time.NewTimer(d - time.Since(c.h.start))
+		defer t.Stop()
+		deadline = t.C
+	}
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if ctx.Err() == nil && c.failure == nil {
+			c.dispatch()
+		}
+		if len(c.blocks) == 0 && !c.canHunt() && c.huntedFor == 0 {
+			c.huntedFor = time.Since(c.h.start)
+		}
+		if c.p.busy == 0 && (len(c.queue) == 0 || ctx.Err() != nil || c.failure != nil) && !c.canHunt() {
+			break
+		}
+		select {
+		case r := <-c.p.results:
+			c.p.took()
+			c.take(r)
+		case <-tick.C:
+			c.progress(false)
+		case <-deadline:
+			c.stopHunting()
+		case <-ctx.Done():
+			c.stopHunting()
+		}
+	}
+	if c.huntedFor == 0 {
+		c.huntedFor = time.Since(c.h.start)
+	}
+	c.progress(false)
+	if c.failure == nil {
+		// Interrupted: what was not settled is kept, outside the corpus, and listed.
+		for _, e := range c.sorted() {
+			if e.state == suspect {
+				c.dismiss(e, "the hunt was interrupted before its reruns settled it")
+			}
+		}
+	}
+	return c.failure
+}
+
+// canHunt reports whether a new block of cases may start.
+func (c *coordinator) canHunt() bool {
+	if !c.hunting || c.failure != nil {
+		return false
+	}
+	i := c.h.index(c.next)
+	return i < c.limit && i < c.h.end() && i >= c.h.cfg.Start
+}
+
+// stopHunting starts no new block, and stops the blocks under way: what they ran counts.
+func (c *coordinator) stopHunting() {
+	c.hunting = false
+	for id, drop := range c.blocks {
+		if drop != nil {
+			close(drop)
+			c.blocks[id] = nil
+		}
+	}
+}
+
+// dispatch hands the free lanes work: the queued runs first, then new blocks.
+func (c *coordinator) dispatch() {
+	for c.p.free() > 0 {
+		if len(c.queue) > 0 {
+			t := c.queue[0]
+			c.queue = c.queue[1:]
+			c.owners[c.p.send(t.j)] = t.take
+			continue
+		}
+		if !c.canHunt() {
+			return
+		}
+		size := blockSize
+		if c.h.batch != nil {
+			size = batchBlockSize
+		}
+		var block []int64
+		for len(block) < size {
+			i := c.h.index(c.next)
+			if i >= c.limit || i >= c.h.end() || i < c.h.cfg.Start {
+				break
+			}
+			block = append(block, i)
+			c.next++
+		}
+		drop := make(chan struct{})
+		id := c.p.send(job{indices: block, drop: drop})
+		c.blocks[id], c.owners[id] = drop, c.takeBlock
+	}
+}
+
+// enqueue queues a run ahead of any new block.
+func (c *coordinator) enqueue(j job, take func(jobResult)) {
+	c.queue = append(c.queue, task{j, take})
+}
+
+// take hands a lane's result to what waits for it.
+func (c *coordinator) take(r jobResult) {
+	take := c.owners[r.id]
+	delete(c.owners, r.id)
+	delete(c.blocks, r.id)
+	if take != nil {
+		take(r)
+	}
+}
+
+// failed records the harness's own failure of a run, unless the hunt was interrupted or
+// the run dropped; it ends the hunt.
+func (c *coordinator) failed(err error) bool {
+	if err == nil {
+		return false
+	}
+	if c.ctx.Err() == nil && !errors.Is(err, errDropped) && c.failure == nil {
+		c.failure = err
+		c.stopHunting()
+	}
+	return true
+}
+
+// takeBlock folds a block's result into the hunt's state.
+func (c *coordinator) takeBlock(r jobResult) {
+	if c.failed(r.err) {
+		return
+	}
+	c.sum.Cases += r.ran
+	c.digest ^= r.digest
+	for _, p := range r.found {
+		c.found(p)
+	}
+}
+
+// found takes a divergence as a lane saw it: a disturbed run is run again, a failure of
+// the reference is checked by a rerun, anything else is recorded and confirmed.
+func (c *coordinator) found(p pending) {
+	switch {
+	case p.d.Disturbed():
+		c.sum.Rerun++
+		c.retry(p, 1)
+	case p.d.RefFailed():
+		c.checkReference(p, 1)
+	default:
+		c.record(p)
+	}
+}
+
+// record keeps p if it is the lowest case of its signature and among the MaxFindings
+// signatures of lowest index, and starts its confirmation; what it displaces is listed.
+func (c *coordinator) record(p pending) {
+	c.sum.Divergences++
+	if p.index >= c.limit {
+		c.unreported(p)
+		return
+	}
+	if old := c.bySig[p.sig]; old != nil {
+		if p.index > old.index || old.state != suspect && p.index == old.index {
+			c.unreported(p)
+			return
+		}
+		c.unreported(old.pending)
+		c.drop(old)
+	}
+	e := &entry{pending: p}
+	c.bySig[p.sig] = e
+	maxFindings := max(c.h.cfg.MaxFindings, 1)
+	if lowest := c.sorted(); len(lowest) > maxFindings {
+		worst := lowest[maxFindings]
+		c.unreported(worst.pending)
+		c.drop(worst)
+	}
+	c.relimit()
+	if !e.dropped {
+		c.confirm(e)
+	}
+}
+
+// relimit sets the index past which no case starts: once MaxFindings signatures are kept,
+// every index below the last kept one was handed out already, so once the lanes finish,
+// the kept findings are the lowest divergent indices of their signatures. A dismissed
+// suspect raises it again.
+func (c *coordinator) relimit() {
+	c.limit = c.h.end()
+	if lowest, maxFindings := c.sorted(), max(c.h.cfg.MaxFindings, 1); len(lowest) >= maxFindings {
+		c.limit = lowest[maxFindings-1].index + 1
+	}
+}
+
+// drop forgets an entry displaced by a divergence of lower index: its saved files, if this
+// hunt wrote them, and the results of its reruns still under way.
+func (c *coordinator) drop(e *entry) {
+	e.dropped = true
+	if c.bySig[e.sig] == e {
+		delete(c.bySig, e.sig)
+	}
+	if e.created {
+		c.saves.forget(e.path)
+	}
+}
+
+func (c *coordinator) unreported(p pending) {
+	c.sum.Unreported = append(c.sum.Unreported, Unreported{Index: p.index, Signature: p.sig})
+}
+
+// sorted returns the kept divergences by case index.
+func (c *coordinator) sorted() []*entry {
+	out := make([]*entry, 0, len(c.bySig))
+	for _, e := range c.bySig {
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b *entry) int { return cmp.Compare(a.index, b.index) })
+	return out
+}
+
+func (c *coordinator) note(s string) {
+	if c.h.cfg.Note != nil {
+		c.h.cfg.Note(s)
+	}
+}
+
+func (c *coordinator) progress(minimizing bool) {
+	if c.h.cfg.Progress == nil {
+		return
+	}
+	c.h.cfg.Progress(Progress{Cases: c.sum.Cases, Divergences: int64(c.sum.Divergences), Findings: len(c.bySig),
+		Elapsed: time.Since(c.h.start), Duration: c.h.cfg.Duration, Minimizing: minimizing})
+}
+
+// preview is the finding of an entry as found, before minimization.
+func (c *coordinator) preview(e *entry) Finding {
+	return Finding{Index: e.index, Verdict: e.d.Verdict(), Signature: e.sig, FoundAfter: e.after.Seconds(),
+		Input: e.input, InputBytes: len(e.input), Original: len(e.input), Divergence: e.d, Path: e.path,
+		Shown: e.check.shown, Runs: e.check.runs, Rulings: c.h.rulings(e.c), Packed: e.packed}
+}
+
+// finish minimizes the confirmed findings, lowest index first, saves each minimized case
+// once its reruns confirm it, and fills the summary.
+func (c *coordinator) finish(ctx context.Context) error {
+	h := c.h
+	for _, e := range c.sorted() {
+		f := c.preview(e)
+		if e.state == flaky {
+			f.Verdict = Flaky
+			f.Note = fmt.Sprintf("flaky: it showed on %d of %d runs of its case, which is kept outside the corpus", e.check.shown, e.check.runs)
+			c.sum.Findings = append(c.sum.Findings, f)
+			continue
+		}
+		switch {
+		case h.cfg.MinimizeTime < 0:
+			f.Note = "not minimized (no minimization asked)"
+		case ctx.Err() != nil:
+			f.Note = "not minimized: interrupted"
+		default:
+			c.note(fmt.Sprintf("case %d: minimizing (%d bytes)", e.index, len(e.input)))
+			taken, stats := c.minimize(ctx, e.pending)
+			f.Minimize = stats
+			if !stats.Complete {
+				f.Note = "minimization stopped early (budget or interrupt): the case may shrink further"
+			}
+			if len(taken) > 0 {
+				c.adopt(e, taken, stats.Complete, &f)
+			}
+		}
+		c.sum.Findings = append(c.sum.Findings, f)
+	}
+	return nil
+}
+
+// adopt confirms the case a minimization reached and saves it: in place of the case as
+// found when the minimization was complete, beside it when it was cut short (the case as
+// found stays whole). A minimized case whose reruns do not all show the signature is not
+// taken; the cases taken before it are tried, the last first, up to adoptTries of them
+// (the smallest case of a time-out or a crash shows it at its very edge, where a rerun may
+// fall short of it), then the case as found stands.
+func (c *coordinator) adopt(e *entry, taken []pending, complete bool, f *Finding) {
+	// The reruns run even when the hunt is being interrupted, within a grace: the smallest
+	// confirmed case is what an interrupted minimization keeps.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.ctx), adoptTries*(2*c.h.wallOfRun()+2*time.Second))
+	defer cancel()
+	for try := 0; try < adoptTries && try < len(taken) && ctx.Err() == nil; try++ {
+		best := taken[len(taken)-1-try]
+		want, d, shown, runs := c.confirmNow(ctx, best)
+		if shown < runs || runs == 0 {
+			f.Note = fmt.Sprintf("the minimized case (%d bytes) showed the signature on %d of %d reruns", len(best.input), shown, runs)
+			continue
+		}
+		if try > 0 {
+			f.Note += fmt.Sprintf(": the larger case taken before it (%d bytes) did on every rerun, and is reported", len(best.input))
+		}
+		c.keep(e, best, want, d, complete, f)
+		return
+	}
+	if f.Note != "" {
+		f.Note += ": the case as found is reported"
+	}
+}
+
+// adoptTries bounds the minimized cases adopt tries to confirm.
+const adoptTries = 3
+
+// keep saves a confirmed minimized case and makes it the finding's.
+func (c *coordinator) keep(e *entry, best pending, want Result, d *Divergence, complete bool, f *Finding) {
+	f.Input, f.InputBytes, f.Divergence, f.Rulings = best.input, len(best.input), d, c.h.rulings(best.c)
+	path, created, ok := c.saves.save(best.input, want)
+	if !ok {
+		return
+	}
+	if complete {
+		if e.created && e.path != path {
+			c.saves.forget(e.path)
+		}
+		f.Path = path
+		e.path, e.created = path, created
+		return
+	}
+	if path != f.Path {
+		f.Also = append(f.Also, path)
+	}
+}

@@ -1,0 +1,620 @@
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// sandbox is what this process found it can use to contain the programs it starts (see
+// sandbox.go). It is set up once, by the first run, and shared by every run.
+type sandbox struct {
+	// pidns says whether a hunt's workers get a PID namespace each, whose init they are:
+	// the programs they run then cannot see or signal anything outside it (their parent,
+	// the worker, ignores what they send it), and whatever they leave dies with the worker.
+	// Cleared if the kernel refuses one. Only with v2, whose files measure a run without
+	// the /proc of its processes, whose pids the namespace hides.
+	pidns atomic.Bool
+	// v2 is this process's folder of run cgroups in the unified hierarchy ("" for none);
+	// v2Memory says whether they account and limit memory too.
+	v2       string
+	v2Memory bool
+	// v1 holds the v1 hierarchies a run joins besides: memory where v2 has none, cpuacct
+	// where there is no v2 at all.
+	v1        []v1Hierarchy
+	subreaper bool // no namespace and no cgroup: this process adopts and sweeps orphans
+	forced    bool // GAMEDIFF_SANDBOX=portable: only the portable fallback, for tests
+	seq       atomic.Uint64
+}
+
+// v1Hierarchy is one controller's hierarchy of cgroup v1 that runs join.
+type v1Hierarchy struct {
+	controller string // "memory" or "cpuacct"
+	dir        string // this process's folder of run cgroups in it
+	home       string // the tasks file of this process's own cgroup in it
+}
+
+var sandboxOf = sync.OnceValue(setupSandbox)
+
+func setupSandbox() *sandbox {
+	closeOnExecAll()
+	s := &sandbox{forced: os.Getenv(sandboxEnv) == "portable"}
+	if !s.forced {
+		s.setupCgroups()
+		s.pidns.Store(s.v2 != "" && hasCapability(unix.CAP_SYS_ADMIN))
+	}
+	if !s.pidns.Load() && s.v2 == "" {
+		s.subreaper = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == nil
+	}
+	return s
+}
+
+func (s *sandbox) describe() string {
+	var parts []string
+	if inNamespace() {
+		parts = append(parts, "a pid namespace per worker")
+	}
+	if s.v2 != "" {
+		what := "cgroup v2 (cgroup.kill, cpu.stat"
+		if s.v2Memory {
+			what += ", memory.peak"
+		}
+		parts = append(parts, what+")")
+	}
+	for _, h := range s.v1 {
+		parts = append(parts, "cgroup v1 "+h.controller)
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "process group")
+		if s.subreaper {
+			parts = append(parts, "child subreaper")
+		}
+		parts = append(parts, "usage summed from /proc")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// setupCgroups makes this process's folders of run cgroups where it may: in the unified
+// hierarchy (v2) when the kernel has cgroup.kill, and in v1's memory hierarchy when v2 does
+// not account memory here (a hybrid mount, as on these machines), or v1's cpuacct when
+// there is no v2. Folders left by processes that are gone are removed first.
+func (s *sandbox) setupCgroups() {
+	mounts := cgroupMounts()
+	own := ownCgroups()
+	name := "gamediff-" + strconv.Itoa(hostPID())
+	if m, ok := mounts["2"]; ok {
+		parent := filepath.Join(m.point, below(own[""], m.root))
+		sweepStaleCgroups(parent)
+		dir := filepath.Join(parent, name)
+		if err := os.Mkdir(dir, 0o755); err == nil || errors.Is(err, os.ErrExist) {
+			if exists(filepath.Join(dir, "cgroup.kill")) && exists(filepath.Join(dir, "cpu.stat")) {
+				s.v2 = dir
+				if controllers, err := os.ReadFile(filepath.Join(dir, "cgroup.controllers")); err == nil &&
+					bytes.Contains(append(append([]byte(" "), bytes.TrimSpace(controllers)...), ' '), []byte(" memory ")) {
+					s.v2Memory = os.WriteFile(filepath.Join(dir, "cgroup.subtree_control"), []byte("+memory"), 0) == nil
+				}
+			} else {
+				os.Remove(dir)
+			}
+		}
+	}
+	wanted := []string{}
+	if !s.v2Memory {
+		wanted = append(wanted, "memory")
+	}
+	if s.v2 == "" {
+		wanted = append(wanted, "cpuacct")
+	}
+	for _, controller := range wanted {
+		m, ok := mounts[controller]
+		if !ok {
+			continue
+		}
+		own := filepath.Join(m.point, below(own[controller], m.root))
+		sweepStaleCgroups(own)
+		dir := filepath.Join(own, name)
+		if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+			continue
+		}
+		if !exists(filepath.Join(own, "tasks")) {
+			os.Remove(dir)
+			continue
+		}
+		s.v1 = append(s.v1, v1Hierarchy{controller: controller, dir: dir, home: filepath.Join(own, "tasks")})
+	}
+}
+
+// mount is where a cgroup hierarchy is mounted, and which of its cgroups is the mount's root.
+type mount struct{ point, root string }
+
+// cgroupMounts reads /proc/self/mountinfo: the unified hierarchy under "2", each v1
+// controller under its name.
+func cgroupMounts() map[string]mount {
+	out := map[string]mount{}
+	f, err := os.Open("/proc/self/mountinfo")
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		// id parent major:minor root point options [optional…] - type source super-options
+		pre, post, ok := strings.Cut(sc.Text(), " - ")
+		fields, tail := strings.Fields(pre), strings.Fields(post)
+		if !ok || len(fields) < 5 || len(tail) < 3 {
+			continue
+		}
+		m := mount{point: unescapeMount(fields[4]), root: unescapeMount(fields[3])}
+		switch tail[0] {
+		case "cgroup2":
+			if _, seen := out["2"]; !seen {
+				out["2"] = m
+			}
+		case "cgroup":
+			for _, opt := range strings.Split(tail[2], ",") {
+				if opt == "memory" || opt == "cpuacct" {
+					if _, seen := out[opt]; !seen {
+						out[opt] = m
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// unescapeMount undoes mountinfo's octal escapes of spaces and the like.
+func unescapeMount(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// ownCgroups reads /proc/self/cgroup: this process's cgroup in the unified hierarchy under
+// "", in each v1 controller's under its name.
+func ownCgroups() map[string]string {
+	out := map[string]string{}
+	b, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return out
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		parts := strings.SplitN(line, ":", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		if parts[1] == "" {
+			out[""] = parts[2]
+			continue
+		}
+		for _, c := range strings.Split(parts[1], ",") {
+			out[c] = parts[2]
+		}
+	}
+	return out
+}
+
+// below is path relative to root, the cgroup a mount shows as its top.
+func below(path, root string) string {
+	if root == "/" || root == "" {
+		return path
+	}
+	if rest, ok := strings.CutPrefix(path, root); ok {
+		return rest
+	}
+	return path
+}
+
+func exists(path string) bool { _, err := os.Stat(path); return err == nil }
+
+// sweepStaleCgroups removes the folders of run cgroups that processes now gone left in
+// parent (a hunt killed with SIGKILL cannot remove its own), killing whatever still runs in
+// them.
+func sweepStaleCgroups(parent string) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		pid, ok := strings.CutPrefix(e.Name(), "gamediff-")
+		if !ok || !e.IsDir() {
+			continue
+		}
+		if n, err := strconv.Atoi(pid); err != nil || exists("/proc/"+strconv.Itoa(n)) {
+			continue
+		}
+		dir := filepath.Join(parent, e.Name())
+		runs, _ := os.ReadDir(dir)
+		for _, r := range runs {
+			if r.IsDir() {
+				emptyCgroup(filepath.Join(dir, r.Name()), time.Second)
+				os.Remove(filepath.Join(dir, r.Name()))
+			}
+		}
+		os.Remove(dir)
+	}
+}
+
+// emptyCgroup kills every process of the cgroup dir and waits, up to wait, until none is
+// left.
+func emptyCgroup(dir string, wait time.Duration) bool {
+	if exists(filepath.Join(dir, "cgroup.kill")) {
+		os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0)
+	}
+	deadline := time.Now().Add(wait)
+	for pause := 50 * time.Microsecond; ; pause = min(2*pause, 20*time.Millisecond) {
+		pids := cgroupProcs(dir)
+		if len(pids) == 0 {
+			return true
+		}
+		for _, pid := range pids {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(pause)
+	}
+}
+
+// cgroupProcs lists the processes of a cgroup.
+func cgroupProcs(dir string) []int {
+	b, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+	if err != nil {
+		return nil
+	}
+	var pids []int
+	for _, f := range strings.Fields(string(b)) {
+		if pid, err := strconv.Atoi(f); err == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// hasCapability reports whether this process has the capability in its effective set.
+func hasCapability(c int) bool {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return false
+	}
+	_, rest, ok := bytes.Cut(b, []byte("\nCapEff:"))
+	if !ok {
+		return false
+	}
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	caps, err := strconv.ParseUint(string(bytes.TrimSpace(line)), 16, 64)
+	return err == nil && caps&(1<<uint(c)) != 0
+}
+
+// closeOnExecAll marks every descriptor of this process past stderr close-on-exec, those it
+// inherited included: Go opens its own that way, but a descriptor inherited from the shell,
+// a CI runner or, in a worker, the hunt's pipes would otherwise reach every program started.
+func closeOnExecAll() {
+	if unix.CloseRange(3, ^uint(0), unix.CLOSE_RANGE_CLOEXEC) == nil {
+		return
+	}
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
+		}
+	}
+}
+
+// jail is one run's containment: its cgroups, made before the program starts and removed
+// once everything in them is dead.
+type jail struct {
+	s    *sandbox
+	v2   string   // the run's cgroup in the unified hierarchy, "" for none
+	v2fd int      // an open descriptor of it, to start the program in it (CLONE_INTO_CGROUP)
+	v1   []string // the run's cgroups in s.v1's hierarchies, in order
+	pid  int
+	tree processTree // the fallback's view of the program's processes
+}
+
+// memorySlack is what the kernel lets a program use past its memory limit before it kills
+// it: the watchdog stops it first, with a clear message, and the peak shows how far it went.
+func memorySlack(limit int64) int64 { return max(limit/8, 32<<20) }
+
+// newJail makes the cgroups of one run, bounding its memory at lim's limit plus slack.
+func (s *sandbox) newJail(lim Limits) (*jail, error) {
+	j := &jail{s: s, v2fd: -1}
+	name := "run-" + strconv.FormatUint(s.seq.Add(1), 10)
+	hard := strconv.FormatInt(lim.Memory+memorySlack(lim.Memory), 10)
+	if s.v2 != "" {
+		dir := filepath.Join(s.v2, name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			return nil, err
+		}
+		j.v2 = dir
+		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+		if err != nil {
+			j.close()
+			return nil, err
+		}
+		j.v2fd = fd
+		if s.v2Memory {
+			os.WriteFile(filepath.Join(dir, "memory.max"), []byte(hard), 0)
+			os.WriteFile(filepath.Join(dir, "memory.swap.max"), []byte("0"), 0)
+		}
+	}
+	for _, h := range s.v1 {
+		dir := filepath.Join(h.dir, name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			j.close()
+			return nil, err
+		}
+		j.v1 = append(j.v1, dir)
+		if h.controller == "memory" {
+			os.WriteFile(filepath.Join(dir, "memory.limit_in_bytes"), []byte(hard), 0)
+		}
+	}
+	return j, nil
+}
+
+// start starts cmd in the jail: a session of its own, killed when the thread that starts it
+// dies, in the run's cgroups. The v1 cgroups have no way to start a process in them: the
+// thread that forks it moves into them for the fork, which the child inherits, and back
+// (cgroup v1 moves threads one by one).
+func (j *jail) start(cmd *exec.Cmd) error {
+	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+	if j.v2fd >= 0 {
+		attr.UseCgroupFD, attr.CgroupFD = true, j.v2fd
+	}
+	cmd.SysProcAttr = attr
+	err := j.startMoved(cmd)
+	if err == nil {
+		j.pid = cmd.Process.Pid
+	}
+	return err
+}
+
+func (j *jail) startMoved(cmd *exec.Cmd) error {
+	if len(j.v1) == 0 {
+		return j.startOwned(cmd)
+	}
+	runtime.LockOSThread()
+	tid := []byte(strconv.Itoa(unix.Gettid()))
+	moved := 0
+	var err error
+	for _, dir := range j.v1 {
+		if err = os.WriteFile(filepath.Join(dir, "tasks"), tid, 0); err != nil {
+			break
+		}
+		moved++
+	}
+	if err == nil {
+		err = j.startOwned(cmd)
+	}
+	for i := 0; i < moved; i++ {
+		os.WriteFile(j.s.v1[i].home, tid, 0)
+	}
+	runtime.UnlockOSThread()
+	return err
+}
+
+// startOwned starts cmd, which the subreaper's sweep must never take for an orphan.
+func (j *jail) startOwned(cmd *exec.Cmd) error {
+	if !j.s.subreaper {
+		return cmd.Start()
+	}
+	ownChildren.mu.Lock()
+	defer ownChildren.mu.Unlock()
+	err := cmd.Start()
+	if err == nil {
+		ownChildren.pids[cmd.Process.Pid] = true
+	}
+	return err
+}
+
+// usage is the CPU time and memory of the program's whole process tree so far, and whether
+// the jail measures them over the tree (else they are the fallback's sums).
+func (j *jail) usage() (cpu time.Duration, memory int64) {
+	switch {
+	case j.v2 != "":
+		cpu = time.Duration(statField(filepath.Join(j.v2, "cpu.stat"), "usage_usec")) * time.Microsecond
+	case j.v1dir("cpuacct") != "":
+		cpu = time.Duration(readInt(filepath.Join(j.v1dir("cpuacct"), "cpuacct.usage")))
+	}
+	switch {
+	case j.s.v2Memory:
+		memory = readInt(filepath.Join(j.v2, "memory.current"))
+	case j.v1dir("memory") != "":
+		memory = readInt(filepath.Join(j.v1dir("memory"), "memory.usage_in_bytes"))
+	}
+	if j.v2 == "" && j.v1dir("cpuacct") == "" || !j.s.v2Memory && j.v1dir("memory") == "" {
+		tcpu, tmem := j.tree.usage(j.pid)
+		if j.v2 == "" && j.v1dir("cpuacct") == "" {
+			cpu = tcpu
+		}
+		if !j.s.v2Memory && j.v1dir("memory") == "" {
+			memory = tmem
+		}
+	}
+	return cpu, memory
+}
+
+// treeMeasured reports whether the jail's cgroups measure memory over the whole tree, so
+// that its peak is the kernel's, not a sum of the watchdog's looks.
+func (j *jail) memoryMeasured() bool { return j.s.v2Memory || j.v1dir("memory") != "" }
+
+// cpuMeasured reports whether the jail's cgroups measure CPU time over the whole tree.
+func (j *jail) cpuMeasured() bool { return j.v2 != "" || j.v1dir("cpuacct") != "" }
+
+func (j *jail) v1dir(controller string) string {
+	for i, h := range j.s.v1 {
+		if h.controller == controller && i < len(j.v1) {
+			return j.v1[i]
+		}
+	}
+	return ""
+}
+
+// peak is the most memory the run's tree held, as its cgroup counts it; 0 when no cgroup
+// counts it.
+func (j *jail) peak() int64 {
+	switch {
+	case j.s.v2Memory:
+		return readInt(filepath.Join(j.v2, "memory.peak"))
+	case j.v1dir("memory") != "":
+		return readInt(filepath.Join(j.v1dir("memory"), "memory.max_usage_in_bytes"))
+	}
+	return 0
+}
+
+// oomKilled reports whether the kernel killed a process of the run for going past the
+// run's memory bound.
+func (j *jail) oomKilled() bool {
+	switch {
+	case j.s.v2Memory:
+		return statField(filepath.Join(j.v2, "memory.events"), "oom_kill") > 0
+	case j.v1dir("memory") != "":
+		return statField(filepath.Join(j.v1dir("memory"), "memory.oom_control"), "oom_kill") > 0
+	}
+	return false
+}
+
+// waited is how long the run's processes waited for a CPU while they could run: the
+// cgroup's CPU pressure where it is kept, else the program's own scheduler statistics.
+func (j *jail) waited() time.Duration {
+	if j.v2 != "" {
+		if b, err := os.ReadFile(filepath.Join(j.v2, "cpu.pressure")); err == nil {
+			// some avg10=0.00 avg60=0.00 avg300=0.00 total=1234
+			line, _, _ := bytes.Cut(b, []byte("\n"))
+			if _, total, ok := bytes.Cut(line, []byte("total=")); ok {
+				us, _ := strconv.ParseInt(string(bytes.TrimSpace(total)), 10, 64)
+				return time.Duration(us) * time.Microsecond
+			}
+		}
+	}
+	if inNamespace() {
+		return 0
+	}
+	return runQueueWait(j.pid)
+}
+
+// stopped reports whether the program is stopped (SIGSTOP, a job-control stop). In a
+// worker's PID namespace its pid is not the one /proc knows, and it is taken to run.
+func (j *jail) stopped() bool { return !inNamespace() && processStopped(j.pid) }
+
+// kill kills every process of the run. The program's own pid is only signalled while it has
+// not been waited for (it cannot have been reused then); afterwards its cgroup, its
+// namespace (gone with it) or the fallback's view of its tree reach the rest.
+func (j *jail) kill(waitedFor bool) {
+	if !waitedFor && j.pid > 0 {
+		syscall.Kill(j.pid, syscall.SIGKILL)
+		syscall.Kill(-j.pid, syscall.SIGKILL)
+	}
+	if j.v2 != "" {
+		os.WriteFile(filepath.Join(j.v2, "cgroup.kill"), []byte("1"), 0)
+		return
+	}
+	for _, dir := range j.v1 {
+		for _, pid := range cgroupProcs(dir) {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+	j.tree.kill(j.pid, waitedFor)
+}
+
+// close kills what is left of the run, waits for its cgroups to be empty and removes them.
+// Call it once the program has been waited for.
+func (j *jail) close() {
+	j.kill(true)
+	if j.v2fd >= 0 {
+		syscall.Close(j.v2fd)
+	}
+	for _, dir := range append([]string{j.v2}, j.v1...) {
+		if dir != "" {
+			emptyCgroup(dir, 2*time.Second)
+			os.Remove(dir)
+		}
+	}
+	switch {
+	case inNamespace():
+		reapOrphans()
+	case j.s.subreaper:
+		j.forget()
+		sweepOrphans()
+	}
+}
+
+// inNamespace reports whether this process is the init of a PID namespace: a hunt's worker
+// in a namespace of its own (ServeWorker says so).
+func inNamespace() bool { return namespacedWorker.Load() }
+
+// reapOrphans reaps the children this process, the init of its PID namespace, adopted from
+// the programs it ran: between runs a worker has no child of its own, so every child that
+// has exited is such an orphan, killed with its run.
+func reapOrphans() {
+	for {
+		var ws syscall.WaitStatus
+		pid, err := syscall.Wait4(-1, &ws, syscall.WNOHANG, nil)
+		if pid <= 0 || err != nil {
+			return
+		}
+	}
+}
+
+// hostPID is this process's pid as the system's /proc knows it: in a PID namespace,
+// os.Getpid is the namespace's.
+func hostPID() int {
+	if link, err := os.Readlink("/proc/self"); err == nil {
+		if pid, err := strconv.Atoi(link); err == nil {
+			return pid
+		}
+	}
+	return os.Getpid()
+}
+
+// statField reads "name value" from a flat-keyed cgroup file (cpu.stat, memory.events).
+func statField(path, name string) int64 {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			n, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+func readInt(path string) int64 {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.ParseInt(string(bytes.TrimSpace(b)), 10, 64)
+	return n
+}

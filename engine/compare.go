@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/aymanbagabas/go-udiff"
@@ -213,6 +214,9 @@ func commonPrefix(a, b []byte) int {
 func (d *Divergence) Report(w io.Writer) {
 	fmt.Fprintf(w, "%s: %s\n", d.Verdict(), d.Summary())
 	if r, ok := d.culprit(); ok {
+		if r.CPU > 0 || r.Memory > 0 {
+			fmt.Fprintf(w, "%s used %v of CPU time and %s of memory (its whole process tree)\n", r.Solver, r.CPU.Round(time.Millisecond), byteSize(r.Memory))
+		}
 		if r.Stderr != "" {
 			fmt.Fprintf(w, "%s stderr:\n%s", r.Solver, indent(escape(clipText(r.Stderr, 4<<10))))
 		}

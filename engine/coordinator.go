@@ -28,6 +28,7 @@ type coordinator struct {
 	queue     []task                  // runs waiting for a lane before any new block
 	owners    map[int]func(jobResult) // what takes each job's result, by job id
 	blocks    map[int]chan struct{}   // the drops of the blocks in flight, by job id
+	drops     map[int]chan struct{}   // the drops of every job in flight, by job id
 	failure   error
 	ctx       context.Context
 }
@@ -62,7 +63,7 @@ type entry struct {
 
 func newCoordinator(h *hunt, sum *Summary, p *pool) *coordinator {
 	c := &coordinator{h: h, sum: sum, p: p, bySig: map[string]*entry{}, limit: h.end(),
-		owners: map[int]func(jobResult){}, blocks: map[int]chan struct{}{}}
+		owners: map[int]func(jobResult){}, blocks: map[int]chan struct{}{}, drops: map[int]chan struct{}{}}
 	c.saves = &saver{dir: h.cfg.FoundDir, note: c.note}
 	return c
 }
@@ -86,6 +87,7 @@ func (c *coordinator) hunt(ctx context.Context) error {
 	}
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
+	interrupted := ctx.Done()
 	for {
 		if ctx.Err() == nil && c.failure == nil {
 			c.dispatch()
@@ -104,8 +106,10 @@ func (c *coordinator) hunt(ctx context.Context) error {
 			c.progress(false)
 		case <-deadline:
 			c.stopHunting()
-		case <-ctx.Done():
+		case <-interrupted:
+			interrupted = nil // done once: the loop waits for the runs dropped
 			c.stopHunting()
+			c.dropAll()
 		}
 	}
 	if c.huntedFor == 0 {
@@ -138,6 +142,19 @@ func (c *coordinator) stopHunting() {
 	for id, drop := range c.blocks {
 		if drop != nil {
 			close(drop)
+			c.blocks[id], c.drops[id] = nil, nil
+		}
+	}
+}
+
+// dropAll stops every run under way: the hunt is interrupted.
+func (c *coordinator) dropAll() {
+	for id, drop := range c.drops {
+		if drop != nil {
+			close(drop)
+			c.drops[id] = nil
+		}
+		if _, ok := c.blocks[id]; ok {
 			c.blocks[id] = nil
 		}
 	}
@@ -149,7 +166,10 @@ func (c *coordinator) dispatch() {
 		if len(c.queue) > 0 {
 			t := c.queue[0]
 			c.queue = c.queue[1:]
-			c.owners[c.p.send(t.j)] = t.take
+			drop := make(chan struct{})
+			t.j.drop = drop
+			id := c.p.send(t.j)
+			c.owners[id], c.drops[id] = t.take, drop
 			continue
 		}
 		if !c.canHunt() {
@@ -170,7 +190,7 @@ func (c *coordinator) dispatch() {
 		}
 		drop := make(chan struct{})
 		id := c.p.send(job{indices: block, drop: drop})
-		c.blocks[id], c.owners[id] = drop, c.takeBlock
+		c.blocks[id], c.drops[id], c.owners[id] = drop, drop, c.takeBlock
 	}
 }
 
@@ -184,6 +204,7 @@ func (c *coordinator) take(r jobResult) {
 	take := c.owners[r.id]
 	delete(c.owners, r.id)
 	delete(c.blocks, r.id)
+	delete(c.drops, r.id)
 	if take != nil {
 		take(r)
 	}
@@ -301,12 +322,15 @@ func (c *coordinator) note(s string) {
 	}
 }
 
-func (c *coordinator) progress(minimizing bool) {
+func (c *coordinator) progress(minimizing bool) { c.progressOf(minimizing, 0, 0) }
+
+// progressOf tells the hunt's progress, with how a minimization under way goes.
+func (c *coordinator) progressOf(minimizing bool, taken, bytes int) {
 	if c.h.cfg.Progress == nil {
 		return
 	}
 	c.h.cfg.Progress(Progress{Cases: c.sum.Cases, Divergences: int64(c.sum.Divergences), Findings: len(c.bySig),
-		Elapsed: time.Since(c.h.start), Duration: c.h.cfg.Duration, Minimizing: minimizing})
+		Elapsed: time.Since(c.h.start), Duration: c.h.cfg.Duration, Minimizing: minimizing, Taken: taken, Bytes: bytes})
 }
 
 // preview is the finding of an entry as found, before minimization.

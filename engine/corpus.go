@@ -112,8 +112,8 @@ func SaveCase(dir string, input, answer []byte, errText string) (string, error) 
 		files = slices.Delete(files, 1, 2)
 		os.Remove(base + ".err") // of an earlier answer that was an input error
 	}
-	_, statErr := os.Stat(base + ".in")
-	existed := statErr == nil
+	st, statErr := os.Stat(base + ".in")
+	existed := statErr == nil && st.Mode().IsRegular()
 	for i, f := range files {
 		if err := WriteFileAtomic(base+f.ext, f.data); err != nil {
 			for _, done := range files[:i] {

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gamediff/engine"
@@ -33,6 +34,33 @@ func TestSaveAndReadCase(t *testing.T) {
 	for _, d := range entries {
 		if d.Name()[0] == '.' {
 			t.Errorf("temporary file %s left behind", d.Name())
+		}
+	}
+}
+
+// TestSaveCaseIsWholeOrNothing: a case whose input cannot be written leaves no answer
+// behind, and a case saved before is never removed by a failed save.
+func TestSaveCaseIsWholeOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	input := []byte("1\n7\n")
+	path, err := engine.SaveCase(dir, input, []byte("14\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(path)
+	os.Remove(strings.TrimSuffix(path, ".in") + ".ans")
+	// NAME.in cannot be written: a folder stands in its place.
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(path, "x"), nil, 0o644)
+	if _, err := engine.SaveCase(dir, input, []byte("14\n"), "line 2: bad"); err == nil {
+		t.Fatal("saving over a folder succeeded")
+	}
+	base := strings.TrimSuffix(path, ".in")
+	for _, ext := range []string{".ans", ".err"} {
+		if _, err := os.Stat(base + ext); err == nil {
+			t.Errorf("%s left behind by a save that failed", base+ext)
 		}
 	}
 }

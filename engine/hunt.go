@@ -66,6 +66,9 @@ type Progress struct {
 	Elapsed     time.Duration
 	Duration    time.Duration
 	Minimizing  bool // the hunt is minimizing its findings
+	// Taken and Bytes tell how the minimization under way goes: the smaller cases it took
+	// so far, and the size of the last.
+	Taken, Bytes int
 }
 
 // Summary is the outcome of a hunt.
@@ -282,7 +285,9 @@ func startLanes(ctx context.Context, h *hunt, workers int) (*pool, func()) {
 	}
 	jobs := make(chan job)
 	results := make(chan jobResult, workers)
-	laneCtx, stopLanes := context.WithCancel(ctx)
+	// The lanes outlive ctx: an interrupted hunt drops its runs (job.drop), and still
+	// confirms, within a grace, the smallest case an interrupted minimization reached.
+	laneCtx, stopLanes := context.WithCancel(context.WithoutCancel(ctx))
 	lanesDone := make(chan struct{})
 	go func() {
 		defer close(lanesDone)

@@ -338,3 +338,79 @@ func TestMinimizeRespectsItsBudget(t *testing.T) {
 	}
 	t.Logf("a %v budget: minimized for %.2fs (%d runs)", budget, sum.Findings[0].Minimize.Seconds, sum.Findings[0].Minimize.Runs)
 }
+
+// TestHuntReferenceFailureOnceIsNotBlamed: a reference that fails once on a case, and not
+// on its rerun, ends no hunt, and is no finding: the note says so.
+func TestHuntReferenceFailureOnceIsNotBlamed(t *testing.T) {
+	t.Setenv(markerEnv, t.TempDir())
+	var notes []string
+	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: game(t, "ref-fails-once-on-42"), Seed: 3, Cases: 300,
+		FoundDir: t.TempDir(), Note: func(s string) { notes = append(notes, s) }})
+	if err != nil || len(sum.Findings) != 0 {
+		t.Fatalf("error %v, findings %+v: a failure that does not show again is nobody's", err, sum.Findings)
+	}
+	if !slices.ContainsFunc(notes, func(s string) bool { return strings.Contains(s, "not on its rerun") }) {
+		t.Errorf("notes %q: want the failure told and dismissed", notes)
+	}
+	checkNothingLeft(t, "")
+}
+
+// TestHuntKeepsACaseSavedBefore: a hunt that finds again a case saved by an earlier one
+// (here, one that did not minimize) keeps it when it saves the minimized case.
+func TestHuntKeepsACaseSavedBefore(t *testing.T) {
+	dir := t.TempDir()
+	cfg := engine.HuntConfig{Game: game(t, "wrong-on-7"), Seed: 5, Cases: 10000, Workers: 2, FoundDir: dir, MinimizeTime: -1}
+	first := hunt(t, context.Background(), cfg)
+	if len(first.Findings) != 1 {
+		t.Fatalf("first hunt: %+v", first.Findings)
+	}
+	asFound := first.Findings[0].Path
+	cfg.MinimizeTime = 0
+	second := hunt(t, context.Background(), cfg)
+	if len(second.Findings) != 1 || string(second.Findings[0].Input) != "1\n7\n" {
+		t.Fatalf("second hunt: %+v", second.Findings)
+	}
+	for _, path := range []string{asFound, second.Findings[0].Path} {
+		if _, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(path)); err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
+	}
+}
+
+// TestInterruptedMinimizationKeepsTheCaseAsFoundAndAddsTheSmallestConfirmed: Ctrl-C in the
+// middle of a minimization keeps the case as found, whole, and saves beside it the
+// smallest case reached, once its reruns confirm it, with the reference's answer on it.
+func TestInterruptedMinimizationKeepsTheCaseAsFoundAndAddsTheSmallestConfirmed(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	start := toyCase{}
+	for v := 1; v <= 24; v++ {
+		start = append(start, v)
+	}
+	start = append(start, 42)
+	dir := t.TempDir()
+	sum := hunt(t, ctx, engine.HuntConfig{Game: fixedCase{game(t, "loop-on-42"), start}, Seed: 1, Cases: 1, Workers: 2, FoundDir: dir,
+		Progress: func(p engine.Progress) {
+			if p.Minimizing && p.Taken >= 2 {
+				cancel()
+			}
+		}})
+	if !sum.Interrupted || len(sum.Findings) != 1 {
+		t.Fatalf("interrupted %v, findings %+v", sum.Interrupted, sum.Findings)
+	}
+	f := sum.Findings[0]
+	asFound, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Path))
+	if err != nil || string(asFound.Input) != string(start.Encode()) {
+		t.Fatalf("the case as found is not kept whole at %s: %v", f.Path, err)
+	}
+	if len(f.Also) != 1 {
+		t.Fatalf("also saved %v, want the smallest case reached: %s", f.Also, f.Note)
+	}
+	smaller, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Also[0]))
+	var want strings.Builder
+	toyJudge(smaller.Input, &want)
+	if err != nil || len(smaller.Input) >= len(asFound.Input) || !holds(smaller.Input, 42) || string(smaller.Answer) != want.String() {
+		t.Errorf("the smaller case %q with answer %q (%v): want a smaller case holding 42, with ref's answer", smaller.Input, smaller.Answer, err)
+	}
+	checkNothingLeft(t, "")
+}

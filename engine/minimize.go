@@ -42,9 +42,16 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (taken []pending,
 	// input the reference exits 0: candidates run the code under test alone, which for a
 	// TLE on a big case is most of the time saved. The case reached is run in full when it
 	// is confirmed (adopt), for the reference's answer.
-	m = &minimizer{p: c.p, note: c.note, progress: c.progress, game: h.game, sig: p.sig, gotOnly: p.d.Verdict() != WA,
+	m = &minimizer{p: c.p, note: c.note, game: h.game, sig: p.sig, gotOnly: p.d.Verdict() != WA,
 		margin:   p.d.Verdict() == TLE,
 		outcomes: map[candidateKey]outcome{}, keptAt: map[int]bool{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
+	m.progress = func() {
+		size := len(p.input)
+		if len(taken) > 0 {
+			size = len(taken[len(taken)-1].input)
+		}
+		c.progressOf(true, len(taken), size)
+	}
 	defer m.stopRuns()
 	m.start(p.c, candidateKey{})
 	defer m.stopWalks()
@@ -132,7 +139,7 @@ type outcome struct {
 type minimizer struct {
 	p        *pool // the lanes, shared with the coordinator, which waits meanwhile
 	note     func(string)
-	progress func(minimizing bool)
+	progress func()
 	game     Game
 	sig      string
 	gotOnly  bool
@@ -379,7 +386,7 @@ func (m *minimizer) await(tick <-chan time.Time) {
 	case r := <-m.p.results:
 		m.take(r)
 	case <-tick:
-		m.progress(true)
+		m.progress()
 	}
 }
 

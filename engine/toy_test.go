@@ -6,6 +6,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -225,6 +226,16 @@ var toys = map[string]toy{
 		return nil
 	}},
 	"ref-loops-on-42": {ref: toyWith(42, func(io.Writer) { spin() }), fast: toyJudge},
+	// The reference panics the first time any worker sees a 42 (a file in $TOY_MARKER
+	// remembers it), and is right ever after: a failure of the machine's, say.
+	"ref-fails-once-on-42": {ref: toyWith(42, func(w io.Writer) {
+		marker := filepath.Join(os.Getenv(markerEnv), "failed")
+		if _, err := os.Stat(marker); err != nil {
+			os.WriteFile(marker, nil, 0o644)
+			panic("once")
+		}
+		fmt.Fprintln(w, 84)
+	}), fast: toyJudge},
 	"wrong-on-7-of-ten": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
 		c, err := decodeToy(input)
 		if err == nil && len(c) >= 10 {
@@ -265,6 +276,9 @@ func TestMain(m *testing.M) {
 	engine.ServeWorker(lookupToy)
 	os.Exit(m.Run())
 }
+
+// markerEnv names the folder where ref-fails-once-on-42 remembers it failed.
+const markerEnv = "TOY_MARKER"
 
 // holdEnv makes the test binary a program that holds that many MiB for a moment and exits.
 const holdEnv = "ENGINE_TEST_HOLD_MIB"

@@ -154,7 +154,6 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 	if h.compare == "tokens" {
 		equal = engine.Tokens
 	}
-	fmt.Fprintf(e.stderr, "hunt: seed %d (rerun with -seed %d)\n", h.seed, h.seed)
 
 	// -skip-rule is checked for every game before the program is tried or any game is
 	// hunted: a ruling one game lacks is a usage error at once, not after the others.
@@ -164,12 +163,14 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		if len(h.skip) > 0 {
 			skipped, err := games.SkipRulings(g, h.skip)
 			if err != nil {
-				fmt.Fprintln(e.stderr, "gamediff hunt:", err)
+				fmt.Fprintf(e.stderr, "gamediff hunt: %v (see 'gamediff hunt -h')\n", err)
 				return exitUsage
 			}
 			hunted[n] = skipped
 		}
 	}
+	fmt.Fprintf(e.stderr, "hunt: seed %d (rerun with -seed %d)\n", h.seed, h.seed)
+
 	var program []string
 	if h.program != "" {
 		program = programArgv(h.program)

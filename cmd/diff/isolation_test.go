@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gamediff/games"
 )
 
 // processesOf lists the running processes whose executable is bin or whose command line
@@ -176,17 +178,32 @@ func TestHuntProgramFindingsGoToTheUsersFolder(t *testing.T) {
 }
 
 // TestHuntTightTimeoutNeverBlamesTheReference: -timeout limits the program only; ref has
-// a generous limit of its own, so a tight limit gives the program's TLEs, never a case
-// saved with an empty answer.
+// a generous limit of its own, so a right program under a tight limit gives its TLEs (or,
+// at the edge of the limit, flaky ones), and every case saved holds ref's whole answer on
+// that very case, never an empty one.
 func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
-	code, sum, errs := huntProgram(t, buildProgram(t, "sleeper"), "-seed", "2", "-cases", "3",
-		"-timeout", "10ms", "-minimize-time", "0")
-	if code != exitFound || len(sum.Findings) != 1 || sum.Findings[0].Verdict != "TLE" {
-		t.Fatalf("exit %d, %+v\n%s", code, sum.Findings, errs)
+	found := t.TempDir()
+	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", filepath.Join(buildZoo(t), "mine"), "-seed", "1", "-duration", "20s",
+		"-timeout", "10ms", "-minimize-time", "5s", "-max-findings", "3", "-json", "-o", found)
+	var sum huntSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil || code != exitFound || len(sum.Findings) == 0 {
+		t.Fatalf("exit %d, %v, findings %+v\n%s", code, err, sum.Findings, errs)
 	}
-	if e := readEntry(t, sum.Findings[0].Path); len(e.Answer) == 0 {
-		t.Errorf("saved with an empty answer")
+	for _, f := range sum.Findings {
+		if f.Verdict != "TLE" && f.Verdict != "flaky" {
+			t.Errorf("finding %+v: a right program under a tight limit is too slow, nothing else", f)
+		}
 	}
+	saved, _ := filepath.Glob(filepath.Join(found, "mine", "*.in"))
+	g, _ := games.Lookup("mine")
+	for _, path := range saved {
+		e := readEntry(t, path)
+		var want bytes.Buffer
+		if err := g.Ref(e.Input, &want); err != nil || len(e.Answer) == 0 || !bytes.Equal(e.Answer, want.Bytes()) {
+			t.Errorf("%s: saved %d bytes of answer where ref prints %d (%v)", path, len(e.Answer), want.Len(), err)
+		}
+	}
+	t.Logf("%d findings, %d cases saved, each with ref's whole answer", len(sum.Findings), len(saved))
 }
 
 // TestHuntMisbehavingPrograms runs the zoo of misbehaving programs: the mine solution of

@@ -126,12 +126,30 @@ func TestUsageErrors(t *testing.T) {
 		{"hunt", "-max-findings", "0"},
 		{"hunt", "-case", "7"}, // without the -seed that printed it
 		{"hunt", "-shard", "3/2"},
+		{"hunt", "-shard", "1/2"}, // without -seed, each shard would pick its own
 		{"hunt", "-game", "mine", "-skip-rule", "R-B1"},
+		{"hunt", "-output-limit", "100000000000"},
+		{"hunt", "-output-limit", "9223372036854775807"},
+		{"hunt", "-memory-limit", "9223372036854775807"},
+		{"hunt", "-memory-limit", "0"},
+		{"hunt", "-timeout", "2000000h"},
+		{"hunt", "-timeout", "0s"},
+		{"hunt", "-minimize-time", "-1s"},
+		{"hunt", "-duration", "5"},
+		{"hunt", "-game", "mine", "-cmd", ""},
+		{"hunt", "-game", "mine", "-pack=false"},
+		{"hunt", "-game", "mine", "-compare", "tokens"},
+		{"judge", "-game", "mine", "-timeout", "2h"},
 		{"replay", "/tmp/not-a-corpus-path.in"},
 		{},
 	} {
-		if code, _, errs := call(t, "", args...); code != exitUsage || errs == "" {
+		code, _, errs := call(t, "", args...)
+		if code != exitUsage || errs == "" {
 			t.Errorf("%v: exit %d (%q), want %d with a message", args, code, errs, exitUsage)
+		}
+		// A flag error is one line that says what is wrong and where the usage is.
+		if len(args) > 1 && args[0] == "hunt" && (strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "gamediff hunt -h")) {
+			t.Errorf("%v: %q, want one line pointing at 'gamediff hunt -h'", args, errs)
 		}
 	}
 }

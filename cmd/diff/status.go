@@ -34,7 +34,7 @@ func newStatusLine(w io.Writer, terminal bool) *statusLine {
 func (s *statusLine) progress(game string, p engine.Progress) {
 	phase := remaining(p)
 	if p.Minimizing {
-		phase = "minimizing"
+		phase = fmt.Sprintf("minimizing: %s after %s", sizeText(int64(p.Bytes)), plural(int64(p.Taken), "cut"))
 	}
 	s.line(fmt.Sprintf("%s: elapsed %.0fs, %s, %.0f/s, %s, %s", game, p.Elapsed.Seconds(), plural(p.Cases, "case"),
 		float64(p.Cases)/max(p.Elapsed.Seconds(), 1e-9), plural(int64(p.Findings), "finding"), phase))

@@ -68,6 +68,7 @@ func buildZoo(t testing.TB) string {
 // the start of the hunt to the divergent case.
 type zooFinding struct {
 	Verdict    string
+	Signature  string
 	Path       string
 	Shown      int
 	Runs       int
@@ -166,6 +167,7 @@ func TestZoo(t *testing.T) {
 			if f.Shown != f.Runs || f.Runs < 3 {
 				t.Errorf("confirmed on %d of %d runs, want every one of at least 3", f.Shown, f.Runs)
 			}
+			zooReproduce(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, f, h.stderr)
 			if strings.HasPrefix(f.Path, "corpus/"+z.game+"/sample") {
 				return // the sample is the smallest case there is: nothing to minimize
 			}
@@ -176,6 +178,25 @@ func TestZoo(t *testing.T) {
 				t.Errorf("not minimized: %d bytes, as found\n%s", f.InputBytes, h.stderr)
 			}
 		})
+	}
+}
+
+// zooReproduce runs the judge command a finding's report prints, on the file it saved, and
+// checks that it gives the finding's signature.
+func zooReproduce(t *testing.T, game, command string, f zooFinding, report string) {
+	t.Helper()
+	line := "judge -game " + game + " -cmd " + shellQuote(command) + " " + f.Path
+	if !strings.Contains(report, line) {
+		t.Errorf("the report does not print %q:\n%s", line, report)
+		return
+	}
+	code, out, errs := call(t, "", "judge", "-game", game, "-cmd", command, "-json", f.Path)
+	var judged struct {
+		Results []struct{ Verdict, Signature string }
+	}
+	if err := json.Unmarshal([]byte(out), &judged); err != nil || code != exitFound || len(judged.Results) != 1 ||
+		judged.Results[0].Signature != f.Signature {
+		t.Errorf("the printed judge command: exit %d, %+v (%v); want the finding's signature %q\n%s", code, judged.Results, err, f.Signature, errs)
 	}
 }
 

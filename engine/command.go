@@ -106,7 +106,8 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	}
 
 	r := Result{Solver: c.Label, Stdout: stdout.bytes(), Stderr: stderr.String(), Wall: wall}
-	r.CPU, r.Memory = c.usage(cmd, j, dog, lim)
+	var oomKilled bool
+	r.CPU, r.Memory, oomKilled = c.usage(cmd, j, dog, lim)
 	var exit *exec.ExitError
 	switch {
 	case killed != Exited:
@@ -115,7 +116,7 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	case r.CPU > lim.Time:
 		r.Status = TimedOut
 		r.Stderr = fmt.Sprintf("used %v of CPU time, limit %v\n%s", r.CPU.Round(time.Millisecond), lim.Time, r.Stderr)
-	case r.Memory > lim.Memory || j.oomKilled():
+	case r.Memory > lim.Memory || oomKilled:
 		r.Status = MemoryLimit
 		r.Stderr = fmt.Sprintf("used %s of memory, limit %s\n%s", byteSize(r.Memory), byteSize(lim.Memory), r.Stderr)
 	case errors.As(waitErr, &exit):
@@ -139,15 +140,14 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 // usage is the CPU time and peak memory of the run's whole process tree: its cgroup's
 // counts where it has one, else the program's rusage and the watchdog's sums over its
 // processes.
-func (c Command) usage(cmd *exec.Cmd, j *jail, dog *watchdog, lim Limits) (cpu time.Duration, peak int64) {
+func (c Command) usage(cmd *exec.Cmd, j *jail, dog *watchdog, lim Limits) (cpu time.Duration, peak int64, oomKilled bool) {
 	own, ownPeak, measured := usageOf(cmd)
-	if j.cpuMeasured() {
-		cpu, _ = j.usage()
-	} else if measured {
+	cpu, cgroupPeak, oomKilled := j.finish()
+	if !j.cpuMeasured() && measured {
 		cpu = max(own, dog.maxCPU())
 	}
 	if j.memoryMeasured() {
-		return cpu, j.peak()
+		return cpu, cgroupPeak, oomKilled
 	}
 	peak = max(ownPeak, dog.peak())
 	if ownPeak > lim.Memory && ownPeak <= highWater() {
@@ -158,7 +158,7 @@ func (c Command) usage(cmd *exec.Cmd, j *jail, dog *watchdog, lim Limits) (cpu t
 		// file read.
 		peak = dog.peak()
 	}
-	return cpu, peak
+	return cpu, peak, oomKilled
 }
 
 // probe is what a watchdog looks at: a run's CPU time and memory so far, and, past its

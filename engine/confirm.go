@@ -32,18 +32,63 @@ type confirmation struct {
 	runs, shown, disturbed, inFlight int
 }
 
-// confirm starts an entry's reruns; the run that found it counts as its first.
+// confirm starts an entry's reruns; the run that found it counts as its first, unless it
+// was against fast (a program's hunt): reruns are against ref, and the first decides what
+// they confirm.
 func (c *coordinator) confirm(e *entry) {
 	e.check = confirmation{runs: 1, shown: 1}
-	for range confirmReruns {
+	if e.viaFast() {
+		e.check = confirmation{}
+	}
+	for e.check.runs+e.check.inFlight < 1+confirmReruns {
 		c.rerun(e)
 	}
 }
 
+// viaFast reports whether the entry was found against fast, the oracle of a program's
+// hunt, not against ref.
+func (e *entry) viaFast() bool { return e.d.Want.Solver == "fast" && !e.reruns.fast }
+
 // rerun queues one more run of an entry's input.
 func (c *coordinator) rerun(e *entry) {
 	e.check.inFlight++
-	c.enqueue(job{input: e.input, fresh: true}, func(r jobResult) { c.reran(e, r) })
+	c.enqueue(job{input: e.input, fresh: true, how: e.reruns}, func(r jobResult) { c.reran(e, r) })
+}
+
+// firstAgainstRef takes the first rerun against ref of an entry found against fast: the
+// program right there means fast was wrong (checked apart, as a finding against fast); a
+// divergence from ref in other words than from fast is confirmed in those.
+func (c *coordinator) firstAgainstRef(e *entry, r jobResult) bool {
+	switch {
+	case r.d == nil:
+		c.checkFast(e.pending)
+		c.dismiss(e, "the program agrees with ref on it: fast, the hunt's oracle, did not (checked as a finding against fast)")
+		return false
+	case r.sig != e.sig:
+		if other := c.bySig[r.sig]; other != nil && other != e {
+			c.drop(e)
+			c.unreported(e.pending)
+			return false
+		}
+		delete(c.bySig, e.sig)
+		e.sig = r.sig
+		c.bySig[e.sig] = e
+	}
+	e.d = r.d
+	return true
+}
+
+// checkFast runs fast against ref on an input on which fast, a program's oracle, parted
+// from a program that agrees with ref: fast's divergence is a finding against fast.
+func (c *coordinator) checkFast(p pending) {
+	c.enqueue(job{input: p.input, fresh: true, how: how{fast: true}}, func(r jobResult) {
+		if c.failed(r.err) || r.d == nil || r.d.Disturbed() {
+			return
+		}
+		q := p
+		q.d, q.sig, q.reruns = r.d, r.sig, how{fast: true}
+		c.found(q)
+	})
 }
 
 // reran takes the result of one of an entry's reruns.
@@ -58,6 +103,9 @@ func (c *coordinator) reran(e *entry, r jobResult) {
 			return
 		}
 		c.rerun(e)
+		return
+	}
+	if e.viaFast() && e.check.runs == 0 && !c.firstAgainstRef(e, r) {
 		return
 	}
 	e.check.runs++
@@ -103,6 +151,14 @@ func (c *coordinator) accept(e *entry) {
 	if c.h.cfg.Found != nil {
 		c.h.cfg.Found(c.preview(e))
 	}
+	if e.reruns.fast {
+		// A mistake of the hunt's own oracle is the project's bug, not a regression case
+		// of the program's.
+		e.path = c.saves.keepOutside(e.input)
+		c.note(fmt.Sprintf("case %d: fast, the hunt's oracle, disagrees with ref (%s): a bug of gamediff's, please report it with %s",
+			e.index, e.sig, e.path))
+		return
+	}
 	if !e.hasWant {
 		// No rerun gave the reference's answer (a case every run of which crashed the
 		// worker under the reference's own run cannot be saved whole).
@@ -146,7 +202,7 @@ func (c *coordinator) retry(p pending, attempt int) {
 			Why: fmt.Sprintf("its runs were disturbed from outside %d times", attempt-1)})
 		return
 	}
-	c.enqueue(job{input: p.input, fresh: true}, func(r jobResult) {
+	c.enqueue(job{input: p.input, fresh: true, how: p.reruns}, func(r jobResult) {
 		if c.failed(r.err) || r.d == nil {
 			return
 		}
@@ -164,7 +220,10 @@ func (c *coordinator) retry(p pending, attempt int) {
 // hunt as the reference's bug (*RefFailure, exit 2 for the command line); else the rerun's
 // outcome is taken as the case's.
 func (c *coordinator) checkReference(p pending, attempt int) {
-	c.enqueue(job{input: p.input, fresh: true}, func(r jobResult) {
+	if p.d.Want.Solver == "fast" && !p.reruns.fast && attempt == 1 {
+		c.checkFast(p) // fast, a program's oracle, failed: a finding against fast
+	}
+	c.enqueue(job{input: p.input, fresh: true, how: p.reruns}, func(r jobResult) {
 		switch {
 		case c.failed(r.err):
 		case r.d != nil && r.d.Disturbed() && attempt < maxDisturbed:
@@ -194,7 +253,7 @@ func (c *coordinator) confirmNow(ctx context.Context, p pending) (want Result, d
 	disturbed := 0
 	for sent := 0; sent < confirmReruns || len(ids) > 0; {
 		for sent < confirmReruns && c.p.free() > 0 && ctx.Err() == nil {
-			ids[c.p.sendCtx(ctx, job{input: p.input, fresh: true})] = true
+			ids[c.p.sendCtx(ctx, job{input: p.input, fresh: true, how: p.reruns})] = true
 			sent++
 		}
 		if len(ids) == 0 {

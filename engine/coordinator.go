@@ -238,6 +238,9 @@ func (c *coordinator) takeBlock(r jobResult) {
 // found takes a divergence as a lane saw it: a disturbed run is run again, a failure of
 // the reference is checked by a rerun, anything else is recorded and confirmed.
 func (c *coordinator) found(p pending) {
+	if !p.reruns.fast {
+		p.reruns.ref = true // every rerun is against ref
+	}
 	switch {
 	case p.d.Disturbed():
 		c.sum.Rerun++

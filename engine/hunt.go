@@ -26,7 +26,12 @@ type HuntConfig struct {
 	// pack several into one (Batcher): for programs that read one game only, and to
 	// measure what packing gains.
 	Unpacked bool
-	Equal    Equal // nil: Exact
+	// AgainstRef compares a program with the reference on every case. By default a
+	// program is compared with the game's fast judge, which the project checks against ref
+	// byte for byte at scale and which costs a fraction of ref's time, and with ref on one
+	// case in refEvery; every divergence is confirmed against ref before it is reported.
+	AgainstRef bool
+	Equal      Equal // nil: Exact
 	Workers  int   // worker processes; 0: GOMAXPROCS
 	Seed     int64 // every case derives from it and its index alone
 	// Start and Cases bound the case indices: Start, Start+1, …, Start+Cases-1 (Cases 0:
@@ -98,6 +103,11 @@ type Summary struct {
 	// Rerun counts the cases run again because a run of theirs was disturbed from outside
 	// (a worker killed or stopped, a starved run): they say nothing of the code.
 	Rerun int `json:"rerun_cases"`
+	// Oracle says which judge gave the expected answers: "ref", or, in a program's hunt,
+	// "fast, ref on 1 case in 16 and on every divergence".
+	Oracle string `json:"oracle"`
+	// CPU tells where the hunt's CPU time went.
+	CPU CPUUse `json:"cpu"`
 }
 
 // Unreported is a divergent case seen but not reported: its signature repeats a finding's,
@@ -213,6 +223,9 @@ type pending struct {
 	sig    string
 	after  time.Duration // since the hunt's start
 	packed bool          // the input holds several generated cases (see Finding.Packed)
+	// reruns is how its reruns run: against ref, with the program or, for a mistake of
+	// fast's met in a program's hunt, with fast as the code under test.
+	reruns how
 }
 
 // hunt is what the lanes share: read-only once the hunt starts, but for sandbox.
@@ -236,9 +249,9 @@ type hunt struct {
 // then minimized; ctx's cancellation stops the hunt but keeps what it found. The error is
 // the harness's own failure or the reference's (*RefFailure, after a rerun), never the
 // code under test's.
-func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
+func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
 	h, err := newHunt(cfg)
-	sum := Summary{Seed: cfg.Seed, Findings: []Finding{}, Unreported: []Unreported{}, Dismissed: []Dismissed{}}
+	sum = Summary{Seed: cfg.Seed, Findings: []Finding{}, Unreported: []Unreported{}, Dismissed: []Dismissed{}}
 	if cfg.Game != nil {
 		sum.Game = cfg.Game.Name()
 	}
@@ -248,12 +261,14 @@ func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
 	if err != nil {
 		return sum, err
 	}
+	huntCPU := selfCPU()
 	p, stop := startLanes(ctx, h, cfg.Workers)
 	c := newCoordinator(h, &sum, p)
 	defer func() {
-		stop()
+		sum.CPU = cpuUse(stop(), selfCPU()-huntCPU, len(cfg.Program) > 0)
 		c.saves.cleanUp()
 	}()
+	sum.Oracle = h.oracle()
 
 	err = c.hunt(ctx)
 	sum.HuntSeconds = c.huntedFor.Seconds()
@@ -278,8 +293,9 @@ func Hunt(ctx context.Context, cfg HuntConfig) (Summary, error) {
 }
 
 // startLanes starts workers lanes (0: one per CPU), each with its worker process, and
-// returns the pool that hands them jobs, and the function that stops them.
-func startLanes(ctx context.Context, h *hunt, workers int) (*pool, func()) {
+// returns the pool that hands them jobs, and the function that stops them and returns
+// their parts of the CPU time spent.
+func startLanes(ctx context.Context, h *hunt, workers int) (*pool, func() []laneUse) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -289,6 +305,7 @@ func startLanes(ctx context.Context, h *hunt, workers int) (*pool, func()) {
 	// confirms, within a grace, the smallest case an interrupted minimization reached.
 	laneCtx, stopLanes := context.WithCancel(context.WithoutCancel(ctx))
 	lanesDone := make(chan struct{})
+	uses := make([]laneUse, workers)
 	go func() {
 		defer close(lanesDone)
 		done := make(chan struct{}, workers)
@@ -296,6 +313,7 @@ func startLanes(ctx context.Context, h *hunt, workers int) (*pool, func()) {
 			go func() {
 				l := &lane{h: h}
 				l.loop(laneCtx, jobs, results)
+				uses[i] = l.use
 				done <- struct{}{}
 			}()
 		}
@@ -303,10 +321,11 @@ func startLanes(ctx context.Context, h *hunt, workers int) (*pool, func()) {
 			<-done
 		}
 	}()
-	return &pool{jobs: jobs, results: results, workers: workers}, func() {
+	return &pool{jobs: jobs, results: results, workers: workers}, func() []laneUse {
 		close(jobs)
 		stopLanes()
 		<-lanesDone
+		return uses
 	}
 }
 
@@ -408,6 +427,25 @@ func (h *hunt) end() int64 {
 		return h.cfg.Start + h.cfg.Cases
 	}
 	return math.MaxInt64
+}
+
+// refEvery is how often a program's hunt compared with fast checks a case against ref
+// itself: a program that shares a mistake of fast's is still found, at 1/refEvery of the
+// rate, and the rest of the time ref costs nothing.
+const refEvery = 64
+
+// checkedByRef reports whether case index of a program's hunt is compared with ref, not
+// fast: 1 in refEvery, by a hash of the index, so that shards and workers agree.
+func (h *hunt) checkedByRef(index int64) bool {
+	return len(h.cfg.Program) == 0 || h.cfg.AgainstRef || SplitMix64(uint64(index))%refEvery == 0
+}
+
+// oracle says which judge gives the expected answers (Summary.Oracle).
+func (h *hunt) oracle() string {
+	if len(h.cfg.Program) == 0 || h.cfg.AgainstRef {
+		return "ref"
+	}
+	return fmt.Sprintf("fast, ref on 1 case in %d and on every divergence", refEvery)
 }
 
 // wallOfRun is the longest a run of the code under test and of the reference on one input

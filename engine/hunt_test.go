@@ -414,3 +414,32 @@ func TestInterruptedMinimizationKeepsTheCaseAsFoundAndAddsTheSmallestConfirmed(t
 	}
 	checkNothingLeft(t, "")
 }
+
+// TestProgramHuntAgainstFast: a program's hunt compares it with fast, not ref, and confirms
+// every divergence against ref. With a fast that is wrong on 7, a right program is never
+// reported (fast's mistake is, as a finding against fast); a program that makes fast's
+// very mistake is still found, on the cases checked against ref (1 in 16).
+func TestProgramHuntAgainstFast(t *testing.T) {
+	exe, _ := os.Executable()
+	g := game(t, "wrong-on-7")
+	t.Run("right program", func(t *testing.T) {
+		t.Setenv(programEnv, "toy")
+		sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Program: []string{exe}, Seed: 5, Cases: 400, Workers: 2,
+			MaxFindings: 2, MinimizeTime: -1})
+		if len(sum.Findings) != 1 || !strings.HasPrefix(sum.Findings[0].Signature, "fast: ") {
+			t.Fatalf("findings %+v: want fast's mistake alone, as a finding against fast", sum.Findings)
+		}
+		if !strings.HasPrefix(sum.Oracle, "fast") {
+			t.Errorf("oracle %q", sum.Oracle)
+		}
+	})
+	t.Run("program sharing fast's mistake", func(t *testing.T) {
+		t.Setenv(programEnv, "wrong-on-7")
+		sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Program: []string{exe}, Seed: 5, Cases: 2000, Workers: 2, MinimizeTime: -1})
+		if len(sum.Findings) != 1 || sum.Findings[0].Divergence.Got.Solver != "program" {
+			t.Fatalf("findings %+v: want the program's mistake, found against ref", sum.Findings)
+		}
+		t.Logf("found on case %d, one of those checked against ref", sum.Findings[0].Index)
+	})
+	checkNothingLeft(t, "")
+}

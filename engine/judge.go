@@ -55,7 +55,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 		return nil, err
 	}
 	p, stop := startLanes(ctx, h, cfg.Workers)
-	defer stop()
+	defer func() { stop() }()
 	out := make([]Judgement, len(tests))
 	checks := make([]confirmation, len(tests))
 	owner := map[int]int{} // job id → test

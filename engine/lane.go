@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 )
 
@@ -12,8 +13,17 @@ import (
 // worker, and answers with what differs. A worker that dies or is killed is replaced at
 // the lane's next run.
 type lane struct {
-	h *hunt
-	w *worker
+	h   *hunt
+	w   *worker
+	use laneUse
+}
+
+// how says how a lane runs an input: which judge gives the expected answer (the reference,
+// or, in a program's hunt, the fast judge unless ref is set), which is the code under test
+// (a program's hunt can check fast itself: fast), whether the code under test runs alone
+// (gotOnly) and with tleMargin times its limit (margin).
+type how struct {
+	ref, fast, gotOnly, margin bool
 }
 
 // job is work for a lane: a block of case indices to hunt, or one input to compare.
@@ -21,15 +31,12 @@ type job struct {
 	id      int
 	indices []int64
 	input   []byte
-	gotOnly bool // run the code under test only: the reference would exit 0 (see minimize)
-	fresh   bool // in a worker started for it: a confirmation's rerun
+	how   how
+	fresh bool // in a worker started for it: a confirmation's rerun
 	// keep is the signature a minimization keeps: an input that shows it is checked with
 	// the validator, and is no outcome if invalid. Only those are checked: a candidate
 	// that does not keep the signature is not taken, valid or not, and most do not.
 	keep string
-	// margin runs the code under test with tleMargin times its time limit (see
-	// minimizer.margin).
-	margin bool
 	// want, when set, is the expected result of a test (Judge): the code under test runs
 	// alone and is compared with it.
 	want *Result
@@ -95,10 +102,16 @@ func (p *pool) recv() jobResult {
 func (p *pool) took() { p.busy-- }
 
 func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResult) {
+	// Locked to a thread of its own, the lane reads its own CPU time: its share of the hunt.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := threadCPU()
 	defer func() {
 		if l.w != nil {
 			l.w.stop()
+			l.retire()
 		}
+		l.use.thread = threadCPU() - start
 	}()
 	for j := range jobs {
 		var r jobResult
@@ -108,15 +121,15 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 		case j.want != nil:
 			if j.fresh && l.w != nil {
 				l.w.kill()
-				l.w = nil
+				l.retire()
 			}
 			r.run, r.d, r.sig, r.err = l.judge(ctx, j.input, *j.want, j.drop)
 		default:
 			if j.fresh && l.w != nil {
 				l.w.kill()
-				l.w = nil
+				l.retire()
 			}
-			r.d, r.sig, r.err = l.compare(ctx, j.input, j.gotOnly, j.margin, j.drop)
+			r.d, r.sig, r.err = l.compare(ctx, j.input, j.how, j.drop)
 			if errors.Is(r.err, errDropped) {
 				r.dropped, r.err = true, nil
 			}
@@ -139,6 +152,7 @@ func (l *lane) ready() error {
 	}
 	if l.w != nil {
 		l.w.kill()
+		l.retire()
 	}
 	w, err := startWorker(l.h.exe)
 	if err != nil {
@@ -151,6 +165,12 @@ func (l *lane) ready() error {
 	return nil
 }
 
+// retire counts the CPU time of the lane's worker, dead or killed, and forgets it.
+func (l *lane) retire() {
+	l.use.workers += l.w.spent
+	l.w = nil
+}
+
 // valid reports whether the game's validator accepts input.
 func (l *lane) valid(input []byte) bool {
 	return l.h.validate(input) == nil
@@ -160,8 +180,9 @@ func (l *lane) valid(input []byte) bool {
 // nil. With gotOnly, the reference is not run but taken to exit 0 with no output
 // (exitsZero). Closing drop stops the run (see worker.run). A disturbed run's divergence
 // has no signature: it is run again.
-func (l *lane) compare(ctx context.Context, input []byte, gotOnly, margin bool, drop <-chan struct{}) (*Divergence, string, error) {
-	want, got, eq, err := l.runBoth(ctx, input, gotOnly, margin, drop)
+func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*Divergence, string, error) {
+	gotOnly := hw.gotOnly
+	want, got, eq, err := l.runBoth(ctx, input, hw, drop)
 	if err != nil || eq == nil {
 		return nil, "", err
 	}
@@ -182,7 +203,7 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly, margin bool, 
 		// needed for the finding's .ans, and the reference is checked to end normally
 		// alone, since a worker that dies before it tells how far it got could have died
 		// under either (a quick first side is not announced).
-		req := l.request(input, false, false)
+		req := l.request(input, how{ref: hw.ref, fast: hw.fast})
 		req.Got, req.Compare = side{}, ""
 		if err := l.ready(); err != nil {
 			return nil, "", err
@@ -200,17 +221,23 @@ func (l *lane) compare(ctx context.Context, input []byte, gotOnly, margin bool, 
 			d.Want = w
 		}
 	}
-	return d, l.h.signature(input, d), nil
+	sig := l.h.signature(input, d)
+	if hw.fast && len(l.h.cfg.Program) > 0 {
+		sig = "fast: " + sig // a mistake of the hunt's oracle, apart from the program's
+	}
+	return d, sig, nil
 }
 
 // runBoth runs the reference and the code under test on input in the lane's worker and
 // returns their results and how to compare them, or a nil comparison when they agree.
-func (l *lane) runBoth(ctx context.Context, input []byte, gotOnly, margin bool, drop <-chan struct{}) (want, got Result, eq Equal, err error) {
+func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (want, got Result, eq Equal, err error) {
 	eq = l.h.cfg.Equal
 	if err := l.ready(); err != nil {
 		return want, got, nil, err
 	}
-	want, got, same, err := l.w.run(ctx, l.request(input, gotOnly, margin), drop)
+	want, got, same, err := l.w.run(ctx, l.request(input, hw), drop)
+	l.use.add(want)
+	l.use.add(got)
 	if l.w.held > workerHeldCap {
 		l.w.kill() // a worker that holds this much is replaced, whatever holds it
 	}
@@ -229,7 +256,7 @@ func (l *lane) judge(ctx context.Context, input []byte, want Result, drop <-chan
 	if err := l.ready(); err != nil {
 		return Result{}, nil, "", err
 	}
-	req := l.request(input, true, false)
+	req := l.request(input, how{gotOnly: true})
 	req.Compare = "" // both runs come back: the code's is compared here, with the test's answer
 	_, got, _, err := l.w.run(ctx, req, drop)
 	if err != nil {
@@ -243,20 +270,25 @@ func (l *lane) judge(ctx context.Context, input []byte, want Result, drop <-chan
 	return got, d, l.h.signature(input, d), nil
 }
 
-// request is the worker's request to run input; with margin, the code under test gets
-// tleMargin times its time limit.
-func (l *lane) request(input []byte, gotOnly, margin bool) request {
+// request is the worker's request to run input, as hw says.
+func (l *lane) request(input []byte, hw how) request {
 	limits := l.h.limits
-	if margin {
+	if hw.margin {
 		limits.Time = time.Duration(float64(limits.Time) * tleMargin)
 		limits.Wall = 0 // from the new time, as withDefaults sets it
 	}
+	program := len(l.h.cfg.Program) > 0
 	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,
 		Want: side{Judge: "ref", Limits: l.h.refLimits}, Got: side{Judge: "fast", Limits: limits}}
-	if gotOnly {
+	switch {
+	case hw.gotOnly:
 		req.Want = side{}
+	case program && !hw.ref && !hw.fast && !l.h.cfg.AgainstRef:
+		// The fast judge, checked against ref byte for byte at scale, is the program's
+		// oracle: ref is naive, and would cost the hunt most of its time.
+		req.Want = side{Judge: "fast", Limits: l.h.refLimits}
 	}
-	if len(l.h.cfg.Program) > 0 {
+	if program && !hw.fast {
 		req.Got = side{Argv: l.h.cfg.Program, Limits: limits}
 	}
 	return req
@@ -279,7 +311,7 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64, drop <-chan struc
 	}
 	for k, i := range indices {
 		input := cases[k].Encode()
-		d, sig, err := l.steady(ctx, input, drop)
+		d, sig, err := l.steady(ctx, input, how{ref: l.h.checkedByRef(i)}, drop)
 		if errors.Is(err, errDropped) {
 			return r
 		}
@@ -299,15 +331,15 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64, drop <-chan struc
 // steady compares input as compare does, running it again, in a new worker, while its run
 // is disturbed from outside (up to maxDisturbed times): a case found disturbed still is
 // left to the coordinator to retry later.
-func (l *lane) steady(ctx context.Context, input []byte, drop <-chan struct{}) (*Divergence, string, error) {
+func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*Divergence, string, error) {
 	for attempt := 1; ; attempt++ {
-		d, sig, err := l.compare(ctx, input, false, false, drop)
+		d, sig, err := l.compare(ctx, input, hw, drop)
 		if err != nil || d == nil || !d.Disturbed() || attempt >= maxDisturbed {
 			return d, sig, err
 		}
 		if l.w != nil {
 			l.w.kill()
-			l.w = nil
+			l.retire()
 		}
 	}
 }
@@ -357,7 +389,7 @@ func (l *lane) pack(cases []Case, lo int) (int, Case) {
 
 func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, joined Case, drop <-chan struct{}) ([]pending, error) {
 	input := joined.Encode()
-	d, sig, err := l.steady(ctx, input, drop)
+	d, sig, err := l.steady(ctx, input, how{ref: l.h.checkedByRef(indices[0])}, drop)
 	if err != nil || d == nil {
 		return nil, err
 	}
@@ -391,7 +423,7 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 	var out []pending
 	for _, k := range suspects {
 		one := cases[k].Encode()
-		d1, sig1, err := l.steady(ctx, one, drop)
+		d1, sig1, err := l.steady(ctx, one, how{ref: l.h.checkedByRef(indices[k])}, drop)
 		if err != nil {
 			return nil, err
 		}
@@ -411,7 +443,7 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 			continue
 		}
 		in := prefix.Encode()
-		dp, sigp, err := l.steady(ctx, in, drop)
+		dp, sigp, err := l.steady(ctx, in, how{ref: l.h.checkedByRef(indices[0])}, drop)
 		if err != nil {
 			return nil, err
 		}

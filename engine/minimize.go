@@ -148,6 +148,7 @@ type minimizer struct {
 	// itself show the time-out every time, where one taken at the very edge would show
 	// it on some only.
 	margin bool
+	fast   bool // the code under test is fast (a mistake of fast's met in a program's hunt)
 
 	w        *shrinkWalk                  // the current case's candidates
 	pos      int                          // the first candidate whose outcome the walk does not know
@@ -287,7 +288,7 @@ func (m *minimizer) fill() int {
 			break
 		}
 		drop := make(chan struct{})
-		id := m.p.send(job{input: cand.input, gotOnly: m.gotOnly, keep: m.sig, drop: drop, margin: m.margin})
+		id := m.p.send(job{input: cand.input, how: how{fast: m.fast, gotOnly: m.gotOnly, margin: m.margin}, keep: m.sig, drop: drop})
 		m.running[id] = run{cand.key, drop}
 		m.inFlight[cand.key] = true
 		runs++

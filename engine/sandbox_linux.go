@@ -37,6 +37,12 @@ type sandbox struct {
 	subreaper bool // no namespace and no cgroup: this process adopts and sweeps orphans
 	forced    bool // GAMEDIFF_SANDBOX=portable: only the portable fallback, for tests
 	seq       atomic.Uint64
+
+	// idle holds the jails of runs that ended, emptied, for the next runs: making and
+	// removing a run's cgroups (v1's above all) costs a worker more than a small program's
+	// run. Not with v2's memory, whose peak cannot be reset for a new run.
+	mu   sync.Mutex
+	idle []*jail
 }
 
 // v1Hierarchy is one controller's hierarchy of cgroup v1 that runs join.
@@ -259,11 +265,32 @@ func sweepStaleCgroups(parent string) {
 	}
 }
 
+// killCgroup kills every process of a v2 cgroup: frozen first, so that none can fork while
+// the others are killed, then each sent SIGKILL, then thawed to die. Not cgroup.kill: a
+// cgroup it was written to has every process started into it since (CLONE_INTO_CGROUP)
+// killed at its start, on the kernels seen here, and a jail serves many runs.
+func killCgroup(dir string) {
+	pids := cgroupProcs(dir)
+	if len(pids) == 0 {
+		return
+	}
+	os.WriteFile(filepath.Join(dir, "cgroup.freeze"), []byte("1"), 0)
+	for range 10 {
+		for _, pid := range pids {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		if pids = cgroupProcs(dir); len(pids) == 0 {
+			break
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "cgroup.freeze"), []byte("0"), 0)
+}
+
 // emptyCgroup kills every process of the cgroup dir and waits, up to wait, until none is
 // left.
 func emptyCgroup(dir string, wait time.Duration) bool {
-	if exists(filepath.Join(dir, "cgroup.kill")) {
-		os.WriteFile(filepath.Join(dir, "cgroup.kill"), []byte("1"), 0)
+	if exists(filepath.Join(dir, "cgroup.freeze")) {
+		killCgroup(dir)
 	}
 	deadline := time.Now().Add(wait)
 	for pause := 50 * time.Microsecond; ; pause = min(2*pause, 20*time.Millisecond) {
@@ -338,17 +365,69 @@ type jail struct {
 	v1   []string // the run's cgroups in s.v1's hierarchies, in order
 	pid  int
 	tree processTree // the fallback's view of the program's processes
+	hard string      // the kernel's memory bound, as written
+	// base holds what the jail's counters read when the run started: a jail serves run
+	// after run, and each run counts from there. Its empty cgroups count nothing between
+	// runs, so the readings that ended a run start the next (last). The CPU pressure is
+	// read at the watchdog's first look.
+	base, last struct {
+		cpu  time.Duration
+		ooms int64
+	}
+	waitedBase time.Duration
+	waitedRead bool
 }
 
 // memorySlack is what the kernel lets a program use past its memory limit before it kills
 // it: the watchdog stops it first, with a clear message, and the peak shows how far it went.
 func memorySlack(limit int64) int64 { return max(limit/8, 32<<20) }
 
-// newJail makes the cgroups of one run, bounding its memory at lim's limit plus slack.
+// newJail returns the jail of one run, bounding its memory at lim's limit plus slack: one
+// that served a run before, emptied, or a new one.
 func (s *sandbox) newJail(lim Limits) (*jail, error) {
+	hard := strconv.FormatInt(lim.Memory+memorySlack(lim.Memory), 10)
+	j, err := s.reuse()
+	if j == nil && err == nil {
+		j, err = s.makeJail()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if j.hard != hard {
+		j.hard = hard
+		if s.v2Memory {
+			os.WriteFile(filepath.Join(j.v2, "memory.max"), []byte(hard), 0)
+			os.WriteFile(filepath.Join(j.v2, "memory.swap.max"), []byte("0"), 0)
+		}
+		if dir := j.v1dir("memory"); dir != "" {
+			os.WriteFile(filepath.Join(dir, "memory.limit_in_bytes"), []byte(hard), 0)
+		}
+	}
+	j.pid, j.tree = 0, processTree{}
+	j.base, j.waitedRead = j.last, false
+	if dir := j.v1dir("memory"); dir != "" {
+		// The peak starts again from what the empty cgroup holds now.
+		os.WriteFile(filepath.Join(dir, "memory.max_usage_in_bytes"), []byte("0"), 0)
+	}
+	return j, nil
+}
+
+// reuse takes an idle jail, if there is one.
+func (s *sandbox) reuse() (*jail, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n := len(s.idle); n > 0 {
+		j := s.idle[n-1]
+		s.idle = s.idle[:n-1]
+		return j, nil
+	}
+	return nil, nil
+}
+
+// makeJail makes the cgroups of a new jail.
+func (s *sandbox) makeJail() (*jail, error) {
 	j := &jail{s: s, v2fd: -1}
 	name := "run-" + strconv.FormatUint(s.seq.Add(1), 10)
-	hard := strconv.FormatInt(lim.Memory+memorySlack(lim.Memory), 10)
 	if s.v2 != "" {
 		dir := filepath.Join(s.v2, name)
 		if err := os.Mkdir(dir, 0o755); err != nil {
@@ -357,25 +436,18 @@ func (s *sandbox) newJail(lim Limits) (*jail, error) {
 		j.v2 = dir
 		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
 		if err != nil {
-			j.close()
+			j.remove()
 			return nil, err
 		}
 		j.v2fd = fd
-		if s.v2Memory {
-			os.WriteFile(filepath.Join(dir, "memory.max"), []byte(hard), 0)
-			os.WriteFile(filepath.Join(dir, "memory.swap.max"), []byte("0"), 0)
-		}
 	}
 	for _, h := range s.v1 {
 		dir := filepath.Join(h.dir, name)
 		if err := os.Mkdir(dir, 0o755); err != nil {
-			j.close()
+			j.remove()
 			return nil, err
 		}
 		j.v1 = append(j.v1, dir)
-		if h.controller == "memory" {
-			os.WriteFile(filepath.Join(dir, "memory.limit_in_bytes"), []byte(hard), 0)
-		}
 	}
 	return j, nil
 }
@@ -438,12 +510,7 @@ func (j *jail) startOwned(cmd *exec.Cmd) error {
 // usage is the CPU time and memory of the program's whole process tree so far, and whether
 // the jail measures them over the tree (else they are the fallback's sums).
 func (j *jail) usage() (cpu time.Duration, memory int64) {
-	switch {
-	case j.v2 != "":
-		cpu = time.Duration(statField(filepath.Join(j.v2, "cpu.stat"), "usage_usec")) * time.Microsecond
-	case j.v1dir("cpuacct") != "":
-		cpu = time.Duration(readInt(filepath.Join(j.v1dir("cpuacct"), "cpuacct.usage")))
-	}
+	cpu = j.rawCPU() - j.base.cpu
 	switch {
 	case j.s.v2Memory:
 		memory = readInt(filepath.Join(j.v2, "memory.current"))
@@ -462,7 +529,26 @@ func (j *jail) usage() (cpu time.Duration, memory int64) {
 	return cpu, memory
 }
 
-// treeMeasured reports whether the jail's cgroups measure memory over the whole tree, so
+// rawCPU is the CPU time the jail's cgroup counted since it was made.
+func (j *jail) rawCPU() time.Duration {
+	switch {
+	case j.v2 != "":
+		return time.Duration(statField(filepath.Join(j.v2, "cpu.stat"), "usage_usec")) * time.Microsecond
+	case j.v1dir("cpuacct") != "":
+		return time.Duration(readInt(filepath.Join(j.v1dir("cpuacct"), "cpuacct.usage")))
+	}
+	return 0
+}
+
+// finish reads, once the run's processes are dead, its CPU time and peak memory as the
+// cgroups count them (0 where none does), and whether the kernel killed a process of it
+// for its memory bound; the readings start the next run.
+func (j *jail) finish() (cpu time.Duration, peak int64, oomKilled bool) {
+	j.last.cpu, j.last.ooms = j.rawCPU(), j.oomCount()
+	return j.last.cpu - j.base.cpu, j.peak(), j.last.ooms > j.base.ooms
+}
+
+// memoryMeasured reports whether the jail's cgroups measure memory over the whole tree, so
 // that its peak is the kernel's, not a sum of the watchdog's looks.
 func (j *jail) memoryMeasured() bool { return j.s.v2Memory || j.v1dir("memory") != "" }
 
@@ -490,16 +576,15 @@ func (j *jail) peak() int64 {
 	return 0
 }
 
-// oomKilled reports whether the kernel killed a process of the run for going past the
-// run's memory bound.
-func (j *jail) oomKilled() bool {
+// oomCount is how many processes the kernel killed in the jail for its memory bound.
+func (j *jail) oomCount() int64 {
 	switch {
 	case j.s.v2Memory:
-		return statField(filepath.Join(j.v2, "memory.events"), "oom_kill") > 0
+		return statField(filepath.Join(j.v2, "memory.events"), "oom_kill")
 	case j.v1dir("memory") != "":
-		return statField(filepath.Join(j.v1dir("memory"), "memory.oom_control"), "oom_kill") > 0
+		return statField(filepath.Join(j.v1dir("memory"), "memory.oom_control"), "oom_kill")
 	}
-	return false
+	return 0
 }
 
 // waited is how long the run's processes waited for a CPU while they could run: the
@@ -511,14 +596,22 @@ func (j *jail) waited() time.Duration {
 			line, _, _ := bytes.Cut(b, []byte("\n"))
 			if _, total, ok := bytes.Cut(line, []byte("total=")); ok {
 				us, _ := strconv.ParseInt(string(bytes.TrimSpace(total)), 10, 64)
-				return time.Duration(us) * time.Microsecond
+				return j.sinceFirstLook(time.Duration(us) * time.Microsecond)
 			}
 		}
 	}
-	if inNamespace() {
+	if inNamespace() || j.pid == 0 {
 		return 0
 	}
-	return runQueueWait(j.pid)
+	return j.sinceFirstLook(runQueueWait(j.pid))
+}
+
+// sinceFirstLook is a reading of the CPU pressure less its reading at the first look.
+func (j *jail) sinceFirstLook(total time.Duration) time.Duration {
+	if !j.waitedRead {
+		j.waitedBase, j.waitedRead = total, true
+	}
+	return total - j.waitedBase
 }
 
 // stopped reports whether the program is stopped (SIGSTOP, a job-control stop). In a
@@ -534,8 +627,10 @@ func (j *jail) kill(waitedFor bool) {
 		syscall.Kill(-j.pid, syscall.SIGKILL)
 	}
 	if j.v2 != "" {
-		os.WriteFile(filepath.Join(j.v2, "cgroup.kill"), []byte("1"), 0)
-		return
+		if !waitedFor {
+			killCgroup(j.v2)
+		}
+		return // else close empties it
 	}
 	for _, dir := range j.v1 {
 		for _, pid := range cgroupProcs(dir) {
@@ -545,17 +640,21 @@ func (j *jail) kill(waitedFor bool) {
 	j.tree.kill(j.pid, waitedFor)
 }
 
-// close kills what is left of the run, waits for its cgroups to be empty and removes them.
-// Call it once the program has been waited for.
+// close kills what is left of the run and waits for its cgroups to be empty: then the jail
+// waits, idle, for the next run; one that cannot be emptied is removed. Call it once the
+// program has been waited for.
 func (j *jail) close() {
 	j.kill(true)
-	if j.v2fd >= 0 {
-		syscall.Close(j.v2fd)
+	// The run's processes are the same in every hierarchy: v2's, when there is one, tells
+	// for all.
+	dirs := j.v1
+	if j.v2 != "" {
+		dirs = []string{j.v2}
 	}
-	for _, dir := range append([]string{j.v2}, j.v1...) {
-		if dir != "" {
-			emptyCgroup(dir, 2*time.Second)
-			os.Remove(dir)
+	emptied := true
+	for _, dir := range dirs {
+		if !emptyCgroup(dir, 2*time.Second) {
+			emptied = false
 		}
 	}
 	switch {
@@ -564,6 +663,46 @@ func (j *jail) close() {
 	case j.s.subreaper:
 		j.forget()
 		sweepOrphans()
+	}
+	if emptied && !j.s.v2Memory && (j.v2 != "" || len(j.v1) > 0) {
+		j.s.mu.Lock()
+		j.s.idle = append(j.s.idle, j)
+		j.s.mu.Unlock()
+		return
+	}
+	j.remove()
+}
+
+// remove removes the jail's cgroups (empty ones only: the kernel refuses the others).
+func (j *jail) remove() {
+	if j.v2fd >= 0 {
+		syscall.Close(j.v2fd)
+		j.v2fd = -1
+	}
+	for _, dir := range append([]string{j.v2}, j.v1...) {
+		if dir != "" {
+			os.Remove(dir)
+		}
+	}
+}
+
+// release removes the cgroups of this process's idle jails and its own folders of them, as
+// it exits: what a process killed with SIGKILL leaves, the next one sweeps.
+func (s *sandbox) release() {
+	s.mu.Lock()
+	idle := s.idle
+	s.idle = nil
+	s.mu.Unlock()
+	for _, j := range idle {
+		j.remove()
+	}
+	for _, dir := range []string{s.v2} {
+		if dir != "" {
+			os.Remove(dir)
+		}
+	}
+	for _, h := range s.v1 {
+		os.Remove(h.dir)
 	}
 }
 

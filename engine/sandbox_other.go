@@ -19,6 +19,8 @@ var sandboxOf = sync.OnceValue(func() *sandbox { return &sandbox{} })
 
 func (*sandbox) describe() string { return "process group" }
 
+func (*sandbox) release() {}
+
 type jail struct{ pid int }
 
 func (*sandbox) newJail(Limits) (*jail, error) { return &jail{}, nil }
@@ -32,15 +34,15 @@ func (j *jail) start(cmd *exec.Cmd) error {
 	return err
 }
 
-func (j *jail) usage() (time.Duration, int64) { return 0, 0 }
-func inNamespace() bool                       { return false }
-func hostPID() int                            { return os.Getpid() }
-func (j *jail) memoryMeasured() bool          { return false }
-func (j *jail) cpuMeasured() bool             { return false }
-func (j *jail) peak() int64                   { return 0 }
-func (j *jail) oomKilled() bool               { return false }
-func (j *jail) waited() time.Duration         { return 0 }
-func (j *jail) stopped() bool                 { return false }
+func (j *jail) usage() (time.Duration, int64)        { return 0, 0 }
+func inNamespace() bool                              { return false }
+func hostPID() int                                   { return os.Getpid() }
+func (j *jail) memoryMeasured() bool                 { return false }
+func (j *jail) cpuMeasured() bool                    { return false }
+func (j *jail) peak() int64                          { return 0 }
+func (j *jail) finish() (time.Duration, int64, bool) { return 0, 0, false }
+func (j *jail) waited() time.Duration                { return 0 }
+func (j *jail) stopped() bool                        { return false }
 
 func (j *jail) kill(waitedFor bool) {
 	if j.pid > 0 {

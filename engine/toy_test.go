@@ -274,11 +274,27 @@ func TestMain(m *testing.M) {
 		holdMemory(mib) // a program for TestCommandMemoryIsTheProgramsOwn
 	}
 	engine.ServeWorker(lookupToy)
+	if name := os.Getenv(programEnv); name != "" {
+		runToyProgram(name) // a program under test, for the hunts of programs
+	}
 	os.Exit(m.Run())
 }
 
 // markerEnv names the folder where ref-fails-once-on-42 remembers it failed.
 const markerEnv = "TOY_MARKER"
+
+// programEnv makes the test binary a program under test: the fast judge of the toy it names
+// run on its stdin.
+const programEnv = "ENGINE_TEST_PROGRAM"
+
+func runToyProgram(name string) {
+	input, _ := io.ReadAll(os.Stdin)
+	if err := toys[name].fast(input, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	os.Exit(0)
+}
 
 // holdEnv makes the test binary a program that holds that many MiB for a moment and exits.
 const holdEnv = "ENGINE_TEST_HOLD_MIB"

@@ -66,6 +66,9 @@ type response struct {
 	Err       string // the worker could not run the request at all (unknown game, …)
 	Dropped   bool   // the coordinator dropped the request before it ended
 	Sandbox   string // the handshake: how the worker contains the programs it runs
+	// Spent is the CPU time of each side's run, sent even when the runs are not: a hunt
+	// tells where its CPU went (CPUUse).
+	Spent [2]time.Duration
 }
 
 // dumpAndExit, sent on the drops pipe, asks a worker whose judge is over its limits to
@@ -105,7 +108,9 @@ func ServeWorker(lookup func(name string) (Game, bool)) {
 	// its pipes, with SIGKILL, or with dumpAndExit. (As a namespace's init, the worker
 	// cannot be sent SIGKILL or SIGSTOP from inside it at all.)
 	signal.Ignore(userSignals...)
-	os.Exit(serveWorker(lookup, in, out, drops))
+	code := serveWorker(lookup, in, out, drops)
+	sandboxOf().release()
+	os.Exit(code)
 }
 
 func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, drops io.Reader) int {
@@ -172,7 +177,7 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 		current.stop = nil
 		current.Unlock()
 		stop()
-		resp := response{CPU: selfCPU(), RSS: heldMemory()}
+		resp := response{CPU: selfCPU(), RSS: heldMemory(), Spent: [2]time.Duration{w.CPU, r.CPU}}
 		switch {
 		case dropped: // first: a stopped run compares as nothing, and is no outcome
 			resp.Dropped = true
@@ -353,6 +358,7 @@ type worker struct {
 	answers chan response
 	failed  chan struct{}
 	sandbox string // how it contains the programs it runs (its handshake)
+	spent   time.Duration // its own CPU time since its handshake, as its responses tell
 }
 
 // spawnWorker starts exe as a worker: in a process group of its own, killed when the hunt
@@ -491,12 +497,14 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held}, watchedLimits(req.Want), start, kill)
 				continue
 			case r.Phase:
+				w.spent += r.CPU - w.cpu
 				phase, start, w.cpu, w.held = 1, time.Now(), r.CPU, r.RSS
 				// What the first side left is not the second's: its memory is measured
 				// from there (reused memory goes uncounted: the limit is a backstop).
 				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held}, watchedLimits(req.Got), start, kill)
 				continue
 			}
+			w.spent += r.CPU - w.cpu
 			w.cpu, w.held = r.CPU, r.RSS
 			if r.Dropped {
 				return want, got, false, errDropped
@@ -504,6 +512,10 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 			if r.Err != "" {
 				return want, got, false, fmt.Errorf("worker: %s", r.Err)
 			}
+			if r.Same {
+				r.Want, r.Got = Result{Solver: labels[0]}, Result{Solver: labels[1]}
+			}
+			r.Want.CPU, r.Got.CPU = r.Spent[0], r.Spent[1]
 			return r.Want, r.Got, r.Same, nil
 		case <-drop:
 			binary.Write(w.drops, binary.BigEndian, req.Seq) // a worker gone is seen below

@@ -2,6 +2,8 @@ package games
 
 import (
 	"context"
+	"os/exec"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -49,6 +51,37 @@ func BenchmarkHuntIsolation(b *testing.B) {
 			b.ReportMetric(n/inProcess.Seconds(), "in-process-cases/s")
 			b.ReportMetric(n/isolated.Seconds(), "worker-cases/s")
 			b.ReportMetric(isolated.Seconds()/inProcess.Seconds(), "workers/in-process")
+		})
+	}
+}
+
+// BenchmarkProgramHunt runs, per game, a short hunt of the contestant-style C++ solution in
+// examples/ (built with g++ -O2), as hunt -cmd runs it, and reports its cases/s and the
+// share of the hunt's CPU time the program got (engine.CPUUse), so that the harness's own
+// cost can be tracked. The games run side by side in one run: compare their ratios, not
+// the absolute figures of a shared machine.
+func BenchmarkProgramHunt(b *testing.B) {
+	dir := b.TempDir()
+	for _, g := range All() {
+		b.Run(g.Name(), func(b *testing.B) {
+			bin := filepath.Join(dir, g.Name())
+			if out, err := exec.Command("g++", "-O2", "-o", bin, filepath.Join("..", "examples", g.Name(), "solution.cpp")).CombinedOutput(); err != nil {
+				b.Fatalf("building the example: %v\n%s", err, out)
+			}
+			var cases int64
+			var seconds, share float64
+			for b.Loop() {
+				sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: g, Program: []string{bin}, Seed: 5,
+					Duration: 5 * time.Second, Workers: 2, MinimizeTime: -1})
+				if err != nil || len(sum.Findings) != 0 {
+					b.Fatalf("hunt: %v, findings %+v", err, sum.Findings)
+				}
+				cases += sum.Cases
+				seconds += sum.HuntSeconds
+				share += sum.CPU.CodeShare
+			}
+			b.ReportMetric(float64(cases)/seconds, "cases/s")
+			b.ReportMetric(100*share/float64(b.N), "program-cpu-%")
 		})
 	}
 }

@@ -43,6 +43,7 @@ type huntFlags struct {
 	skip         []string
 	asJSON       bool
 	unpacked     bool
+	against      string
 }
 
 func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
@@ -67,6 +68,7 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	fs.StringVar(&h.report, "report", "", "write one self-contained HTML page per finding to this folder")
 	skip := fs.String("skip-rule", "", "comma-separated ruling ids (R-M1,R-B1): leave out generated cases (or datasets) that reach them")
 	fs.BoolVar(&h.asJSON, "json", false, "print the summary as one JSON object on stdout")
+	fs.StringVar(&h.against, "against", "fast", "with -cmd, the judge whose answers the program's are compared with: fast (checked against ref; ref too on 1 case in 16 and on every divergence) or ref")
 	pack := fs.Bool("pack", true, "with -cmd, pack several generated cases into one input where the game has several games per input (boom, tower, datamining)")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return h, code, false
@@ -110,8 +112,10 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 		return fail("-cmd is empty: give the program to test")
 	case h.program != "" && h.game == "":
 		return fail("-cmd needs -game")
-	case h.program == "" && (set["compare"] || set["pack"]):
-		return fail("-compare and -pack are for a program under test: give -cmd (ref and fast are compared byte for byte)")
+	case h.program == "" && (set["compare"] || set["pack"] || set["against"]):
+		return fail("-compare, -pack and -against are for a program under test: give -cmd (ref and fast are compared byte for byte)")
+	case h.against != "fast" && h.against != "ref":
+		return fail("-against must be fast or ref, not %q", h.against)
 	}
 	h.memory = *memory << 20
 	h.unpacked = !*pack
@@ -186,6 +190,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			Game:         hunted[n],
 			Program:      program,
 			Unpacked:     h.unpacked,
+			AgainstRef:   h.against == "ref",
 			Equal:        equal,
 			Workers:      h.workers,
 			Seed:         h.seed,
@@ -313,8 +318,17 @@ func printSummary(w io.Writer, sum engine.Summary, h huntFlags) {
 		sum.Game, plural(sum.Cases, "case"), sum.HuntSeconds, sum.CasesPerSec, interrupted,
 		plural(int64(sum.Divergences), "divergence"), plural(int64(len(sum.Findings)), "finding"),
 		sum.MinimizeSecs, sum.Seed, shard)
-	if sum.Sandbox != "" && h.program != "" {
-		fmt.Fprintf(w, "%s: programs ran contained by: %s\n", sum.Game, sum.Sandbox)
+	if h.program != "" {
+		if sum.Sandbox != "" {
+			fmt.Fprintf(w, "%s: programs ran contained by: %s\n", sum.Game, sum.Sandbox)
+		}
+		u := sum.CPU
+		total := u.Program + u.Fast + u.Ref + u.Workers + u.Lanes + u.Hunt
+		if total > 0 {
+			pct := func(v float64) float64 { return 100 * v / total }
+			fmt.Fprintf(w, "%s: expected answers from %s; CPU %.1fs: program %.0f%%, fast %.0f%%, ref %.0f%%, workers %.0f%%, generating %.0f%%, coordinating %.0f%%\n",
+				sum.Game, sum.Oracle, total, pct(u.Program), pct(u.Fast), pct(u.Ref), pct(u.Workers), pct(u.Lanes), pct(u.Hunt))
+		}
 	}
 	if sum.Rerun > 0 {
 		fmt.Fprintf(w, "%s: %s run again after a run disturbed from outside (a worker killed or stopped, a starved run)\n", sum.Game, plural(int64(sum.Rerun), "case"))

@@ -35,5 +35,5 @@ func BenchmarkCommandRun(b *testing.B) {
 		cpu += r.CPU
 	}
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "program-ns/op")
-	b.ReportMetric(float64((self() - before).Nanoseconds())/float64(b.N), "harness-ns/op")
+	b.ReportMetric(float64((self()-before).Nanoseconds())/float64(b.N), "harness-ns/op")
 }

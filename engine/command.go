@@ -176,6 +176,7 @@ type probe interface {
 type jailProbe struct{ j *jail }
 
 func (p jailProbe) usage() (time.Duration, int64, bool) {
+	p.j.looked()
 	cpu, memory := p.j.usage()
 	return cpu, memory, liveUsageKnown
 }

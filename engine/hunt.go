@@ -32,8 +32,8 @@ type HuntConfig struct {
 	// case in refEvery; every divergence is confirmed against ref before it is reported.
 	AgainstRef bool
 	Equal      Equal // nil: Exact
-	Workers  int   // worker processes; 0: GOMAXPROCS
-	Seed     int64 // every case derives from it and its index alone
+	Workers    int   // worker processes; 0: GOMAXPROCS
+	Seed       int64 // every case derives from it and its index alone
 	// Start and Cases bound the case indices: Start, Start+1, …, Start+Cases-1 (Cases 0:
 	// no bound). Shard i of Shards runs those ≡ i-1 (mod Shards) only, so that Shards
 	// hunts with the same flags run exactly the cases of one.

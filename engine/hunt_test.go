@@ -418,7 +418,7 @@ func TestInterruptedMinimizationKeepsTheCaseAsFoundAndAddsTheSmallestConfirmed(t
 // TestProgramHuntAgainstFast: a program's hunt compares it with fast, not ref, and confirms
 // every divergence against ref. With a fast that is wrong on 7, a right program is never
 // reported (fast's mistake is, as a finding against fast); a program that makes fast's
-// very mistake is still found, on the cases checked against ref (1 in 16).
+// very mistake is still found, on the cases checked against ref (1 in 64).
 func TestProgramHuntAgainstFast(t *testing.T) {
 	exe, _ := os.Executable()
 	g := game(t, "wrong-on-7")
@@ -435,7 +435,7 @@ func TestProgramHuntAgainstFast(t *testing.T) {
 	})
 	t.Run("program sharing fast's mistake", func(t *testing.T) {
 		t.Setenv(programEnv, "wrong-on-7")
-		sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Program: []string{exe}, Seed: 5, Cases: 2000, Workers: 2, MinimizeTime: -1})
+		sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Program: []string{exe}, Seed: 5, Cases: 20000, Workers: 2, MinimizeTime: -1})
 		if len(sum.Findings) != 1 || sum.Findings[0].Divergence.Got.Solver != "program" {
 			t.Fatalf("findings %+v: want the program's mistake, found against ref", sum.Findings)
 		}

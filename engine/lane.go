@@ -31,8 +31,8 @@ type job struct {
 	id      int
 	indices []int64
 	input   []byte
-	how   how
-	fresh bool // in a worker started for it: a confirmation's rerun
+	how     how
+	fresh   bool // in a worker started for it: a confirmation's rerun
 	// keep is the signature a minimization keeps: an input that shows it is checked with
 	// the validator, and is no outcome if invalid. Only those are checked: a candidate
 	// that does not keep the signature is not taken, valid or not, and most do not.

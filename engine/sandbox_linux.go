@@ -606,6 +606,14 @@ func (j *jail) waited() time.Duration {
 	return j.sinceFirstLook(runQueueWait(j.pid))
 }
 
+// looked is called at each of the watchdog's looks: the first reads the CPU pressure the
+// run's wait for a CPU is counted from.
+func (j *jail) looked() {
+	if !j.waitedRead {
+		j.waited()
+	}
+}
+
 // sinceFirstLook is a reading of the CPU pressure less its reading at the first look.
 func (j *jail) sinceFirstLook(total time.Duration) time.Duration {
 	if !j.waitedRead {

@@ -357,7 +357,7 @@ type worker struct {
 	// is closed when it can read no more (the worker died).
 	answers chan response
 	failed  chan struct{}
-	sandbox string // how it contains the programs it runs (its handshake)
+	sandbox string        // how it contains the programs it runs (its handshake)
 	spent   time.Duration // its own CPU time since its handshake, as its responses tell
 }
 

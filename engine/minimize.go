@@ -88,7 +88,7 @@ func (c *coordinator) minimize(ctx context.Context, p pending) (taken []pending,
 			m.keptAt[m.decided] = o.kept
 			if o.kept {
 				st.Accepted++
-				cur := pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: m.sig, after: p.after}
+				cur := pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: m.sig, after: p.after, reruns: p.reruns}
 				taken = append(taken, cur)
 				o.d = nil // the case taken holds it now; the outcome keeps its verdict only
 				m.outcomes[cand.key] = o

@@ -73,7 +73,7 @@ func (s *sandbox) describe() string {
 		parts = append(parts, "a pid namespace per worker")
 	}
 	if s.v2 != "" {
-		what := "cgroup v2 (cgroup.kill, cpu.stat"
+		what := "cgroup v2 (cpu.stat, cgroup.freeze"
 		if s.v2Memory {
 			what += ", memory.peak"
 		}

@@ -108,6 +108,17 @@ type Summary struct {
 	Oracle string `json:"oracle"`
 	// CPU tells where the hunt's CPU time went.
 	CPU CPUUse `json:"cpu"`
+	// Replayed tells how the cases saved before did, run before the hunt: a fixed bug is
+	// shown to stay fixed (nil when none was replayed).
+	Replayed *Replayed `json:"replayed,omitempty"`
+}
+
+// Replayed is the replay of saved cases that comes before a hunt, as go test -fuzz runs
+// testdata/fuzz first: how many, from where, and those that still fail.
+type Replayed struct {
+	From         string      `json:"from"`
+	Cases        int         `json:"cases"`
+	StillFailing []Judgement `json:"still_failing"`
 }
 
 // Unreported is a divergent case seen but not reported: its signature repeats a finding's,

@@ -217,7 +217,16 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		if h.only >= 0 {
 			cfg.Start, cfg.Cases, cfg.Duration, cfg.Shards = h.only, 1, 0, 0
 		}
+		replayed, err := replayFirst(ctx, g, h, program, equal, e)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "gamediff hunt: %s: replaying the saved cases: %v\n", g.Name(), err)
+			return exitUsage
+		}
+		if ctx.Err() != nil {
+			return exitInterrupted
+		}
 		sum, err := engine.Hunt(ctx, cfg)
+		sum.Replayed = replayed
 		status.clear()
 		sums = append(sums, sum)
 		for _, f := range sum.Findings {
@@ -247,7 +256,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			fmt.Fprintf(e.stderr, "gamediff hunt: %s: %v\n", g.Name(), err)
 			return exitUsage
 		}
-		if len(sum.Findings) > 0 {
+		if len(sum.Findings) > 0 || replayed != nil && len(replayed.StillFailing) > 0 {
 			code = exitFound
 		}
 		if sum.Interrupted {
@@ -266,6 +275,53 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		writeJSON(e.stdout, sums)
 	}
 	return code
+}
+
+// replayFirst runs the cases saved before through the code under test, before the hunt,
+// as go test -fuzz runs testdata/fuzz first: a program's findings of earlier hunts (its
+// found folder), or for ref against fast the game's whole corpus (hand-made and found
+// cases). It prints which still fail; nil when there was nothing to replay.
+func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []string, eq engine.Equal, e *env) (*engine.Replayed, error) {
+	dir := filepath.Join(h.corpus, g.Name())
+	if program != nil {
+		dir = foundDir(h, g.Name())
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, nil
+	}
+	entries, err := readEntries(dir)
+	if err != nil {
+		return nil, err
+	}
+	var tests []engine.Test
+	for _, en := range entries {
+		if en.ErrLine != 0 && program != nil {
+			continue // a program may assume valid input
+		}
+		tests = append(tests, engine.Test{Name: en.Path, Input: en.Input, Want: en.Want()})
+	}
+	if len(tests) == 0 {
+		return nil, nil
+	}
+	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Program: program, Equal: eq, Workers: h.workers, Limits: h.limits(g)}, tests)
+	if err != nil || ctx.Err() != nil {
+		return nil, err
+	}
+	r := &engine.Replayed{From: dir, Cases: len(tests), StillFailing: []engine.Judgement{}}
+	for _, j := range judged {
+		if j.Verdict != engine.OK || j.Unjudged {
+			r.StillFailing = append(r.StillFailing, j)
+		}
+	}
+	who := "fast"
+	if program != nil {
+		who = "the program"
+	}
+	fmt.Fprintf(e.stderr, "%s: replayed %s of %s on %s first: %d still fail\n", g.Name(), plural(int64(len(tests)), "saved case"), dir, who, len(r.StillFailing))
+	for _, j := range r.StillFailing {
+		fmt.Fprintf(e.stderr, "    %s: %s\n", j.Test, judgementDetail(j))
+	}
+	return r, nil
 }
 
 // maxWorkers bounds -workers: more processes than that would only contend for the CPUs.

@@ -275,3 +275,40 @@ func TestHuntMisbehavingPrograms(t *testing.T) {
 		})
 	}
 }
+
+// TestHuntReplaysSavedFindingsFirst: a hunt of a program first replays that game's saved
+// findings of its -o folder, as go test -fuzz runs testdata/fuzz first: the buggy program
+// still fails them (exit 1, named in -json), the fixed one passes them.
+func TestHuntReplaysSavedFindingsFirst(t *testing.T) {
+	zoo := filepath.Join(buildZoo(t), "mine")
+	found := t.TempDir()
+	hunt := func(program string, cases string) (int, struct {
+		Replayed *struct {
+			Cases        int
+			StillFailing []struct{ Test, Verdict string } `json:"still_failing"`
+		}
+	}) {
+		code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", program, "-seed", "1", "-cases", cases, "-minimize-time", "5s", "-json", "-o", found)
+		var sum struct {
+			Replayed *struct {
+				Cases        int
+				StillFailing []struct{ Test, Verdict string } `json:"still_failing"`
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &sum); err != nil {
+			t.Fatalf("exit %d: %v\n%s", code, err, errs)
+		}
+		return code, sum
+	}
+	if code, _ := hunt(zoo+" -bug quit-counted", "300"); code != exitFound {
+		t.Fatalf("the buggy program: exit %d, want a finding to save", code)
+	}
+	code, again := hunt(zoo+" -bug quit-counted", "1")
+	if code != exitFound || again.Replayed == nil || again.Replayed.Cases == 0 || len(again.Replayed.StillFailing) == 0 {
+		t.Errorf("the buggy program again: exit %d, replayed %+v: want its saved finding still failing", code, again.Replayed)
+	}
+	code, fixed := hunt(zoo, "1")
+	if code != exitOK || fixed.Replayed == nil || fixed.Replayed.Cases == 0 || len(fixed.Replayed.StillFailing) != 0 {
+		t.Errorf("the fixed program: exit %d, replayed %+v: want its saved findings passing", code, fixed.Replayed)
+	}
+}

@@ -29,6 +29,9 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	compare := fs.String("compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored)")
 	workers := fs.Int("workers", 0, "tests run in parallel (0: one per CPU)")
 	asJSON := fs.Bool("json", false, "print the judgements and the summary as one JSON object on stdout")
+	var rights, wrongs programList
+	fs.Var(&rights, "right", "a right solution, for Polygon's invocations: every test must pass within half the time limit (repeatable)")
+	fs.Var(&wrongs, "wrong", "a wrong solution, for Polygon's invocations: some test must fail it (repeatable)")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
@@ -41,6 +44,10 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	switch {
 	case set["cmd"] && strings.TrimSpace(*program) == "":
 		return fail("-cmd is empty: give the program to judge")
+	case set["cmd"] && len(rights)+len(wrongs) > 0:
+		return fail("-cmd judges one program; -right and -wrong judge several (Polygon's invocations): give one or the other")
+	case slices.Contains(append(rights, wrongs...), ""):
+		return fail("-right and -wrong take a program")
 	case set["timeout"] && (*timeout < time.Millisecond || *timeout > time.Hour):
 		return fail("-timeout must be 1ms to 1h, not %v", *timeout)
 	case *memory < 1 || *memory > machineMemory()>>20:
@@ -97,6 +104,9 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	status := newStatusLine(e.stderr, e.stderrIsTerm)
 	cfg.Progress = func(settled, total int) {
 		status.line(fmt.Sprintf("%s: judged %d of %d tests", g.Name(), settled, total))
+	}
+	if len(rights)+len(wrongs) > 0 {
+		return invocations(ctx, g.Name(), cfg, tests, rights, wrongs, *asJSON, status, e)
 	}
 	judged, err := engine.JudgeTests(ctx, cfg, tests)
 	status.clear()
@@ -218,6 +228,138 @@ func judgementDetail(j engine.Judgement) string {
 	}
 	line, want, got := d.FirstDifference()
 	return fmt.Sprintf("%s (line %d: want %s, got %s)", j.Signature, line, want, got)
+}
+
+// programList is a repeatable flag of programs.
+type programList []string
+
+func (l *programList) String() string { return strings.Join(*l, ", ") }
+
+func (l *programList) Set(s string) error {
+	*l = append(*l, strings.TrimSpace(s))
+	return nil
+}
+
+// solution is one program of an invocation, and what it got on every test.
+type solution struct {
+	Command string             `json:"command"`
+	Right   bool               `json:"right"`
+	Results []engine.Judgement `json:"results"`
+	Verdict string             `json:"verdict"` // "ok", or why the set does not hold it to its kind
+}
+
+// invocations judges several solutions on the tests, as Polygon's invocations do, and
+// prints the table (a row per test, a column per solution), then whether the set kills:
+// every wrong solution fails some test, and every right one passes every test within
+// half the time limit. It exits 1 when the set does not.
+func invocations(ctx context.Context, game string, cfg engine.JudgeConfig, tests []engine.Test, rights, wrongs []string,
+	asJSON bool, status *statusLine, e *env) int {
+	var sols []solution
+	for _, r := range rights {
+		sols = append(sols, solution{Command: r, Right: true})
+	}
+	for _, w := range wrongs {
+		sols = append(sols, solution{Command: w})
+	}
+	for i := range sols {
+		c := cfg
+		c.Program = programArgv(sols[i].Command)
+		judged, err := engine.JudgeTests(ctx, c, tests)
+		status.clear()
+		switch {
+		case ctx.Err() != nil:
+			return exitInterrupted
+		case err != nil:
+			fmt.Fprintf(e.stderr, "gamediff judge: %s: %v\n", sols[i].Command, err)
+			return exitUsage
+		}
+		sols[i].Results = judged
+	}
+	kills := true
+	half := cfg.Limits.Time / 2
+	for i := range sols {
+		s := &sols[i]
+		var failed []string
+		slowest := time.Duration(0)
+		for _, j := range s.Results {
+			if j.Verdict != engine.OK {
+				failed = append(failed, fmt.Sprintf("%s on %s", j.Verdict, testLabel(j.Test)))
+			}
+			slowest = max(slowest, j.CPU)
+		}
+		switch {
+		case s.Right && len(failed) > 0:
+			s.Verdict = "a right solution fails: " + strings.Join(failed, ", ")
+		case s.Right && slowest > half:
+			s.Verdict = fmt.Sprintf("a right solution needs %v, over half the time limit (%v)", slowest.Round(time.Millisecond), half)
+		case !s.Right && len(failed) == 0:
+			s.Verdict = "a wrong solution passes every test"
+		default:
+			s.Verdict = "ok"
+		}
+		if s.Verdict != "ok" {
+			kills = false
+		}
+	}
+	if asJSON {
+		json.NewEncoder(e.stdout).Encode(struct {
+			Game      string     `json:"game"`
+			Kills     bool       `json:"kills"`
+			Solutions []solution `json:"solutions"`
+		}{game, kills, sols})
+	} else {
+		printInvocations(e.stdout, tests, sols, cfg.Limits.Time)
+	}
+	for _, s := range sols {
+		kind := "wrong"
+		if s.Right {
+			kind = "right"
+		}
+		fmt.Fprintf(e.stderr, "%s: %s %s: %s\n", game, kind, s.Command, s.Verdict)
+	}
+	if !kills {
+		fmt.Fprintf(e.stderr, "%s: the set does not kill: make the tests harder, not the limit tighter\n", game)
+		return exitFound
+	}
+	fmt.Fprintf(e.stderr, "%s: the set kills: every wrong solution fails a test, every right one passes all within half the time limit\n", game)
+	return exitOK
+}
+
+// printInvocations writes Polygon's table: a row per test, a column per solution, each
+// cell its verdict and CPU time.
+func printInvocations(w io.Writer, tests []engine.Test, sols []solution, limit time.Duration) {
+	width := len("test")
+	for _, t := range tests {
+		width = max(width, len(testLabel(t.Name)))
+	}
+	fmt.Fprintf(w, "%-*s", width, "test")
+	for i, s := range sols {
+		kind := "wrong"
+		if s.Right {
+			kind = "right"
+		}
+		fmt.Fprintf(w, "  %-14s", fmt.Sprintf("%s %d", kind, i+1))
+	}
+	fmt.Fprintln(w)
+	for k, t := range tests {
+		fmt.Fprintf(w, "%-*s", width, testLabel(t.Name))
+		for _, s := range sols {
+			j := s.Results[k]
+			cpu := j.CPU.Round(time.Millisecond).String()
+			if j.Verdict == engine.TLE {
+				cpu = ">" + limit.String()
+			}
+			fmt.Fprintf(w, "  %-14s", j.Verdict.String()+" "+cpu)
+		}
+		fmt.Fprintln(w)
+	}
+	for i, s := range sols {
+		kind := "wrong"
+		if s.Right {
+			kind = "right"
+		}
+		fmt.Fprintf(w, "%s %d: %s\n", kind, i+1, s.Command)
+	}
 }
 
 // naturalCompare orders names as people count: 2.in before 10.in.

@@ -135,6 +135,10 @@ func (d *Divergence) signature(classify func(want, got []byte) string) string {
 	case d.Want.ErrLine != d.Got.ErrLine:
 		return "WA: input error named on another line"
 	}
+	if kind := d.FormatOnly(); kind != "" {
+		// One cause, one finding: whatever step it shows at, a format slip is one bug.
+		return "WA format: " + kind
+	}
 	if classify != nil {
 		if s := classify(d.Want.Stdout, d.Got.Stdout); s != "" {
 			return "WA " + s
@@ -162,6 +166,35 @@ func (d *Divergence) FirstDifference() (line int, want, got string) {
 		return strconv.Quote(clipLine(string(b), same-start))
 	}
 	return line, quote(d.Want.Stdout), quote(d.Got.Stdout)
+}
+
+// FormatOnly says how two answers that differ only in their whitespace differ ("the last
+// line has no newline", "lines end with \r\n", "trailing spaces", "whitespace between
+// tokens"), or "" when they differ in their tokens, or not at all: a judge comparing
+// tokens, as most do, accepts such an answer.
+func (d *Divergence) FormatOnly() string {
+	w, g := d.Want.Stdout, d.Got.Stdout
+	if d.Culprit != "" || d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine || bytes.Equal(w, g) || !Tokens(w, g) {
+		return ""
+	}
+	switch {
+	case bytes.HasSuffix(w, []byte("\n")) && bytes.Equal(w[:len(w)-1], g):
+		return "the last line has no newline"
+	case bytes.Equal(bytes.ReplaceAll(g, []byte("\r\n"), []byte("\n")), w):
+		return `lines end with \r\n`
+	case bytes.Equal(trimLineEnds(g), trimLineEnds(w)):
+		return "trailing spaces"
+	}
+	return "whitespace between tokens"
+}
+
+// trimLineEnds removes the spaces and tabs at the end of every line.
+func trimLineEnds(b []byte) []byte {
+	lines := bytes.Split(b, []byte("\n"))
+	for i, l := range lines {
+		lines[i] = bytes.TrimRight(l, " \t\r")
+	}
+	return bytes.Join(lines, []byte("\n"))
 }
 
 // firstDifferentLines returns the shapes of the first lines where want and got differ.
@@ -233,6 +266,9 @@ func (d *Divergence) Report(w io.Writer) {
 		if r.Stderr != "" && r.Status == Exited {
 			fmt.Fprintf(w, "%s stderr: %s\n", r.Solver, escape(clipText(firstLine(r.Stderr), 300)))
 		}
+	}
+	if kind := d.FormatOnly(); kind != "" {
+		fmt.Fprintf(w, "format only (%s): the tokens are the same; -compare tokens accepts it, as most judges' checkers do\n", kind)
 	}
 	if !bytes.Equal(d.Want.Stdout, d.Got.Stdout) {
 		first, text := firstDifference(d.Want.Stdout, d.Got.Stdout, 3, 12)

@@ -494,3 +494,23 @@ func TestHuntReportWritesOnePagePerFinding(t *testing.T) {
 		}
 	}
 }
+
+// TestHuntFormatSlipIsOneFinding: a program right but for its last newline fails every
+// case by format alone: one finding, "WA format: …", with the hint to compare tokens; with
+// -compare tokens its hunt is clean.
+func TestHuntFormatSlipIsOneFinding(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "no-final-newline.sh")
+	os.WriteFile(script, []byte("#!/bin/sh\n"+filepath.Join(buildZoo(t), "mine")+" | head -c -1\n"), 0o755)
+	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", script, "-seed", "1", "-cases", "50", "-json", "-o", t.TempDir())
+	var sum struct {
+		Findings []struct{ Signature string }
+	}
+	json.Unmarshal([]byte(out), &sum)
+	if code != exitFound || len(sum.Findings) != 1 || sum.Findings[0].Signature != "WA format: the last line has no newline" ||
+		!strings.Contains(errs, "-compare tokens") {
+		t.Fatalf("exit %d, findings %+v\n%s", code, sum.Findings, errs)
+	}
+	if code, _, errs := call(t, "", "hunt", "-game", "mine", "-cmd", script, "-seed", "1", "-cases", "50", "-compare", "tokens", "-o", t.TempDir()); code != exitOK {
+		t.Errorf("-compare tokens: exit %d\n%s", code, errs)
+	}
+}

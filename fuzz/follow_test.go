@@ -40,3 +40,35 @@ func TestDiffCaseFollowsBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestBlownUpGamesPassedOver: a Diff target plays no game decoded mostly from past the end
+// of its bytes, and plays every seed, whose bytes spell its game out.
+func TestBlownUpGamesPassedOver(t *testing.T) {
+	big := bytes.Repeat([]byte("x"), maxGrowth*2+growthSlack+1)
+	g := &target{
+		game: "toy", ref: judge("1\n", nil), fast: judge("2\n", nil), validate: func([]byte) error { return nil },
+		fuzzInput: func(data []byte) ([]byte, bool) { return big[:min(len(big), maxGrowth*len(data)+growthSlack+1)], true },
+	}
+	if failure := failureOf(func(f failer) { g.checkDiff(f, []byte{0xFF, 0xFF}) }); failure != "" {
+		t.Errorf("a game of %d bytes from 2 was played: %s", len(big), failure)
+	}
+	g.fuzzInput = func(data []byte) ([]byte, bool) { return big[:maxGrowth*len(data)+growthSlack], true }
+	if failure := failureOf(func(f failer) { g.checkDiff(f, []byte{0xFF, 0xFF}) }); failure == "" {
+		t.Errorf("a game at the growth bound was not played")
+	}
+	for _, game := range fuzzedGames {
+		g, err := targetOf(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seeds, err := g.diffSeeds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, seed := range seeds {
+			if input, _ := g.fuzzInput(seed); blownUp(seed, input) {
+				t.Errorf("%s: a seed of %d bytes decodes to %d bytes of input, which the target passes over", game, len(seed), len(input))
+			}
+		}
+	}
+}

@@ -99,13 +99,16 @@ func TestAddSeedsNotInLibFuzzer(t *testing.T) {
 	built := 0
 	seeds := func() ([][]byte, error) { built++; return [][]byte{[]byte("a"), []byte("b")}, nil }
 	g := &target{game: "toy"}
-	for _, zip := range []bool{false, true} {
-		seedsFromZip = zip
+	for _, tc := range []struct {
+		zip                  bool
+		wantAdded, wantBuilt int
+	}{{false, 2, 1}, {true, 0, 0}} {
+		seedsFromZip = tc.zip
 		f := &adds{}
 		built = 0
 		g.addSeeds(f, seeds)
-		if want := map[bool]int{false: 2, true: 0}[zip]; f.n != want || built != want/2 {
-			t.Errorf("libFuzzer build %v: %d seeds added, built %d times; want %d, %d", zip, f.n, built, want, want/2)
+		if f.n != tc.wantAdded || built != tc.wantBuilt {
+			t.Errorf("libFuzzer build %v: %d seeds added, built %d times; want %d, %d", tc.zip, f.n, built, tc.wantAdded, tc.wantBuilt)
 		}
 	}
 }

@@ -7,11 +7,12 @@ import (
 )
 
 // TestDiffCaseFollowsBytes: the game a Diff target decodes from its bytes asks for no more
-// work than the bytes hold: every operation, command and dataset but the first comes from
-// bytes of the input, so the reference's answer has at most about a line per byte. A count
-// read near the end of the bytes and filled from the zeros past it (boom's games did that,
-// up to 10000 clicks from 51 bytes) made a few fuzzer inputs cost more than all the
-// others. A board may still run past the end: maxGrowth bounds that.
+// work than the bytes hold: every operation and command comes from bytes of the input, and
+// every dataset but the first (boom's games need not: there are at most 30), so the
+// reference's answer has at most about a line per byte. A count read near the end of the
+// bytes and filled from the zeros past it (boom's games did that, up to 10000 clicks from
+// 51 bytes) made a few fuzzer inputs cost more than all the others. A board may still run
+// past the end: maxGrowth bounds that.
 func TestDiffCaseFollowsBytes(t *testing.T) {
 	// slack covers what a case has whatever its bytes: boom's 30 games end with a line and
 	// are separated by one.

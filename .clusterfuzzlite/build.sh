@@ -68,4 +68,13 @@ for target in "${targets[@]}"; do
   fi
   rm -f "$OUT/${target}_seed_corpus.zip"
   (cd "$seeds/$target" && zip -q "$OUT/${target}_seed_corpus.zip" ./*)
+  # libFuzzer's inputs are at most its largest seed or 4 KB unless told otherwise, and a
+  # Diff target's big games take their bytes (a 200x200 boom board with clicks, 40 KB):
+  # let them grow to libFuzzer's own ceiling. It starts from the seeds' lengths all the
+  # same, and only lengthens its inputs when coverage stalls (-len_control), so most
+  # executions stay small. ClusterFuzz reads the options from $OUT/<target>.options.
+  rm -f "$OUT/$target.options"
+  if [[ $target == *Diff ]]; then
+    printf '[libfuzzer]\nmax_len = %d\n' $((1 << 20)) > "$OUT/$target.options"
+  fi
 done

@@ -7,7 +7,9 @@
 //     message must start "line N:".
 //   - Fuzz<Game>Diff decodes the bytes into a valid game (used as is when they already
 //     are a valid input, else through the game's structured FromBytes decoding) and
-//     compares ref with fast byte for byte.
+//     compares ref with fast byte for byte. A game decoded mostly from past the end of
+//     the bytes is passed over (maxGrowth), so that what an execution costs follows its
+//     bytes.
 //
 // The targets are seeded from corpus/<game>/ and from the generators, so fuzzing starts
 // from real games. `go test ./fuzz` replays the seeds and every crasher kept under
@@ -19,8 +21,9 @@
 //     of the builder's. So everything a target calls lives in non-test files and takes
 //     small interfaces (failer, seeder) that both testing packages satisfy.
 //   - The whole Fuzz function runs again for every libFuzzer input and F.Add does nothing:
-//     targets and seeds are built once per process (targetOf), and the seeds reach
-//     libFuzzer as a seed corpus that writeSeedCorpus writes in the builder's input format.
+//     targets are built once per process (targetOf), the seeds not at all (libfuzzer.go):
+//     they reach libFuzzer as a seed corpus that writeSeedCorpus writes in the builder's
+//     input format.
 //   - The coverage build takes the one .go file that mentions a target's name as its own:
 //     no other file, this one included, may write a target's name out.
 //

@@ -2,8 +2,13 @@ package fuzz
 
 import "fmt"
 
-// maxSeedBytes keeps seeds small: a fuzzer mutates small inputs faster and better.
-const maxSeedBytes = 4 << 10
+// maxSeedBytes keeps seeds small: a fuzzer mutates small inputs faster and better. libFuzzer
+// also caps the length of the inputs it makes at first by its largest seed's, and grows the
+// cap when coverage stalls, so that most executions stay as small as the seeds and the big
+// ones come later. Side by side on one core, 10 s each from the seed corpus, lowering this
+// from 4 KiB to 1 KiB took boom's Diff binary from 2,531 to 3,994 executions a second and
+// mine's from 2,666 to 3,478, with the same edges covered after the 10 s.
+const maxSeedBytes = 1 << 10
 
 // generatedSeeds is how many generated cases seed each target.
 const generatedSeeds = 30
@@ -107,10 +112,17 @@ type seeder interface {
 	Add(args ...any)
 }
 
+// seedsFromZip is set in a libFuzzer build (libfuzzer.go), whose seeds are the seed corpus
+// zip: there addSeeds builds none.
+var seedsFromZip bool
+
 // addSeeds seeds f, one of the game's targets, with what seeds returns (parseSeeds or
 // diffSeeds).
 func (g *target) addSeeds(f seeder, seeds func() ([][]byte, error)) {
 	f.Helper()
+	if seedsFromZip {
+		return
+	}
 	list, err := seeds()
 	if err != nil {
 		f.Fatal(err)

@@ -84,3 +84,31 @@ func TestSeedsPlayTheirGames(t *testing.T) {
 		}
 	}
 }
+
+// adds is a seeder that counts what it is given.
+type adds struct{ n int }
+
+func (a *adds) Helper()           {}
+func (a *adds) Fatal(args ...any) { panic(args) }
+func (a *adds) Add(args ...any)   { a.n++ }
+
+// TestAddSeedsNotInLibFuzzer: Go's fuzzing gets every seed through F.Add; a libFuzzer
+// build, whose seeds are the zip, builds none.
+func TestAddSeedsNotInLibFuzzer(t *testing.T) {
+	defer func(was bool) { seedsFromZip = was }(seedsFromZip)
+	built := 0
+	seeds := func() ([][]byte, error) { built++; return [][]byte{[]byte("a"), []byte("b")}, nil }
+	g := &target{game: "toy"}
+	for _, tc := range []struct {
+		zip                  bool
+		wantAdded, wantBuilt int
+	}{{false, 2, 1}, {true, 0, 0}} {
+		seedsFromZip = tc.zip
+		f := &adds{}
+		built = 0
+		g.addSeeds(f, seeds)
+		if f.n != tc.wantAdded || built != tc.wantBuilt {
+			t.Errorf("libFuzzer build %v: %d seeds added, built %d times; want %d, %d", tc.zip, f.n, built, tc.wantAdded, tc.wantBuilt)
+		}
+	}
+}

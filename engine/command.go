@@ -122,7 +122,7 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	case errors.As(waitErr, &exit):
 		if sig, ok := exitSignal(cmd); ok {
 			r.Status = Signaled
-			r.Stderr = fmt.Sprintf("killed by %v\n%s", sig, r.Stderr)
+			r.Stderr = fmt.Sprintf("killed by %s\n%s", signalText(sig), r.Stderr)
 		} else {
 			r.Exit = exit.ExitCode()
 		}
@@ -170,7 +170,14 @@ type probe interface {
 	// backstop decides a run past its wall-clock backstop (backstopVerdict): stop it (and
 	// why), or let a starved run go on.
 	backstop(lim Limits, wall, cpu time.Duration) (Status, string, bool)
+	// stopped reports whether the run is stopped (SIGSTOP, a job-control stop) at this look.
+	stopped() bool
 }
+
+// stopGrace is how long a run may stay stopped from outside before the watchdog gives it
+// up as disturbed: a worker stopped for 25 s would otherwise hold its lane until the wall
+// backstop of a slow reference, 41 s.
+const stopGrace = time.Second
 
 // jailProbe watches a program in its jail.
 type jailProbe struct{ j *jail }
@@ -185,6 +192,8 @@ func (p jailProbe) backstop(lim Limits, wall, cpu time.Duration) (Status, string
 	return backstopVerdict(lim, wall, cpu, p.j.waited(), p.j.stopped())
 }
 
+func (p jailProbe) stopped() bool { return p.j.stopped() }
+
 // watchdog looks at a running process every watchEvery and calls kill once when it goes
 // over a limit: its CPU time, its memory, or, when it is idle (or stopped, or starved for
 // too long), its wall-clock backstop. Where the system does not tell a process's CPU time,
@@ -194,8 +203,9 @@ type watchdog struct {
 	mu      sync.Mutex
 	timer   *time.Timer
 	stopped bool
-	maxRSS  int64         // the most memory a look saw
-	cpu     time.Duration // the CPU time at the last look
+	maxRSS    int64         // the most memory a look saw
+	cpu       time.Duration // the CPU time at the last look
+	stoppedAt time.Time     // when a look first saw the run stopped, zero when it runs
 }
 
 func watch(p probe, lim Limits, start time.Time, kill func(Status, string)) *watchdog {
@@ -214,7 +224,17 @@ func watch(p probe, lim Limits, start time.Time, kill func(Status, string)) *wat
 			cpu = wall
 		}
 		w.maxRSS, w.cpu = max(w.maxRSS, memory), max(w.cpu, cpu)
+		if p.stopped() {
+			if w.stoppedAt.IsZero() {
+				w.stoppedAt = time.Now()
+			}
+		} else {
+			w.stoppedAt = time.Time{}
+		}
 		switch {
+		case !w.stoppedAt.IsZero() && time.Since(w.stoppedAt) > stopGrace:
+			kill(Disturbed, fmt.Sprintf("stopped from outside for more than %v (SIGSTOP or a job-control stop)", stopGrace))
+			return
 		case cpu > lim.Time:
 			kill(TimedOut, fmt.Sprintf("used more than %v of CPU time", lim.Time))
 			return

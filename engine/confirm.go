@@ -9,10 +9,13 @@ import (
 // again, on its own, each time in a fresh worker (no state a judge left in the worker, no
 // memory it held, counts), with the reference and the code under test both.
 //
-//   - Shown on the run that found it and on confirmReruns reruns, it is a finding. Two
-//     reruns tell a deterministic bug, which shows every time, from a one-off (a worker
-//     killed from outside, a spike of load, a disturbance nothing here could see), at the
-//     cost of two runs per distinct divergence, which are few.
+//   - Shown on the run that found it and on confirmReruns reruns, it is a finding. A
+//     deterministic bug shows every time; a one-off (a worker killed from outside, a
+//     spike of load, a disturbance nothing here could see) does not show again; a flaky
+//     failure that shows on half its runs passes four reruns one time in sixteen (two
+//     reruns let one in four through, as measured on a program that crashes on one run in
+//     two), at the cost of four runs per distinct divergence, which are few, run two at a
+//     time.
 //   - Missing from a rerun, it is sampled up to flakySample runs in all: shown on at least
 //     flakyAtLeast of them, it is flaky, reported with its rate and never saved as a
 //     regression case; shown once only, it is dismissed (listed, its input kept outside
@@ -21,7 +24,7 @@ import (
 //     past its backstop) counts for nothing and is run again, up to maxDisturbed times.
 //   - A failure of the reference is blamed on it only when its rerun fails too.
 const (
-	confirmReruns = 2
+	confirmReruns = 4
 	flakySample   = 10
 	flakyAtLeast  = 2
 	maxDisturbed  = 3

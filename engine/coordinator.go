@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -230,6 +231,10 @@ func (c *coordinator) takeBlock(r jobResult) {
 	}
 	c.sum.Cases += r.ran
 	c.digest ^= r.digest
+	if r.disturbed > 0 {
+		c.sum.Rerun += r.disturbed
+		c.note(fmt.Sprintf("%s disturbed from outside (a worker killed or stopped, a starved run): run again", plural(r.disturbed, "run")))
+	}
 	for _, p := range r.found {
 		c.found(p)
 	}
@@ -309,6 +314,14 @@ func (c *coordinator) unreported(p pending) {
 	c.sum.Unreported = append(c.sum.Unreported, Unreported{Index: p.index, Signature: p.sig})
 }
 
+// plural writes "1 run", "2 runs".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
 // sorted returns the kept divergences by case index.
 func (c *coordinator) sorted() []*entry {
 	out := make([]*entry, 0, len(c.bySig))
@@ -377,38 +390,43 @@ func (c *coordinator) finish(ctx context.Context) error {
 }
 
 // adopt confirms the case a minimization reached and saves it: in place of the case as
-// found when the minimization was complete, beside it when it was cut short (the case as
-// found stays whole). A minimized case whose reruns do not all show the signature is not
-// taken; the cases taken before it are tried, the last first, up to adoptTries of them
-// (the smallest case of a time-out or a crash shows it at its very edge, where a rerun may
-// fall short of it), then the case as found stands.
+// found when the minimization was complete; when it was cut short (an interrupt, the
+// budget), beside it, the case as found kept whole (Finding.Also). A minimized case whose
+// reruns do not all show the signature is not taken; the cases taken before it are tried,
+// the last first, up to adoptTries of them (the smallest case of a time-out or a crash
+// shows it at its very edge, where a rerun may fall short of it), then the case as found
+// stands.
 func (c *coordinator) adopt(e *entry, taken []pending, complete bool, f *Finding) {
 	// The reruns run even when the hunt is being interrupted, within a grace: the smallest
 	// confirmed case is what an interrupted minimization keeps.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.ctx), adoptTries*(2*c.h.wallOfRun()+2*time.Second))
 	defer cancel()
+	var failed []string
 	for try := 0; try < adoptTries && try < len(taken) && ctx.Err() == nil; try++ {
 		best := taken[len(taken)-1-try]
 		want, d, shown, runs := c.confirmNow(ctx, best)
 		if shown < runs || runs == 0 {
-			f.Note = fmt.Sprintf("the minimized case (%d bytes) showed the signature on %d of %d reruns", len(best.input), shown, runs)
+			failed = append(failed, fmt.Sprintf("%d bytes: %d of %d reruns", len(best.input), shown, runs))
 			continue
 		}
-		if try > 0 {
-			f.Note += fmt.Sprintf(": the larger case taken before it (%d bytes) did on every rerun, and is reported", len(best.input))
+		if len(failed) > 0 {
+			f.Note = fmt.Sprintf("the smallest cases reached did not show the signature on every rerun (%s): a larger one taken before them (%d bytes) is",
+				strings.Join(failed, "; "), len(best.input))
 		}
 		c.keep(e, best, want, d, complete, f)
 		return
 	}
-	if f.Note != "" {
-		f.Note += ": the case as found is reported"
+	if len(failed) > 0 {
+		f.Note = fmt.Sprintf("the cases the minimization reached did not show the signature on every rerun (%s): the case as found is reported",
+			strings.Join(failed, "; "))
 	}
 }
 
 // adoptTries bounds the minimized cases adopt tries to confirm.
 const adoptTries = 3
 
-// keep saves a confirmed minimized case and makes it the finding's.
+// keep saves a confirmed minimized case and makes it the finding's. The case as found goes
+// when the minimization was complete, and stays beside it (Finding.Also) when it was not.
 func (c *coordinator) keep(e *entry, best pending, want Result, d *Divergence, complete bool, f *Finding) {
 	f.Input, f.InputBytes, f.Divergence, f.Rulings = best.input, len(best.input), d, c.h.rulings(best.c)
 	path, created, ok := c.saves.save(best.input, want)
@@ -419,11 +437,9 @@ func (c *coordinator) keep(e *entry, best pending, want Result, d *Divergence, c
 		if e.created && e.path != path {
 			c.saves.forget(e.path)
 		}
-		f.Path = path
-		e.path, e.created = path, created
-		return
+	} else if e.path != "" && e.path != path {
+		f.Also = append(f.Also, e.path)
 	}
-	if path != f.Path {
-		f.Also = append(f.Also, path)
-	}
+	f.Path = path
+	e.path, e.created = path, created
 }

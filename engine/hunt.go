@@ -100,9 +100,9 @@ type Summary struct {
 	// Dismissed lists the divergences seen once that their reruns did not confirm: never
 	// findings.
 	Dismissed []Dismissed `json:"dismissed"`
-	// Rerun counts the cases run again because a run of theirs was disturbed from outside
-	// (a worker killed or stopped, a starved run): they say nothing of the code.
-	Rerun int `json:"rerun_cases"`
+	// Rerun counts the runs made again because a run was disturbed from outside (a worker
+	// killed or stopped, a starved run): those say nothing of the code.
+	Rerun int `json:"rerun_runs"`
 	// Oracle says which judge gave the expected answers: "ref", or, in a program's hunt,
 	// "fast, ref on 1 case in 16 and on every divergence".
 	Oracle string `json:"oracle"`
@@ -146,9 +146,10 @@ type Finding struct {
 	Verdict   Verdict  `json:"verdict"`
 	Signature string   `json:"signature"`
 	Rulings   []string `json:"rulings,omitempty"` // rulings whose situation the minimized case reaches
-	// Path is the saved NAME.in: the minimized case when its minimization was complete,
-	// else the case as found; Also lists the other case saved (the smallest one an
-	// interrupted minimization reached). A flaky finding is kept outside the corpus.
+	// Path is the saved NAME.in: the smallest case confirmed, minimized when the
+	// minimization went as far as it could; Also lists the case as found when the
+	// minimization was cut short (an interrupt, the budget), kept whole beside it. A flaky
+	// finding is kept outside the corpus.
 	Path string   `json:"path,omitempty"`
 	Also []string `json:"also_saved,omitempty"`
 	// Shown of Runs is how often the divergence showed on the runs of its case: every

@@ -399,18 +399,20 @@ func TestInterruptedMinimizationKeepsTheCaseAsFoundAndAddsTheSmallestConfirmed(t
 		t.Fatalf("interrupted %v, findings %+v", sum.Interrupted, sum.Findings)
 	}
 	f := sum.Findings[0]
-	asFound, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Path))
-	if err != nil || string(asFound.Input) != string(start.Encode()) {
-		t.Fatalf("the case as found is not kept whole at %s: %v", f.Path, err)
-	}
 	if len(f.Also) != 1 {
-		t.Fatalf("also saved %v, want the smallest case reached: %s", f.Also, f.Note)
+		t.Fatalf("also saved %v, want the case as found beside the smallest confirmed: %s", f.Also, f.Note)
 	}
-	smaller, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Also[0]))
+	asFound, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Also[0]))
+	if err != nil || string(asFound.Input) != string(start.Encode()) {
+		t.Fatalf("the case as found is not kept whole at %s: %v", f.Also[0], err)
+	}
+	smaller, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Path))
 	var want strings.Builder
 	toyJudge(smaller.Input, &want)
-	if err != nil || len(smaller.Input) >= len(asFound.Input) || !holds(smaller.Input, 42) || string(smaller.Answer) != want.String() {
-		t.Errorf("the smaller case %q with answer %q (%v): want a smaller case holding 42, with ref's answer", smaller.Input, smaller.Answer, err)
+	if err != nil || len(smaller.Input) >= len(asFound.Input) || !holds(smaller.Input, 42) || string(smaller.Answer) != want.String() ||
+		string(smaller.Input) != string(f.Input) || f.InputBytes != len(f.Input) {
+		t.Errorf("the smaller case %q with answer %q (%v), finding's input %q: want a smaller case holding 42, with ref's answer, the finding's",
+			smaller.Input, smaller.Answer, err, f.Input)
 	}
 	checkNothingLeft(t, "")
 }
@@ -435,7 +437,7 @@ func TestProgramHuntAgainstFast(t *testing.T) {
 	})
 	t.Run("program sharing fast's mistake", func(t *testing.T) {
 		t.Setenv(programEnv, "wrong-on-7")
-		sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Program: []string{exe}, Seed: 5, Cases: 20000, Workers: 2, MinimizeTime: -1})
+		sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Program: []string{exe}, Seed: 5, Cases: 5000, Workers: 2, MinimizeTime: -1})
 		if len(sum.Findings) != 1 || sum.Findings[0].Divergence.Got.Solver != "program" {
 			t.Fatalf("findings %+v: want the program's mistake, found against ref", sum.Findings)
 		}

@@ -16,6 +16,9 @@ type lane struct {
 	h   *hunt
 	w   *worker
 	use laneUse
+	// disturbed counts the runs of the job under way that were disturbed from outside
+	// and run again (steady).
+	disturbed int
 }
 
 // how says how a lane runs an input: which judge gives the expected answer (the reference,
@@ -56,7 +59,10 @@ type jobResult struct {
 	run     Result // the code under test's run, of a test (job.want)
 	invalid bool   // the job's input kept the signature, but the validator rejected it
 	dropped bool   // the job was dropped before its run ended: no outcome
-	err     error
+	// disturbed counts the runs the lane ran again because they were disturbed from
+	// outside (a worker killed or stopped, a starved run).
+	disturbed int
+	err       error
 }
 
 // pool hands jobs to the lanes and takes their results back: the one way the coordinator
@@ -137,7 +143,7 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 				r.invalid, r.d = true, nil
 			}
 		}
-		r.id = j.id
+		r.id, r.disturbed, l.disturbed = j.id, l.disturbed, 0
 		results <- r
 	}
 }
@@ -337,6 +343,7 @@ func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan str
 		if err != nil || d == nil || !d.Disturbed() || attempt >= maxDisturbed {
 			return d, sig, err
 		}
+		l.disturbed++
 		if l.w != nil {
 			l.w.kill()
 			l.retire()

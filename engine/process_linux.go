@@ -43,6 +43,12 @@ func liveUsage(pid int) (cpu time.Duration, rss int64, ok bool) {
 	return st.cpu, st.rss, ok
 }
 
+// liveState is liveUsage, and whether the process is stopped (SIGSTOP, job control).
+func liveState(pid int) (cpu time.Duration, rss int64, stopped, ok bool) {
+	st, ok := readProcStat(pid)
+	return st.cpu, st.rss, st.state == 'T' || st.state == 't', ok
+}
+
 // inputFile returns a file that holds input, read from its start: a memfd, in memory and
 // gone with its last descriptor.
 func inputFile(input []byte) (*os.File, error) {

@@ -24,6 +24,9 @@ const liveUsageKnown = false
 // liveUsage is not known without /proc: watchdogs fall back to wall-clock limits.
 func liveUsage(pid int) (cpu time.Duration, rss int64, ok bool) { return 0, 0, false }
 
+// liveState is not known without /proc either.
+func liveState(pid int) (cpu time.Duration, rss int64, stopped, ok bool) { return 0, 0, false, false }
+
 // inputFile returns a file that holds input, read from its start: a temporary file,
 // removed at once, gone with its last descriptor.
 func inputFile(input []byte) (*os.File, error) {

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // signalGroup sends sig to the process group of pid, a group of its own.
@@ -24,6 +26,14 @@ var userSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, s
 	syscall.SIGUSR2, syscall.SIGPIPE, syscall.SIGALRM, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU, syscall.SIGXCPU,
 	syscall.SIGXFSZ, syscall.SIGVTALRM, syscall.SIGABRT, syscall.SIGTRAP, syscall.SIGSYS, syscall.SIGILL, syscall.SIGFPE,
 	syscall.SIGBUS, syscall.SIGSEGV}
+
+// signalText names a signal as people look it up: "SIGSEGV (segmentation fault)".
+func signalText(sig syscall.Signal) string {
+	if name := unix.SignalName(sig); name != "" {
+		return name + " (" + sig.String() + ")"
+	}
+	return sig.String()
+}
 
 // selfCPU is the CPU time (user + system) this process has used.
 func selfCPU() time.Duration {

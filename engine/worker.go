@@ -582,16 +582,20 @@ type workerProbe struct {
 	held       int64
 	waitedBase time.Duration
 	looked     bool
+	halted     bool // stopped at the last look
 }
 
 func (p *workerProbe) usage() (time.Duration, int64, bool) {
-	cpu, rss, ok := liveUsage(p.pid)
+	cpu, rss, stopped, ok := liveState(p.pid)
 	if !p.looked {
 		// Read once a run lasts a look, not on every run: most end sooner.
 		p.looked, p.waitedBase = true, runQueueWait(p.pid)
 	}
+	p.halted = ok && stopped
 	return cpu - p.base, rss - p.held, ok
 }
+
+func (p *workerProbe) stopped() bool { return p.halted }
 
 func (p *workerProbe) backstop(lim Limits, wall, cpu time.Duration) (Status, string, bool) {
 	return backstopVerdict(lim, wall, cpu, runQueueWait(p.pid)-p.waitedBase, processStopped(p.pid))

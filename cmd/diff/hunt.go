@@ -387,7 +387,7 @@ func printSummary(w io.Writer, sum engine.Summary, h huntFlags) {
 		}
 	}
 	if sum.Rerun > 0 {
-		fmt.Fprintf(w, "%s: %s run again after a run disturbed from outside (a worker killed or stopped, a starved run)\n", sum.Game, plural(int64(sum.Rerun), "case"))
+		fmt.Fprintf(w, "%s: %s disturbed from outside (a worker killed or stopped, a starved run) and made again\n", sum.Game, plural(int64(sum.Rerun), "run"))
 	}
 	for _, d := range sum.Dismissed {
 		kept := ""

@@ -83,7 +83,7 @@ func reproduceLines(g games.Game, h huntFlags, f engine.Finding) []string {
 			fmt.Sprintf("%s show -game %s %s   (the game step by step)", self, g.Name(), f.Path))
 	}
 	for _, also := range f.Also {
-		lines = append(lines, fmt.Sprintf("also saved: %s (the smallest case the minimization confirmed before it stopped)", also))
+		lines = append(lines, fmt.Sprintf("also saved: %s (the case as found: the minimization stopped before it was done)", also))
 	}
 	if f.Packed {
 		return lines // the case is several generated ones packed: -case does not rebuild it

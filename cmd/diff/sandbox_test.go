@@ -205,7 +205,7 @@ func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
 			err := cmd.Wait()
 			var sum struct {
 				Cases    int
-				Rerun    int `json:"rerun_cases"`
+				Rerun    int `json:"rerun_runs"`
 				Findings []json.RawMessage
 			}
 			json.Unmarshal(stdout.Bytes(), &sum)

@@ -200,9 +200,9 @@ func (p jailProbe) stopped() bool { return p.j.stopped() }
 // wall time stands in for it. It is a timer, not a goroutine: most runs end before its
 // first look and cost nothing more.
 type watchdog struct {
-	mu      sync.Mutex
-	timer   *time.Timer
-	stopped bool
+	mu        sync.Mutex
+	timer     *time.Timer
+	stopped   bool
 	maxRSS    int64         // the most memory a look saw
 	cpu       time.Duration // the CPU time at the last look
 	stoppedAt time.Time     // when a look first saw the run stopped, zero when it runs

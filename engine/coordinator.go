@@ -375,13 +375,39 @@ func (c *coordinator) finish(ctx context.Context) error {
 			f.Note = "not minimized: interrupted"
 		default:
 			c.note(fmt.Sprintf("case %d: minimizing (%d bytes)", e.index, len(e.input)))
-			taken, stats := c.minimize(ctx, e.pending)
+			start, from := time.Now(), e.pending
+			s, scales := h.game.(Scaler)
+			var narrowed []pending
+			if scales && e.d.Verdict() == TLE {
+				// A time-out is narrowed by scaling first (Scaler), then polished.
+				if n, _ := c.narrow(ctx, s, from); len(n.input) < len(from.input) {
+					narrowed, from = []pending{n}, n
+					c.note(fmt.Sprintf("case %d: narrowed by scaling to %d bytes in %.1fs", e.index, len(n.input), time.Since(start).Seconds()))
+				}
+			}
+			budget := h.minimizeBudget() - time.Since(start)
+			if len(narrowed) > 0 {
+				// Polishing a case at the edge of the limit: a candidate that still times out
+				// costs the whole limit, and scaling did the work; a report now beats a few
+				// more bytes.
+				budget = min(budget, polishBudget)
+			}
+			taken, stats := c.minimize(ctx, from, budget)
+			taken = append(narrowed, taken...)
+			stats.Seconds = time.Since(start).Seconds()
 			f.Minimize = stats
 			if !stats.Complete {
 				f.Note = "minimization stopped early (budget or interrupt): the case may shrink further"
 			}
 			if len(taken) > 0 {
 				c.adopt(e, taken, stats.Complete, &f)
+			}
+			if scales && e.d.Verdict() == TLE && ctx.Err() == nil {
+				final := from
+				if len(taken) > 0 && len(f.Input) == len(taken[len(taken)-1].input) {
+					final = taken[len(taken)-1]
+				}
+				f.Growth = c.growth(ctx, s, final)
 			}
 		}
 		c.sum.Findings = append(c.sum.Findings, f)
@@ -421,6 +447,9 @@ func (c *coordinator) adopt(e *entry, taken []pending, complete bool, f *Finding
 			strings.Join(failed, "; "))
 	}
 }
+
+// polishBudget bounds the minimization of a time-out's case once scaling narrowed it.
+const polishBudget = 5 * time.Second
 
 // adoptTries bounds the minimized cases adopt tries to confirm.
 const adoptTries = 3

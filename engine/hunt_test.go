@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -444,4 +445,32 @@ func TestProgramHuntAgainstFast(t *testing.T) {
 		t.Logf("found on case %d, one of those checked against ref", sum.Findings[0].Index)
 	})
 	checkNothingLeft(t, "")
+}
+
+// TestTimeOutIsNarrowedByScalingAndTellsItsGrowth: a time-out of a judge whose time is
+// quadratic in the count of numbers is narrowed by scaling to a smaller case that still
+// times out, and its report tells the growth along "numbers": ×4 when they double (the
+// exponent within 0.3 of 2), where ref's does not grow that way.
+func TestTimeOutIsNarrowedByScalingAndTellsItsGrowth(t *testing.T) {
+	long := toyCase{}
+	for v := range 100 {
+		long = append(long, v%40)
+	}
+	sum := hunt(t, context.Background(), engine.HuntConfig{Game: scaling{fixedCase{game(t, "quadratic"), long}}, Seed: 1, Cases: 1,
+		Workers: 2, MinimizeTime: 20 * time.Second})
+	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != engine.TLE {
+		t.Fatalf("findings %+v, want a time-out", sum.Findings)
+	}
+	f := sum.Findings[0]
+	if f.InputBytes >= f.Original || len(f.Growth) != 1 {
+		t.Fatalf("%d bytes of %d, growth %+v: want a smaller case and a growth along numbers", f.InputBytes, f.Original, f.Growth)
+	}
+	g := f.Growth[0]
+	if e := float64(g.CodeExponent); math.IsNaN(e) || math.Abs(e-2) > 0.3 {
+		t.Errorf("growth %+v: want fast's exponent within 0.3 of 2", g)
+	}
+	if e := float64(g.FastExponent); !math.IsNaN(e) && e > 1.5 {
+		t.Errorf("growth %+v: ref's does not grow quadratically", g)
+	}
+	t.Logf("%d bytes of %d; %s\n%s", f.InputBytes, f.Original, engine.GrowthSentence(f.Growth, "fast", "ref"), engine.GrowthTable(f.Growth, "fast", "ref", 300*time.Millisecond))
 }

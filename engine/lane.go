@@ -43,6 +43,9 @@ type job struct {
 	// want, when set, is the expected result of a test (Judge): the code under test runs
 	// alone and is compared with it.
 	want *Result
+	// timing runs the code under test and, beside it, fast (or, when fast is the code
+	// under test, ref), for their CPU times (a time-out's growth).
+	timing bool
 	// drop is closed when the outcome is no longer needed: the run under way stops (a
 	// block keeps what it ran before).
 	drop chan struct{}
@@ -56,7 +59,8 @@ type jobResult struct {
 	found   []pending   // a block's divergent cases
 	d       *Divergence // of a job's input
 	sig     string
-	run     Result // the code under test's run, of a test (job.want)
+	run     Result // the code under test's run, of a test (job.want) or a timing
+	want    Result // the judge's run beside it, of a timing
 	invalid bool   // the job's input kept the signature, but the validator rejected it
 	dropped bool   // the job was dropped before its run ended: no outcome
 	// disturbed counts the runs the lane ran again because they were disturbed from
@@ -124,6 +128,8 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 		switch {
 		case j.indices != nil:
 			r = l.huntBlock(ctx, j.indices, j.drop)
+		case j.timing:
+			r.want, r.run, r.err = l.timing(ctx, j.input, j.drop)
 		case j.want != nil:
 			if j.fresh && l.w != nil {
 				l.w.kill()
@@ -274,6 +280,22 @@ func (l *lane) judge(ctx context.Context, input []byte, want Result, drop <-chan
 		return got, d, "", nil
 	}
 	return got, d, l.h.signature(input, d), nil
+}
+
+// timing runs the code under test on input beside fast (ref when fast is the code under
+// test), each under its limits, and returns both runs, whatever they print.
+func (l *lane) timing(ctx context.Context, input []byte, drop <-chan struct{}) (want, got Result, err error) {
+	if err := l.ready(); err != nil {
+		return want, got, err
+	}
+	req := l.request(input, how{})
+	if len(l.h.cfg.Program) > 0 {
+		req.Want = side{Judge: "fast", Limits: l.h.refLimits}
+	}
+	req.Compare = "" // both runs come back
+	want, got, _, err = l.w.run(ctx, req, drop)
+	want.Stdout, got.Stdout = nil, nil
+	return want, got, err
 }
 
 // request is the worker's request to run input, as hw says.

@@ -15,6 +15,14 @@ const tleMargin = 1.25
 // defaultMinimizeTime is a minimization's budget when none is given.
 const defaultMinimizeTime = 30 * time.Second
 
+// minimizeBudget is the time each finding's minimization may take.
+func (h *hunt) minimizeBudget() time.Duration {
+	if h.cfg.MinimizeTime == 0 {
+		return defaultMinimizeTime
+	}
+	return h.cfg.MinimizeTime
+}
+
 // The minimizer is a unit of its own: it shrinks a finding's case through the game's
 // shrinker, and runs its candidates on the hunt's lanes through the pool, the coordinator's
 // run-this-job channel, as internal/fuzz's coordinator hands its workers minimization
@@ -27,12 +35,8 @@ const defaultMinimizeTime = 30 * time.Second
 // up by running ahead of it (see minimizer): each result is kept, and the walk reads it
 // when it gets there. It stops when no candidate of the current case keeps the signature,
 // the budget is spent, or ctx is done.
-func (c *coordinator) minimize(ctx context.Context, p pending) (taken []pending, st MinimizeStats) {
+func (c *coordinator) minimize(ctx context.Context, p pending, budget time.Duration) (taken []pending, st MinimizeStats) {
 	h := c.h
-	budget := h.cfg.MinimizeTime
-	if budget == 0 {
-		budget = defaultMinimizeTime
-	}
 	start := time.Now()
 	var m *minimizer
 	defer func() { st.Seconds, st.Dropped = time.Since(start).Seconds(), m.dropped }()

@@ -171,6 +171,16 @@ func recurse(n int) int { return recurse(n+1) + 1 }
 
 var sink []byte
 
+// busyCount keeps busy's work from being optimized away.
+var busyCount int
+
+// busy works for n steps.
+func busy(n int) {
+	for i := 0; i < n; i++ {
+		busyCount += i & 1
+	}
+}
+
 // spin loops for ever without output, as a hung judge does.
 func spin() {
 	//lint:ignore SA5002 the endless loop is what the hanging judges are for
@@ -226,6 +236,15 @@ var toys = map[string]toy{
 		return nil
 	}},
 	"ref-loops-on-42": {ref: toyWith(42, func(io.Writer) { spin() }), fast: toyJudge},
+	// fast takes time quadratic in the count of numbers: a time-out on a long case.
+	"quadratic": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
+		c, err := decodeToy(input)
+		if err != nil {
+			return err
+		}
+		busy(len(c) * len(c) * 60000)
+		return toyJudge(input, w)
+	}},
 	// The reference panics the first time any worker sees a 42 (a file in $TOY_MARKER
 	// remembers it), and is right ever after: a failure of the machine's, say.
 	"ref-fails-once-on-42": {ref: toyWith(42, func(w io.Writer) {
@@ -244,6 +263,22 @@ var toys = map[string]toy{
 		return toyJudge(input, w)
 	}},
 }
+
+// scaling is a toy that can scale its cases: along "numbers", it keeps the first of them.
+type scaling struct{ fixedCase }
+
+func (scaling) Dimensions() []string { return []string{"numbers"} }
+
+func (scaling) Scale(v engine.Case, dim string, f float64) (engine.Case, bool) {
+	c := v.(toyCase)
+	n := int(float64(len(c)) * f)
+	if dim != "numbers" || n < 1 || n >= len(c) {
+		return nil, false
+	}
+	return append(toyCase{}, c[:n]...), true
+}
+
+var _ engine.Scaler = scaling{}
 
 // fixedCase is a toy that generates one case, whatever the seed.
 type fixedCase struct {

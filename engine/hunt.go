@@ -167,11 +167,11 @@ type Finding struct {
 	// Scaled is the scale a time-out's case was narrowed to before it was minimized (1: not
 	// narrowed), and Growth how the time of the code under test grows along each of its
 	// dimensions, beside fast's (ref's, when fast is the code under test).
-	Scaled float64  `json:"scaled,omitempty"`
-	Growth []Growth `json:"growth,omitempty"`
-	Note   string   `json:"note,omitempty"`
-	Input      []byte        `json:"-"` // the minimized input
-	Divergence *Divergence   `json:"-"` // on the minimized input
+	Scaled     float64     `json:"scaled,omitempty"`
+	Growth     []Growth    `json:"growth,omitempty"`
+	Note       string      `json:"note,omitempty"`
+	Input      []byte      `json:"-"` // the minimized input
+	Divergence *Divergence `json:"-"` // on the minimized input
 }
 
 // MinimizeStats tells how a minimization went.

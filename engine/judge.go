@@ -145,3 +145,27 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 	}
 	return out, ctx.Err()
 }
+
+// Growths measures how the time of the code under test grows along each dimension of a
+// test's case, beside fast's (ref's when fast is the code under test), as a hunt's
+// time-out report does: for a test the code under test times out on. The game must scale
+// its cases (Scaler) and the input must be valid.
+func Growths(ctx context.Context, cfg JudgeConfig, input []byte) ([]Growth, error) {
+	s, ok := cfg.Game.(Scaler)
+	if !ok {
+		return nil, fmt.Errorf("%s cannot scale its cases", cfg.Game.Name())
+	}
+	c, err := cfg.Game.Decode(input)
+	if err != nil {
+		return nil, err
+	}
+	h, err := newHunt(HuntConfig{Game: cfg.Game, Program: cfg.Program, Equal: cfg.Equal, Limits: cfg.Limits, Unpacked: true})
+	if err != nil {
+		return nil, err
+	}
+	p, stop := startLanes(ctx, h, cfg.Workers)
+	defer func() { stop() }()
+	co := newCoordinator(h, &Summary{}, p)
+	co.ctx = ctx
+	return co.growth(ctx, s, pending{c: c, input: input}), ctx.Err()
+}

@@ -29,6 +29,7 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	compare := fs.String("compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored)")
 	workers := fs.Int("workers", 0, "tests run in parallel (0: one per CPU)")
 	asJSON := fs.Bool("json", false, "print the judgements and the summary as one JSON object on stdout")
+	explain := fs.Bool("explain", false, "for each test failed with TLE, measure and print how the program's time grows along each dimension of it, beside fast's")
 	var rights, wrongs programList
 	fs.Var(&rights, "right", "a right solution, for Polygon's invocations: every test must pass within half the time limit (repeatable)")
 	fs.Var(&wrongs, "wrong", "a wrong solution, for Polygon's invocations: some test must fail it (repeatable)")
@@ -134,6 +135,9 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	} else {
 		printJudgements(e.stdout, judged, cfg.Limits.Time)
 	}
+	if *explain {
+		explainTimeOuts(ctx, e, cfg, tests, judged, *program != "")
+	}
 	fmt.Fprintf(e.stderr, "%s: %s judged on %s: %s\n", g.Name(), who, plural(int64(len(judged)), "test"), sum.text)
 	switch {
 	case sum.unjudged > 0:
@@ -142,6 +146,27 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 		return exitFound
 	}
 	return exitOK
+}
+
+// explainTimeOuts prints, for each test failed with TLE, how the time of the code under
+// test grows along each dimension of it, beside fast's (ref's when fast is judged).
+func explainTimeOuts(ctx context.Context, e *env, cfg engine.JudgeConfig, tests []engine.Test, judged []engine.Judgement, program bool) {
+	code, beside := "fast", "ref"
+	if program {
+		code, beside = "the program", "fast"
+	}
+	for i, j := range judged {
+		if j.Verdict != engine.TLE {
+			continue
+		}
+		gs, err := engine.Growths(ctx, cfg, tests[i].Input)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "%s: no growth: %v\n", j.Test, err)
+			continue
+		}
+		fmt.Fprintf(e.stdout, "\n%s: how the time grows (scaled along each dimension alone)\n%s%s\n", j.Test,
+			engine.GrowthTable(gs, code, beside, cfg.Limits.Time), engine.GrowthSentence(gs, code, beside))
+	}
 }
 
 // judgement totals: how many passed, and the summary line ("19/20 passed; TLE on 14").

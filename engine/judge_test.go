@@ -1,0 +1,35 @@
+package engine_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"gamediff/engine"
+)
+
+// TestJudgeTests judges the toy's fast, wrong on 7 and panicking on 13, on a few tests: each
+// verdict in the tests' order, a failure confirmed on every one of its runs, a pass with
+// its CPU time measured.
+func TestJudgeTests(t *testing.T) {
+	var tests []engine.Test
+	for _, c := range []toyCase{{1, 2}, {7}, {13, 4}, {}} {
+		var want strings.Builder
+		toyJudge(c.Encode(), &want)
+		tests = append(tests, engine.Test{Name: string(c.Encode()), Input: c.Encode(), Want: engine.Result{Stdout: []byte(want.String())}})
+	}
+	judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "three-bugs"), Workers: 2}, tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []engine.Verdict{engine.OK, engine.WA, engine.RE, engine.OK}
+	for i, j := range judged {
+		if j.Test != tests[i].Name || j.Verdict != want[i] {
+			t.Errorf("test %q: %s (%s), want %s", tests[i].Name, j.Verdict, j.Signature, want[i])
+		}
+		if j.Verdict != engine.OK && (j.Shown != j.Runs || j.Runs < 3 || j.Divergence == nil) {
+			t.Errorf("test %q: shown on %d of %d runs: want a failure confirmed on every run", tests[i].Name, j.Shown, j.Runs)
+		}
+	}
+	checkNothingLeft(t, "")
+}

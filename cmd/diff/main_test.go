@@ -329,7 +329,7 @@ func TestReplayCorpus(t *testing.T) {
 }
 
 // buildProgram compiles one of the deliberately wrong programs in testdata, once.
-func buildProgram(t *testing.T, name string) string {
+func buildProgram(t testing.TB, name string) string {
 	t.Helper()
 	return buildOnce(t, name, "./testdata/"+name)
 }

@@ -327,3 +327,21 @@ func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
 	}
 	t.Logf("flaky: shown on %d of %d runs, kept in %s", f.Shown, f.Runs, f.Path)
 }
+
+// TestWorkerMarkerInTheUsersEnvironment: GAMEDIFF_WORKER left in a user's environment, with
+// fds 3 to 5 open, does not turn gamediff into a worker: the variable must name the
+// process's parent, the hunt that started it.
+func TestWorkerMarkerInTheUsersEnvironment(t *testing.T) {
+	cmd := exec.Command(gamediff(t), "hunt", "-game", "tower", "-cases", "20", "-seed", "1", "-json", "-o", t.TempDir())
+	cmd.Env = append(os.Environ(), "GAMEDIFF_WORKER=1")
+	r, w, _ := os.Pipe()
+	defer r.Close()
+	defer w.Close()
+	cmd.ExtraFiles = []*os.File{r, w, r}
+	out, err := cmd.Output()
+	var sum struct{ Cases int }
+	json.Unmarshal(out, &sum)
+	if err != nil || sum.Cases != 20 {
+		t.Fatalf("%v, %d cases: want the hunt to run as asked\n%s", err, sum.Cases, out)
+	}
+}

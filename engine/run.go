@@ -222,17 +222,21 @@ func goroutineID() int64 {
 	return 0
 }
 
-// goroutineStack returns the stack of goroutine id, taken from a dump of all goroutines.
-func goroutineStack(id int64) string {
+// allStacks dumps every goroutine's stack, as a Go program does on SIGQUIT.
+func allStacks() []byte {
 	buf := make([]byte, 1<<20)
 	for {
 		n := runtime.Stack(buf, true)
 		if n < len(buf) {
-			buf = buf[:n]
-			break
+			return buf[:n]
 		}
 		buf = make([]byte, 2*len(buf))
 	}
+}
+
+// goroutineStack returns the stack of goroutine id, taken from a dump of all goroutines.
+func goroutineStack(id int64) string {
+	buf := allStacks()
 	header := []byte("goroutine " + strconv.FormatInt(id, 10) + " [")
 	for _, block := range bytes.Split(buf, []byte("\n\n")) {
 		if bytes.HasPrefix(block, header) {

@@ -635,10 +635,13 @@ func (j *jail) kill(waitedFor bool) {
 		syscall.Kill(-j.pid, syscall.SIGKILL)
 	}
 	if j.v2 != "" {
-		if !waitedFor {
-			killCgroup(j.v2)
-		}
-		return // else close empties it
+		// Once the program is waited for, what it left may still hold its output pipes:
+		// killed now, they close, and the run's output is drained at once.
+		killCgroup(j.v2)
+		return
+	}
+	if waitedFor && j.s.subreaper {
+		sweepOrphans() // the orphans it left were adopted by this process when it exited
 	}
 	for _, dir := range j.v1 {
 		for _, pid := range cgroupProcs(dir) {

@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"slices"
@@ -196,16 +195,7 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 
 // dumpGoroutines writes every goroutine's stack, as a Go program does on SIGQUIT.
 func dumpGoroutines(w io.Writer) {
-	buf := make([]byte, 1<<20)
-	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
-			break
-		}
-		buf = make([]byte, 2*len(buf))
-	}
-	fmt.Fprintf(w, "SIGQUIT: dump asked by the hunt\n\n%s", buf)
+	fmt.Fprintf(w, "SIGQUIT: dump asked by the hunt\n\n%s", allStacks())
 }
 
 // comparisons are the ways of comparing a worker knows by name.

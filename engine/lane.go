@@ -335,7 +335,13 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64, drop <-chan struc
 		cases[k] = c
 	}
 	if l.h.batch != nil {
-		return l.huntPacked(ctx, indices, cases, drop)
+		// Each case is encoded once: for the digest, and for its run alone should its
+		// pack diverge.
+		inputs := make([][]byte, len(cases))
+		for k, c := range cases {
+			inputs[k] = c.Encode()
+		}
+		return l.huntPacked(ctx, indices, cases, inputs, drop)
 	}
 	for k, i := range indices {
 		input := cases[k].Encode()
@@ -379,10 +385,10 @@ func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan str
 // divergence alone, else with the cases packed before it (a bug that carries state from
 // one game to the next). A crash, a time-out or an answer that cannot be split is
 // narrowed by running the packed cases one by one.
-func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case, drop <-chan struct{}) (r jobResult) {
+func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case, inputs [][]byte, drop <-chan struct{}) (r jobResult) {
 	for lo := 0; lo < len(cases); {
 		hi, joined := l.pack(cases, lo)
-		found, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], joined, drop)
+		found, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], inputs[lo:hi], joined, drop)
 		if errors.Is(err, errDropped) {
 			return r
 		}
@@ -391,7 +397,7 @@ func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case, dr
 			return r
 		}
 		for k := lo; k < hi; k++ {
-			r.digest ^= digestOf(cases[k].Encode())
+			r.digest ^= digestOf(inputs[k])
 		}
 		r.ran += int64(hi - lo)
 		r.found = append(r.found, found...)
@@ -416,7 +422,7 @@ func (l *lane) pack(cases []Case, lo int) (int, Case) {
 	return hi, joined
 }
 
-func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, joined Case, drop <-chan struct{}) ([]pending, error) {
+func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, inputs [][]byte, joined Case, drop <-chan struct{}) ([]pending, error) {
 	input := joined.Encode()
 	d, sig, err := l.steady(ctx, input, how{ref: l.h.checkedByRef(indices[0])}, drop)
 	if err != nil || d == nil {
@@ -451,7 +457,7 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, join
 	}
 	var out []pending
 	for _, k := range suspects {
-		one := cases[k].Encode()
+		one := inputs[k]
 		d1, sig1, err := l.steady(ctx, one, how{ref: l.h.checkedByRef(indices[k])}, drop)
 		if err != nil {
 			return nil, err

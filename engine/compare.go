@@ -234,6 +234,13 @@ func (d *Divergence) Report(w io.Writer) {
 			fmt.Fprintf(w, "%s stderr: %s\n", r.Solver, escape(clipText(firstLine(r.Stderr), 300)))
 		}
 	}
+	d.StdoutDiff(w)
+}
+
+// StdoutDiff writes where the two stdouts first differ, as Report does: the line, and a
+// unified diff (-want +got) of a window around it, bounded; nothing when they are the
+// same. A report that tells a failure its own way still shows the outputs so.
+func (d *Divergence) StdoutDiff(w io.Writer) {
 	if !bytes.Equal(d.Want.Stdout, d.Got.Stdout) {
 		first, text := firstDifference(d.Want.Stdout, d.Got.Stdout, 3, 12)
 		fmt.Fprintf(w, "stdout first differs at line %d (-%s +%s):\n", first, d.Want.Solver, d.Got.Solver)

@@ -266,25 +266,28 @@ func firstDifference(want, got []byte, context, span int) (int, string) {
 	for i := 0; i < context && start > 0; i++ {
 		start = bytes.LastIndexByte(want[:start-1], '\n') + 1
 	}
-	firstLine := bytes.Count(want[:start], []byte{'\n'}) + 1
 	// A long line is shown around the column where the first changed pair differs.
 	column := 0
 	if same < len(want) && same < len(got) {
 		column = same - lineStart
 	}
-	shown := context + span
-	wantRest, gotRest := want[start:], got[start:]
+	// The lines before the first difference are the same on both sides: they are the
+	// first hunk's context as they are, and the diff starts at the first difference, so
+	// that it never matches that line elsewhere and shows the common lines as edits.
+	before := splitLines(want[start:lineStart], context)
+	shown := context + span - len(before)
+	wantRest, gotRest := want[lineStart:], got[lineStart:]
 	wantLines, gotLines := lineCount(wantRest), lineCount(gotRest)
 	for n := shown + span; ; n = min(2*n, maxDiffLines) {
 		w, g := splitLines(wantRest, n), splitLines(gotRest, n)
 		wantCut, gotCut := wantLines > n, gotLines > n
-		before, after := strings.Join(w, ""), strings.Join(g, "")
-		diff, err := udiff.ToUnifiedDiff("want", "got", before, udiff.Lines(before, after), context)
+		a, b := strings.Join(w, ""), strings.Join(g, "")
+		diff, err := udiff.ToUnifiedDiff("want", "got", a, udiff.Lines(a, b), context)
 		if err != nil {
 			return firstDiff, fmt.Sprintf("(no diff: %v)\n", err)
 		}
 		last := !wantCut && !gotCut || n >= maxDiffLines
-		r := windowDiff{shown: shown, span: span, column: column, firstLine: firstLine}
+		r := windowDiff{shown: shown, span: span, column: column, firstLine: firstDiff, before: before}
 		r.pastCut = func(w0, g0, del, ins int) (showDel, showIns, ok bool) {
 			wantEnds, gotEnds := wantCut && w0+del >= len(w), gotCut && g0+ins >= len(g)
 			switch {
@@ -319,7 +322,9 @@ const maxDiffLines = 48
 // lines shown of each side, with whole changes that start within them, each side's part
 // cut at span lines.
 type windowDiff struct {
-	shown, span, column, firstLine int
+	shown, span, column int
+	firstLine           int      // the output line of the windows' first line
+	before              []string // the lines before the windows, the same on both sides, shown first
 	// pastCut decides a change of del lines of want from line w0 of its window and ins of
 	// got from g0: which sides to show, or ok false when the windows must be longer first.
 	pastCut func(w0, g0, del, ins int) (showDel, showIns, ok bool)
@@ -339,12 +344,19 @@ func (r windowDiff) render(hunks []*udiff.Hunk) (text string, more, ok bool) {
 		}
 		b.WriteString(mark + line)
 	}
-	for _, h := range hunks {
+	for k, h := range hunks {
 		w, g := h.FromLine-1, h.ToLine-1 // the lines of each window before the hunk's
 		if w >= r.shown || g >= r.shown {
 			return b.String(), true, true
 		}
-		fmt.Fprintf(&b, "@@ output line %d @@\n", r.firstLine+h.FromLine-1)
+		if k == 0 {
+			fmt.Fprintf(&b, "@@ output line %d @@\n", r.firstLine+h.FromLine-1-len(r.before))
+			for _, l := range r.before {
+				write(" ", l)
+			}
+		} else {
+			fmt.Fprintf(&b, "@@ output line %d @@\n", r.firstLine+h.FromLine-1)
+		}
 		for i := 0; i < len(h.Lines); {
 			if h.Lines[i].Kind == udiff.Equal {
 				if w >= r.shown || g >= r.shown {

@@ -53,6 +53,10 @@ func TestFirstDifferenceWindowEdges(t *testing.T) {
 			[]string{"6 2 0", "7 2 0", "8 2 0", "9 2 0", "10 2 0", "11 2 0", "12 2 0", "13 2 0", "14 2 0", "15 2 0", "16 2 0", "17 2 0"}, nil, true},
 		{"got ends", ref[:8], 9, []string{"9 2 0", "10 2 0", "11 2 0", "12 2 0", "13 2 0", "14 2 0", "15 2 0", "16 2 0", "17 2 0", "18 2 0", "19 2 0", "20 2 0"}, nil, true},
 		{"changed last", edit(ref, 40, 41, "X"), 40, []string{"40 2 0"}, []string{"X"}, false},
+		// The lines before the first difference stay context, even where got repeats one.
+		{"changed to repeats of the line before", edit(ref, 6, 41, slices.Repeat([]string{"5 2 0"}, 100)...), 6,
+			[]string{"6 2 0", "7 2 0", "8 2 0", "9 2 0", "10 2 0", "11 2 0", "12 2 0", "13 2 0", "14 2 0", "15 2 0", "16 2 0", "17 2 0"},
+			slices.Repeat([]string{"5 2 0"}, 12), true},
 		{"inserted last", append(slices.Clone(ref), "X"), 41, nil, []string{"X"}, false},
 	}
 	for _, tt := range tests {
@@ -69,6 +73,17 @@ func TestFirstDifferenceWindowEdges(t *testing.T) {
 				}
 			}
 			more := lines[len(lines)-1] == "…"
+			// The diff opens on the lines before the first difference, as context.
+			var opening []string
+			for _, l := range lines[1:] {
+				if !strings.HasPrefix(l, " ") {
+					break
+				}
+				opening = append(opening, l[1:])
+			}
+			if from := max(1, tt.first-context); !slices.Equal(opening, ref[from-1:tt.first-1]) || lines[0] != fmt.Sprintf("@@ output line %d @@", from) {
+				t.Errorf("the diff opens %q with %q; want the lines %d-%d as context\n%s", lines[0], opening, from, tt.first-1, diff)
+			}
 			if first != tt.first || !slices.Equal(minus, tt.minus) || !slices.Equal(plus, tt.plus) || more != tt.more {
 				t.Errorf("line %d, -%q +%q, more %v; want line %d, -%q +%q, more %v\n%s",
 					first, minus, plus, more, tt.first, tt.minus, tt.plus, tt.more, diff)

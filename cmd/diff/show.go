@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"runtime/debug"
+	"strconv"
 
 	"gamediff/picture"
 )
@@ -20,10 +20,11 @@ import (
 // Each picture is printed as soon as its step is played and then dropped, so that a
 // stream of operations costs what the reference's play costs, not a picture per step.
 func showCmd(ctx context.Context, args []string, e *env) int {
-	fs := newFlags("show", "[FILE]   (stdin without FILE)", e)
+	fs := newFlags("show", "[FILE]   (FILE: the case to picture; stdin without it)", e)
 	name := fs.String("game", "", "the game (required)")
-	step := fs.Int("step", -1, "picture only this step: the operation (mine, boom) or command (tower), 0 for the start; datamining: the board")
-	dataset := fs.Int("dataset", 0, "picture only this game (boom), dataset (tower) or board (datamining), from 1; with -step, default 1; not for mine")
+	var stepFlag, datasetFlag optionalInt
+	fs.Var(&stepFlag, "step", "picture only step `K`: the operation (mine, boom) or command (tower), 0 for the start; datamining: board K (default: every step)")
+	fs.Var(&datasetFlag, "dataset", "picture only game `N` (boom), dataset N (tower) or board N (datamining), from 1; with -step, default 1; not for mine")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
@@ -32,16 +33,18 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 		return exitUsage
 	}
 	game := picked[0].Name()
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	step, dataset := &stepFlag.n, &datasetFlag.n
+	if !stepFlag.set {
+		*step = -1 // every step
+	}
 	switch {
-	case set["step"] && *step < 0:
+	case stepFlag.set && *step < 0:
 		fmt.Fprintf(e.stderr, "gamediff show: -step %d: a step is 0 (the start) or more (see 'gamediff show -h')\n", *step)
 		return exitUsage
-	case set["dataset"] && game == "mine":
+	case datasetFlag.set && game == "mine":
 		fmt.Fprintln(e.stderr, "gamediff show: -dataset: mine is one game, with no datasets: give -step alone (see 'gamediff show -h')")
 		return exitUsage
-	case set["dataset"] && *dataset < 1:
+	case datasetFlag.set && *dataset < 1:
 		fmt.Fprintf(e.stderr, "gamediff show: -dataset %d: the %s are numbered from 1 (see 'gamediff show -h')\n", *dataset, datasetWord(game))
 		return exitUsage
 	case fs.NArg() > 1:
@@ -105,6 +108,29 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// optionalInt is an integer flag that knows whether it was given, and prints no
+// default in the usage.
+type optionalInt struct {
+	n   int
+	set bool
+}
+
+func (o *optionalInt) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return strconv.Itoa(o.n)
+}
+
+func (o *optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("not a whole number")
+	}
+	o.n, o.set = n, true
+	return nil
 }
 
 // datasetWord is what -dataset numbers in a game.

@@ -180,13 +180,14 @@ func hintOf(r engine.Result, h huntFlags, lim engine.Limits) string {
 	if r.Status == engine.Signaled {
 		sig = signalName(strings.TrimPrefix(firstLineOf(r.Stderr), "killed by "))
 	}
-	// sh -c reports a child killed by a signal as exit status 128+N.
-	if r.Status == engine.Exited && h.program != "" && programArgv(h.program)[0] == "sh" {
+	// A shell, or a wrapper that runs the solution, reports a child killed by signal N as
+	// exit status 128+N.
+	if r.Status == engine.Exited && r.Solver == "program" {
 		switch r.Exit {
 		case 139:
-			sig = "SIGSEGV (exit status 139 from the shell)"
+			sig = "SIGSEGV (exit status 139: 128 + signal 11)"
 		case 137:
-			sig = "SIGKILL (exit status 137 from the shell)"
+			sig = "SIGKILL (exit status 137: 128 + signal 9)"
 		}
 	}
 	unlimited := strings.Contains(h.program, "ulimit -s unlimited")

@@ -248,3 +248,43 @@ func failureFinding(game, input string, want []byte, got engine.Result, v engine
 		InputBytes: len(input), Original: 200000, Minimize: engine.MinimizeStats{Runs: 57, Accepted: 12, Complete: true, Seconds: 4.2},
 		Input: []byte(input), Divergence: engine.Compare(engine.Result{Solver: "ref", Stdout: want}, got, nil)}
 }
+
+// TestFailureHints: what each way a run ends suggests, and nothing where it suggests
+// nothing.
+func TestFailureHints(t *testing.T) {
+	lim := engine.Limits{Time: time.Second, Memory: 1 << 30, Output: 64 << 20}
+	prog := huntFlags{program: "./sol"}
+	for _, c := range []struct {
+		name string
+		h    huntFlags
+		r    engine.Result
+		want string // in the hint; "" for none
+	}{
+		{"segfault", prog, engine.Result{Solver: "program", Status: engine.Signaled, Stderr: "killed by segmentation fault\n"},
+			"try -cmd 'ulimit -s unlimited && ./sol'"},
+		{"segfault, stack already unlimited", huntFlags{program: "ulimit -s unlimited && ./sol"},
+			engine.Result{Solver: "program", Status: engine.Signaled, Stderr: "killed by segmentation fault\n"}, "likely an access out of bounds"},
+		{"exit 139 from a wrapper", huntFlags{program: "python3 run.py"}, engine.Result{Solver: "program", Exit: 139},
+			"try -cmd 'ulimit -s unlimited && python3 run.py'"},
+		{"a stack limit of its own", huntFlags{program: "ulimit -s 8192; ./sol"}, engine.Result{Solver: "program", Exit: 139},
+			"try -cmd 'ulimit -s unlimited && ./sol'"},
+		{"Go's stack overflow", prog, engine.Result{Solver: "program", Exit: 2, Stderr: goRecursion()}, "main.fill calls itself"},
+		{"fast's stack overflow", huntFlags{}, engine.Result{Solver: "fast", Status: engine.Crashed, Stderr: "fatal error: stack overflow (exit status 2)",
+			Stack: fastOverflow("gamediff/fast.fill")}, "make that recursion a loop"},
+		{"SIGKILL at the memory limit", prog, engine.Result{Solver: "program", Status: engine.Signaled, Stderr: "killed by killed\n", Memory: 1000 << 20},
+			"likely over the memory limit (MLE)"},
+		{"exit 137 at the memory limit", prog, engine.Result{Solver: "program", Exit: 137, Memory: 1020 << 20}, "likely over the memory limit (MLE)"},
+		{"SIGKILL far from it", prog, engine.Result{Solver: "program", Status: engine.Signaled, Stderr: "killed by killed\n", Memory: 10 << 20},
+			"SIGKILL comes from outside the program"},
+		{"bad_alloc", prog, engine.Result{Solver: "program", Status: engine.Signaled,
+			Stderr: "killed by aborted\nterminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n"}, "ran out of memory"},
+		{"an abort", prog, engine.Result{Solver: "program", Status: engine.Signaled, Stderr: "killed by aborted\nassertion failed\n"}, ""},
+		{"a plain exit", prog, engine.Result{Solver: "program", Exit: 3}, ""},
+		{"a time-out", prog, engine.Result{Solver: "program", Status: engine.TimedOut, CPU: 2 * time.Second}, ""},
+	} {
+		got := hintOf(c.r, c.h, lim)
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%s: hint %q, want one with %q", c.name, got, c.want)
+		}
+	}
+}

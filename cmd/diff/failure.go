@@ -73,7 +73,8 @@ func failureOf(g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) 
 	case engine.MemoryLimit:
 		fl.what = fmt.Sprintf("%s was stopped: it used more than its %s of memory", who, sizeText(lim.Memory))
 		if r.Memory > lim.Memory {
-			fl.what = fmt.Sprintf("%s was stopped: it used %s of memory, over its limit of %s", who, sizeText(r.Memory), sizeText(lim.Memory))
+			used, limit := sizesApart(r.Memory, lim.Memory)
+			fl.what = fmt.Sprintf("%s was stopped: it used %s of memory, over its limit of %s", who, used, limit)
 		}
 	case engine.OutputLimit:
 		fl.what = fmt.Sprintf("%s was stopped: it wrote more than its %s of output", who, sizeText(int64(lim.Output)))
@@ -92,7 +93,8 @@ func failureOf(g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) 
 		used = append(used, fmt.Sprintf("%v of CPU time (limit %v)", r.CPU.Round(time.Millisecond), lim.Time))
 	}
 	if r.Memory > 0 {
-		used = append(used, fmt.Sprintf("%s of memory at its peak (limit %s)", sizeText(r.Memory), sizeText(lim.Memory)))
+		peak, limit := sizesApart(r.Memory, lim.Memory)
+		used = append(used, fmt.Sprintf("%s of memory at its peak (limit %s)", peak, limit))
 	}
 	if len(used) > 0 {
 		fl.usage = strings.Join(used, ", ")
@@ -104,6 +106,18 @@ func failureOf(g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) 
 	fl.stderr = headTail(strings.TrimRight(stderr, "\n"), 14, 8)
 	fl.stack = headTail(strings.TrimRight(r.Stack, "\n"), 20, 8)
 	return fl
+}
+
+// sizesApart writes two sizes as sizeText does, or in MiB when that would write
+// different sizes alike (1031 MiB and 1024 MiB are both "1 GiB").
+func sizesApart(a, b int64) (string, string) {
+	if sa, sb := sizeText(a), sizeText(b); sa != sb || a == b {
+		return sa, sb
+	}
+	mib := func(n int64) string {
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MiB"
+	}
+	return mib(a), mib(b)
 }
 
 // solverName is how a report names a run's solver in a sentence.

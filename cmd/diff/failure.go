@@ -103,8 +103,8 @@ func failureOf(g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) 
 		}
 	}
 	fl.hint = hintOf(r, h, lim)
-	fl.stderr = headTail(strings.TrimRight(stderr, "\n"), 14, 8)
-	fl.stack = headTail(strings.TrimRight(r.Stack, "\n"), 20, 8)
+	fl.stderr = headTail(strings.TrimRight(runningGoroutine(stderr), "\n"), 14, 8)
+	fl.stack = headTail(strings.TrimRight(runningGoroutine(r.Stack), "\n"), 20, 8)
 	return fl
 }
 
@@ -300,6 +300,21 @@ func keyLine(stderr string) string {
 func cutFirstLine(s string) (first, rest string) {
 	first, rest, _ = strings.Cut(s, "\n")
 	return first, rest
+}
+
+// runningGoroutine is a Go traceback up to the end of the goroutine that was running,
+// where the failure is: the others (the collector's, the finalizers') only crowd out
+// its frames.
+func runningGoroutine(trace string) string {
+	i := strings.Index(trace, "[running]:\n")
+	if i < 0 || !strings.Contains(trace[:i], "goroutine ") {
+		return trace
+	}
+	end := strings.Index(trace[i:], "\n\n")
+	if end < 0 || strings.TrimSpace(trace[i+end:]) == "" {
+		return trace
+	}
+	return trace[:i+end] + "\n… (the other goroutines left out)"
 }
 
 // headTail shows text's first head lines and its last tail lines, with a line saying how

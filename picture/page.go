@@ -178,6 +178,7 @@ type lineView struct {
 	N    int
 	Text string
 	Mark bool
+	Wrap bool // a sentence, not a line of the data: it wraps
 }
 
 // keyView is one entry of a page's legend: a cell drawn as the boards draw it, the glyphs
@@ -206,7 +207,7 @@ func answerView(a Answer) []lineView {
 		out = append(out, lineView{N: a.From + k + 1, Text: l, Mark: a.From+k == a.Differ})
 	}
 	if a.Differ >= a.Total {
-		out = append(out, lineView{Text: a.ended(), Mark: true})
+		out = append(out, lineView{Text: a.ended(), Mark: true, Wrap: true})
 	}
 	return out
 }
@@ -390,6 +391,7 @@ pre { background: #f6f8fa; padding: .5em .8em; overflow-x: auto; border-radius: 
 .pair div { flex: 1 1 45%; min-width: 18em; }
 .ln { color: #8c959f; display: inline-block; min-width: 3.5em; text-align: right; padding-right: 1em; user-select: none; }
 .mark { background: #ffd8b5; font-weight: 600; }
+.wrap { white-space: pre-wrap; }
 figcaption { font-weight: 600; margin-bottom: .3em; max-width: 34em; }
 .legend { color: #57606a; display: flex; flex-wrap: wrap; gap: .3em 1.4em; align-items: center; }
 .key { display: inline-flex; align-items: center; gap: .4em; }
@@ -419,9 +421,9 @@ figcaption { font-weight: 600; margin-bottom: .3em; max-width: 34em; }
 {{end}}{{end}}{{if .Where}}<h2>Where the answers part</h2>
 <p>{{.Where}}</p>
 <div class="pair">
-<div><h3>want</h3><pre>{{range .Want}}{{if .N}}<span class="ln">{{.N}}</span>{{else}}<span class="ln"></span>{{end}}{{if .Mark}}<span class="mark">{{.Text}}</span>{{else}}{{.Text}}{{end}}
+<div><h3>want</h3><pre>{{range .Want}}{{if .N}}<span class="ln">{{.N}}</span>{{else}}<span class="ln"></span>{{end}}{{if .Mark}}<span class="mark{{if .Wrap}} wrap{{end}}">{{.Text}}</span>{{else}}{{.Text}}{{end}}
 {{end}}</pre></div>
-<div><h3>got</h3><pre>{{range .Got}}{{if .N}}<span class="ln">{{.N}}</span>{{else}}<span class="ln"></span>{{end}}{{if .Mark}}<span class="mark">{{.Text}}</span>{{else}}{{.Text}}{{end}}
+<div><h3>got</h3><pre>{{range .Got}}{{if .N}}<span class="ln">{{.N}}</span>{{else}}<span class="ln"></span>{{end}}{{if .Mark}}<span class="mark{{if .Wrap}} wrap{{end}}">{{.Text}}</span>{{else}}{{.Text}}{{end}}
 {{end}}</pre></div>
 </div>
 <p class="note">Numbered from the first line of the step's answer; the first line that differs is highlighted.</p>

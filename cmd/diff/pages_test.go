@@ -134,7 +134,7 @@ func renderPage(t *testing.T, browser, path string) pageReport {
 		if err := os.MkdirAll(*keepPages, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		kept := filepath.Join(*keepPages, filepath.Base(path))
+		kept := filepath.Join(*keepPages, filepath.Base(filepath.Dir(path))+"-"+filepath.Base(path))
 		if err := os.WriteFile(kept, page, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -172,21 +172,28 @@ func runChromium(t *testing.T, browser, dir string, args ...string) string {
 	return string(out)
 }
 
-// checkPages renders every HTML page in dir in Chromium and fails for each problem the
+// checkPages renders every HTML page under dir in Chromium and fails for each problem the
 // check finds; want is how many pages there must be at least.
 func checkPages(t *testing.T, dir string, want int) {
 	t.Helper()
 	browser := chromium(t)
-	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
+	var pages []string
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".html") {
+			pages = append(pages, path)
+		}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(pages) < want {
-		t.Fatalf("%d HTML reports in %s, want %d at least", len(pages), dir, want)
+		t.Fatalf("%d HTML reports under %s, want %d at least", len(pages), dir, want)
 	}
 	t.Run("chromium", func(t *testing.T) {
 		for _, p := range pages {
-			t.Run(strings.TrimSuffix(filepath.Base(p), ".html"), func(t *testing.T) {
+			name, _ := filepath.Rel(dir, p)
+			t.Run(strings.TrimSuffix(name, ".html"), func(t *testing.T) {
 				t.Parallel()
 				r := renderPage(t, browser, p)
 				t.Logf("%d board(s), %d key(s), %d px high", r.Boards, r.Keys, r.Height)

@@ -71,6 +71,18 @@ const nearSteps = 4
 // is not its output. got may be anything: garbage, binary, huge lines; it is quoted in
 // short escaped pieces.
 func Explain(game string, input, want, got []byte) (Parting, error) {
+	return explain(game, input, want, got, true)
+}
+
+// Stopped is Explain for a run that did not end normally, got being what it wrote before
+// it stopped: where its output stops (or parts from want), pictured around the step's
+// cell, with no cell marked as disputed: the cells of an answer it never wrote are not in
+// dispute, and would pull the window away from the step.
+func Stopped(game string, input, want, got []byte) (Parting, error) {
+	return explain(game, input, want, got, false)
+}
+
+func explain(game string, input, want, got []byte, disputes bool) (Parting, error) {
 	d, err := part(game, input, want, got)
 	if err != nil {
 		return Parting{}, err
@@ -108,7 +120,7 @@ func Explain(game string, input, want, got []byte) (Parting, error) {
 	// The picture: the state before the step and the steps near it, in one window around
 	// the cells the answers dispute and the step's cell.
 	var disputedCells [][2]int
-	if g.cells != nil {
+	if g.cells != nil && disputes {
 		for _, c := range disputed(d.lists()) {
 			if c[0] <= first.rows && c[1] <= first.cols {
 				disputedCells = append(disputedCells, c)
@@ -149,7 +161,7 @@ func Explain(game string, input, want, got []byte) (Parting, error) {
 				b.Marks = append(b.Marks, f.Board.Marks...)
 			}
 			b.Marks = append(b.Marks, differ...)
-			if g.onBoard != nil {
+			if g.onBoard != nil && disputes {
 				b.Marks = append(b.Marks, g.onBoard(&b)...)
 			}
 			p.Before = f

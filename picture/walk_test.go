@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -112,5 +113,32 @@ func TestLegendKeysEveryCell(t *testing.T) {
 		if len(drawn) < 3 {
 			t.Errorf("%s: the corpus draws only %d kinds of cell", game, len(drawn))
 		}
+	}
+}
+
+// TestStoppedPicturesTheStep: for a run that stopped before answering a Sweep that opens
+// a whole 100x100 board, Stopped pictures the window around the Sweep's cell, with no
+// cell marked as disputed, where Explain marks the cells the answer lists.
+func TestStoppedPicturesTheStep(t *testing.T) {
+	input := "100 100\n" + strings.Repeat(strings.Repeat(".", 100)+"\n", 100) + "Sweep 90 90\nQuit\n"
+	want := refOutput(t, "mine", input)
+	stopped, err := Stopped("mine", []byte(input), want, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	explained, err := Explain("mine", []byte(input), want, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stopped.Signature != explained.Signature || stopped.Line != 102 || stopped.Step != 1 {
+		t.Errorf("Stopped parts at %s, %q; want Explain's step, operation 1 on input line 102: %s, %q",
+			stopped.Where(), stopped.Signature, explained.Where(), explained.Signature)
+	}
+	b := stopped.Before.Board
+	if _, _, ok := b.inside(90, 90); !ok || len(marked(b, MarkDiffer)) != 0 || !slices.Equal(marked(b, MarkStep), [][2]int{{90, 90}}) {
+		t.Errorf("Stopped's board: %s, marks %v; want a window around (90, 90), marked as the step's alone", b.Window(), b.Marks)
+	}
+	if len(marked(explained.Before.Board, MarkDiffer)) == 0 {
+		t.Errorf("Explain marks no disputed cell where the answers dispute every cell of the board")
 	}
 }

@@ -36,7 +36,11 @@ func partingOf(g games.Game, f engine.Finding) *picture.Parting {
 			want = r.Stdout
 		}
 	}
-	p, err := picture.Explain(g.Name(), f.Input, want, d.Got.Stdout)
+	explain := picture.Explain
+	if failed(f) {
+		explain = picture.Stopped
+	}
+	p, err := explain(g.Name(), f.Input, want, d.Got.Stdout)
 	if err != nil {
 		return nil
 	}

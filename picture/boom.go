@@ -13,6 +13,8 @@ func init() {
 		name: "boom",
 		legend: legend{
 			glyphs: "_ unknown   P flag   ? question mark   0-8 opened (its number)   * a mine that lost the game",
+			keys: []key{{"_", "unknown"}, {"P", "flag"}, {"?", "question mark"}, {"0", "opened, no mine beside it"},
+				{"12345678", "1-8 opened: how many mines are beside it"}, {"*", "a mine that lost the game"}},
 			step:   "the cell clicked",
 			differ: "a cell the two answers disagree about",
 		},
@@ -35,7 +37,7 @@ func traceBoom(input []byte, visit func(*moment)) ([]byte, error) {
 	step := 0
 	return ref.BoomTrace(input, func(s *ref.BoomStep) {
 		n, m := s.Size()
-		mo := &moment{dataset: s.Game, line: s.Line, outLen: len(s.Output), rows: n, cols: m}
+		mo := &moment{dataset: s.Game, line: s.Line, outLen: len(s.Output), out: s.Output, rows: n, cols: m}
 		switch s.Op {
 		case -1:
 			step = 0

@@ -11,6 +11,8 @@ func init() {
 		name: "datamining",
 		legend: legend{
 			glyphs: "0-8 cleared (its number)   F flagged   _ a safe cell left covered (the answer counts these)   M a covered mine",
+			keys: []key{{"0", "cleared, no mine beside it"}, {"12345678", "1-8 cleared: how many mines are beside it"}, {"F", "flagged"},
+				{"_", "a safe cell left covered (the answer counts these)"}, {"M", "a covered mine"}},
 			step:   "the best start: the first cell from which the casual player leaves the fewest safe cells covered",
 			differ: "a safe cell left covered from the best start: the cells the answer counts",
 		},
@@ -28,7 +30,7 @@ func init() {
 func traceDatamining(input []byte, visit func(*moment)) ([]byte, error) {
 	return ref.DataminingTrace(input, func(s *ref.DataminingStep) {
 		r, c := s.Size()
-		mo := &moment{dataset: s.Board, line: s.Line, outLen: len(s.Output), rows: r, cols: c, kind: "board"}
+		mo := &moment{dataset: s.Board, line: s.Line, outLen: len(s.Output), out: s.Output, rows: r, cols: c, kind: "board"}
 		mo.shoot = func(r0, r1, c0, c1 int) *Board {
 			var best [][2]int
 			if x, y := s.Best(); x > 0 {

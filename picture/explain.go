@@ -2,7 +2,6 @@ package picture
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -28,12 +27,21 @@ type Parting struct {
 	// itself last, in one window of the board.
 	Frames []Frame
 	// Pictured says which steps Frames holds when it leaves out some before the divergence:
-	// "operations 6-10 of 12 (0 is the start); ...".
+	// "operations 6-10 of 12 (0 is the start)".
 	Pictured string
 	// Signature describes the difference in the game's terms, without coordinates, counts,
 	// dataset or step numbers: two inputs that show one bug have one signature.
 	Signature string
 	Notes     []string
+	// Self and File are how the commands a picture prints run gamediff and name the case:
+	// "./gamediff" and the saved file; "gamediff" and "CASE.in" when empty.
+	Self, File string
+}
+
+// Where names the step whose answers differ, with its input line: "operation 3: Sweep 2
+// 2 (input line 6)".
+func (p Parting) Where() string {
+	return wordsOf(p.Game).stepName(p.Dataset, p.Step, "", p.Op, p.Kind) + lineNote(p.Line)
 }
 
 // Answer is an excerpt of one side's answer to the step where the answers part.
@@ -43,6 +51,9 @@ type Answer struct {
 	Total  int      // the lines of the whole answer
 	Differ int      // the index of the first line that differs; Total when the answer ends there
 	Form   string   // that line's form, as the signature writes it: `"finish"`, "nothing", "end of output"
+	// Next, when the answer ends where the other goes on (Form "nothing"), says what the
+	// output holds next: `output line 7, "give up", starts the answer to operation 4: Quit`.
+	Next string
 }
 
 // side is one answer at the first differing line.
@@ -60,6 +71,18 @@ const nearSteps = 4
 // is not its output. got may be anything: garbage, binary, huge lines; it is quoted in
 // short escaped pieces.
 func Explain(game string, input, want, got []byte) (Parting, error) {
+	return explain(game, input, want, got, true)
+}
+
+// Stopped is Explain for a run that did not end normally, got being what it wrote before
+// it stopped: where its output stops (or parts from want), pictured around the step's
+// cell, with no cell marked as disputed: the cells of an answer it never wrote are not in
+// dispute, and would pull the window away from the step.
+func Stopped(game string, input, want, got []byte) (Parting, error) {
+	return explain(game, input, want, got, false)
+}
+
+func explain(game string, input, want, got []byte, disputes bool) (Parting, error) {
 	d, err := part(game, input, want, got)
 	if err != nil {
 		return Parting{}, err
@@ -84,11 +107,20 @@ func Explain(game string, input, want, got []byte) (Parting, error) {
 	first := recs[st.first]
 	p.Dataset, p.Step, p.Line, p.Op, p.Kind = first.dataset, first.step, first.line, first.op, first.kind
 	p.Want, p.Got = excerpt(d.wantAns, d.i, d.ws.form), excerpt(d.gotAns, d.i, d.gs.form)
+	// An answer that ends where the other goes on is followed, in its output, by a line
+	// the diff of the outputs shows at the same place: say what it is.
+	next := ""
+	if d.si+1 < len(d.steps) {
+		r := recs[d.steps[d.si+1].first]
+		next = g.words.stepName(r.dataset, r.step, "", r.op, "")
+	}
+	p.Want.Next = nextLine(d.ws, want[d.off:], p.OutputLine, next)
+	p.Got.Next = nextLine(d.gs, got[d.off:], p.OutputLine, next)
 
 	// The picture: the state before the step and the steps near it, in one window around
 	// the cells the answers dispute and the step's cell.
 	var disputedCells [][2]int
-	if g.cells != nil {
+	if g.cells != nil && disputes {
 		for _, c := range disputed(d.lists()) {
 			if c[0] <= first.rows && c[1] <= first.cols {
 				disputedCells = append(disputedCells, c)
@@ -129,7 +161,7 @@ func Explain(game string, input, want, got []byte) (Parting, error) {
 				b.Marks = append(b.Marks, f.Board.Marks...)
 			}
 			b.Marks = append(b.Marks, differ...)
-			if g.onBoard != nil {
+			if g.onBoard != nil && disputes {
 				b.Marks = append(b.Marks, g.onBoard(&b)...)
 			}
 			p.Before = f
@@ -152,12 +184,33 @@ func Explain(game string, input, want, got []byte) (Parting, error) {
 			if first.dataset > 0 {
 				of = fmt.Sprintf("%s %d's %d", g.words.dataset, first.dataset, total)
 			}
-			p.Pictured = fmt.Sprintf("%ss %d-%d of %s (0 is the start); %s pictures any",
-				g.words.step, p.Frames[0].Step, p.Frames[n-1].Step, of, showCommand(p, "K"))
+			p.Pictured = fmt.Sprintf("%ss %d-%d of %s (0 is the start)", g.words.step, p.Frames[0].Step, p.Frames[n-1].Step, of)
 		}
 	}
 	return p, nil
 }
+
+// nextLine says what an output holds after an answer that has ended (form "nothing"):
+// its line at output line n, rest's first, and the step whose answer the reference
+// starts there (next; "" when none follows).
+func nextLine(s side, rest []byte, n int, next string) string {
+	if s.form != "nothing" || len(rest) == 0 {
+		return ""
+	}
+	text, end := lineEnd(firstLine(rest))
+	q := strconv.Quote(string(text))
+	if len(text) > nextMax || !plain(text) {
+		q = strconv.Quote(string(cut(text, nextMax))) + "…"
+	}
+	line := fmt.Sprintf("output line %d, %s%s,", n, q, end)
+	if next == "" {
+		return line + " comes after the last step"
+	}
+	return line + " is read as the answer to " + next
+}
+
+// nextMax is the most of a line Answer.Next quotes: the diff shows it whole.
+const nextMax = 32
 
 // Signature is Explain's Signature alone. It plays the reference once and reads no more
 // of the answers than the signature needs, where Explain plays it again for the pictures:
@@ -198,7 +251,7 @@ func part(game string, input, want, got []byte) (*parting, error) {
 		return nil, err
 	}
 	if bytes.Equal(want, got) {
-		return nil, errors.New("picture: want and got are the same: nothing to explain")
+		return nil, ErrSameOutput
 	}
 	d := &parting{g: g}
 	d.refOut, d.refErr = g.run(input, func(m *moment) {
@@ -544,7 +597,7 @@ func (p Parting) Text(colour bool) string {
 			sb.WriteString(lead + l + "\n")
 		}
 		if a.ans.Differ >= a.ans.Total {
-			sb.WriteString("    > " + ended(a.ans.Form) + "\n")
+			sb.WriteString("    > " + a.ans.ended() + "\n")
 		}
 	}
 	if p.Before.Board != nil {
@@ -566,7 +619,7 @@ func (p Parting) Text(colour bool) string {
 		}
 	}
 	if p.Pictured != "" {
-		sb.WriteString("pictured near the divergence: " + p.Pictured + "\n")
+		sb.WriteString("pictured near the divergence: " + p.Pictured + "; " + showCommand(p, "K") + " pictures any\n")
 	}
 	for _, n := range p.Notes {
 		sb.WriteString("note: " + n + "\n")
@@ -575,14 +628,17 @@ func (p Parting) Text(colour bool) string {
 }
 
 // ended says why an answer has no line where the other differs.
-func ended(form string) string {
-	switch form {
+func (a Answer) ended() string {
+	switch a.Form {
 	case "nothing":
+		if a.Next != "" {
+			return "(nothing more: the answer ends here; " + a.Next + ")"
+		}
 		return "(nothing more: the answer ends here)"
 	case "end of output":
 		return "(end of output)"
 	}
-	return "(then " + form + ")"
+	return "(then " + a.Form + ")"
 }
 
 func opNote(op string) string {

@@ -12,6 +12,8 @@ func init() {
 		name: "mine",
 		legend: legend{
 			glyphs: "_ covered   F flag   0-8 swept (its number)   * the mine that ended the game",
+			keys: []key{{"_", "covered"}, {"F", "flag"}, {"0", "swept, no mine beside it"},
+				{"12345678", "1-8 swept: how many mines are beside it"}, {"*", "the mine that ended the game"}},
 			step:   "the cell the operation is on",
 			differ: "a cell the two answers disagree about",
 		},
@@ -32,7 +34,7 @@ func traceMine(input []byte, visit func(*moment)) ([]byte, error) {
 	step := 0
 	return ref.MineTrace(input, func(s *ref.MineStep) {
 		n, m := s.Size()
-		mo := &moment{line: s.Line, outLen: len(s.Output), result: s.Result, rows: n, cols: m, kind: "start"}
+		mo := &moment{line: s.Line, outLen: len(s.Output), out: s.Output, result: s.Result, rows: n, cols: m, kind: "start"}
 		if s.Op != "" {
 			step++
 			mo.step, mo.kind, mo.op = step, s.Op, s.Op

@@ -10,7 +10,8 @@ import (
 
 // pageParts is what a parse of a page finds.
 type pageParts struct {
-	svgs      int
+	svgs      int // the boards' (not the legend's cells)
+	swatches  int // the legend's cells
 	elements  map[string]int
 	text      string   // the character data, decoded
 	external  []string // attributes that load something from elsewhere
@@ -40,7 +41,11 @@ func parsePage(t *testing.T, page []byte) pageParts {
 			name := strings.ToLower(tok.Name.Local)
 			parts.elements[name]++
 			if name == "svg" {
-				parts.svgs++
+				if attr(tok, "class") == "swatch-cell" {
+					parts.swatches++
+				} else {
+					parts.svgs++
+				}
 			}
 			inStyle = name == "style"
 			for _, a := range tok.Attr {
@@ -66,6 +71,16 @@ func parsePage(t *testing.T, page []byte) pageParts {
 	}
 	parts.text = text.String()
 	return parts
+}
+
+// attr is the value of an element's attribute, "" when it has none.
+func attr(e xml.StartElement, name string) string {
+	for _, a := range e.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
 }
 
 func TestPageIsSelfContained(t *testing.T) {
@@ -107,6 +122,9 @@ func TestPageIsSelfContained(t *testing.T) {
 			if parts.svgs != len(p.Frames) || parts.svgs == 0 {
 				t.Errorf("%d <svg>, want one per step pictured (%d)", parts.svgs, len(p.Frames))
 			}
+			if keys := len(games[c.game].legend.keys); parts.swatches != keys {
+				t.Errorf("%d cells in the legend, want one per key (%d)", parts.swatches, keys)
+			}
 			// The data is in the page as text, escaped: the parse gives it back.
 			for _, l := range strings.Split(strings.TrimSpace(c.input), "\n") {
 				if !strings.Contains(parts.text, l) {
@@ -136,7 +154,7 @@ func TestPageWithoutAPicture(t *testing.T) {
 	out := refOutput(t, "mine", mineA)
 	page := Page(Report{Game: "mine", Title: "a timeout", Verdict: "TLE", Input: []byte(mineA), Want: out, Got: out})
 	parts := parsePage(t, page)
-	if parts.svgs != 0 || !strings.Contains(parts.text, "no picture: picture: want and got are the same") {
+	if parts.svgs != 0 || !strings.Contains(parts.text, "No picture: the two outputs are the same") {
 		t.Errorf("%d <svg>; text:\n%s", parts.svgs, parts.text)
 	}
 }

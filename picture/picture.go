@@ -122,7 +122,8 @@ type moment struct {
 	phase         string
 	line          int
 	op, kind      string
-	outLen        int // the bytes written so far
+	outLen        int    // the bytes written so far
+	out           []byte // those bytes
 	result        string
 	rows, cols    int
 	focus         [][2]int // the cells the step is about, for the window (cheap to know)
@@ -204,14 +205,60 @@ func lookup(name string) (*game, error) {
 }
 
 // run runs g's tracer and turns a panic in the reference into an error, so that a report
-// about a crashing judge is still written.
+// about a crashing judge is still written. A visit that panics with stopPlay stops the
+// play: run returns no error then.
 func (g *game) run(input []byte, visit func(*moment)) (out []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("picture: the reference %s judge panicked: %v", g.name, p)
+			if _, stop := p.(stopPlay); stop {
+				out, err = nil, nil
+				return
+			}
+			err = fmt.Errorf("the reference %s judge panicked: %v", g.name, p)
 		}
 	}()
 	return g.trace(input, visit)
+}
+
+// stopPlay is the panic value that stops a play from a visit.
+type stopPlay struct{}
+
+// Walk plays input as the reference judge of game plays it and calls visit with the
+// frame of every moment keep accepts (every one when keep is nil) as soon as it is
+// played: the start of each game, dataset or board, and the end of every step (for
+// tower, after each command's action and after its automatic steps). It keeps no frame,
+// so a stream of steps of any length costs what the reference's own play does, and one
+// frame at a time; each board is a window of at most 40 x 40 cells around the step's
+// cell. A frame's Output shares the play's buffer: it stays as it is, but keeping it
+// keeps what was written before it. visit returns false to stop the play. An input
+// error is returned after the frames before it, as ref's *InputError.
+func Walk(game string, input []byte, keep func(dataset, step int) bool, visit func(Frame) bool) error {
+	g, err := lookup(game)
+	if err != nil {
+		return err
+	}
+	written := 0
+	out, err := g.run(input, func(m *moment) {
+		start := written
+		written = m.outLen
+		if keep != nil && !keep(m.dataset, m.step) {
+			return
+		}
+		f := m.frame(g.name)
+		r0, r1, c0, c1 := window(m.rows, m.cols, m.focus)
+		f.Board = m.shoot(r0, r1, c0, c1)
+		f.Output = span(m.out, start, m.outLen)
+		if !visit(f) {
+			panic(stopPlay{})
+		}
+	})
+	if len(out) > written && keep == nil {
+		// A step the input error cut short wrote this (boom's separator before a game
+		// whose board is broken): a frame of its own, so that the frames hold every byte.
+		visit(Frame{Game: g.name, Phase: "error", Output: out[written:],
+			Notes: []string{"written by the step the input error stops"}})
+	}
+	return err
 }
 
 // Play plays input as the reference judge of game plays it and returns every moment:
@@ -250,7 +297,7 @@ func PlaySteps(game string, input []byte, keep func(dataset, step int) bool) ([]
 			kept += (r1 - r0 + 1) * (c1 - c0 + 1)
 		} else {
 			if budgetNote == nil { // one note, shared by every frame past the budget
-				budgetNote = []string{fmt.Sprintf("board not kept: the frames before it hold %d cells (diff show -step pictures one step)", kept)}
+				budgetNote = []string{fmt.Sprintf("board not kept: the frames before it hold %d cells (gamediff show -step pictures one step)", kept)}
 			}
 			f.Notes = budgetNote
 		}
@@ -292,9 +339,19 @@ func Legend(game string) (string, error) {
 
 // legend is what a game's pictures mean.
 type legend struct {
-	glyphs string // "_ covered  F flag ..."
+	glyphs string // the text pictures' glyphs: "_ covered  F flag ..."
+	// keys are the page's: every kind of cell, as the SVG draws it (a swept 0 is a blank
+	// open cell there, where the text writes 0).
+	keys   []key
 	step   string // what MarkStep marks
 	differ string // what MarkDiffer marks
+}
+
+// key is one entry of a page's legend: the glyphs it stands for, drawn alike but for
+// their own character, and what they mean.
+type key struct {
+	glyphs string
+	text   string
 }
 
 func (l legend) text() string {

@@ -76,7 +76,7 @@ func (b *Board) svg(style func(byte) cellStyle, label string) string {
 	for i, row := range b.Cells {
 		for j, g := range row {
 			if s := style(g); s.show != "" {
-				fmt.Fprintf(&sb, `<text x="%d" y="%d" text-anchor="middle" fill="%s" font-weight="bold">%s</text>`,
+				fmt.Fprintf(&sb, `<text class="g" x="%d" y="%d" text-anchor="middle" fill="%s" font-weight="bold">%s</text>`,
 					x(j)+cell/2, y(i)+cell/2+font/3, s.ink, html.EscapeString(s.show))
 			}
 		}
@@ -101,6 +101,21 @@ func (b *Board) svg(style func(byte) cellStyle, label string) string {
 		}
 	}
 	sb.WriteString(inner.String())
+	sb.WriteString(`</svg>`)
+	return sb.String()
+}
+
+// swatch draws one cell as a board draws it, for a page's legend.
+func swatch(s cellStyle) string {
+	const side = svgCell
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg class="swatch-cell" width="%d" height="%d" viewBox="0 0 %d %d" aria-hidden="true" font-family="monospace" font-size="12">`,
+		side, side, side, side)
+	fmt.Fprintf(&sb, `<rect x="0.5" y="0.5" width="%d" height="%d" fill="%s" stroke="#8c959f" stroke-width="1"/>`, side-1, side-1, s.fill)
+	if s.show != "" {
+		fmt.Fprintf(&sb, `<text class="g" x="%d" y="%d" text-anchor="middle" fill="%s" font-weight="bold">%s</text>`,
+			side/2, side/2+4, s.ink, html.EscapeString(s.show))
+	}
 	sb.WriteString(`</svg>`)
 	return sb.String()
 }

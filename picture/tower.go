@@ -11,6 +11,8 @@ func init() {
 		name: "tower",
 		legend: legend{
 			glyphs: ". empty   # block   I ice   G goal   C fixed   B dimension block   1-3 fragile (its count)   S the player",
+			keys: []key{{".", "empty"}, {"#", "block"}, {"I", "ice"}, {"G", "goal"}, {"C", "fixed"},
+				{"B", "dimension block"}, {"123", "1-3 fragile (its count)"}, {"S", "the player"}},
 			step:   "the player: S, or the block that fell into his cell",
 			differ: "the player's cell, where the result is decided",
 		},
@@ -29,7 +31,7 @@ func traceTower(input []byte, visit func(*moment)) ([]byte, error) {
 	return ref.TowerTrace(input, func(s *ref.TowerStep) {
 		n, m := s.Size()
 		py, px := s.Player()
-		mo := &moment{dataset: s.Dataset, step: s.Command, phase: s.Phase, line: s.Line, op: s.Op, outLen: len(s.Output),
+		mo := &moment{dataset: s.Dataset, step: s.Command, phase: s.Phase, line: s.Line, op: s.Op, outLen: len(s.Output), out: s.Output,
 			result: s.Result, rows: n, cols: m, focus: [][2]int{{py, px}}}
 		switch s.Phase {
 		case ref.TowerStart:

@@ -1,38 +1,56 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/picture"
 )
 
-// pictured reports whether the report of a finding draws the board where the answers
-// part: for a wrong answer, not for other verdicts, whose output is cut short anywhere.
+// pictured reports whether the report of a finding tells it from Explain's parting of its
+// outputs: a wrong answer draws the board where the answers part, and a run that did not
+// end normally says where in the game it stopped (Explain of the expected answer against
+// what the run wrote before it stopped).
 func pictured(f engine.Finding) bool {
-	d := f.Divergence
-	return d != nil && d.Culprit == "" && d.Want.Exit == d.Got.Exit
+	return f.Divergence != nil
 }
 
-// partingOf is Explain's parting of a finding's answers; nil when it has none.
+// partingOf is Explain's parting of a finding's outputs, its commands naming this binary
+// and the finding's file; nil when there is none (the outputs are the same).
 func partingOf(g games.Game, f engine.Finding) *picture.Parting {
 	d := f.Divergence
 	if d == nil {
 		return nil
 	}
-	p, err := picture.Explain(g.Name(), f.Input, d.Want.Stdout, d.Got.Stdout)
+	want := d.Want.Stdout
+	if failed(f) && len(want) == 0 && d.Want.Exit == 0 {
+		// A failure minimized with the code under test alone may carry no expected answer:
+		// where the run stopped is told against the reference's own.
+		if r, err := (engine.InProcess{Label: "ref", Judge: g.Ref}).Run(context.Background(), f.Input); err == nil && r.Status == engine.Exited {
+			want = r.Stdout
+		}
+	}
+	explain := picture.Explain
+	if failed(f) {
+		explain = picture.Stopped
+	}
+	p, err := explain(g.Name(), f.Input, want, d.Got.Stdout)
 	if err != nil {
 		return nil
 	}
+	p.Self, p.File = selfName(), f.Path
 	return &p
 }
 
 // writePage writes a finding's self-contained HTML page into dir, named after the
 // finding's case file, and returns its path. p is Explain's parting of the finding, or
-// nil: the page then explains it, and says why it has no picture.
+// nil: the page then explains a wrong answer itself, and says why it has no picture.
 func writePage(dir string, g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
@@ -42,18 +60,53 @@ func writePage(dir string, g games.Game, h huntFlags, f engine.Finding, p *pictu
 		name = "case-" + strings.ReplaceAll(f.Signature, "/", "_")
 	}
 	path := filepath.Join(dir, g.Name()+"-"+name+".html")
-	r := picture.Report{Game: g.Name(), Verdict: f.Verdict.String() + ": " + f.Divergence.Summary(), Signature: f.Signature,
+	r := picture.Report{Game: g.Name(), Verdict: verdictLine(f), Signature: f.Signature,
 		Input: f.Input, Want: f.Divergence.Want.Stdout, Got: f.Divergence.Got.Stdout, Reproduce: reproduceLines(g, h, f), Parting: p}
+	if failed(f) {
+		fl := failureOf(g, h, f, p)
+		r.Failure = &picture.Failure{What: sentence(fl.what), Where: sentence(fl.where), Hint: sentence(fl.hint),
+			Stderr: fl.stderr, Stack: fl.stack, Lost: fl.lost}
+		if fl.line == 0 {
+			r.Parting = nil // nothing tells where in the game it stopped: no step is pictured as if it did
+		}
+		if fl.usage != "" {
+			r.Failure.Usage = sentence("it used " + fl.usage)
+		}
+	}
 	if f.Note != "" {
 		r.Notes = append(r.Notes, f.Note)
 	}
 	if len(f.Rulings) > 0 {
 		r.Notes = append(r.Notes, "rulings its case reaches: "+strings.Join(f.Rulings, ", ")+" (docs/"+g.Name()+".md)")
 	}
-	if f.Divergence.Culprit != "" {
-		r.Notes = append(r.Notes, f.Divergence.Culprit+" "+f.Divergence.Summary()+": "+firstLineOf(f.Divergence.Got.Stderr))
-	}
 	return path, engine.WriteFileAtomic(path, picture.Page(r))
+}
+
+// verdictLine is a page's line under its heading: the verdict, in words.
+func verdictLine(f engine.Finding) string {
+	d := f.Divergence
+	if failed(f) {
+		r := culpritOf(d)
+		if d.Culprit == "" {
+			return f.Verdict.String() + ": " + solverName(r.Solver) + " exited with a status other than ref's"
+		}
+		return f.Verdict.String() + ": " + solverName(r.Solver) + " " + r.Status.String()
+	}
+	return f.Verdict.String() + ": " + d.Summary()
+}
+
+// sentence is s as a sentence: its first letter a capital, a full stop at its end; "" for
+// "".
+func sentence(s string) string {
+	if s == "" {
+		return ""
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
 }
 
 func firstLineOf(s string) string {

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"gamediff/engine"
@@ -38,7 +41,13 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 	for _, g := range targets {
 		paths := fs.Args()
 		if len(paths) == 0 {
-			paths = []string{filepath.Join(*corpus, g.Name())}
+			folder := filepath.Join(*corpus, g.Name())
+			if st, err := os.Stat(folder); err != nil || !st.IsDir() {
+				fmt.Fprintf(e.stderr, "gamediff replay: no corpus folder %s for %s (-corpus %s): give the corpus root, which holds one folder per game\n",
+					folder, g.Name(), *corpus)
+				return exitUsage
+			}
+			paths = []string{folder}
 		}
 		var entries []engine.Entry
 		for _, p := range paths {
@@ -76,18 +85,58 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 	return code
 }
 
-// readEntries reads the corpus cases at p: a folder, recursively, or one NAME.in.
+// readEntries reads the corpus cases at p: a folder, recursively, or one NAME.in. Its
+// errors name the files as the user can find them: p, and the paths under it.
 func readEntries(p string) ([]engine.Entry, error) {
-	if st, err := os.Stat(p); err == nil && st.IsDir() {
-		entries, err := engine.ReadCorpus(os.DirFS(p))
-		for i := range entries {
-			entries[i].Path = filepath.Join(p, entries[i].Path)
-		}
-		return entries, err
+	st, err := os.Stat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s: no such file or folder", p)
+	case err != nil:
+		return nil, err
+	case !st.IsDir():
+		e, err := readCase(p)
+		return []engine.Entry{e}, err
 	}
-	e, err := engine.ReadEntry(os.DirFS(filepath.Dir(p)), filepath.Base(p))
-	e.Path = p
-	return []engine.Entry{e}, err
+	var entries []engine.Entry
+	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".in") {
+			return err
+		}
+		e, err := readCase(path)
+		entries = append(entries, e)
+		return err
+	})
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Path < entries[j].Path })
+	return entries, err
+}
+
+// readCase reads the case NAME.in at path, with NAME.ans and NAME.err; an error names the
+// file at fault by its path.
+func readCase(path string) (engine.Entry, error) {
+	base := strings.TrimSuffix(path, ".in")
+	if !strings.HasSuffix(path, ".in") {
+		return engine.Entry{}, fmt.Errorf("%s: a corpus case is a NAME.in file, with its answer in NAME.ans", path)
+	}
+	if _, err := os.Stat(base + ".ans"); errors.Is(err, fs.ErrNotExist) {
+		return engine.Entry{}, fmt.Errorf("%s has no answer: %s is missing", path, base+".ans")
+	}
+	name := filepath.Base(path)
+	e, err := engine.ReadEntry(os.DirFS(filepath.Dir(path)), name)
+	e.Path = path
+	if err != nil {
+		// ReadEntry names the files relative to the folder it reads: name them as given.
+		msg := err.Error()
+		var pe *fs.PathError
+		switch {
+		case errors.As(err, &pe):
+			msg = filepath.Join(filepath.Dir(path), pe.Path) + ": " + pe.Err.Error()
+		case strings.HasPrefix(msg, strings.TrimSuffix(name, ".in")):
+			msg = base + msg[len(strings.TrimSuffix(name, ".in")):]
+		}
+		return e, errors.New(msg)
+	}
+	return e, nil
 }
 
 // gameOfPath is the game of a path under corpus/<game>/ (or found/<game>/), or "".

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"gamediff/engine"
@@ -27,8 +29,10 @@ func reportFound(w io.Writer, g games.Game, f engine.Finding) {
 }
 
 // reportFinding prints a minimized finding: what differs, the minimized input, the board
-// where the answers part (from p, Explain's parting of it; nil for none), the first
-// differing output lines, and the commands that reproduce it.
+// where the answers part (from p, Explain's parting of them; nil for none), the first
+// differing output lines, and the commands that reproduce it. A run that did not end
+// normally is told instead: how it ended, where in the game, what it used, what that
+// suggests, the input around that step, and its stderr and stack.
 func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *picture.Parting, colour bool) {
 	fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", g.Name(), f.Verdict, f.Index, h.seed)
 	fmt.Fprintf(w, "signature: %s\n", f.Signature)
@@ -49,17 +53,110 @@ func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *
 	if f.Note != "" {
 		fmt.Fprintln(w, "note:", f.Note)
 	}
-	fmt.Fprintf(w, "input (%s):\n", sizeText(int64(len(f.Input))))
-	io.WriteString(w, excerpt(f.Input, 40))
-	if p != nil && pictured(f) {
-		io.WriteString(w, p.Text(colour))
+	if failed(f) {
+		fl := failureOf(g, h, f, p)
+		who := solverName(culpritOf(f.Divergence).Solver)
+		fmt.Fprintf(w, "what happened: %s\n", fl.what)
+		for _, l := range [][2]string{{"where", fl.where}, {"used", fl.usage}, {"hint", fl.hint}} {
+			if l[1] != "" {
+				fmt.Fprintf(w, "%s: %s\n", l[0], l[1])
+			}
+		}
+		io.WriteString(w, inputExcerpt(f.Input, fl.line, true))
+		if fl.stderr != "" {
+			fmt.Fprintf(w, "stderr of %s:\n%s", who, indentLines(fl.stderr))
+		}
+		if fl.stack != "" {
+			fmt.Fprintf(w, "stack of %s:\n%s", who, indentLines(fl.stack))
+		}
+		if fl.differs {
+			f.Divergence.StdoutDiff(w)
+		}
+	} else {
+		line := 0
+		if p != nil {
+			line = p.Line
+		}
+		io.WriteString(w, inputExcerpt(f.Input, line, false))
+		if p != nil {
+			io.WriteString(w, p.Text(colour))
+		}
+		f.Divergence.Report(w)
 	}
-	f.Divergence.Report(w)
 	fmt.Fprintln(w, "reproduce:")
 	for _, line := range reproduceLines(g, h, f) {
 		fmt.Fprintf(w, "    %s\n", line)
 	}
 	fmt.Fprintln(w)
+}
+
+// culpritOf is the run a failed divergence is about: the one that did not end normally,
+// else (a non-zero exit) the code under test's.
+func culpritOf(d *engine.Divergence) engine.Result {
+	if d.Culprit != "" && d.Culprit == d.Want.Solver && d.Want.Status != engine.Exited {
+		return d.Want
+	}
+	return d.Got
+}
+
+// Bounds of the input a report shows: a small one whole, a bigger one in part.
+const (
+	reportInputLines                     = 40
+	reportHead, reportAround, reportTail = 2, 3, 2
+)
+
+// inputExcerpt shows an input for a report: whole when it is small, else its first lines,
+// the lines around line mark (0: none) and its last lines, numbered, the line marked
+// ">", every line clipped. numbered numbers a small input too.
+func inputExcerpt(input []byte, mark int, numbered bool) string {
+	n := countLines(input)
+	whole := n <= reportInputLines
+	if whole && !numbered {
+		return fmt.Sprintf("input (%s):\n", sizeText(int64(len(input)))) + excerpt(input, reportInputLines)
+	}
+	keep := func(i int) bool {
+		return whole || i <= reportHead || i > n-reportTail || mark > 0 && i >= mark-reportAround && i <= mark+reportAround
+	}
+	width := len(strconv.Itoa(n))
+	var b strings.Builder
+	around := ""
+	if mark > 0 {
+		around = fmt.Sprintf(", around line %d", mark)
+	}
+	if whole {
+		fmt.Fprintf(&b, "input (%s):\n", sizeText(int64(len(input))))
+	} else {
+		fmt.Fprintf(&b, "input (%s, %d lines; its first and last lines%s):\n", sizeText(int64(len(input))), n, around)
+	}
+	rest, gap := input, 0
+	for i := 1; len(rest) > 0; i++ {
+		end := bytes.IndexByte(rest, '\n') + 1
+		if end == 0 {
+			end = len(rest)
+		}
+		l := rest[:end]
+		rest = rest[end:]
+		if !keep(i) {
+			gap++
+			continue
+		}
+		if gap > 0 {
+			fmt.Fprintf(&b, "    %*s  … %d line(s)\n", width+2, "", gap)
+			gap = 0
+		}
+		lead := "  "
+		if i == mark {
+			lead = "> "
+		}
+		text := strings.TrimSuffix(strings.TrimSuffix(string(l), "\n"), "\r")
+		fmt.Fprintf(&b, "    %s%*d  %s\n", lead, width, i, printable(clipLine(text, 160)))
+	}
+	return b.String()
+}
+
+// indentLines indents every line of s by four spaces.
+func indentLines(s string) string {
+	return "    " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n    ") + "\n"
 }
 
 // reproduceLines are the commands that reproduce a finding.
@@ -145,13 +242,15 @@ func excerpt(b []byte, maxLines int) string {
 	return s.String()
 }
 
-// sizeText prints a size as people read it: 512 B, 64 KiB, 1.5 MiB.
+// sizeText prints a size as people read it: 512 B, 64 KiB, 1.5 MiB, 1 GiB.
 func sizeText(n int64) string {
 	switch {
 	case n < 1<<10:
 		return fmt.Sprintf("%d B", n)
 	case n < 1<<20:
 		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<10)), ".0") + " KiB"
+	case n < 1<<30:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MiB"
 	}
-	return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MiB"
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<30)), ".0") + " GiB"
 }

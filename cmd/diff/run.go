@@ -14,7 +14,7 @@ import (
 // (docs/rules.md R-IN1). SIGINT or SIGTERM stops it at once (exit 130), even while the
 // judge spins.
 func runCmd(ctx context.Context, args []string, e *env) int {
-	fs := newFlags("run", "[FILE]   (stdin without FILE)", e)
+	fs := newFlags("run", "[FILE]   (FILE: the input, a case of the game; stdin without it)", e)
 	name := fs.String("game", "", "the game (required)")
 	impl := fs.String("impl", "fast", "the implementation: ref or fast")
 	if code, ok := parseFlags(fs, args, e); !ok {

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
+	"strconv"
 
 	"gamediff/picture"
 )
@@ -14,11 +16,15 @@ import (
 // and after its automatic steps, datamining's boards from their best starts. Colour on a
 // terminal, plain text when piped. An input error prints the steps before it, then the
 // error naming its line (R-IN1), and exits with status 2.
+//
+// Each picture is printed as soon as its step is played and then dropped, so that a
+// stream of operations costs what the reference's play costs, not a picture per step.
 func showCmd(ctx context.Context, args []string, e *env) int {
-	fs := newFlags("show", "[FILE]   (stdin without FILE)", e)
+	fs := newFlags("show", "[FILE]   (FILE: the case to picture; stdin without it)", e)
 	name := fs.String("game", "", "the game (required)")
-	step := fs.Int("step", -1, "picture only this step: the operation (mine, boom) or command (tower), 0 for the start; datamining: the board")
-	dataset := fs.Int("dataset", 0, "picture only this game (boom), dataset (tower) or board (datamining); with -step, default 1")
+	var stepFlag, datasetFlag optionalInt
+	fs.Var(&stepFlag, "step", "picture only step `K`: the operation (mine, boom) or command (tower), 0 for the start; datamining: board K (default: every step)")
+	fs.Var(&datasetFlag, "dataset", "picture only game `N` (boom), dataset N (tower) or board N (datamining), from 1; with -step, default 1; not for mine")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
@@ -27,7 +33,21 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 		return exitUsage
 	}
 	game := picked[0].Name()
-	if fs.NArg() > 1 {
+	step, dataset := &stepFlag.n, &datasetFlag.n
+	if !stepFlag.set {
+		*step = -1 // every step
+	}
+	switch {
+	case stepFlag.set && *step < 0:
+		fmt.Fprintf(e.stderr, "gamediff show: -step %d: a step is 0 (the start) or more (see 'gamediff show -h')\n", *step)
+		return exitUsage
+	case datasetFlag.set && game == "mine":
+		fmt.Fprintln(e.stderr, "gamediff show: -dataset: mine is one game, with no datasets: give -step alone (see 'gamediff show -h')")
+		return exitUsage
+	case datasetFlag.set && *dataset < 1:
+		fmt.Fprintf(e.stderr, "gamediff show: -dataset %d: the %s are numbered from 1 (see 'gamediff show -h')\n", *dataset, datasetWord(game))
+		return exitUsage
+	case fs.NArg() > 1:
 		fmt.Fprintln(e.stderr, "gamediff show: one FILE at most")
 		return exitUsage
 	}
@@ -36,26 +56,43 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 		fmt.Fprintln(e.stderr, "gamediff show:", err)
 		return exitUsage
 	}
-	keep := chosenSteps(game, *dataset, *step)
-	frames, err := picture.PlaySteps(game, input, keep)
-	out := bufio.NewWriterSize(e.stdout, 1<<16)
-	if legend, lerr := picture.Legend(game); lerr == nil {
-		fmt.Fprintf(out, "%s\n\n", legend)
+	legend, err := picture.Legend(game)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "gamediff show:", err)
+		return exitUsage
 	}
-	for i, f := range frames {
+	// The reference's play holds the input and everything it writes, and show one picture
+	// at a time: a soft limit on the heap, at the project's bound on memory, makes the
+	// collector clear the pictures' garbage before it crowds that bound.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(2*int64(len(input)) + 64<<20))
+	keep := chosenSteps(game, *dataset, *step)
+	out := bufio.NewWriterSize(e.stdout, 1<<16)
+	shown := 0
+	var werr error
+	err = picture.Walk(game, input, keep, func(f picture.Frame) bool {
 		if ctx.Err() != nil {
-			out.Flush()
-			return exitInterrupted
+			return false
 		}
-		if i > 0 {
+		// The legend comes with the first picture: an input rejected before any step
+		// prints nothing but its error.
+		if shown == 0 {
+			fmt.Fprintf(out, "%s\n\n", legend)
+		} else {
 			out.WriteByte('\n')
 		}
-		out.WriteString(f.Text(e.stdoutIsTerm))
+		shown++
+		_, werr = out.WriteString(f.Text(e.stdoutIsTerm))
+		return werr == nil
+	})
+	if ctx.Err() != nil {
+		out.Flush()
+		return exitInterrupted
 	}
-	if ferr := out.Flush(); ferr != nil && err == nil {
-		err = ferr
+	if ferr := out.Flush(); werr == nil {
+		werr = ferr
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		var in interface{ InputLine() int }
 		if errors.As(err, &in) {
 			fmt.Fprintln(e.stderr, err) // "line N: what was expected"
@@ -63,12 +100,48 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 			fmt.Fprintln(e.stderr, "gamediff show:", err)
 		}
 		return exitUsage
-	}
-	if len(frames) == 0 && keep != nil {
+	case werr != nil:
+		fmt.Fprintln(e.stderr, "gamediff show:", werr)
+		return exitUsage
+	case shown == 0 && keep != nil:
 		fmt.Fprintf(e.stderr, "gamediff show: the case has no such step (-dataset %d -step %d)\n", *dataset, *step)
 		return exitUsage
 	}
 	return exitOK
+}
+
+// optionalInt is an integer flag that knows whether it was given, and prints no
+// default in the usage.
+type optionalInt struct {
+	n   int
+	set bool
+}
+
+func (o *optionalInt) String() string {
+	if o == nil || !o.set {
+		return ""
+	}
+	return strconv.Itoa(o.n)
+}
+
+func (o *optionalInt) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("not a whole number")
+	}
+	o.n, o.set = n, true
+	return nil
+}
+
+// datasetWord is what -dataset numbers in a game.
+func datasetWord(game string) string {
+	switch game {
+	case "boom":
+		return "games"
+	case "datamining":
+		return "boards"
+	}
+	return "datasets"
 }
 
 // chosenSteps turns -dataset and -step into the steps to picture; nil for all of them.

@@ -109,10 +109,29 @@ func TestShowUsageErrors(t *testing.T) {
 		{[]string{"show", "-game", "mine", filepath.Join(t.TempDir(), "none.in")}, "no such file"},
 		{[]string{"show", "-game", "mine", "-step", "99", sample}, "no such step"},
 		{[]string{"show", "-game", "boom", "-dataset", "9", corpusFile(t, "boom", "sample-1.in")}, "no such step"},
+		{[]string{"show", "-game", "mine", "-step", "-5", sample}, "-step -5: a step is 0 (the start) or more"},
+		{[]string{"show", "-game", "mine", "-dataset", "3", sample}, "-dataset: mine is one game, with no datasets"},
+		{[]string{"show", "-game", "tower", "-dataset", "0", sample}, "-dataset 0: the datasets are numbered from 1"},
 	} {
-		code, _, errs := call(t, "", c.args...)
-		if code != exitUsage || !strings.Contains(errs, c.stderr) {
-			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errs, exitUsage, c.stderr)
+		code, out, errs := call(t, "", c.args...)
+		if code != exitUsage || !strings.Contains(errs, c.stderr) || out != "" || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d, no stdout and one line with %q", c.args, code, out, errs, exitUsage, c.stderr)
+		}
+	}
+}
+
+// TestShowBadInputPrintsNoLegend: an input rejected before any step prints its error
+// alone, not the legend of pictures that never come.
+func TestShowBadInputPrintsNoLegend(t *testing.T) {
+	for _, c := range []struct{ game, input, stderr string }{
+		{"mine", "x 3\n", "line 1: "},
+		{"boom", "", "line 1: "},
+		{"tower", "3 3\n..\n", "line 3: "},
+		{"datamining", "3 3\n...\n...\nM?.\n", "line 4: "},
+	} {
+		code, out, errs := call(t, c.input, "show", "-game", c.game)
+		if code != exitUsage || out != "" || !strings.HasPrefix(errs, c.stderr) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s %q: exit %d, stdout %q, stderr %q; want %d, no stdout and one line %q…", c.game, c.input, code, out, errs, exitUsage, c.stderr)
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 // game's statement (docs/rules.md R-IN3) and names the first violated constraint with its
 // line, like a testlib validator.
 func validateCmd(_ context.Context, args []string, e *env) int {
-	fs := newFlags("validate", "[FILE]...   (stdin without FILE)", e)
+	fs := newFlags("validate", "[FILE]...   (FILE: an input to check; stdin without any)", e)
 	name := fs.String("game", "", "the game (required)")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return code

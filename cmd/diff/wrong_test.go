@@ -136,6 +136,7 @@ func TestZoo(t *testing.T) {
 	if t.Failed() {
 		t.FailNow()
 	}
+	pages, paged := t.TempDir(), 0 // each finding's HTML report, checked in Chromium at the end
 	table := []string{fmt.Sprintf("%-34s %-7s %8s %8s %8s", "solution", "verdict", "catch s", "min. s", "bytes")}
 	defer func() { t.Log("the zoo:\n" + strings.Join(table, "\n")) }()
 	for _, z := range zoo {
@@ -148,12 +149,14 @@ func TestZoo(t *testing.T) {
 			if z.verdict != "WA" {
 				minimizeTime = "30s"
 			}
-			h := huntZoo(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, "-duration", zooBudget, "-minimize-time", minimizeTime)
+			h := huntZoo(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, "-duration", zooBudget, "-minimize-time", minimizeTime,
+				"-report", filepath.Join(pages, z.game+"-"+z.bug))
 			if h.code != exitFound || len(h.findings) == 0 {
 				table = append(table, fmt.Sprintf("%-34s not caught in %s", solution, zooBudget))
 				t.Fatalf("not caught in %s: exit %d\n%s", zooBudget, h.code, h.stderr)
 			}
 			f := h.findings[0]
+			paged += strings.Count(h.stderr, ": HTML report ")
 			t.Logf("finding as hunt -json prints it: %s", h.raw[0])
 			row := fmt.Sprintf("%-34s %-7s %8.2f %8.2f %8d", solution, f.Verdict, f.FoundAfter, f.Minimize.Seconds, f.InputBytes)
 			if onSample := strings.HasPrefix(f.Path, "corpus/"+z.game+"/sample"); onSample {
@@ -179,6 +182,7 @@ func TestZoo(t *testing.T) {
 			}
 		})
 	}
+	t.Run("pages", func(t *testing.T) { checkPages(t, pages, max(paged, 1)) })
 }
 
 // zooReproduce runs the judge command a finding's report prints, on the file it saved, and

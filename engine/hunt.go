@@ -156,6 +156,9 @@ type Finding struct {
 	// time for a finding, Shown < Runs for a flaky one.
 	Shown int `json:"shown"`
 	Runs  int `json:"runs"`
+	// Origin names where the case comes from when it is not a generated case of the hunt
+	// (the game's sample, which a program failed before the hunt): Index is then 0.
+	Origin string `json:"origin,omitempty"`
 	// Packed says the case as found was several generated cases packed into one input (or
 	// one with those before it): hunt -case does not rebuild it; its saved file does.
 	Packed bool `json:"packed,omitempty"`

@@ -14,6 +14,7 @@ import (
 	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/picture"
 )
 
 // checkProgram runs the program under test on the game's sample before the hunt, in the
@@ -109,19 +110,27 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 }
 
 // failedSample reports a program that fails the game's sample, confirmed: the hunt stops
-// there, with the sample as its one finding, saved as any finding is (with its answer).
+// there, with the sample as its one finding, saved, reported and paged as any finding is.
 func failedSample(g games.Game, h huntFlags, sample engine.Entry, v engine.Judgement, e *env) int {
 	fmt.Fprintf(e.stderr, "gamediff hunt: the program fails on the sample %s: %s (%s on %d of %d runs); every case would fail alike, so the hunt stops here\n",
 		sample.Path, v.Signature, v.Verdict, v.Shown, v.Runs)
-	v.Divergence.Report(e.stderr)
-	path := sample.Path
+	f := engine.Finding{Verdict: v.Verdict, Signature: v.Signature, Origin: "the game's sample, " + sample.Path, Path: sample.Path,
+		Shown: v.Shown, Runs: v.Runs, InputBytes: len(sample.Input), Original: len(sample.Input), Input: sample.Input, Divergence: v.Divergence}
 	if saved, err := engine.SaveCase(foundDir(h, g.Name()), sample.Input, sample.Answer, sample.ErrText); err == nil {
-		path = saved
+		f.Path = saved
 	}
-	fmt.Fprintf(e.stderr, "reproduce:\n    saved: %s\n    %s\n", path, programOn(h.program, path))
+	var p *picture.Parting
+	if h.report != "" || pictured(f) {
+		p = partingOf(g, f)
+	}
+	reportFinding(e.stderr, g, h, f, p, e.stderrIsTerm)
+	if h.report != "" {
+		if path, err := writePage(h.report, g, h, f, p); err == nil {
+			fmt.Fprintf(e.stderr, "%s: HTML report %s\n", g.Name(), path)
+		}
+	}
 	if h.asJSON {
-		writeJSON(e.stdout, []engine.Summary{{Game: g.Name(), Seed: h.seed, Findings: []engine.Finding{{Verdict: v.Verdict, Signature: v.Signature,
-			Path: path, Shown: v.Shown, Runs: v.Runs, InputBytes: len(sample.Input), Original: len(sample.Input)}},
+		writeJSON(e.stdout, []engine.Summary{{Game: g.Name(), Seed: h.seed, Findings: []engine.Finding{f},
 			Unreported: []engine.Unreported{}, Dismissed: []engine.Dismissed{}}})
 	}
 	return exitFound

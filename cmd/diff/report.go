@@ -34,7 +34,11 @@ func reportFound(w io.Writer, g games.Game, f engine.Finding) {
 // normally is told instead: how it ended, where in the game, what it used, what that
 // suggests, the input around that step, and its stderr and stack.
 func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *picture.Parting, colour bool) {
-	fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", g.Name(), f.Verdict, f.Index, h.seed)
+	if f.Origin != "" {
+		fmt.Fprintf(w, "\n=== %s: %s on %s\n", g.Name(), f.Verdict, f.Origin)
+	} else {
+		fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", g.Name(), f.Verdict, f.Index, h.seed)
+	}
 	fmt.Fprintf(w, "signature: %s\n", f.Signature)
 	switch {
 	case f.Verdict == engine.Flaky:
@@ -52,6 +56,14 @@ func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *
 	}
 	if f.Note != "" {
 		fmt.Fprintln(w, "note:", f.Note)
+	}
+	if len(f.Growth) > 0 {
+		code, beside := "fast", "ref"
+		if h.program != "" {
+			code, beside = "the program", "fast"
+		}
+		fmt.Fprintf(w, "how the time grows (the case scaled along each dimension alone):\n%s%s\n",
+			indentLines(engine.GrowthTable(f.Growth, code, beside, h.limits(g).Time)), engine.GrowthSentence(f.Growth, code, beside))
 	}
 	if failed(f) {
 		fl := failureOf(g, h, f, p)
@@ -182,8 +194,8 @@ func reproduceLines(g games.Game, h huntFlags, f engine.Finding) []string {
 	for _, also := range f.Also {
 		lines = append(lines, fmt.Sprintf("also saved: %s (the case as found: the minimization stopped before it was done)", also))
 	}
-	if f.Packed {
-		return lines // the case is several generated ones packed: -case does not rebuild it
+	if f.Packed || f.Origin != "" {
+		return lines // not one generated case: -case does not rebuild it
 	}
 	rerun := ""
 	if h.program != "" {

@@ -69,6 +69,7 @@ func buildZoo(t testing.TB) string {
 type zooFinding struct {
 	Verdict    string
 	Signature  string
+	Origin     string
 	Path       string
 	Shown      int
 	Runs       int
@@ -159,7 +160,7 @@ func TestZoo(t *testing.T) {
 			paged += strings.Count(h.stderr, ": HTML report ")
 			t.Logf("finding as hunt -json prints it: %s", h.raw[0])
 			row := fmt.Sprintf("%-34s %-7s %8.2f %8.2f %8d", solution, f.Verdict, f.FoundAfter, f.Minimize.Seconds, f.InputBytes)
-			if onSample := strings.HasPrefix(f.Path, "corpus/"+z.game+"/sample"); onSample {
+			if f.Origin != "" {
 				row += "   (fails the sample: the hunt stops there)"
 			}
 			t.Log(row)
@@ -171,7 +172,7 @@ func TestZoo(t *testing.T) {
 				t.Errorf("confirmed on %d of %d runs, want every one of at least 3", f.Shown, f.Runs)
 			}
 			zooReproduce(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, f, h.stderr)
-			if strings.HasPrefix(f.Path, "corpus/"+z.game+"/sample") {
+			if f.Origin != "" {
 				return // the sample is the smallest case there is: nothing to minimize
 			}
 			if z.verdict == "WA" && !f.Minimize.Complete {

@@ -74,7 +74,11 @@ func TestTargetsHaveSeeds(t *testing.T) {
 		t.Fatalf("Fuzz functions %v, seed corpora for %v", declared, seeded)
 	}
 	for _, game := range fuzzedGames {
-		if len(parserLimits[game]) == 0 {
+		g, err := targetOf(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.parserSeeds()) == 0 {
 			t.Errorf("%s: no parser-limit seeds", game)
 		}
 	}

@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"gamediff/games"
 )
 
 // fuzzedGames are the games that have a Parse and a Diff target, named Fuzz<Game>Parse and
-// Fuzz<Game>Diff (a test keeps the list and the targets in step).
-var fuzzedGames = []string{"boom", "datamining", "mine", "tower"}
+// Fuzz<Game>Diff: every registered game (a test keeps the games and the targets in step).
+var fuzzedGames = games.Names()
 
 // targetSeeds returns every target's seeds by target name. The names are put together
 // here, never written out: OSS-Fuzz's coverage build takes the one file that mentions a

@@ -13,30 +13,6 @@ const maxSeedBytes = 1 << 10
 // generatedSeeds is how many generated cases seed each target.
 const generatedSeeds = 30
 
-// parserLimits are, per game, inputs that aim at the parsers' limits: sizes far past the
-// statement's and numbers past int64, which must be input errors and allocate nothing big.
-// They seed the game's Parse target.
-var parserLimits = map[string][]string{
-	"boom": {
-		"30\n200 200\n",
-		"1000000000\n",
-		"1\n3 3\n___\n_*_\n___\n1 1 1\n3 1 99999999999999999999\n0\n",
-		"2\n3 3\n***\n***\n***\n2 2 2\n1 1 1\n0\n3 3\n",
-	},
-	"datamining": {
-		"13 4\n",
-		"3 3\n...\n...\nMM.\n-0 99999999999999999999\n",
-	},
-	"mine": {
-		"1000000000 1000000000\n",
-		"2 2\n..\n..\nSweep 99999999999999999999999 1\n",
-	},
-	"tower": {
-		"3 3\n. . .\nS . G\n###2\nMOVETO +3\nPUSH\nLEFT\n0 0\n",
-		"3 3\n...\nS.G\n###\n9223372036854775807\nMOVETO 99999999999999999999x\n",
-	},
-}
-
 // seedCase is one real game that seeds the targets.
 type seedCase struct {
 	input []byte // judge input
@@ -76,11 +52,12 @@ func (g *target) parseSeeds() ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	seeds := make([][]byte, 0, len(cases)+len(parserLimits[g.game]))
+	limits := g.parserSeeds()
+	seeds := make([][]byte, 0, len(cases)+len(limits))
 	for _, c := range cases {
 		seeds = append(seeds, c.input)
 	}
-	for _, s := range parserLimits[g.game] {
+	for _, s := range limits {
 		seeds = append(seeds, []byte(s))
 	}
 	return seeds, nil

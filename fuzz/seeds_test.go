@@ -13,9 +13,10 @@ import (
 func TestDiffSeedsInDecodingFormat(t *testing.T) {
 	big := bytes.Repeat([]byte("x"), maxSeedBytes+1)
 	g := &target{
-		game:      "toy",
-		corpus:    func() ([][]byte, error) { return [][]byte{big, []byte("case 7\n")}, nil },
-		generated: func(i int64) []byte { return fmt.Appendf(nil, "case %d\n", i) },
+		game:        "toy",
+		parserSeeds: func() []string { return nil },
+		corpus:      func() ([][]byte, error) { return [][]byte{big, []byte("case 7\n")}, nil },
+		generated:   func(i int64) []byte { return fmt.Appendf(nil, "case %d\n", i) },
 		fuzzBytes: func(input []byte) []byte {
 			if bytes.HasSuffix(input, []byte("7\n")) {
 				return nil // a case the decoding's format cannot hold
@@ -78,7 +79,7 @@ func TestSeedsPlayTheirGames(t *testing.T) {
 			}
 		}
 		if parse, err := g.parseSeeds(); err != nil || !slices.ContainsFunc(parse, func(s []byte) bool {
-			return bytes.Equal(s, []byte(parserLimits[game][0]))
+			return bytes.Equal(s, []byte(g.parserSeeds()[0]))
 		}) {
 			t.Errorf("%s: the Parse seeds lack the parser limits (%v)", game, err)
 		}

@@ -32,6 +32,8 @@ type target struct {
 	// fuzzBytes is the data that fuzzInput decodes to input, in the decoding's own format,
 	// or nil when input is not valid or the game's cases cannot say (gen's Bytes method).
 	fuzzBytes func(input []byte) []byte
+	// parserSeeds are inputs that aim at the parsers' limits (games.Game.ParserSeeds).
+	parserSeeds func() []string
 
 	seedOnce sync.Once
 	seeds    []seedCase
@@ -45,11 +47,12 @@ func lookup(name string) (*target, error) {
 		return nil, err
 	}
 	return &target{
-		game:      g.Name(),
-		ref:       g.Ref,
-		fast:      g.Fast,
-		validate:  g.Validate,
-		fuzzInput: func(data []byte) ([]byte, bool) { return games.FuzzInput(g, data) },
+		game:        g.Name(),
+		ref:         g.Ref,
+		fast:        g.Fast,
+		validate:    g.Validate,
+		fuzzInput:   func(data []byte) ([]byte, bool) { return games.FuzzInput(g, data) },
+		parserSeeds: g.ParserSeeds,
 		corpus: func() ([][]byte, error) {
 			entries, err := engine.ReadCorpus(os.DirFS(filepath.Join("..", "corpus", g.Name())))
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -6,13 +6,23 @@ import (
 
 	"gamediff/fast"
 	"gamediff/gen"
+	"gamediff/picture"
 	"gamediff/ref"
 )
 
 func init() {
 	register(batched[gen.Boom]{
 		typed: typed[gen.Boom]{
-			name:      "boom",
+			name:    "boom",
+			drawing: picture.Boom,
+			// Inputs that aim at the parsers' limits (sizes far past the statement's, numbers
+			// past int64): input errors that must allocate nothing big, seeds of the Parse target.
+			parserSeeds: []string{
+				"30\n200 200\n",
+				"1000000000\n",
+				"1\n3 3\n___\n_*_\n___\n1 1 1\n3 1 99999999999999999999\n0\n",
+				"2\n3 3\n***\n***\n***\n2 2 2\n1 1 1\n0\n3 3\n",
+			},
 			ref:       ref.Boom,
 			fast:      fast.Boom,
 			gen:       gen.BoomGen(),

@@ -5,13 +5,21 @@ import (
 
 	"gamediff/fast"
 	"gamediff/gen"
+	"gamediff/picture"
 	"gamediff/ref"
 )
 
 func init() {
 	register(oneLineEach(batched[gen.Datamining]{
 		typed: typed[gen.Datamining]{
-			name:      "datamining",
+			name:    "datamining",
+			drawing: picture.Datamining,
+			// Inputs that aim at the parsers' limits (sizes far past the statement's, numbers
+			// past int64): input errors that must allocate nothing big, seeds of the Parse target.
+			parserSeeds: []string{
+				"13 4\n",
+				"3 3\n...\n...\nMM.\n-0 99999999999999999999\n",
+			},
 			ref:       ref.Datamining,
 			fast:      fast.Datamining,
 			gen:       gen.DataminingGen(),

@@ -38,6 +38,11 @@ type Game interface {
 	// Validate checks input against every limit of the statement, as Decode does,
 	// without keeping the case when the game can (an input of any number of boards).
 	Validate(input []byte) error
+	// Picture is how the pictures draw the game (reports, show).
+	Picture() *picture.Drawing
+	// ParserSeeds are inputs that aim at the parsers' limits, input errors all: the seeds
+	// of the game's Parse fuzz target, beside its corpus and generated cases.
+	ParserSeeds() []string
 	// KnownRulings lists the rulings a solution can read differently, each with the
 	// situation a case must reach (docs/<game>.md).
 	KnownRulings() []gen.Ruling
@@ -51,6 +56,7 @@ func register(g Game) {
 		panic("games: " + g.Name() + " registered twice")
 	}
 	registry[g.Name()] = g
+	picture.Register(g.Name(), g.Picture())
 }
 
 // All returns every registered game, by name.
@@ -110,20 +116,25 @@ type caseModel interface {
 // typed is a game as package gen types it; its methods are the adapters the engine,
 // which knows cases only as engine.Case, needs.
 type typed[C caseModel] struct {
-	name      string
-	ref, fast engine.Judge
-	gen       gopter.Gen
-	shrink    gopter.Shrinker
-	decode    func([]byte) (C, error)
-	fromBytes func([]byte) C
-	plan      func() []gen.PlanTest
-	rulings   func() []gen.Ruling
-	timeLimit time.Duration
+	name    string
+	drawing *picture.Drawing
+	// parserSeeds are the game's ParserSeeds.
+	parserSeeds []string
+	ref, fast   engine.Judge
+	gen         gopter.Gen
+	shrink      gopter.Shrinker
+	decode      func([]byte) (C, error)
+	fromBytes   func([]byte) C
+	plan        func() []gen.PlanTest
+	rulings     func() []gen.Ruling
+	timeLimit   time.Duration
 	// validate checks an input without building its case; nil: Decode.
 	validate func([]byte) error
 }
 
 func (t typed[C]) Name() string                         { return t.name }
+func (t typed[C]) Picture() *picture.Drawing            { return t.drawing }
+func (t typed[C]) ParserSeeds() []string                { return t.parserSeeds }
 func (t typed[C]) Ref(input []byte, w io.Writer) error  { return t.ref(input, w) }
 func (t typed[C]) Fast(input []byte, w io.Writer) error { return t.fast(input, w) }
 func (t typed[C]) TimeLimit() time.Duration             { return t.timeLimit }

@@ -5,12 +5,20 @@ import (
 
 	"gamediff/fast"
 	"gamediff/gen"
+	"gamediff/picture"
 	"gamediff/ref"
 )
 
 func init() {
 	register(typed[gen.Mine]{
-		name:      "mine",
+		name:    "mine",
+		drawing: picture.Mine,
+		// Inputs that aim at the parsers' limits (sizes far past the statement's, numbers
+		// past int64): input errors that must allocate nothing big, seeds of the Parse target.
+		parserSeeds: []string{
+			"1000000000 1000000000\n",
+			"2 2\n..\n..\nSweep 99999999999999999999999 1\n",
+		},
 		ref:       ref.Mine,
 		fast:      fast.Mine,
 		gen:       gen.MineGen(),

@@ -5,13 +5,21 @@ import (
 
 	"gamediff/fast"
 	"gamediff/gen"
+	"gamediff/picture"
 	"gamediff/ref"
 )
 
 func init() {
 	register(oneLineEach(batched[gen.Tower]{
 		typed: typed[gen.Tower]{
-			name:      "tower",
+			name:    "tower",
+			drawing: picture.Tower,
+			// Inputs that aim at the parsers' limits (sizes far past the statement's, numbers
+			// past int64): input errors that must allocate nothing big, seeds of the Parse target.
+			parserSeeds: []string{
+				"3 3\n. . .\nS . G\n###2\nMOVETO +3\nPUSH\nLEFT\n0 0\n",
+				"3 3\n...\nS.G\n###\n9223372036854775807\nMOVETO 99999999999999999999x\n",
+			},
 			ref:       ref.Tower,
 			fast:      fast.Tower,
 			gen:       gen.TowerGen(),

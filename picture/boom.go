@@ -8,26 +8,24 @@ import (
 	"gamediff/ref"
 )
 
-func init() {
-	games["boom"] = &game{
-		name: "boom",
-		legend: legend{
-			glyphs: "_ unknown   P flag   ? question mark   0-8 opened (its number)   * a mine that lost the game",
-			keys: []key{{"_", "unknown"}, {"P", "flag"}, {"?", "question mark"}, {"0", "opened, no mine beside it"},
-				{"12345678", "1-8 opened: how many mines are beside it"}, {"*", "a mine that lost the game"}},
-			step:   "the cell clicked",
-			differ: "a cell the two answers disagree about",
-		},
-		words:    words{dataset: "game", step: "operation", board: "board", kindNamed: true},
-		trace:    traceBoom,
-		takes:    boomTakes,
-		known:    boomKnown,
-		cells:    boomCells,
-		differ:   boomDiffer,
-		sign:     signByKind,
-		upcoming: true,
-		style:    sweeperStyle,
-	}
+// Boom is how the pictures draw boom: its board, its answers' grammar, its words.
+var Boom = &Drawing{
+	legend: legend{
+		glyphs: "_ unknown   P flag   ? question mark   0-8 opened (its number)   * a mine that lost the game",
+		keys: []key{{"_", "unknown"}, {"P", "flag"}, {"?", "question mark"}, {"0", "opened, no mine beside it"},
+			{"12345678", "1-8 opened: how many mines are beside it"}, {"*", "a mine that lost the game"}},
+		step:   "the cell clicked",
+		differ: "a cell the two answers disagree about",
+	},
+	words:    words{dataset: "game", step: "operation", board: "board", kindNamed: true},
+	trace:    traceBoom,
+	takes:    boomTakes,
+	known:    boomKnown,
+	cells:    boomCells,
+	differ:   boomDiffer,
+	sign:     signByKind,
+	upcoming: true,
+	style:    sweeperStyle,
 }
 
 // boomClicks names the operations.

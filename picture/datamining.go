@@ -6,25 +6,23 @@ import (
 	"gamediff/ref"
 )
 
-func init() {
-	games["datamining"] = &game{
-		name: "datamining",
-		legend: legend{
-			glyphs: "0-8 cleared (its number)   F flagged   _ a safe cell left covered (the answer counts these)   M a covered mine",
-			keys: []key{{"0", "cleared, no mine beside it"}, {"12345678", "1-8 cleared: how many mines are beside it"}, {"F", "flagged"},
-				{"_", "a safe cell left covered (the answer counts these)"}, {"M", "a covered mine"}},
-			step:   "the best start: the first cell from which the casual player leaves the fewest safe cells covered",
-			differ: "a safe cell left covered from the best start: the cells the answer counts",
-		},
-		words: words{dataset: "board", step: "operation", board: "board",
-			oneStep: "as the casual player leaves it from the best start"},
-		trace:   traceDatamining,
-		takes:   func(_ string, index int, _ []byte) bool { return index == 0 },
-		known:   dataminingKnown,
-		sign:    dataminingSign,
-		onBoard: coveredSafe,
-		style:   dataminingStyle,
-	}
+// Datamining is how the pictures draw datamining: its board, its answers' grammar, its words.
+var Datamining = &Drawing{
+	legend: legend{
+		glyphs: "0-8 cleared (its number)   F flagged   _ a safe cell left covered (the answer counts these)   M a covered mine",
+		keys: []key{{"0", "cleared, no mine beside it"}, {"12345678", "1-8 cleared: how many mines are beside it"}, {"F", "flagged"},
+			{"_", "a safe cell left covered (the answer counts these)"}, {"M", "a covered mine"}},
+		step:   "the best start: the first cell from which the casual player leaves the fewest safe cells covered",
+		differ: "a safe cell left covered from the best start: the cells the answer counts",
+	},
+	words: words{dataset: "board", step: "operation", board: "board",
+		oneStep: "as the casual player leaves it from the best start"},
+	trace:   traceDatamining,
+	takes:   func(_ string, index int, _ []byte) bool { return index == 0 },
+	known:   dataminingKnown,
+	sign:    dataminingSign,
+	onBoard: coveredSafe,
+	style:   dataminingStyle,
 }
 
 func traceDatamining(input []byte, visit func(*moment)) ([]byte, error) {

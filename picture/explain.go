@@ -226,7 +226,7 @@ func Signature(game string, input, want, got []byte) (string, error) {
 // parting is where two answers part, as far as the signature: what Explain and Signature
 // share.
 type parting struct {
-	g         *game
+	g         *Drawing
 	refOut    []byte
 	refErr    error
 	recs      []moment
@@ -376,7 +376,7 @@ func outStart(recs []moment, i int) int {
 // output holds off; but at the boundary between two answers, when got's line continues
 // the answer before (a WIN, a finish), or when want has ended, the step before. -1 when
 // the reference played no step.
-func (g *game) locate(recs []moment, steps []stepSpan, want, got []byte, off int) int {
+func (g *Drawing) locate(recs []moment, steps []stepSpan, want, got []byte, off int) int {
 	holder, before := -1, -1
 	for j, s := range steps {
 		if s.start <= off && off < s.end {
@@ -407,7 +407,7 @@ func (g *game) locate(recs []moment, steps []stepSpan, want, got []byte, off int
 
 // answer is an answer to a step of that kind: the lines it shares with the other side,
 // then the lines of rest the game's grammar gives the answer.
-func (g *game) answer(kind string, shared [][]byte, rest []byte, limit int) [][]byte {
+func (g *Drawing) answer(kind string, shared [][]byte, rest []byte, limit int) [][]byte {
 	ans := shared
 	for len(rest) > 0 && len(ans) < limit {
 		line := firstLine(rest)
@@ -423,7 +423,7 @@ func (g *game) answer(kind string, shared [][]byte, rest []byte, limit int) [][]
 // sideAt is an answer at its i-th line. An answer that has ended there says "nothing"
 // while the other goes on; when both have ended, the line that follows is the difference
 // (or "end of output").
-func (g *game) sideAt(ans [][]byte, i int, rest []byte, otherGoesOn bool) side {
+func (g *Drawing) sideAt(ans [][]byte, i int, rest []byte, otherGoesOn bool) side {
 	if i < len(ans) {
 		text, _ := lineEnd(ans[i])
 		return side{form: g.form(ans[i]), text: text}
@@ -453,7 +453,7 @@ func excerpt(ans [][]byte, i int, form string) Answer {
 
 // form is a line's form: known lines by the game's name for them, quoted; any other
 // line by unknownForm; with a note when the line does not end in a plain "\n".
-func (g *game) form(line []byte) string {
+func (g *Drawing) form(line []byte) string {
 	text, end := lineEnd(line)
 	if len(text) <= quoteMax {
 		if f, ok := g.known(text); ok {
@@ -614,7 +614,7 @@ func (p Parting) Text(colour bool) string {
 			fmt.Fprintf(&sb, "the %s %s %s:\n", w.board, where, w.stepName(p.Dataset, p.Step, "", "", p.Kind)+opNote(p.Op))
 		}
 		sb.WriteString(p.Before.Board.text(colour, styleOf(p.Game)))
-		if g, ok := games[p.Game]; ok {
+		if g, ok := drawings[p.Game]; ok {
 			sb.WriteString(g.legend.text() + "\n")
 		}
 	}

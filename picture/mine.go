@@ -7,27 +7,25 @@ import (
 	"gamediff/ref"
 )
 
-func init() {
-	games["mine"] = &game{
-		name: "mine",
-		legend: legend{
-			glyphs: "_ covered   F flag   0-8 swept (its number)   * the mine that ended the game",
-			keys: []key{{"_", "covered"}, {"F", "flag"}, {"0", "swept, no mine beside it"},
-				{"12345678", "1-8 swept: how many mines are beside it"}, {"*", "the mine that ended the game"}},
-			step:   "the cell the operation is on",
-			differ: "a cell the two answers disagree about",
-		},
-		// Mine is one game: no dataset is named.
-		words:    words{dataset: "part", step: "operation", board: "board"},
-		trace:    traceMine,
-		takes:    mineTakes,
-		known:    mineKnown,
-		cells:    mineCells,
-		differ:   mineDiffer,
-		sign:     signByKind,
-		upcoming: true,
-		style:    sweeperStyle,
-	}
+// Mine is how the pictures draw mine: its board, its answers' grammar, its words.
+var Mine = &Drawing{
+	legend: legend{
+		glyphs: "_ covered   F flag   0-8 swept (its number)   * the mine that ended the game",
+		keys: []key{{"_", "covered"}, {"F", "flag"}, {"0", "swept, no mine beside it"},
+			{"12345678", "1-8 swept: how many mines are beside it"}, {"*", "the mine that ended the game"}},
+		step:   "the cell the operation is on",
+		differ: "a cell the two answers disagree about",
+	},
+	// Mine is one game: no dataset is named.
+	words:    words{dataset: "part", step: "operation", board: "board"},
+	trace:    traceMine,
+	takes:    mineTakes,
+	known:    mineKnown,
+	cells:    mineCells,
+	differ:   mineDiffer,
+	sign:     signByKind,
+	upcoming: true,
+	style:    sweeperStyle,
 }
 
 func traceMine(input []byte, visit func(*moment)) ([]byte, error) {

@@ -92,7 +92,7 @@ func Page(r Report) []byte {
 		v.InputLine = p.Line
 		v.OutputLine = p.OutputLine
 	}
-	if g, ok := games[r.Game]; ok {
+	if g, ok := drawings[r.Game]; ok {
 		for _, k := range g.legend.keys {
 			v.Keys = append(v.Keys, keyView{Glyphs: k.glyphs, Text: k.text,
 				SVG: template.HTML(swatch(g.style(k.glyphs[0])))})

@@ -122,7 +122,7 @@ func TestPageIsSelfContained(t *testing.T) {
 			if parts.svgs != len(p.Frames) || parts.svgs == 0 {
 				t.Errorf("%d <svg>, want one per step pictured (%d)", parts.svgs, len(p.Frames))
 			}
-			if keys := len(games[c.game].legend.keys); parts.swatches != keys {
+			if keys := len(drawings[c.game].legend.keys); parts.swatches != keys {
 				t.Errorf("%d cells in the legend, want one per key (%d)", parts.swatches, keys)
 			}
 			// The data is in the page as text, escaped: the parse gives it back.

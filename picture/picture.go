@@ -131,8 +131,11 @@ type moment struct {
 	shoot func(r0, r1, c0, c1 int) *Board
 }
 
-// game is what the picture knows of one game.
-type game struct {
+// Drawing is what the pictures know of one game: how to play it step by step (ref's trace),
+// how its answers are cut and named, and how its states are drawn. Each game's file of
+// this package defines its own (Mine, Boom, …); the game's registration (package games)
+// names it, with Register.
+type Drawing struct {
 	name   string
 	legend legend
 	words  words
@@ -178,26 +181,50 @@ type words struct {
 	oneStep string
 }
 
+// Datasets says what a game's input holds several of, as -dataset of show numbers them
+// ("games", "datasets", "boards"); "" for a game whose input is one game (mine).
+func (d *Drawing) Datasets() string {
+	if d.words.dataset == "part" {
+		return ""
+	}
+	return d.words.dataset + "s"
+}
+
+// OneStep reports whether each dataset of the game is a single step (a datamining board):
+// a step is then picked by its dataset.
+func (d *Drawing) OneStep() bool { return d.words.oneStep != "" }
+
 // plainWords name the parts of a game the picture does not know (a Frame built by hand).
 var plainWords = words{dataset: "part", step: "operation", board: "board"}
 
 // wordsOf is how the pictures of a game name its parts.
 func wordsOf(game string) words {
-	if g, ok := games[game]; ok {
+	if g, ok := drawings[game]; ok {
 		return g.words
 	}
 	return plainWords
 }
 
-// games are the games the picture knows, by name.
-var games = map[string]*game{}
+// drawings are the games' drawings by name, as their registration names them: the games'
+// one registry (package games) fills it, and the pictures find a game's drawing here.
+var drawings = map[string]*Drawing{}
 
-func lookup(name string) (*game, error) {
-	if g, ok := games[name]; ok {
+// Register names the drawing of a game: the pictures of name are drawn with d. Package
+// games calls it as it registers each game.
+func Register(name string, d *Drawing) {
+	if _, dup := drawings[name]; dup {
+		panic("picture: " + name + " registered twice")
+	}
+	d.name = name
+	drawings[name] = d
+}
+
+func lookup(name string) (*Drawing, error) {
+	if g, ok := drawings[name]; ok {
 		return g, nil
 	}
 	var names []string
-	for n := range games {
+	for n := range drawings {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -207,7 +234,7 @@ func lookup(name string) (*game, error) {
 // run runs g's tracer and turns a panic in the reference into an error, so that a report
 // about a crashing judge is still written. A visit that panics with stopPlay stops the
 // play: run returns no error then.
-func (g *game) run(input []byte, visit func(*moment)) (out []byte, err error) {
+func (g *Drawing) run(input []byte, visit func(*moment)) (out []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			if _, stop := p.(stopPlay); stop {

@@ -233,3 +233,11 @@ func TestTraceMatchesTheJudge(t *testing.T) {
 		}
 	}
 }
+
+// The games' drawings, named as their registration (package games) names them: the
+// pictures' tests do not import games, which imports this package.
+func init() {
+	for name, d := range map[string]*Drawing{"mine": Mine, "boom": Boom, "tower": Tower, "datamining": Datamining} {
+		Register(name, d)
+	}
+}

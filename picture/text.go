@@ -53,7 +53,7 @@ func (f Frame) Text(colour bool) string {
 // styleOf is the game's glyph style, or a plain one for a game the picture does not know
 // (a Frame built by hand).
 func styleOf(game string) func(byte) cellStyle {
-	if g, ok := games[game]; ok {
+	if g, ok := drawings[game]; ok {
 		return g.style
 	}
 	return func(c byte) cellStyle { return cellStyle{fill: "#ffffff", ink: "#000000", show: string(c)} }

@@ -6,24 +6,22 @@ import (
 	"gamediff/ref"
 )
 
-func init() {
-	games["tower"] = &game{
-		name: "tower",
-		legend: legend{
-			glyphs: ". empty   # block   I ice   G goal   C fixed   B dimension block   1-3 fragile (its count)   S the player",
-			keys: []key{{".", "empty"}, {"#", "block"}, {"I", "ice"}, {"G", "goal"}, {"C", "fixed"},
-				{"B", "dimension block"}, {"123", "1-3 fragile (its count)"}, {"S", "the player"}},
-			step:   "the player: S, or the block that fell into his cell",
-			differ: "the player's cell, where the result is decided",
-		},
-		words:   words{dataset: "dataset", step: "command", board: "tower"},
-		trace:   traceTower,
-		takes:   func(_ string, index int, _ []byte) bool { return index == 0 },
-		known:   towerKnown,
-		sign:    signByForms,
-		onBoard: stepMarksDiffer,
-		style:   towerStyle,
-	}
+// Tower is how the pictures draw tower: its board, its answers' grammar, its words.
+var Tower = &Drawing{
+	legend: legend{
+		glyphs: ". empty   # block   I ice   G goal   C fixed   B dimension block   1-3 fragile (its count)   S the player",
+		keys: []key{{".", "empty"}, {"#", "block"}, {"I", "ice"}, {"G", "goal"}, {"C", "fixed"},
+			{"B", "dimension block"}, {"123", "1-3 fragile (its count)"}, {"S", "the player"}},
+		step:   "the player: S, or the block that fell into his cell",
+		differ: "the player's cell, where the result is decided",
+	},
+	words:   words{dataset: "dataset", step: "command", board: "tower"},
+	trace:   traceTower,
+	takes:   func(_ string, index int, _ []byte) bool { return index == 0 },
+	known:   towerKnown,
+	sign:    signByForms,
+	onBoard: stepMarksDiffer,
+	style:   towerStyle,
 }
 
 func traceTower(input []byte, visit func(*moment)) ([]byte, error) {

@@ -73,7 +73,7 @@ func sameError(a, b error) bool {
 // game's page legend, in exactly one key, and is written in its text legend.
 func TestLegendKeysEveryCell(t *testing.T) {
 	for _, game := range []string{"mine", "boom", "tower", "datamining"} {
-		g := games[game]
+		g := drawings[game]
 		keyed := map[byte]int{}
 		for _, k := range g.legend.keys {
 			for i := range len(k.glyphs) {

@@ -153,12 +153,14 @@ func handMade(g games.Game) []engine.Entry {
 	return entries
 }
 
-var rulingName = regexp.MustCompile(`^r(m|b|d|t)(\d+)-`)
+var rulingName = regexp.MustCompile(`^r([a-z]+)(\d+)-`)
 
-// rulingOf is the ruling a hand-made case is named after ("rt10-…" is R-T10), or "".
+// rulingOf is the ruling a hand-made case is named after ("rt10-…" is R-T10), or "": the
+// file's name is the ruling's id in small letters. (An id a game does not know is left out
+// of the check by its caller: it finds no such ruling.)
 func rulingOf(name string) string {
 	m := rulingName.FindStringSubmatch(name)
-	if m == nil {
+	if m == nil || m[1] == "in" { // rin1-…: an input error, R-IN1
 		return ""
 	}
 	return "R-" + strings.ToUpper(m[1]) + m[2]

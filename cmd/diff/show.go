@@ -32,7 +32,7 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 	if !ok {
 		return exitUsage
 	}
-	game := picked[0].Name()
+	game, drawing := picked[0].Name(), picked[0].Picture()
 	step, dataset := &stepFlag.n, &datasetFlag.n
 	if !stepFlag.set {
 		*step = -1 // every step
@@ -41,11 +41,11 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 	case stepFlag.set && *step < 0:
 		fmt.Fprintf(e.stderr, "gamediff show: -step %d: a step is 0 (the start) or more (see 'gamediff show -h')\n", *step)
 		return exitUsage
-	case datasetFlag.set && game == "mine":
-		fmt.Fprintln(e.stderr, "gamediff show: -dataset: mine is one game, with no datasets: give -step alone (see 'gamediff show -h')")
+	case datasetFlag.set && drawing.Datasets() == "":
+		fmt.Fprintf(e.stderr, "gamediff show: -dataset: %s is one game, with no datasets: give -step alone (see 'gamediff show -h')\n", game)
 		return exitUsage
 	case datasetFlag.set && *dataset < 1:
-		fmt.Fprintf(e.stderr, "gamediff show: -dataset %d: the %s are numbered from 1 (see 'gamediff show -h')\n", *dataset, datasetWord(game))
+		fmt.Fprintf(e.stderr, "gamediff show: -dataset %d: the %s are numbered from 1 (see 'gamediff show -h')\n", *dataset, drawing.Datasets())
 		return exitUsage
 	case fs.NArg() > 1:
 		fmt.Fprintln(e.stderr, "gamediff show: one FILE at most")
@@ -65,7 +65,7 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 	// at a time: a soft limit on the heap, at the project's bound on memory, makes the
 	// collector clear the pictures' garbage before it crowds that bound.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(2*int64(len(input)) + 64<<20))
-	keep := chosenSteps(game, *dataset, *step)
+	keep := chosenSteps(drawing, *dataset, *step)
 	out := bufio.NewWriterSize(e.stdout, 1<<16)
 	shown := 0
 	var werr error
@@ -133,27 +133,16 @@ func (o *optionalInt) Set(s string) error {
 	return nil
 }
 
-// datasetWord is what -dataset numbers in a game.
-func datasetWord(game string) string {
-	switch game {
-	case "boom":
-		return "games"
-	case "datamining":
-		return "boards"
-	}
-	return "datasets"
-}
-
-// chosenSteps turns -dataset and -step into the steps to picture; nil for all of them.
-// Mine has one game (dataset 0); for the others -step alone means dataset 1, but a
-// datamining board is one step, so there -step picks the board.
-func chosenSteps(game string, dataset, step int) func(d, s int) bool {
+// chosenSteps turns -dataset and -step into the steps to picture; nil for all of them. A
+// game of one game (mine) has dataset 0; for the others -step alone means dataset 1, but
+// where a dataset is one step (a datamining board), -step picks the dataset.
+func chosenSteps(d *picture.Drawing, dataset, step int) func(d, s int) bool {
 	switch {
 	case dataset == 0 && step < 0:
 		return nil
-	case game == "mine":
+	case d.Datasets() == "":
 		return func(_, s int) bool { return step < 0 || s == step }
-	case game == "datamining":
+	case d.OneStep():
 		if dataset == 0 {
 			dataset = step
 		}

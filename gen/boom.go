@@ -925,8 +925,9 @@ func (c Boom) Rulings() []string {
 // Every candidate is smaller in the order (games, operations, Σ n·m, mines, Σ x + y, Σ
 // op). A case none of whose candidates reproduces has no game, operation, row, column or
 // mine that can be removed, and no number that can move toward 1 alone.
-func ShrinkBoom(v any) gopter.Shrink {
-	c := v.(Boom)
+func ShrinkBoom(v any) gopter.Shrink { return shrinkBoom(v.(Boom), skipTwins) }
+
+func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
 	lists := []cutList{
 		sized(len(c.Games), func(lo, hi int) (any, bool) {
 			if hi-lo == len(c.Games) {
@@ -999,7 +1000,7 @@ func ShrinkBoom(v any) gopter.Shrink {
 		}
 		return with(game, BoomGame{Board: g.Board, Ops: ops})
 	})
-	return gopter.ConcatShrinks(shrinkCuts(lists...), numbers)
+	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), numbers)
 }
 
 // BoomFromBytes decodes arbitrary fuzzer bytes into a valid case, deterministically: the

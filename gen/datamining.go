@@ -660,8 +660,9 @@ func (c Datamining) Bounds() []Bound {
 // valid (cuts that would leave a board without an 'M' or a '.' are skipped) and smaller
 // in the order (boards, Σ r·c, mines). A datamining case has no other numbers: r and c
 // shrink by the cuts.
-func ShrinkDatamining(v any) gopter.Shrink {
-	c := v.(Datamining)
+func ShrinkDatamining(v any) gopter.Shrink { return shrinkDatamining(v.(Datamining), skipTwins) }
+
+func shrinkDatamining(c Datamining, twins twinCuts) gopter.Shrink {
 	lists := []cutList{
 		sized(len(c.Boards), func(lo, hi int) (any, bool) {
 			if hi-lo == len(c.Boards) {
@@ -704,7 +705,7 @@ func ShrinkDatamining(v any) gopter.Shrink {
 			}),
 		)
 	}
-	return shrinkCuts(lists...)
+	return shrinkCuts(twins, lists...)
 }
 
 // dataminingHasBoth reports whether a board has at least one 'M' and one '.'.

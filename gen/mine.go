@@ -947,8 +947,9 @@ func (c Mine) Rulings() []string {
 // n·m, mines, sum of coordinates). A case none of whose candidates reproduces has no
 // single operation, row, column or mine that can be removed, and no coordinate that can
 // move toward 1 alone.
-func ShrinkMine(v any) gopter.Shrink {
-	c := v.(Mine)
+func ShrinkMine(v any) gopter.Shrink { return shrinkMine(v.(Mine), skipTwins) }
+
+func shrinkMine(c Mine, twins twinCuts) gopter.Shrink {
 	n, m := len(c.Board), len(c.Board[0])
 	noQuit := func(coord func(*MineOp) *int) func(*MineOp) *int {
 		return func(op *MineOp) *int {
@@ -959,7 +960,7 @@ func ShrinkMine(v any) gopter.Shrink {
 		}
 	}
 	x, y := noQuit(func(op *MineOp) *int { return &op.X }), noQuit(func(op *MineOp) *int { return &op.Y })
-	cuts := shrinkCuts(
+	cuts := shrinkCuts(twins,
 		sized(len(c.Ops), func(lo, hi int) (any, bool) {
 			ops := make([]MineOp, 0, len(c.Ops)-(hi-lo)+1)
 			ops = append(ops, c.Ops[:lo]...)

@@ -47,7 +47,7 @@ func TestMineShrinkSkipsOnlyRepeats(t *testing.T) {
 	blank := Mine{Board: slices.Repeat([]string{strings.Repeat(".", 40)}, 30),
 		Ops: []MineOp{{MineSweep, 3, 3}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {Kind: MineQuit}}}
 	blank.Board[2] = "..*" + strings.Repeat(".", 37)
-	if before, after := twinsSkipOnlyRepeats(t, []Mine{blank}, ShrinkMine); 2*after > before {
+	if before, after := twinsSkipOnlyRepeats(t, []Mine{blank}, shrinkMine); 2*after > before {
 		t.Errorf("the blank board: %d candidates with twins skipped, %d without: most should be gone", after, before)
 	}
 }

@@ -29,8 +29,14 @@ type cutList struct {
 	twins func(a, b, n int) bool
 }
 
-// skipTwins is off only in the tests that check that a twin is the candidate before it.
-var skipTwins = true
+// twinCuts says what a shrinker does with a span that is the twin of the one before it:
+// the shrinkers skip it; the tests that check the skipping compare with keepTwins.
+type twinCuts bool
+
+const (
+	skipTwins twinCuts = true
+	keepTwins twinCuts = false
+)
 
 // sized is a cutList whose length is known.
 func sized(n int, cut func(lo, hi int) (any, bool)) cutList {
@@ -77,7 +83,7 @@ func (s *spanStage) advance() bool {
 // operations, rows or columns per accepted step, without a run of every smaller cut of
 // the first list before the second is tried. Single items come last, so that a case none
 // of whose candidates reproduces has no single item that can go.
-func shrinkCuts(lists ...cutList) gopter.Shrink {
+func shrinkCuts(twins twinCuts, lists ...cutList) gopter.Shrink {
 	stages := make([]spanStage, len(lists))
 	started := make([]bool, len(lists))
 	i, more := 0, false // more: some list has a stage left after this level
@@ -100,7 +106,7 @@ func shrinkCuts(lists ...cutList) gopter.Shrink {
 				}
 				before := st.last
 				st.last = lo
-				if skipTwins && lists[i].twins != nil && before >= 0 && hi-lo == st.size && lists[i].twins(before, lo, st.size) {
+				if twins == skipTwins && lists[i].twins != nil && before >= 0 && hi-lo == st.size && lists[i].twins(before, lo, st.size) {
 					continue // the case the span before made
 				}
 				if v, ok := lists[i].cut(lo, hi); ok {

@@ -79,7 +79,7 @@ func TestShrinkCutsHalvesEveryListFirst(t *testing.T) {
 			},
 		}
 	}
-	next := shrinkCuts(list("ops", 4, -1), list("rows", 2, 0), list("mines", 3, -1))
+	next := shrinkCuts(skipTwins, list("ops", 4, -1), list("rows", 2, 0), list("mines", 3, -1))
 	v, _ := next()
 	if got = append(got, v.(string)); counted["rows"] {
 		t.Error("rows counted before the shrinker reached them")
@@ -100,7 +100,7 @@ func TestShrinkCutsSkipTwins(t *testing.T) {
 	list := sized(len(items), func(lo, hi int) (any, bool) { return items[:lo] + items[hi:], true }).
 		withTwins(func(a, b, n int) bool { return items[a:a+n] == items[b:b+n] })
 	var got []string
-	for next := shrinkCuts(list); ; {
+	for next := shrinkCuts(skipTwins, list); ; {
 		v, ok := next()
 		if !ok {
 			break
@@ -118,15 +118,15 @@ func TestShrinkCutsSkipTwins(t *testing.T) {
 // made candidates already made, so a shrinker's distinct candidates, in their order, are
 // the same with and without the skipping, and a minimization walks the same way.
 func TestShrinkersSkipOnlyRepeats(t *testing.T) {
-	t.Run("mine", func(t *testing.T) { gameSkipsOnlyRepeats[Mine](t, MineGen(), ShrinkMine) })
-	t.Run("boom", func(t *testing.T) { gameSkipsOnlyRepeats[Boom](t, BoomGen(), ShrinkBoom) })
-	t.Run("tower", func(t *testing.T) { gameSkipsOnlyRepeats[Tower](t, TowerGen(), ShrinkTower) })
-	t.Run("datamining", func(t *testing.T) { gameSkipsOnlyRepeats[Datamining](t, DataminingGen(), ShrinkDatamining) })
+	t.Run("mine", func(t *testing.T) { gameSkipsOnlyRepeats(t, MineGen(), shrinkMine) })
+	t.Run("boom", func(t *testing.T) { gameSkipsOnlyRepeats(t, BoomGen(), shrinkBoom) })
+	t.Run("tower", func(t *testing.T) { gameSkipsOnlyRepeats(t, TowerGen(), shrinkTower) })
+	t.Run("datamining", func(t *testing.T) { gameSkipsOnlyRepeats(t, DataminingGen(), shrinkDatamining) })
 }
 
 // gameSkipsOnlyRepeats checks twinsSkipOnlyRepeats on the small cases among 40 drawn from
 // g (all their candidates, quickly), and that some twins were skipped.
-func gameSkipsOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, g gopter.Gen, shrink func(any) gopter.Shrink) {
+func gameSkipsOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, g gopter.Gen, shrink func(C, twinCuts) gopter.Shrink) {
 	cases := slices.DeleteFunc(drawCases[C](t, g, 40), func(c C) bool { return len(c.Encode()) > 8<<10 })
 	before, after := twinsSkipOnlyRepeats(t, cases, shrink)
 	if len(cases) < 10 || after == before {
@@ -137,11 +137,11 @@ func gameSkipsOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, g gopter
 // twinsSkipOnlyRepeats checks that shrink's distinct candidates of each case, in their
 // order, are the same with twins skipped and without, and returns how many candidates
 // there were in all without and with.
-func twinsSkipOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, cases []C, shrink func(any) gopter.Shrink) (before, after int) {
+func twinsSkipOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, cases []C, shrink func(C, twinCuts) gopter.Shrink) (before, after int) {
 	t.Helper()
-	distinct := func(c C) (order []string, all int) {
+	distinct := func(c C, twins twinCuts) (order []string, all int) {
 		seen := map[string]bool{}
-		for next := shrink(c); ; all++ {
+		for next := shrink(c, twins); ; all++ {
 			v, ok := next()
 			if !ok {
 				return order, all
@@ -152,12 +152,9 @@ func twinsSkipOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, cases []
 			}
 		}
 	}
-	defer func() { skipTwins = true }()
 	for i, c := range cases {
-		skipTwins = false
-		want, n := distinct(c)
-		skipTwins = true
-		got, m := distinct(c)
+		want, n := distinct(c, keepTwins)
+		got, m := distinct(c, skipTwins)
 		if !slices.Equal(got, want) {
 			t.Fatalf("case %d: the distinct candidates differ with twins skipped (%d against %d)", i, len(got), len(want))
 		}

@@ -1222,8 +1222,9 @@ func towerFeatures(c Tower) (towerFeature, []towerResult) {
 // candidate passes DecodeTower and is smaller in the order (datasets, commands, Σ n·m,
 // blocks, blocks other than '#', Σ |column|). (T is the number of commands, so the
 // command cuts shrink it.)
-func ShrinkTower(v any) gopter.Shrink {
-	c := v.(Tower)
+func ShrinkTower(v any) gopter.Shrink { return shrinkTower(v.(Tower), skipTwins) }
+
+func shrinkTower(c Tower, twins twinCuts) gopter.Shrink {
 	with := func(i int, d TowerDataset) Tower {
 		ds := slices.Clone(c.Datasets)
 		ds[i] = d
@@ -1315,7 +1316,7 @@ func ShrinkTower(v any) gopter.Shrink {
 		cmds[k].Col = v
 		return with(set, TowerDataset{Rows: d.Rows, Cmds: cmds})
 	})
-	return gopter.ConcatShrinks(shrinkCuts(lists...), numbers)
+	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), numbers)
 }
 
 // towerCellBytes are the cells a byte of TowerFromBytes stands for, by weight (the byte

@@ -15,7 +15,7 @@ func init() {
 			name:      "boom",
 			ref:       ref.Boom,
 			fast:      fast.Boom,
-			gen:       gen.BoomGen(),
+			gen:       gen.BoomGen(nil),
 			shrink:    gen.ShrinkBoom,
 			decode:    gen.DecodeBoom,
 			fromBytes: gen.BoomFromBytes,
@@ -23,7 +23,7 @@ func init() {
 			rulings:   gen.BoomRulings,
 			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
 		},
-		unit:   gen.BoomUnitGen(),
+		unit:   gen.BoomUnitGen(nil),
 		concat: concatBoom,
 		fits:   func(c gen.Boom, _ int) bool { return len(c.Games) <= gen.BoomMaxGames },
 		split:  splitBoom,

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gamediff/ref"
 )
 
 // sameBoom compares two cases field by field; nil and empty operation lists are equal.
@@ -34,7 +36,7 @@ func sameBoom(a, b Boom) bool {
 }
 
 func TestBoomDecodeEncodeRoundTrip(t *testing.T) {
-	g := BoomGen()
+	g := BoomGen(nil)
 	for seed := int64(1); seed <= 300; seed++ {
 		c := drawCase[Boom](t, g, seed)
 		input := c.Encode()
@@ -52,7 +54,7 @@ func TestBoomDecodeEncodeRoundTrip(t *testing.T) {
 }
 
 func TestShrinkBoomCandidatesAreValid(t *testing.T) {
-	g := BoomGen()
+	g := BoomGen(nil)
 	checked := 0
 	for seed := int64(1); checked < 25; seed++ {
 		c := drawCase[Boom](t, g, seed)
@@ -195,44 +197,68 @@ func TestDecodeBoomAcceptsLimits(t *testing.T) {
 	}
 }
 
-// boomFeatures lists what a case exercises, replaying its operations on the model.
+// boomFeatures lists what a case exercises, playing its operations on ref's game.
 func boomFeatures(c Boom) map[string]bool {
 	f := map[string]bool{}
 	f["T ≥ 2 (separator)"] = len(c.Games) >= 2
 	f["T = 30"] = len(c.Games) == BoomMaxGames
 	var kinds [4]bool
-	for _, g := range c.Games {
-		n, m := len(g.Board), len(g.Board[0])
-		s := newBoomModel(g.Board, rand.New(rand.NewSource(1)), BoomAllKinds, BoomAnyPlayer)
-		for _, op := range g.Ops {
-			s.ops = append(s.ops, op)
-			s.apply(op)
-			kinds[op.Kind] = true
-		}
-		ev := s.events
-		set := func(name string, ok bool) { f[name] = f[name] || ok }
-		set("q = 0", len(g.Ops) == 0)
-		set("q = 10000", len(g.Ops) == BoomMaxOps)
-		set("k = 0", s.k == 0)
-		set("k = n·m", s.k == n*m)
+	set := func(name string, ok bool) { f[name] = f[name] || ok }
+	for _, bg := range c.Games {
+		n, m := len(bg.Board), len(bg.Board[0])
+		g := ref.NewBoomGame(bg.Board)
+		k := g.Mines()
+		set("q = 0", len(bg.Ops) == 0)
+		set("q = 10000", len(bg.Ops) == BoomMaxOps)
+		set("k = 0", k == 0)
+		set("k = n·m", k == n*m)
 		set("200x200", n == BoomMaxSide && m == BoomMaxSide)
-		set("9x9, 10 mines", n == 9 && m == 9 && s.k == 10)
-		set("16x16, 40 mines", n == 16 && m == 16 && s.k == 40)
-		set("16x30, 99 mines", n == 16 && m == 30 && s.k == 99)
-		set("LOSE", ev.lose > 0)
-		set("LOSE by a middle click", ev.loseMiddle > 0)
-		set("WIN", ev.win > 0)
-		set("WIN by an operation changing nothing (R-B1)", ev.winNoChange > 0)
-		set("INVALID after LOSE", ev.invalidAfterLose > 0)
-		set("INVALID after WIN", ev.invalidAfterWin > 0)
-		set("? opened by a cascade", ev.askByCascade > 0)
-		set("? opened by a middle click", ev.askByMiddle > 0)
-		set("right click cycles back to _", ev.cycles > 0)
-		set("middle click opens", ev.middleOpens > 0)
-		set("middle click on a 0 opens (R-B3)", ev.middleZeroOpens > 0)
-		set("P stops a cascade", ev.flagStops > 0)
-		set("operation changing nothing", ev.nothing > 0)
-		set("cascade of 1000+ cells", ev.biggestCascade >= 1000)
+		set("9x9, 10 mines", n == 9 && m == 9 && k == 10)
+		set("16x16, 40 mines", n == 16 && m == 16 && k == 40)
+		set("16x30, 99 mines", n == 16 && m == 30 && k == 99)
+		lost := false
+		for _, op := range bg.Ops {
+			kinds[op.Kind] = true
+			var was [3][3]byte // op's cell and its neighbours before it
+			for dx := -1; dx <= 1; dx++ {
+				for dy := -1; dy <= 1; dy++ {
+					if x, y := op.X+dx, op.Y+dy; x >= 1 && x <= n && y >= 1 && y <= m {
+						was[dx+1][dy+1] = g.View(x, y)
+					}
+				}
+			}
+			answer := g.Play(int(op.Kind), op.X, op.Y)
+			changed := g.Changed()
+			set("LOSE", answer == "LOSE")
+			set("LOSE by a middle click", answer == "LOSE" && op.Kind == BoomMiddle)
+			set("WIN", answer == "WIN")
+			set("WIN by an operation changing nothing (R-B1)", answer == "WIN" && len(changed) == 0)
+			set("INVALID after LOSE", answer == "INVALID" && lost)
+			set("INVALID after WIN", answer == "INVALID" && !lost)
+			set("right click cycles back to _", op.Kind == BoomRight && was[1][1] == '?' && answer != "INVALID")
+			set("operation changing nothing", answer != "INVALID" && answer != "LOSE" && len(changed) == 0)
+			set("cascade of 1000+ cells", len(changed) >= 1000)
+			for _, c := range changed {
+				for x := max(c[0]-1, 1); x <= min(c[0]+1, n); x++ {
+					for y := max(c[1]-1, 1); y <= min(c[1]+1, m); y++ {
+						set("P stops a cascade", g.View(c[0], c[1]) == '0' && g.View(x, y) == 'P')
+					}
+				}
+			}
+			opens := op.Kind == BoomMiddle && answer != "LOSE" && answer != "INVALID" && len(changed) > 0
+			set("middle click opens", opens)
+			set("middle click on a 0 opens (R-B3)", opens && was[1][1] == '0')
+			for dx := range 3 {
+				for dy := range 3 {
+					if was[dx][dy] == '?' && op.Kind == BoomMiddle && g.Opened(op.X+dx-1, op.Y+dy-1) && answer != "INVALID" {
+						set("? opened by a middle click", true)
+					}
+				}
+			}
+			if answer == "LOSE" {
+				lost = true
+			}
+		}
 	}
 	switch {
 	case kinds[1] && !kinds[2] && !kinds[3]:
@@ -244,6 +270,14 @@ func boomFeatures(c Boom) map[string]bool {
 	case kinds[1] && kinds[2] && kinds[3]:
 		f["ops {1,2,3}"] = true
 	}
+	var seen clauseSet
+	for _, g := range c.Games {
+		seen |= g.clauses()
+	}
+	for name, cl := range map[string]clauseSet{"? opened by a cascade": bCascadeAsk, "left click on a ?": bLeftAsk,
+		"? among a middle click's cells": bChordAsk, "a board of all mines (R-B1)": bAllMinesChange | bAllMinesNothing | bAllMinesLose} {
+		f[name] = seen&cl != 0
+	}
 	return f
 }
 
@@ -251,7 +285,7 @@ func TestBoomGenReachesTheHardParts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates 2000 cases")
 	}
-	g := BoomGen()
+	g := BoomGen(nil)
 	count := map[string]int{}
 	var names []string
 	for seed := int64(1); seed <= 2000; seed++ {

@@ -24,9 +24,9 @@ type fuzzGame[C any] struct {
 }
 
 var (
-	mineFuzz = fuzzGame[Mine]{"mine", func(t *testing.T, n int) []Mine { return drawCases[Mine](t, MineGen(), n) },
+	mineFuzz = fuzzGame[Mine]{"mine", func(t *testing.T, n int) []Mine { return drawCases[Mine](t, MineGen(nil), n) },
 		DecodeMine, MineFromBytes, Mine.Bytes, Mine.Encode, nearMine}
-	boomFuzz = fuzzGame[Boom]{"boom", func(t *testing.T, n int) []Boom { return drawCases[Boom](t, BoomGen(), n) },
+	boomFuzz = fuzzGame[Boom]{"boom", func(t *testing.T, n int) []Boom { return drawCases[Boom](t, BoomGen(nil), n) },
 		DecodeBoom, BoomFromBytes, Boom.Bytes, Boom.Encode, nearBoom}
 	towerFuzz = fuzzGame[Tower]{"tower", func(t *testing.T, n int) []Tower { return drawCases[Tower](t, TowerGen(), n) },
 		DecodeTower, TowerFromBytes, Tower.Bytes, Tower.Encode, nearTower}

@@ -7,10 +7,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gamediff/ref"
 )
 
 func TestMineRoundTrip(t *testing.T) {
-	for i, c := range drawCases[Mine](t, MineGen(), 300) {
+	for i, c := range drawCases[Mine](t, MineGen(nil), 300) {
 		got, err := DecodeMine(c.Encode())
 		if err != nil {
 			t.Fatalf("case %d: generated case rejected: %v", i, err)
@@ -22,7 +24,7 @@ func TestMineRoundTrip(t *testing.T) {
 }
 
 func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
-	for i, c := range drawCases[Mine](t, MineGen(), 60) {
+	for i, c := range drawCases[Mine](t, MineGen(nil), 60) {
 		size := len(c.Encode())
 		next := ShrinkMine(c)
 		for n := 0; n < 400; n++ {
@@ -150,7 +152,7 @@ func TestDecodeMineOperationLimit(t *testing.T) {
 // generator is meant to produce, by replaying each case on a small model of the rules.
 func TestMineGenReachesTheHardParts(t *testing.T) {
 	seen := map[string]int{}
-	for _, c := range drawCases[Mine](t, MineGen(), 2000) {
+	for _, c := range drawCases[Mine](t, MineGen(nil), 2000) {
 		n, m := len(c.Board), len(c.Board[0])
 		mines := strings.Count(strings.Join(c.Board, ""), "*")
 		if n == 1 {
@@ -187,53 +189,46 @@ func TestMineGenReachesTheHardParts(t *testing.T) {
 	}
 }
 
-// playMineModel plays c with gen's own model and reports which features occurred.
+// playMineModel plays c on ref's game and reports which features occurred.
 func playMineModel(c Mine) map[string]int {
 	seen := map[string]int{}
-	s := newMineModel(c.Board, rand.New(rand.NewSource(1)), MineAnyOps, MineMixed)
+	g := ref.NewMineGame(c.Board)
 	chain := 0
-	flagged := map[int]bool{}
-	var last MineOp
+	flagged := map[[2]int]bool{}
 	for i, op := range c.Ops {
-		if s.over {
+		if g.Outcome() != "" {
 			seen["ops after the end"]++
 			break
 		}
-		if op.Kind == MineQuit {
-			break
-		}
-		if i > 0 && op.X == last.X && op.Y == last.Y {
+		if i > 0 && op.X == c.Ops[i-1].X && op.Y == c.Ops[i-1].Y && op.Kind != MineQuit {
 			seen["same cell again"]++
 		}
-		last = op
-		before := len(s.sweptAt)
-		p := (op.X-1)*s.m + op.Y - 1
-		if op.Kind == MineFlag && !s.swept[p] {
-			flagged[p] = !flagged[p]
+		result := g.Play(op.Kind.String(), op.X, op.Y)
+		if op.Kind == MineFlag {
+			flagged[[2]int{op.X, op.Y}] = g.Flagged(op.X, op.Y)
 		}
-		s.add(op, len(s.ops)+1)
-		opened := s.sweptAt[before:]
-		for _, q := range opened {
-			if flagged[q] {
-				seen["flag wiped by cascade"]++
-				delete(flagged, q)
-			}
-		}
+		opened := g.Newly()
 		if len(opened) >= 100 {
 			seen["cascade of 100"]++
 		}
+		for _, q := range opened {
+			if flagged[q] {
+				seen["flag wiped by cascade"]++
+				flagged[q] = false
+			}
+		}
 		if op.Kind == MineDSweep {
 			switch {
-			case len(opened) > 0:
+			case len(opened) > 0 && result != "game over":
 				seen["DSweep that opens"]++
 				if chain++; chain == 5 {
 					seen["DSweep chain of 5"]++
 				}
-			case s.over && s.safeLeft > 0:
+			case result == "game over" && g.SafeLeft() > 0:
 				seen["wrong flag boom"]++
 			}
 		}
-		if s.over && s.safeLeft == 0 {
+		if result == "finish" {
 			seen["finish"]++
 		}
 	}

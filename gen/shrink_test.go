@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/leanovate/gopter"
+
+	"gamediff/ref"
 )
 
 // minimize is the engine's greedy minimizer in small: it walks the shrinker's candidates
@@ -118,8 +120,8 @@ func TestShrinkCutsSkipTwins(t *testing.T) {
 // made candidates already made, so a shrinker's distinct candidates, in their order, are
 // the same with and without the skipping, and a minimization walks the same way.
 func TestShrinkersSkipOnlyRepeats(t *testing.T) {
-	t.Run("mine", func(t *testing.T) { gameSkipsOnlyRepeats(t, MineGen(), shrinkMine) })
-	t.Run("boom", func(t *testing.T) { gameSkipsOnlyRepeats(t, BoomGen(), shrinkBoom) })
+	t.Run("mine", func(t *testing.T) { gameSkipsOnlyRepeats(t, MineGen(nil), shrinkMine) })
+	t.Run("boom", func(t *testing.T) { gameSkipsOnlyRepeats(t, BoomGen(nil), shrinkBoom) })
 	t.Run("tower", func(t *testing.T) { gameSkipsOnlyRepeats(t, TowerGen(), shrinkTower) })
 	t.Run("datamining", func(t *testing.T) { gameSkipsOnlyRepeats(t, DataminingGen(), shrinkDatamining) })
 }
@@ -273,10 +275,10 @@ func checkEveryCandidate[C any](t *testing.T, g gopter.Gen, shrink gopter.Shrink
 
 func TestEveryShrinkCandidateIsValidAndSmaller(t *testing.T) {
 	t.Run("mine", func(t *testing.T) {
-		checkEveryCandidate(t, MineGen(), ShrinkMine, Mine.Encode, func(b []byte) error { _, err := DecodeMine(b); return err }, mineOrder, 2000, 40)
+		checkEveryCandidate(t, MineGen(nil), ShrinkMine, Mine.Encode, func(b []byte) error { _, err := DecodeMine(b); return err }, mineOrder, 2000, 40)
 	})
 	t.Run("boom", func(t *testing.T) {
-		checkEveryCandidate(t, BoomGen(), ShrinkBoom, Boom.Encode, func(b []byte) error { _, err := DecodeBoom(b); return err }, boomOrder, 2000, 40)
+		checkEveryCandidate(t, BoomGen(nil), ShrinkBoom, Boom.Encode, func(b []byte) error { _, err := DecodeBoom(b); return err }, boomOrder, 2000, 40)
 	})
 	t.Run("tower", func(t *testing.T) {
 		checkEveryCandidate(t, TowerGen(), ShrinkTower, Tower.Encode, func(b []byte) error { _, err := DecodeTower(b); return err }, towerOrder, 2000, 40)
@@ -441,13 +443,10 @@ func TestShrinkPlantedMineReachesTheHandMadeMinimum(t *testing.T) {
 	}
 	c.Ops = append(c.Ops, MineOp{Kind: MineSweep, X: 900, Y: 900}, MineOp{Kind: MineQuit})
 	booms := func(c Mine) bool {
-		s := newMineGame(c.Board)
+		g := ref.NewMineGame(c.Board)
 		for _, op := range c.Ops {
-			if op.Kind == MineQuit {
-				return false
-			}
-			if s.apply(op); s.over {
-				return !s.finished
+			if result := g.Play(op.Kind.String(), op.X, op.Y); result != "" {
+				return result == "game over"
 			}
 		}
 		return false

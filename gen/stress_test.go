@@ -2,6 +2,8 @@ package gen
 
 import (
 	"testing"
+
+	"gamediff/ref"
 )
 
 // TestLimitCasesStressWhatTheyAreFor: the cases each generator makes at the limits
@@ -12,20 +14,18 @@ func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
 	one := func(v int) [2]int { return [2]int{v, v} }
 	t.Run("mine", func(t *testing.T) {
 		c := drawCase[Mine](t, MineCase(MineShape{N: one(MineMaxSide), M: one(MineMaxSide), Ops: one(MineMaxOps), Scenario: MineCascadeLongGame}), 1)
-		s := newMineGame(c.Board)
-		s.track = true
+		g := ref.NewMineGame(c.Board)
 		read, sweeps, cascade := 0, 0, 0
 		for _, op := range c.Ops {
-			if op.Kind == MineQuit || s.over {
+			if op.Kind == MineQuit || g.Outcome() != "" {
 				break
 			}
 			read++
 			if op.Kind != MineFlag {
 				sweeps++
 			}
-			before := len(s.sweptAt)
-			s.apply(op)
-			cascade = max(cascade, len(s.sweptAt)-before)
+			g.Play(op.Kind.String(), op.X, op.Y)
+			cascade = max(cascade, len(g.Newly()))
 		}
 		t.Logf("1000x1000: %d operations read, %d of them Sweep or DSweep; a cascade of %d cells", read, sweeps, cascade)
 		if read < MineMaxOps-1 || sweeps < 20000 || cascade < 800_000 {
@@ -43,16 +43,16 @@ func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
 		} {
 			c := drawCase[Boom](t, BoomCase(tc.shape), 1)
 			live, cascade := 0, 0
-			for _, g := range c.Games {
-				s := newBoomGame(g.Board)
-				for _, op := range g.Ops {
-					if s.over {
+			for _, bg := range c.Games {
+				g := ref.NewBoomGame(bg.Board)
+				for _, op := range bg.Ops {
+					if g.Over() {
 						break
 					}
 					live++
-					s.apply(op)
+					g.Play(int(op.Kind), op.X, op.Y)
+					cascade = max(cascade, len(g.Changed()))
 				}
-				cascade = max(cascade, s.events.biggestCascade)
 			}
 			t.Logf("%s: %d games, %d clicks read while the games run, a cascade of %d cells", tc.shape.Layout, len(c.Games), live, cascade)
 			if len(c.Games) != BoomMaxGames || live < tc.live || cascade < tc.cascades {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 )
 
 // Tower judges the game tower (seed 001, docs/tower.md, rules R-T1..R-T18): it
@@ -15,7 +16,7 @@ import (
 // whole tower whenever a rule speaks of "every block": obviously right beats fast.
 func Tower(input []byte, w io.Writer) error {
 	out := bufio.NewWriter(w)
-	err := playTower(&towerInput{t: newTokens(input)}, out, nil)
+	err := playTower(&towerInput{t: newTokens(input)}, out, nil, false)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -99,13 +100,15 @@ type towerGame struct {
 
 	// For the observer of a traced game (TowerTrace); observe is nil when not traced.
 	observe func(*TowerStep)
+	rules   bool   // the observer sees the moments rules act too (TowerRules)
 	dataset int    // the dataset's number in the input
 	cmdNo   int    // the command handled last, from 1; 0 before the first
 	op      string // that command as written
 	line    int    // its input line; before the first command, the line of n
+	valid   bool   // that command was carried out
 }
 
-func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep)) error {
+func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep), rules bool) error {
 	datasets := 0 // for the observer
 	for {
 		// R-T1: the size line is "n m", height first; "0 0" ends the input.
@@ -131,7 +134,7 @@ func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep)) erro
 			return err
 		}
 		datasets++
-		g.observe, g.dataset, g.line = observe, datasets, nTok.line
+		g.observe, g.rules, g.dataset, g.line = observe, rules, datasets, nTok.line
 		// R-T3: (A)-(D) on the layout exactly as given, before any command.
 		g.check()
 		g.print(out)
@@ -149,6 +152,7 @@ func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep)) erro
 			g.enter(c, k)
 			// R-T5: commands after game over are read and ignored.
 			if g.result == "" {
+				g.traceRule(TowerCommand)
 				g.command(c)
 				g.print(out)
 				g.trace(TowerAutomatic)
@@ -279,15 +283,15 @@ func (g *towerGame) command(c towerCommand) {
 	// changes nothing.
 	switch c.name {
 	case "MOVETO":
-		g.moveTo(c.s, c.inRange)
+		g.valid = g.moveTo(c.s, c.inRange)
 	case "CLIMB":
-		g.climb(c.dir)
+		g.valid = g.climb(c.dir)
 	case "GETDOWN":
-		g.getDown(c.dir)
+		g.valid = g.getDown(c.dir)
 	case "PUSH":
-		g.push(c.dir)
+		g.valid = g.push(c.dir)
 	case "PULL":
-		g.pull(c.dir)
+		g.valid = g.pull(c.dir)
 	}
 	g.trace(TowerAction)
 	// R-T4.2: the check right after the action.
@@ -300,65 +304,68 @@ func (g *towerGame) command(c towerCommand) {
 	g.check()
 }
 
-// moveTo is R-T6.
-func (g *towerGame) moveTo(s int, inRange bool) {
+// moveTo is R-T6. It reports whether the command is valid, as the others do.
+func (g *towerGame) moveTo(s int, inRange bool) bool {
 	if !inRange || s < 1 || s > g.m { // 1 ≤ s ≤ m
-		return
+		return false
 	}
 	if s == g.px { // s is not the player's column
-		return
+		return false
 	}
 	if g.block(g.py, s) { // the cell at the player's level in column s is empty
-		return
+		return false
 	}
 	// The player is on level 1, or every cell on the level below him from his column to s,
 	// both ends included, holds a block. Blocks on his own level do not matter.
 	if g.py > 1 {
 		for x := min(g.px, s); x <= max(g.px, s); x++ {
 			if !g.block(g.py-1, x) {
-				return
+				return false
 			}
 		}
 	}
 	oldY, oldX := g.py, g.px
 	g.px = s
 	g.countdown(oldY, oldX) // R-T12
+	return true
 }
 
 // climb is R-T7; dir is +1 for RIGHT, -1 for LEFT.
-func (g *towerGame) climb(dir int) {
+func (g *towerGame) climb(dir int) bool {
 	if g.py >= g.n { // below the top level
-		return
+		return false
 	}
 	if !g.inside(g.px+dir) || !g.block(g.py, g.px+dir) { // a block beside him, in the tower
-		return
+		return false
 	}
 	if g.block(g.py+1, g.px) || g.block(g.py+1, g.px+dir) { // above and above-beside empty
-		return
+		return false
 	}
 	oldY, oldX := g.py, g.px
 	g.py, g.px = g.py+1, g.px+dir // he needs nothing under himself
 	g.countdown(oldY, oldX)       // R-T12
+	return true
 }
 
 // getDown is R-T8.
-func (g *towerGame) getDown(dir int) {
+func (g *towerGame) getDown(dir int) bool {
 	if g.py < 2 { // level 2 or higher
-		return
+		return false
 	}
 	if !g.inside(g.px + dir) { // the cell beside him is inside the tower
-		return
+		return false
 	}
 	if g.block(g.py, g.px+dir) || g.block(g.py-1, g.px+dir) { // it and the cell below it empty
-		return
+		return false
 	}
 	oldY, oldX := g.py, g.px
 	g.py, g.px = g.py-1, g.px+dir // he may fall further in the automatic steps
 	g.countdown(oldY, oldX)       // R-T12
+	return true
 }
 
 // push is R-T9.
-func (g *towerGame) push(dir int) {
+func (g *towerGame) push(dir int) bool {
 	// The chain: the longest run of touching blocks from the cell beside the player,
 	// ending at the first empty cell or at the side of the tower.
 	end := g.px + dir
@@ -366,11 +373,11 @@ func (g *towerGame) push(dir int) {
 		end += dir
 	}
 	if end == g.px+dir { // the chain is empty
-		return
+		return false
 	}
 	for x := g.px + dir; x != end; x += dir {
 		if g.grid[g.py][x] == 'C' { // the chain holds a C
-			return
+			return false
 		}
 	}
 	// The player does not move. Farthest block first, each finishing its movement,
@@ -378,12 +385,14 @@ func (g *towerGame) push(dir int) {
 	for x := end - dir; x != g.px; x -= dir {
 		g.pushBlock(g.py, x, dir)
 	}
+	return true
 }
 
 // pushBlock moves the block at (y, x) one cell in direction dir (R-T9), then lets it
 // slide (R-T10). The two moves are written apart, as the two rules are.
 func (g *towerGame) pushBlock(y, x, dir int) {
-	kind := g.grid[y][x]
+	kind, from := g.grid[y][x], x
+	defer func() { g.traceMove(TowerPushed, kind, [2]int{y, from}, [2]int{y, from + dir}, [2]int{y, x}) }()
 	g.grid[y][x] = '.'
 	x += dir
 	if !g.inside(x) { // R-T9: moved outside the tower, it vanishes
@@ -417,21 +426,22 @@ func (g *towerGame) slides(y, x int, kind byte) bool {
 }
 
 // pull is R-T11: PULL RIGHT (dir +1) pulls the block on the player's left to the right.
-func (g *towerGame) pull(dir int) {
+func (g *towerGame) pull(dir int) bool {
 	from, to := g.px-dir, g.px+dir // the block pulled, and where the player goes
 	// That cell holds a block, and not a C.
 	if !g.block(g.py, from) || g.grid[g.py][from] == 'C' {
-		return
+		return false
 	}
 	// The cell he moves to is inside the tower and empty.
 	if !g.inside(to) || g.block(g.py, to) {
-		return
+		return false
 	}
 	oldY, oldX := g.py, g.px
 	g.grid[g.py][g.px] = g.grid[g.py][from] // one cell into his old cell; it never slides
 	g.grid[g.py][from] = '.'
 	g.px = to               // he needs no support, and may fall afterwards
 	g.countdown(oldY, oldX) // R-T12
+	return true
 }
 
 // countdown is R-T12: the player left the cell (y, x) by a valid MOVETO, CLIMB, GETDOWN or
@@ -452,23 +462,21 @@ func (g *towerGame) countdown(y, x int) {
 
 // automatic is R-T13: rounds of the three steps until a whole round changes nothing.
 func (g *towerGame) automatic() {
-	for {
-		changed := g.vanishOnB() // 1. R-T14
-		if g.playerFalls() {     // 2. R-T15
-			changed = true
-		}
-		if g.blocksFall() { // 3. R-T16
-			changed = true
-		}
-		if !changed {
+	for round := 1; ; round++ {
+		vanished := g.vanishOnB() // 1. R-T14
+		fell := g.playerFalls()   // 2. R-T15
+		fallen := g.blocksFall()  // 3. R-T16
+		g.traceRound(round, vanished, fell, fallen)
+		if vanished == "" && !fell && !fallen {
 			return
 		}
 	}
 }
 
 // vanishOnB is R-T14: every block standing directly on a B vanishes; all are found first,
-// then removed together. The player is never removed.
-func (g *towerGame) vanishOnB() bool {
+// then removed together. The player is never removed. It returns the blocks that
+// vanished, "" if none.
+func (g *towerGame) vanishOnB() string {
 	var doomed [][2]int
 	for y := 2; y <= g.n; y++ {
 		for x := 1; x <= g.m; x++ {
@@ -477,10 +485,12 @@ func (g *towerGame) vanishOnB() bool {
 			}
 		}
 	}
+	var vanished []byte
 	for _, c := range doomed {
+		vanished = append(vanished, g.grid[c[0]][c[1]])
 		g.grid[c[0]][c[1]] = '.'
 	}
-	return len(doomed) > 0
+	return string(vanished)
 }
 
 // playerFalls is R-T15: while he is above level 1 with an empty cell below, he moves
@@ -510,6 +520,7 @@ func (g *towerGame) blocksFall() bool {
 				to--
 			}
 			g.grid[to][x] = kind // it may stop in the player's cell
+			g.traceMove(TowerFall, kind, [2]int{y, x}, [2]int{y - 1, x}, [2]int{to, x})
 			changed = true
 		}
 	}
@@ -525,35 +536,50 @@ func (g *towerGame) lowerEmpty(y, x int) bool {
 // check is R-T18: the conditions in order, the first that holds ends the game. It
 // reports whether the game is over.
 func (g *towerGame) check() bool {
+	cleared, hole, block, walking := g.conditions()
+	switch {
+	case cleared:
+		g.result = towerCleared
+	case hole:
+		g.result = towerHole
+	case block:
+		g.result = towerBlock
+	case walking:
+		g.result = towerWalking
+	}
+	return g.result != ""
+}
+
+// conditions are R-T18's (A)-(D) on the tower as it is.
+func (g *towerGame) conditions() (cleared, hole, block, walking bool) {
 	// R-T17: the cell below the player; on level 1 it is the floor, neither G nor B.
 	var below byte = '.'
 	if g.py > 1 {
 		below = g.grid[g.py-1][g.px]
 	}
-	switch {
-	case below == 'G': // (A) wherever the goal is now
-		g.result = towerCleared
-	case below == 'B': // (B)
-		g.result = towerHole
-	case g.block(g.py, g.px): // (C) a block fell into his cell and is still there
-		g.result = towerBlock
-	case g.grid[g.gy][g.gx] != 'G': // (D) the goal's initial cell no longer holds G
-		g.result = towerWalking
-	}
-	return g.result != ""
+	cleared = below == 'G'              // (A) wherever the goal is now
+	hole = below == 'B'                 // (B)
+	block = g.block(g.py, g.px)         // (C) a block fell into his cell and is still there
+	walking = g.grid[g.gy][g.gx] != 'G' // (D) the goal's initial cell no longer holds G
+	return cleared, hole, block, walking
 }
 
 // Tracing. A traced game (TowerTrace) reports each moment of every dataset to an observer,
 // so that the games can be pictured step by step; Tower is untraced and pays a nil check
 // or two per command.
 
-// The phases of a TowerStep.
+// The phases of a TowerStep. TowerTrace reports the first five; TowerRules the moments
+// rules act too.
 const (
 	TowerStart     = "start"     // the dataset's tower is read and checked (R-T3)
 	TowerAction    = "action"    // a command was carried out or found invalid, before any check (R-T4.1)
 	TowerAutomatic = "automatic" // the checks and automatic steps after it are done (R-T4.2-4.4)
 	TowerIgnored   = "ignored"   // a command read after game over (R-T5)
 	TowerEnd       = "end"       // every command handled without game over: Gave Up (R-T5)
+	TowerCommand   = "command"   // a command read in a game not over, before it is handled (R-T4)
+	TowerPushed    = "pushed"    // a pushed block finished its movement (R-T9, R-T10): Move
+	TowerRound     = "round"     // a round of the automatic steps is done (R-T13): Round
+	TowerFall      = "fall"      // a block fell (R-T16): Move
 )
 
 // TowerStep is one moment of a traced tower input. Its methods read the game as it is at
@@ -566,14 +592,43 @@ type TowerStep struct {
 	Line    int    // the input line of the command; at the start, the line of n
 	Output  []byte // everything written so far, the datasets before included
 	Result  string // the game-over line once the game is over (R-T18), else ""
+	Valid   bool   // TowerAction (and after it): the command was carried out (R-T6-R-T11)
+	Move    TowerMove
+	Round   TowerRoundDone
 	g       *towerGame
 }
 
-// TowerTrace plays input as Tower does and calls observe at every moment a TowerStep
-// names. It returns what Tower writes and the error Tower returns.
+// TowerMove is a block that moved: pushed (TowerPushed) or fallen (TowerFall). Cells are
+// [level, column]: where it was, its first step, where it stopped (a column outside
+// 1..m when it left the tower).
+type TowerMove struct {
+	Kind           byte
+	From, Step, To [2]int
+}
+
+// TowerRoundDone is a round of the automatic steps (TowerRound): its number from 1, the
+// blocks that vanished on a B (their characters, "" if none), whether the player fell and
+// whether blocks fell.
+type TowerRoundDone struct {
+	Number           int
+	Vanished         string
+	Fell, BlocksFell bool
+}
+
+// TowerTrace plays input as Tower does and calls observe at the start of every dataset
+// and after every command's action and automatic steps. It returns what Tower writes and
+// the error Tower returns.
 func TowerTrace(input []byte, observe func(*TowerStep)) ([]byte, error) {
 	return traced(func(out *bufio.Writer, see func(*TowerStep)) error {
-		return playTower(&towerInput{t: newTokens(input)}, out, see)
+		return playTower(&towerInput{t: newTokens(input)}, out, see, false)
+	}, observe)
+}
+
+// TowerRules is TowerTrace that also calls observe at every moment a rule acts: before a
+// command, after every pushed block, every fallen block and every automatic round.
+func TowerRules(input []byte, observe func(*TowerStep)) ([]byte, error) {
+	return traced(func(out *bufio.Writer, see func(*TowerStep)) error {
+		return playTower(&towerInput{t: newTokens(input)}, out, see, true)
 	}, observe)
 }
 
@@ -589,23 +644,71 @@ func (s *TowerStep) Cell(y, x int) byte { return s.g.grid[y][x] }
 // Player is the player's level and column.
 func (s *TowerStep) Player() (y, x int) { return s.g.py, s.g.px }
 
+// Conditions are R-T18's (A) Cleared, (B) Death by Hole, (C) Death by Block and (D)
+// Death by Walking Goal on the tower as it is: a check's result is the first that holds.
+func (s *TowerStep) Conditions() (cleared, hole, block, walking bool) { return s.g.conditions() }
+
+// Level is level y's cells, columns 1..m: '.' empty, else the block's character. The
+// slice is the tower's own, to read during the call that reports the step.
+func (s *TowerStep) Level(y int) []byte { return s.g.grid[y][1:] }
+
+// Goal is the goal's initial cell, which condition (D) watches.
+func (s *TowerStep) Goal() (y, x int) { return s.g.gy, s.g.gx }
+
+// Settled tells what the automatic steps would make of the tower as it is now, played on
+// a copy: whether they would change anything, and the check's result after them ("" if
+// the game would go on).
+func (s *TowerStep) Settled() (changes bool, result string) {
+	c := *s.g
+	c.observe, c.result = nil, ""
+	c.grid = make([][]byte, len(s.g.grid))
+	for y := range c.grid {
+		c.grid[y] = slices.Clone(s.g.grid[y])
+	}
+	c.automatic()
+	for y := range c.grid {
+		changes = changes || !slices.Equal(c.grid[y], s.g.grid[y])
+	}
+	c.check()
+	return changes || c.py != s.g.py, c.result
+}
+
 // enter notes, for the observer, that command k is being handled.
 func (g *towerGame) enter(c towerCommand, k int) {
 	if g.observe != nil {
-		g.cmdNo, g.line, g.op = k, c.line, c.name+" "+c.arg
+		g.cmdNo, g.line, g.op, g.valid = k, c.line, c.name+" "+c.arg, false
 	}
 }
 
 // trace reports a moment of a traced game.
 func (g *towerGame) trace(phase string) {
 	if g.observe != nil {
-		g.report(phase)
+		g.report(&TowerStep{Phase: phase})
 	}
 }
 
-func (g *towerGame) report(phase string) {
-	s := &TowerStep{Dataset: g.dataset, Command: g.cmdNo, Phase: phase, Op: g.op, Line: g.line, Result: g.result, g: g}
-	if phase == TowerStart {
+// traceRule reports a moment a rule acts, to an observer of them (TowerRules).
+func (g *towerGame) traceRule(phase string) {
+	if g.observe != nil && g.rules {
+		g.report(&TowerStep{Phase: phase})
+	}
+}
+
+func (g *towerGame) traceMove(phase string, kind byte, from, step, to [2]int) {
+	if g.observe != nil && g.rules {
+		g.report(&TowerStep{Phase: phase, Move: TowerMove{Kind: kind, From: from, Step: step, To: to}})
+	}
+}
+
+func (g *towerGame) traceRound(round int, vanished string, fell, fallen bool) {
+	if g.observe != nil && g.rules {
+		g.report(&TowerStep{Phase: TowerRound, Round: TowerRoundDone{round, vanished, fell, fallen}})
+	}
+}
+
+func (g *towerGame) report(s *TowerStep) {
+	s.Dataset, s.Command, s.Op, s.Line, s.Result, s.Valid, s.g = g.dataset, g.cmdNo, g.op, g.line, g.result, g.valid, g
+	if s.Phase == TowerStart {
 		s.Op = ""
 	}
 	g.observe(s)

@@ -10,6 +10,8 @@ import (
 
 	"github.com/leanovate/gopter"
 	pgen "github.com/leanovate/gopter/gen"
+
+	"gamediff/ref"
 )
 
 // Limits of the game datamining (seed 004): "r and c will always be at least 3. The total
@@ -175,29 +177,30 @@ var dataminingSides = func() (sides [][2]int) {
 // DataminingGen generates datamining cases: most with a few boards small enough to read
 // at a glance, some with hundreds or thousands of boards, some with every board at 36 to
 // 40 cells. Every case carries ShrinkDatamining.
-func DataminingGen() gopter.Gen { return dataminingGen(false) }
+func DataminingGen(skip *Skip) gopter.Gen { return dataminingGen(false, skip) }
 
 // DataminingUnitGen generates datamining cases to be packed into one input, for a hunt of
 // a program: the boards of DataminingGen one per case, and the cases of many boards
 // whole but unitWeight times rarer, since a packed hunt runs that many more cases a
 // second.
-func DataminingUnitGen() gopter.Gen { return dataminingGen(true) }
+func DataminingUnitGen(skip *Skip) gopter.Gen { return dataminingGen(true, skip) }
 
-func dataminingGen(unit bool) gopter.Gen {
+func dataminingGen(unit bool, skip *Skip) gopter.Gen {
+	c := func(shape DataminingShape) gopter.Gen { return dataminingCase(shape, skip) }
 	all := [2]int{DataminingMinSide * DataminingMinSide, DataminingMaxCells}
 	boards, w := unitOr(unit)
 	return pgen.Weighted([]pgen.WeightedGen{
-		{Weight: w(400), Gen: DataminingCase(DataminingShape{Boards: boards(1, 3), Cells: all})},
-		{Weight: w(200), Gen: DataminingCase(DataminingShape{Boards: boards(1, 20), Cells: all})},
-		{Weight: w(100), Gen: DataminingCase(DataminingShape{Boards: boards(1, 4), Cells: all, Kind: DataminingStuck})},
-		{Weight: w(100), Gen: DataminingCase(DataminingShape{Boards: boards(1, 4), Cells: all, Kind: DataminingSomeStart})},
-		{Weight: w(100), Gen: DataminingCase(DataminingShape{Boards: boards(1, 10), Cells: [2]int{36, DataminingMaxCells}})},
-		{Weight: w(92), Gen: DataminingCase(DataminingShape{Boards: boards(20, 300), Cells: all})},
+		{Weight: w(400), Gen: c(DataminingShape{Boards: boards(1, 3), Cells: all})},
+		{Weight: w(200), Gen: c(DataminingShape{Boards: boards(1, 20), Cells: all})},
+		{Weight: w(100), Gen: c(DataminingShape{Boards: boards(1, 4), Cells: all, Kind: DataminingStuck})},
+		{Weight: w(100), Gen: c(DataminingShape{Boards: boards(1, 4), Cells: all, Kind: DataminingSomeStart})},
+		{Weight: w(100), Gen: c(DataminingShape{Boards: boards(1, 10), Cells: [2]int{36, DataminingMaxCells}})},
+		{Weight: w(92), Gen: c(DataminingShape{Boards: boards(20, 300), Cells: all})},
 		// Many boards per input: 0.5% of cases, yet a good part of the time.
-		{Weight: 5, Gen: DataminingCase(DataminingShape{Boards: [2]int{1000, 3000}, Cells: all})},
+		{Weight: 5, Gen: c(DataminingShape{Boards: [2]int{1000, 3000}, Cells: all})},
 		// At the limits, 3 cases in 1000 (see dataminingLimitWeight): 3000 boards of 36 to
 		// 40 cells.
-		{Weight: dataminingLimitWeight, Gen: DataminingCase(DataminingShape{Boards: [2]int{3000, 3000}, Cells: [2]int{36, DataminingMaxCells}})},
+		{Weight: dataminingLimitWeight, Gen: c(DataminingShape{Boards: [2]int{3000, 3000}, Cells: [2]int{36, DataminingMaxCells}})},
 	})
 }
 
@@ -213,13 +216,20 @@ func dataminingGen(unit bool) gopter.Gen {
 const dataminingLimitWeight = 3
 
 // DataminingCase generates cases within one shape.
-func DataminingCase(shape DataminingShape) gopter.Gen {
+func DataminingCase(shape DataminingShape) gopter.Gen { return dataminingCase(shape, nil) }
+
+func dataminingCase(shape DataminingShape, skip *Skip) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
-		return gopter.NewGenResult(genDatamining(p.Rng, shape), ShrinkDatamining)
+		return gopter.NewGenResult(genDatamining(p.Rng, shape, skip), ShrinkDatamining)
 	}
 }
 
-func genDatamining(r *rand.Rand, shape DataminingShape) Datamining {
+// genDatamining draws the boards of a case. With R-D2 skipped no board is drawn stuck or
+// with a single safe cell on purpose; but whether the answer is above 0, or a misreading
+// of R-D1 changes it, is known only once played, so each board is also checked with ref's
+// answer (Datamining.Rulings) and drawn again when it reaches a skipped ruling.
+func genDatamining(r *rand.Rand, shape DataminingShape, skip *Skip) Datamining {
+	avoid := skip.clauses(dataminingClauses)
 	var sides [][2]int
 	for _, s := range dataminingSides {
 		if cells := s[0] * s[1]; cells >= shape.Cells[0] && cells <= shape.Cells[1] {
@@ -233,16 +243,28 @@ func genDatamining(r *rand.Rand, shape DataminingShape) Datamining {
 		boards = make([][]string, pickEdge(r, shape.Boards[0], shape.Boards[1]))
 	}
 	for i := range boards {
-		kind := shape.Kind
-		if kind == DataminingMixed {
-			kind = []DataminingKind{DataminingRandom, DataminingRandom, DataminingRandom,
-				DataminingStuck, DataminingSomeStart}[r.Intn(5)]
+		draw := func() []string {
+			kind := shape.Kind
+			if kind == DataminingMixed {
+				kind = []DataminingKind{DataminingRandom, DataminingRandom, DataminingRandom,
+					DataminingStuck, DataminingSomeStart}[r.Intn(5)]
+			}
+			if avoid&dAbove0 != 0 && (kind == DataminingStuck || kind == DataminingOneSafe) {
+				kind = DataminingSomeStart
+			}
+			side := sides[i%len(sides)]
+			if !shape.EveryShape {
+				side = sides[r.Intn(len(sides))]
+			}
+			return genDataminingBoard(r, side[0], side[1], kind)
 		}
-		side := sides[i%len(sides)]
-		if !shape.EveryShape {
-			side = sides[r.Intn(len(sides))]
+		if avoid == 0 {
+			boards[i] = draw()
+			continue
 		}
-		boards[i] = genDataminingBoard(r, side[0], side[1], kind)
+		boards[i] = redraw(skip, dataminingClauses, draw, func(b []string) clauseSet {
+			return Datamining{Boards: [][]string{b}}.clauses()[0]
+		})
 	}
 	return Datamining{Boards: boards}
 }
@@ -338,7 +360,7 @@ func dataminingPlays(board []string) (best, worst int) {
 	b := newDataminingBits(board)
 	best, worst = b.safe, 0
 	b.eachOpening(func(opened uint64) {
-		score, _, _ := b.play(opened, dataminingRules)
+		score := b.play(opened, dataminingRules)
 		best, worst = min(best, score), max(worst, score)
 	})
 	return best, worst
@@ -432,17 +454,14 @@ const (
 	dataminingRule2NoF   // rule 2 read as c = m, leaving flags out
 )
 
-// play starts from the cells opened by the first clear (see eachOpening) and applies the
+// play starts from the cells opened by the first clear (see eachOpening), applies the
 // rules until nothing changes, and returns the safe cells left covered (neither cleared
-// nor flagged; R-D1). Cleared cells wait in a work
-// set and are examined lowest first, again whenever a cell within two rows and columns
-// changes (a superset of those whose counts change, cheaper to find), so the play is
-// deterministic whatever rules it follows (the statement's reach the same fixpoint in
-// any order). A misread rule that clears a mine loses: every safe cell covered. Under
-// the statement's rules it also reports whether some examination was decided by them
-// differently than by each misreading: if not, the misreading's play from start is the
-// same play.
-func (b *dataminingBits) play(opened uint64, rules int) (covered int, differsTwice, differsNoF bool) {
+// nor flagged; R-D1). Cleared cells wait in a work set and are examined lowest first,
+// again whenever a cell within two rows and columns changes (a superset of those whose
+// counts change, cheaper to find), so the play is deterministic whatever rules it
+// follows (the statement's reach the same fixpoint in any order). A misread rule that
+// clears a mine loses: every safe cell covered.
+func (b *dataminingBits) play(opened uint64, rules int) int {
 	cleared, flagged := opened, uint64(0)
 	for work := cleared; work != 0; {
 		p := bits.TrailingZeros64(work)
@@ -453,23 +472,18 @@ func (b *dataminingBits) play(opened uint64, rules int) (covered int, differsTwi
 		}
 		f, c, m := bits.OnesCount64(b.nb[p]&flagged), bits.OnesCount64(cov), b.around[p]
 		clearAll, flagAll := f == m, false
-		if !clearAll {
-			switch rules {
-			case dataminingRules:
-				flagAll = f+c == m
-				if f > 0 {
-					differsTwice = differsTwice || flagAll != (2*f+c == m)
-					differsNoF = differsNoF || flagAll != (c == m)
-				}
-			case dataminingFlagsTwice:
-				flagAll = 2*f+c == m
-			case dataminingRule2NoF:
-				flagAll = c == m
-			}
+		switch {
+		case clearAll:
+		case rules == dataminingRules:
+			flagAll = f+c == m
+		case rules == dataminingFlagsTwice:
+			flagAll = 2*f+c == m
+		case rules == dataminingRule2NoF:
+			flagAll = c == m
 		}
 		switch {
 		case clearAll && cov&b.mines != 0:
-			return b.safe, differsTwice, differsNoF
+			return b.safe
 		case clearAll:
 			cleared |= cov
 		case flagAll:
@@ -479,75 +493,79 @@ func (b *dataminingBits) play(opened uint64, rules int) (covered int, differsTwi
 		}
 		work |= b.near[p] & cleared
 	}
-	return b.safe - bits.OnesCount64(cleared) - bits.OnesCount64(flagged&^b.mines), differsTwice, differsNoF
+	return b.safe - bits.OnesCount64(cleared) - bits.OnesCount64(flagged&^b.mines)
 }
 
-// rulings returns the rulings of datamining whose situation the board reaches (see
-// dataminingRulings).
-func (b *dataminingBits) rulings() rulingSet {
-	const d1, d2 = 0, 1
-	best := b.safe
-	bestTwice, bestNoF := b.safe, b.safe
-	b.eachOpening(func(opened uint64) {
-		score, twice, noF := b.play(opened, dataminingRules)
-		best = min(best, score)
-		// A misreading's play differs from the statement's only from an opening where
-		// some examination was decided differently; elsewhere it scores the same.
-		if twice {
-			s, _, _ := b.play(opened, dataminingFlagsTwice)
-			bestTwice = min(bestTwice, s)
-		} else {
-			bestTwice = min(bestTwice, score)
-		}
-		if noF {
-			s, _, _ := b.play(opened, dataminingRule2NoF)
-			bestNoF = min(bestNoF, s)
-		} else {
-			bestNoF = min(bestNoF, score)
-		}
-	})
-	var set rulingSet
-	if bestTwice != best || bestNoF != best {
-		set |= bit(d1)
-	}
-	if best > 0 || b.safe == 1 {
-		set |= bit(d2)
-	}
-	return set
-}
-
-// dataminingRulings are the rulings of docs/datamining.md a datamining solution can read
-// differently, each with the situation that lets a misreading show:
+// dataminingClauses are the situations of docs/datamining.md's rulings that a board can
+// reach, each with the reading in mind:
 //   - R-D1: a flagged cell is not covered, so rule 2 reads f + c = m with each flag
-//     counted once. Two misreadings are played against it (flags counted as covered too,
-//     2f + c = m; rule 2 as c = m, flags left out), and the board reaches the situation
-//     when either answers it differently.
+//     counted once. Two misreadings are played against ref's answer: flags counted as
+//     covered too (2f + c = m), and rule 2 as c = m, flags left out.
 //   - R-D2: a mine as first cell loses with every safe cell covered, so the minimum is
 //     over safe starts. A reading that scores the lost game as nothing left covered
 //     answers 0 on every board whose answer is above 0; and with a single safe cell every
 //     other start is a mine, so a start loop that mishandles mines has nothing else to
 //     stand on.
-var dataminingRulings = []Ruling{
-	{"R-D1", "counting flags as covered too, or leaving them out of rule 2, changes the answer"},
-	{"R-D2", "the answer is above 0, or the board has a single safe cell"},
+var dataminingClauses = []clause{
+	{"R-D1", "counting flags as covered too changes the answer"},
+	{"R-D1", "leaving flags out of rule 2 changes the answer"},
+	{"R-D2", "the answer is above 0"},
+	{"R-D2", "the board has a single safe cell"},
+}
+
+const (
+	dFlagsTwice clauseSet = 1 << iota
+	dRule2NoF
+	dAbove0
+	dOneSafe
+)
+
+var dataminingSituations = map[string]string{
+	"R-D1": "counting flags as covered too, or leaving them out of rule 2, changes the answer",
+	"R-D2": "the answer is above 0, or the board has a single safe cell",
 }
 
 // DataminingRulings lists the rulings of datamining a solution can read differently, in
 // the spec's order, each with the situation Datamining.Rulings looks for.
-func DataminingRulings() []Ruling { return slices.Clone(dataminingRulings) }
+func DataminingRulings() []Ruling { return rulingsOf(dataminingClauses, dataminingSituations) }
 
-// Rulings plays each board from every safe start, under the rules and under the
-// misreadings of R-D1, and returns the ids of the rulings whose situation some board
-// reaches (see DataminingRulings), in the spec's order. A misreading is played only from
-// the starts where it decides something differently, so a board costs little more than
-// one solve; a case of one board is asked the same way.
+// Rulings takes ref's answer to each board (ref.DataminingTrace), plays the misreadings of
+// R-D1 from every safe start, and returns the ids of the rulings whose situation some
+// board reaches (see DataminingRulings), in the spec's order. It costs ref's answers.
 func (c Datamining) Rulings() []string {
-	var set rulingSet
-	for _, board := range c.Boards {
-		b := newDataminingBits(board)
-		set |= b.rulings()
+	var seen clauseSet
+	for _, s := range c.clauses() {
+		seen |= s
 	}
-	return set.ids(dataminingRulings)
+	return seen.rulings(dataminingClauses)
+}
+
+// clauses are the clauses each board reaches, with ref's answers.
+func (c Datamining) clauses() []clauseSet {
+	var out []clauseSet
+	ref.DataminingTrace(c.Encode(), func(s *ref.DataminingStep) { // a valid case: no input error
+		b := newDataminingBits(c.Boards[s.Board-1])
+		var seen clauseSet
+		if s.Answer() > 0 {
+			seen |= dAbove0
+		}
+		if b.safe == 1 {
+			seen |= dOneSafe
+		}
+		twice, noF := b.safe, b.safe
+		b.eachOpening(func(opened uint64) {
+			twice = min(twice, b.play(opened, dataminingFlagsTwice))
+			noF = min(noF, b.play(opened, dataminingRule2NoF))
+		})
+		if twice != s.Answer() {
+			seen |= dFlagsTwice
+		}
+		if noF != s.Answer() {
+			seen |= dRule2NoF
+		}
+		out = append(out, seen)
+	})
+	return out
 }
 
 // Features lists every legal shape (r x c with r, c ≥ 3 and r·c ≤ 40) and every kind of

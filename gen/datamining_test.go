@@ -9,7 +9,7 @@ import (
 )
 
 func TestDataminingRoundTrip(t *testing.T) {
-	g := DataminingGen()
+	g := DataminingGen(nil)
 	for seed := int64(1); seed <= 300; seed++ {
 		c := drawCase[Datamining](t, g, seed)
 		got, err := DecodeDatamining(c.Encode())
@@ -35,7 +35,7 @@ func dataminingSize(c Datamining) (boards, cells, mines int) {
 }
 
 func TestShrinkDataminingCandidatesAreValidAndSmaller(t *testing.T) {
-	g := DataminingGen()
+	g := DataminingGen(nil)
 	checked := 0
 	for seed := int64(1); checked < 40; seed++ {
 		c := drawCase[Datamining](t, g, seed)
@@ -149,7 +149,7 @@ func TestDataminingPlaysSample(t *testing.T) {
 }
 
 func TestDataminingGenReachesHardParts(t *testing.T) {
-	g := DataminingGen()
+	g := DataminingGen(nil)
 	shapes := map[[2]int]int{}
 	count := map[string]int{}
 	for seed := int64(1); seed <= 2000; seed++ {

@@ -28,9 +28,9 @@ var (
 		DecodeMine, MineFromBytes, Mine.Bytes, Mine.Encode, nearMine}
 	boomFuzz = fuzzGame[Boom]{"boom", func(t *testing.T, n int) []Boom { return drawCases[Boom](t, BoomGen(nil), n) },
 		DecodeBoom, BoomFromBytes, Boom.Bytes, Boom.Encode, nearBoom}
-	towerFuzz = fuzzGame[Tower]{"tower", func(t *testing.T, n int) []Tower { return drawCases[Tower](t, TowerGen(), n) },
+	towerFuzz = fuzzGame[Tower]{"tower", func(t *testing.T, n int) []Tower { return drawCases[Tower](t, TowerGen(nil), n) },
 		DecodeTower, TowerFromBytes, Tower.Bytes, Tower.Encode, nearTower}
-	dataminingFuzz = fuzzGame[Datamining]{"datamining", func(t *testing.T, n int) []Datamining { return drawCases[Datamining](t, DataminingGen(), n) },
+	dataminingFuzz = fuzzGame[Datamining]{"datamining", func(t *testing.T, n int) []Datamining { return drawCases[Datamining](t, DataminingGen(nil), n) },
 		DecodeDatamining, DataminingFromBytes, Datamining.Bytes, Datamining.Encode, nearDatamining}
 )
 

@@ -242,7 +242,7 @@ var rulingGames = []generatedRulings{
 		return whole, parts
 	}},
 	{"tower", TowerRulings(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
-		for _, c := range drawCases[Tower](t, TowerGen(), n) {
+		for _, c := range drawCases[Tower](t, TowerGen(nil), n) {
 			var p [][]string
 			for _, d := range c.Datasets {
 				p = append(p, Tower{Datasets: []TowerDataset{d}}.Rulings())
@@ -252,7 +252,7 @@ var rulingGames = []generatedRulings{
 		return whole, parts
 	}},
 	{"datamining", DataminingRulings(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
-		for _, c := range drawCases[Datamining](t, DataminingGen(), n) {
+		for _, c := range drawCases[Datamining](t, DataminingGen(nil), n) {
 			var p [][]string
 			for _, b := range c.Boards {
 				p = append(p, Datamining{Boards: [][]string{b}}.Rulings())
@@ -320,12 +320,12 @@ func BenchmarkRulingsAgainstGeneration(b *testing.B) {
 				Boom{Games: []BoomGame{g}}.Rulings()
 			}
 		}},
-		{"tower", TowerGen(), func(c any) {
+		{"tower", TowerGen(nil), func(c any) {
 			for _, d := range c.(Tower).Datasets {
 				Tower{Datasets: []TowerDataset{d}}.Rulings()
 			}
 		}},
-		{"datamining", DataminingGen(), func(c any) {
+		{"datamining", DataminingGen(nil), func(c any) {
 			for _, board := range c.(Datamining).Boards {
 				Datamining{Boards: [][]string{board}}.Rulings()
 			}

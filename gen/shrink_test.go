@@ -122,8 +122,8 @@ func TestShrinkCutsSkipTwins(t *testing.T) {
 func TestShrinkersSkipOnlyRepeats(t *testing.T) {
 	t.Run("mine", func(t *testing.T) { gameSkipsOnlyRepeats(t, MineGen(nil), shrinkMine) })
 	t.Run("boom", func(t *testing.T) { gameSkipsOnlyRepeats(t, BoomGen(nil), shrinkBoom) })
-	t.Run("tower", func(t *testing.T) { gameSkipsOnlyRepeats(t, TowerGen(), shrinkTower) })
-	t.Run("datamining", func(t *testing.T) { gameSkipsOnlyRepeats(t, DataminingGen(), shrinkDatamining) })
+	t.Run("tower", func(t *testing.T) { gameSkipsOnlyRepeats(t, TowerGen(nil), shrinkTower) })
+	t.Run("datamining", func(t *testing.T) { gameSkipsOnlyRepeats(t, DataminingGen(nil), shrinkDatamining) })
 }
 
 // gameSkipsOnlyRepeats checks twinsSkipOnlyRepeats on the small cases among 40 drawn from
@@ -281,11 +281,11 @@ func TestEveryShrinkCandidateIsValidAndSmaller(t *testing.T) {
 		checkEveryCandidate(t, BoomGen(nil), ShrinkBoom, Boom.Encode, func(b []byte) error { _, err := DecodeBoom(b); return err }, boomOrder, 2000, 40)
 	})
 	t.Run("tower", func(t *testing.T) {
-		checkEveryCandidate(t, TowerGen(), ShrinkTower, Tower.Encode, func(b []byte) error { _, err := DecodeTower(b); return err }, towerOrder, 2000, 40)
+		checkEveryCandidate(t, TowerGen(nil), ShrinkTower, Tower.Encode, func(b []byte) error { _, err := DecodeTower(b); return err }, towerOrder, 2000, 40)
 	})
 	t.Run("datamining", func(t *testing.T) {
 		// Datamining has no numbers phase; the check that one exists is for the others.
-		c := drawCase[Datamining](t, DataminingGen(), 1)
+		c := drawCase[Datamining](t, DataminingGen(nil), 1)
 		o := dataminingOrder(c)
 		for next := ShrinkDatamining(c); ; {
 			v, ok := next()

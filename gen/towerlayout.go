@@ -1,0 +1,324 @@
+package gen
+
+import (
+	"math/rand"
+	"strings"
+)
+
+// towerLayout is a tower under construction: lv[y][x] for level y in 1..n (bottom up) and
+// column x in 1..m, with h[x] the height of the stack that stands in column x.
+type towerLayout struct {
+	n, m int
+	lv   [][]byte
+	h    []int
+	r    *rand.Rand
+}
+
+func (t *towerLayout) in(y, x int) bool { return y >= 1 && y <= t.n && x >= 1 && x <= t.m }
+
+func (t *towerLayout) blockAt(y, x int) bool { return t.in(y, x) && t.lv[y][x] != '.' }
+
+// supported: on level 1, or a block among the three lower cells (R-T16).
+func (t *towerLayout) supported(y, x int) bool {
+	return y == 1 || t.blockAt(y-1, x-1) || t.blockAt(y-1, x) || t.blockAt(y-1, x+1)
+}
+
+// top is the level of the highest block of column x, 0 when none.
+func (t *towerLayout) top(x int) int {
+	for y := t.n; y >= 1; y-- {
+		if t.lv[y][x] != '.' {
+			return y
+		}
+	}
+	return 0
+}
+
+// genTowerLayout builds a tower the way the statement draws one: stacks that make pillars
+// and stairs, overhangs leaning out from them, then block kinds put where they matter —
+// ice runs with blocks to push over them, push chains with and without C, B under blocks
+// and under other B, fragile stairs, a goal to climb onto or to push — and a player on
+// the surface. A few layouts are unstable at the start (R-T3, R-T4.3).
+//
+// A layout leaves out what reaches a skipped clause where it can: no unstable start and
+// no player on G or B (R-T3), no fragile block (R-T12), no B (R-T14).
+func genTowerLayout(r *rand.Rand, n, m int, avoid clauseSet) []string {
+	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), h: make([]int, m+2), r: r}
+	for y := range t.lv {
+		t.lv[y] = []byte(strings.Repeat(".", m+2))
+	}
+	maxH := max(n-2, 0) // room above the highest stack for the player and a climb
+	// Stacks: a random walk of heights, with stairs (±1), pillars (jumps) and gaps.
+	flat := r.Intn(4) == 0
+	h := r.Intn(maxH/2 + 1)
+	for x := 1; x <= m; x++ {
+		switch v := r.Intn(10); {
+		case flat:
+		case v < 4:
+			h += r.Intn(3) - 1 // stairs
+		case v < 6:
+			h = r.Intn(maxH + 1) // a pillar or a drop
+		case v < 7:
+			h = 0 // a gap
+		}
+		h = max(0, min(h, maxH))
+		t.h[x] = h
+		for y := 1; y <= h; y++ {
+			t.lv[y][x] = '#'
+		}
+	}
+	// Overhangs: from the top of a stack, blocks leaning out diagonally, each held by the
+	// one below-beside it.
+	for range r.Intn(m/4 + 2) {
+		x := 1 + r.Intn(m)
+		dir := 1 - 2*r.Intn(2)
+		y := t.top(x)
+		for k := 0; k < 1+r.Intn(3); k++ {
+			x, y = x+dir, y+1
+			if !t.in(y, x) || y > maxH+1 || t.lv[y][x] != '.' || !t.supported(y, x) {
+				break
+			}
+			t.lv[y][x] = '#'
+		}
+	}
+	features := r.Perm(8)[:2+r.Intn(5)]
+	for _, f := range features {
+		switch f {
+		case 0:
+			t.iceRun()
+		case 1:
+			t.pushChain(r.Intn(3) == 0)
+		case 2:
+			t.dimensionBlocks()
+		case 3:
+			t.fragileStairs()
+		case 4:
+			t.sprinkle()
+		case 5:
+			t.iceRun()
+			t.pushChain(false)
+		case 6:
+			t.pushChain(true)
+		case 7:
+			t.fragileStairs()
+			t.sprinkle()
+		}
+	}
+	t.placeGoal()
+	if r.Intn(10) == 0 && avoid&tUnstable == 0 {
+		t.unsettle()
+	}
+	t.placePlayer(avoid&tStartG == 0)
+	rows := make([]string, n)
+	for i := range rows {
+		row := t.lv[n-i][1 : m+1]
+		for x, c := range row {
+			if avoid&tCountdown != 0 && strings.IndexByte("123", c) >= 0 || avoid&tVanish != 0 && c == 'B' {
+				row[x] = '#'
+			}
+		}
+		rows[i] = string(row)
+	}
+	return rows
+}
+
+// surface returns a random empty cell standing on a block or on level 1, for
+// something that must be stable where it is put.
+func (t *towerLayout) surface() (y, x int, ok bool) {
+	for range 30 {
+		x = 1 + t.r.Intn(t.m)
+		y = t.top(x) + 1
+		if y <= t.n && t.lv[y][x] == '.' {
+			return y, x, true
+		}
+	}
+	return 0, 0, false
+}
+
+// iceRun turns a stretch of one level into ice: on level 1 often, since the floor keeps
+// ice sliding there (R-T10), or on top of the stacks, and puts blocks on it to push.
+func (t *towerLayout) iceRun() {
+	x0 := 1 + t.r.Intn(t.m)
+	x1 := min(t.m, x0+1+t.r.Intn(6))
+	if t.r.Intn(3) == 0 {
+		for x := x0; x <= x1; x++ { // level 1: ice on the floor, some gaps
+			if t.r.Intn(5) > 0 {
+				t.lv[1][x] = 'I'
+			}
+		}
+		return
+	}
+	for x := x0; x <= x1; x++ { // a layer on top of the stacks
+		y := t.top(x) + 1
+		if y <= t.n-1 && t.supported(y, x) {
+			t.lv[y][x] = 'I'
+			if t.r.Intn(4) == 0 && y+1 <= t.n-1 {
+				t.lv[y+1][x] = "#I2G"[t.r.Intn(4)] // a block riding on the ice, the goal now and then
+			}
+		}
+	}
+}
+
+// pushChain lays a run of touching blocks on one level, each supported, with a C in it
+// when withC; the player will stand beside it.
+func (t *towerLayout) pushChain(withC bool) {
+	y, x, ok := t.surface()
+	if !ok {
+		return
+	}
+	dir := 1 - 2*t.r.Intn(2)
+	length := 1 + t.r.Intn(5)
+	placed := 0
+	for k := 0; k < length; k++ {
+		if !t.in(y, x) || t.lv[y][x] != '.' || !t.supported(y, x) {
+			break
+		}
+		t.lv[y][x] = "##I#3G"[t.r.Intn(6)]
+		placed++
+		x += dir
+	}
+	if withC && placed > 0 {
+		x -= dir * (1 + t.r.Intn(placed))
+		t.lv[y][x] = 'C'
+	}
+}
+
+// dimensionBlocks turns blocks into B: under another block (which vanishes, R-T14), under
+// another B (a stack of B), or on the surface where the player may step (Death by Hole).
+func (t *towerLayout) dimensionBlocks() {
+	for range 1 + t.r.Intn(3) {
+		x := 1 + t.r.Intn(t.m)
+		y := t.top(x)
+		switch v := t.r.Intn(3); {
+		case y >= 2 && v == 0:
+			t.lv[y-1][x] = 'B' // under a block
+		case y >= 3 && v == 1:
+			t.lv[y-1][x], t.lv[y-2][x] = 'B', 'B' // B under B, a block on top
+		case y >= 1:
+			t.lv[y][x] = 'B' // on the surface
+		}
+	}
+}
+
+// fragileStairs turns the tops of a stretch of stacks into fragile blocks that the player
+// must cross or climb.
+func (t *towerLayout) fragileStairs() {
+	x0 := 1 + t.r.Intn(t.m)
+	for x := x0; x <= min(t.m, x0+t.r.Intn(5)); x++ {
+		if y := t.top(x); y >= 1 {
+			t.lv[y][x] = "123"[t.r.Intn(3)]
+		}
+	}
+}
+
+// sprinkle turns a few blocks into random kinds.
+func (t *towerLayout) sprinkle() {
+	for range 1 + t.r.Intn(t.m/2+1) {
+		y, x := 1+t.r.Intn(t.n), 1+t.r.Intn(t.m)
+		if t.lv[y][x] != '.' {
+			t.lv[y][x] = "#ICB123"[t.r.Intn(7)]
+		}
+	}
+}
+
+// placeGoal leaves exactly one G: the first one a feature put (a block riding on ice or
+// in a push chain, to be pushed), or a new one — the top of a stack to climb onto, on the
+// surface beside where a player may stand, or any block.
+func (t *towerLayout) placeGoal() {
+	found := false
+	for y := 1; y <= t.n; y++ {
+		for x := 1; x <= t.m; x++ {
+			if t.lv[y][x] == 'G' {
+				if found {
+					t.lv[y][x] = '#'
+				}
+				found = true
+			}
+		}
+	}
+	if found {
+		return
+	}
+	switch v := t.r.Intn(3); {
+	case v == 0:
+		x := 1 + t.r.Intn(t.m)
+		if y := t.top(x); y >= 1 {
+			t.lv[y][x] = 'G'
+			return
+		}
+	case v == 1:
+		if y, x, ok := t.surface(); ok {
+			t.lv[y][x] = 'G'
+			return
+		}
+	}
+	for range 40 {
+		y, x := 1+t.r.Intn(t.n), 1+t.r.Intn(t.m)
+		if t.lv[y][x] != '.' {
+			t.lv[y][x] = 'G'
+			return
+		}
+	}
+	t.lv[1][1+t.r.Intn(t.m)] = 'G' // no block found: one on level 1
+}
+
+// unsettle makes the layout unstable at the start: a floating block (or G, or B), or a
+// block put on a B.
+func (t *towerLayout) unsettle() {
+	for range 1 + t.r.Intn(3) {
+		y, x := 2+t.r.Intn(t.n-1), 1+t.r.Intn(t.m)
+		if t.lv[y][x] == '.' {
+			t.lv[y][x] = "###IBC1"[t.r.Intn(7)]
+		}
+	}
+}
+
+// placePlayer puts S on an empty cell: mostly on the surface, and when loose sometimes
+// floating (unstable), rarely right on G or on B (R-T3). The goal's cell is never
+// overwritten.
+func (t *towerLayout) placePlayer(loose bool) {
+	switch v := t.r.Intn(40); {
+	case (v == 0 || v == 1) && loose:
+		for y := 1; y < t.n; y++ {
+			for x := 1; x <= t.m; x++ {
+				want := byte('G')
+				if v == 1 {
+					want = 'B'
+				}
+				if t.lv[y][x] == want && t.lv[y+1][x] == '.' {
+					t.lv[y+1][x] = 'S'
+					return
+				}
+			}
+		}
+	case v < 5 && loose:
+		// Floating, beside a block he could climb with nothing under him, if one is found.
+		for try := range 60 {
+			y, x := 1+t.r.Intn(t.n), 1+t.r.Intn(t.m)
+			beside := y > 1 && !t.blockAt(y-1, x) && (t.blockAt(y, x-1) || t.blockAt(y, x+1))
+			if t.lv[y][x] == '.' && (beside || try >= 30) {
+				t.lv[y][x] = 'S'
+				return
+			}
+		}
+	}
+	for range 30 { // on the surface, but not already on G or B
+		if y, x, ok := t.surface(); ok && (y == 1 || strings.IndexByte("GB", t.lv[y-1][x]) < 0) {
+			t.lv[y][x] = 'S'
+			return
+		}
+	}
+	for y := t.n; y >= 1; y-- { // the grid is nearly full: any empty cell, else a block
+		for x := 1; x <= t.m; x++ {
+			if t.lv[y][x] == '.' {
+				t.lv[y][x] = 'S'
+				return
+			}
+		}
+	}
+	for x := 1; x <= t.m; x++ {
+		if t.lv[t.n][x] != 'G' {
+			t.lv[t.n][x] = 'S'
+			return
+		}
+	}
+}

@@ -15,7 +15,7 @@ func init() {
 			name:      "boom",
 			ref:       ref.Boom,
 			fast:      fast.Boom,
-			gen:       gen.BoomGen(nil),
+			gen:       gen.BoomGen,
 			shrink:    gen.ShrinkBoom,
 			decode:    gen.DecodeBoom,
 			fromBytes: gen.BoomFromBytes,
@@ -23,17 +23,10 @@ func init() {
 			rulings:   gen.BoomRulings,
 			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
 		},
-		unit:   gen.BoomUnitGen(nil),
+		unit:   gen.BoomUnitGen,
 		concat: concatBoom,
 		fits:   func(c gen.Boom, _ int) bool { return len(c.Games) <= gen.BoomMaxGames },
 		split:  splitBoom,
-		parts: func(c gen.Boom) []gen.Boom {
-			out := make([]gen.Boom, len(c.Games))
-			for i, g := range c.Games {
-				out[i] = gen.Boom{Games: []gen.BoomGame{g}}
-			}
-			return out
-		},
 	})
 }
 

@@ -14,7 +14,7 @@ func init() {
 			name:      "datamining",
 			ref:       ref.Datamining,
 			fast:      fast.Datamining,
-			gen:       gen.DataminingGen(nil),
+			gen:       gen.DataminingGen,
 			shrink:    gen.ShrinkDatamining,
 			decode:    gen.DecodeDatamining,
 			fromBytes: gen.DataminingFromBytes,
@@ -23,7 +23,7 @@ func init() {
 			validate:  gen.ValidateDatamining,
 			timeLimit: time.Second, // "时间限制 : 1.000 sec" (docs/datamining.md)
 		},
-		unit: gen.DataminingUnitGen(nil),
+		unit: gen.DataminingUnitGen,
 		fits: fitsPacked[gen.Datamining],
 	}, func(c gen.Datamining) [][]string { return c.Boards }, func(d [][]string) gen.Datamining { return gen.Datamining{Boards: d} }))
 }

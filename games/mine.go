@@ -13,7 +13,7 @@ func init() {
 		name:      "mine",
 		ref:       ref.Mine,
 		fast:      fast.Mine,
-		gen:       gen.MineGen(nil),
+		gen:       gen.MineGen,
 		shrink:    gen.ShrinkMine,
 		decode:    gen.DecodeMine,
 		fromBytes: gen.MineFromBytes,

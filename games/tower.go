@@ -14,7 +14,7 @@ func init() {
 			name:      "tower",
 			ref:       ref.Tower,
 			fast:      fast.Tower,
-			gen:       gen.TowerGen(nil),
+			gen:       gen.TowerGen,
 			shrink:    gen.ShrinkTower,
 			decode:    gen.DecodeTower,
 			fromBytes: gen.TowerFromBytes,
@@ -25,7 +25,7 @@ func init() {
 			// the other judges of this size have (docs/tower.md).
 			timeLimit: time.Second,
 		},
-		unit: gen.TowerUnitGen(nil),
+		unit: gen.TowerUnitGen,
 		fits: fitsPacked[gen.Tower],
 	}, func(c gen.Tower) []gen.TowerDataset { return c.Datasets }, func(d []gen.TowerDataset) gen.Tower { return gen.Tower{Datasets: d} }))
 }

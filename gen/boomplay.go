@@ -328,6 +328,7 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds, skip *Skip) boo
 	q := pickEdge(r, shape.Ops[0], shape.Ops[1])
 	if q == 0 && avoid&bNoOp != 0 {
 		q = 1 // R-B2 skipped: never a game without operations
+		skip.note(boomClauses, bNoOp)
 	}
 	f.target = q
 	if first >= 0 && q > 0 {

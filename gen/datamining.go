@@ -256,7 +256,18 @@ func genDatamining(r *rand.Rand, shape DataminingShape, skip *Skip) Datamining {
 			if !shape.EveryShape {
 				side = sides[r.Intn(len(sides))]
 			}
-			return genDataminingBoard(r, side[0], side[1], kind)
+			board := genDataminingBoard(r, side[0], side[1], kind)
+			// gen's own play says what ref will likely say: boards it finds reach a
+			// skipped ruling are drawn again before ref is asked.
+			for try := 0; try < 100; try++ {
+				guess := dataminingGuess(board) & avoid
+				if guess == 0 {
+					break
+				}
+				skip.note(dataminingClauses, guess)
+				board = genDataminingBoard(r, side[0], side[1], kind)
+			}
+			return board
 		}
 		if avoid == 0 {
 			boards[i] = draw()
@@ -540,32 +551,45 @@ func (c Datamining) Rulings() []string {
 	return seen.rulings(dataminingClauses)
 }
 
+// dataminingGuess is the clauses gen's own play finds board reaches, which are likely
+// those ref's answer gives (Datamining.Rulings): to aim, not to decide.
+func dataminingGuess(board []string) clauseSet {
+	best, _ := dataminingPlays(board)
+	return dataminingMisreadings(board, best)
+}
+
 // clauses are the clauses each board reaches, with ref's answers.
 func (c Datamining) clauses() []clauseSet {
 	var out []clauseSet
 	ref.DataminingTrace(c.Encode(), func(s *ref.DataminingStep) { // a valid case: no input error
-		b := newDataminingBits(c.Boards[s.Board-1])
-		var seen clauseSet
-		if s.Answer() > 0 {
-			seen |= dAbove0
-		}
-		if b.safe == 1 {
-			seen |= dOneSafe
-		}
-		twice, noF := b.safe, b.safe
-		b.eachOpening(func(opened uint64) {
-			twice = min(twice, b.play(opened, dataminingFlagsTwice))
-			noF = min(noF, b.play(opened, dataminingRule2NoF))
-		})
-		if twice != s.Answer() {
-			seen |= dFlagsTwice
-		}
-		if noF != s.Answer() {
-			seen |= dRule2NoF
-		}
-		out = append(out, seen)
+		out = append(out, dataminingMisreadings(c.Boards[s.Board-1], s.Answer()))
 	})
 	return out
+}
+
+// dataminingMisreadings are the clauses a board whose answer is answer reaches: the
+// misreadings of R-D1 played from every safe start against it, and R-D2's.
+func dataminingMisreadings(board []string, answer int) clauseSet {
+	b := newDataminingBits(board)
+	var seen clauseSet
+	if answer > 0 {
+		seen |= dAbove0
+	}
+	if b.safe == 1 {
+		seen |= dOneSafe
+	}
+	twice, noF := b.safe, b.safe
+	b.eachOpening(func(opened uint64) {
+		twice = min(twice, b.play(opened, dataminingFlagsTwice))
+		noF = min(noF, b.play(opened, dataminingRule2NoF))
+	})
+	if twice != answer {
+		seen |= dFlagsTwice
+	}
+	if noF != answer {
+		seen |= dRule2NoF
+	}
+	return seen
 }
 
 // Features lists every legal shape (r x c with r, c ≥ 3 and r·c ≤ 40) and every kind of

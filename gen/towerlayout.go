@@ -41,7 +41,9 @@ func (t *towerLayout) top(x int) int {
 //
 // A layout leaves out what reaches a skipped clause where it can: no unstable start and
 // no player on G or B (R-T3), no fragile block (R-T12), no B (R-T14).
-func genTowerLayout(r *rand.Rand, n, m int, avoid clauseSet) []string {
+//
+// It also returns the clauses it changed blocks to leave out.
+func genTowerLayout(r *rand.Rand, n, m int, avoid clauseSet) (rows []string, left clauseSet) {
 	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), h: make([]int, m+2), r: r}
 	for y := range t.lv {
 		t.lv[y] = []byte(strings.Repeat(".", m+2))
@@ -104,21 +106,25 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid clauseSet) []string {
 		}
 	}
 	t.placeGoal()
-	if r.Intn(10) == 0 && avoid&tUnstable == 0 {
+	steady := avoid&(tUnstable|tPlayerFalls|tBlockFalls) != 0 // R-T3, R-T15, R-T16 skipped
+	if r.Intn(10) == 0 && !steady {
 		t.unsettle()
 	}
-	t.placePlayer(avoid&tStartG == 0)
-	rows := make([]string, n)
+	t.placePlayer(!steady)
+	rows = make([]string, n)
 	for i := range rows {
 		row := t.lv[n-i][1 : m+1]
 		for x, c := range row {
-			if avoid&tCountdown != 0 && strings.IndexByte("123", c) >= 0 || avoid&tVanish != 0 && c == 'B' {
-				row[x] = '#'
+			switch {
+			case avoid&tCountdown != 0 && strings.IndexByte("123", c) >= 0:
+				row[x], left = '#', left|tCountdown
+			case avoid&tVanish != 0 && c == 'B':
+				row[x], left = '#', left|tVanish
 			}
 		}
 		rows[i] = string(row)
 	}
-	return rows
+	return rows, left
 }
 
 // surface returns a random empty cell standing on a block or on level 1, for

@@ -57,8 +57,8 @@ func towerCase(shape TowerShape, skip *Skip) gopter.Gen {
 }
 
 // towerAvoids are the commands a player never plays while a clause is skipped, where a
-// command is the only way to the clause: MOVETO for R-T6, CLIMB for R-T7, GETDOWN for
-// R-T8, PUSH for R-T9 and R-T10, PULL for R-T11.
+// command is the only way to the clause, or the usual one: MOVETO for R-T6, CLIMB for
+// R-T7, GETDOWN for R-T8, PUSH for R-T9 and R-T10, PULL for R-T11.
 var towerAvoids = []struct {
 	clauses clauseSet
 	kinds   []TowerKind
@@ -68,6 +68,10 @@ var towerAvoids = []struct {
 	{tDownLevel1, []TowerKind{TowerGetDownRight, TowerGetDownLeft}},
 	{tPush | tIceSlides, []TowerKind{TowerPushRight, TowerPushLeft}},
 	{tPull, []TowerKind{TowerPullRight, TowerPullLeft}},
+	// A GETDOWN or a PULL is how a player who stands comes to fall (R-T15); a PUSH or a
+	// PULL how a block that stands comes to fall (R-T16).
+	{tPlayerFalls, []TowerKind{TowerGetDownRight, TowerGetDownLeft, TowerPullRight, TowerPullLeft}},
+	{tBlockFalls, []TowerKind{TowerPushRight, TowerPushLeft, TowerPullRight, TowerPullLeft}},
 }
 
 // genTower draws the datasets of a case. The layouts and the players leave out what
@@ -89,10 +93,12 @@ func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
 	draw := func() TowerDataset {
 		n := pickEdge(r, shape.N[0], shape.N[1])
 		m := pickEdge(r, shape.M[0], shape.M[1])
-		rows := genTowerLayout(r, n, m, avoid)
+		rows, left := genTowerLayout(r, n, m, avoid)
+		skip.note(towerClauses, left)
 		t := pickEdge(r, shape.Cmds[0], shape.Cmds[1]) // T = 0 one time in 8 when the shape allows it
-		if avoid&tT0 != 0 {
-			t = max(t, 1)
+		if t == 0 && avoid&tT0 != 0 {
+			t = 1
+			skip.note(towerClauses, tT0)
 		}
 		if len(kinds) == 0 {
 			t = 0

@@ -211,15 +211,14 @@ func (g *MineGame) sweep(x, y int) bool {
 		return false // "如果 (x,y) 为地雷，扫雷失败"
 	}
 	// The process marks the cell swept, and runs again on the neighbours of a 0. The
-	// cells it has still to run on wait in a list, not on the call stack, which a
-	// cascade over a million cells would make a million calls deep.
+	// cells it has still to run on are the last ones it swept, which wait in the list of
+	// the operation's newly swept cells rather than on the call stack, which a cascade
+	// over a million cells would make a million calls deep.
 	g.swept[x][y] = true
-	todo := [][2]int{{x, y}}
-	for len(todo) > 0 {
-		c := todo[len(todo)-1]
-		todo = todo[:len(todo)-1]
+	g.newly = append(g.newly, [2]int{x, y})
+	for i := len(g.newly) - 1; i < len(g.newly); i++ {
+		c := g.newly[i]
 		g.opened++
-		g.newly = append(g.newly, c)
 		if g.number(c[0], c[1]) != 0 {
 			continue
 		}
@@ -229,7 +228,7 @@ func (g *MineGame) sweep(x, y int) bool {
 				if g.inside(nx, ny) && !g.swept[nx][ny] {
 					g.flagged[nx][ny] = false
 					g.swept[nx][ny] = true // a neighbour of a 0 is never a mine
-					todo = append(todo, [2]int{nx, ny})
+					g.newly = append(g.newly, [2]int{nx, ny})
 				}
 			}
 		}

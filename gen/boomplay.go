@@ -82,12 +82,13 @@ type boomWatch struct {
 	m        int
 	allMines bool
 	ops      int
-	asked    map[int]bool // the cells marked '?', as the right clicks left them
+	asked    []bool // the cells marked '?', as the right clicks left them: [x·(m+2)+y]
+	asks     int    // how many
 }
 
 func newBoomWatch(g *ref.BoomGame) *boomWatch {
 	n, m := g.Size()
-	return &boomWatch{m: m, allMines: g.Mines() == n*m, asked: map[int]bool{}}
+	return &boomWatch{m: m, allMines: g.Mines() == n*m, asked: make([]bool, (n+2)*(m+2))}
 }
 
 // see notes what op, answered answer, did in g.
@@ -105,14 +106,19 @@ func (w *boomWatch) see(g *ref.BoomGame, op BoomOp, answer string) {
 			w.seen |= bAllMinesChange
 		}
 	}
-	key := func(x, y int) int { return x*(w.m+1) + y }
+	key := func(x, y int) int { return x*(w.m+2) + y }
 	p := key(op.X, op.Y)
+	if op.Kind == BoomMiddle && g.View(op.X, op.Y) == '0' && answer != "LOSE" && len(g.Changed()) > 0 {
+		w.seen |= bChordZero
+	}
+	if w.asks == 0 && op.Kind != BoomRight {
+		return // no '?' to reach
+	}
 	switch op.Kind {
 	case BoomRight:
-		if g.View(op.X, op.Y) == '?' {
-			w.asked[p] = true
-		} else {
-			delete(w.asked, p)
+		if asked := g.View(op.X, op.Y) == '?'; asked != w.asked[p] {
+			w.asked[p] = asked
+			w.asks += pick(asked, 1, -1)
 		}
 		return
 	case BoomLeft:
@@ -120,9 +126,6 @@ func (w *boomWatch) see(g *ref.BoomGame, op BoomOp, answer string) {
 			w.seen |= bLeftAsk
 		}
 	case BoomMiddle:
-		if g.View(op.X, op.Y) == '0' && answer != "LOSE" && len(g.Changed()) > 0 {
-			w.seen |= bChordZero
-		}
 		// A '?' next to a middle click that acted (it lost, or opened the '?') was among
 		// the cells it opens: they are all its neighbours neither opened nor P.
 		for x := op.X - 1; x <= op.X+1; x++ {
@@ -139,7 +142,8 @@ func (w *boomWatch) see(g *ref.BoomGame, op BoomOp, answer string) {
 			if q != p && (op.Kind == BoomLeft || max(c[0]-op.X, op.X-c[0], c[1]-op.Y, op.Y-c[1]) > 1) {
 				w.seen |= bCascadeAsk
 			}
-			delete(w.asked, q)
+			w.asked[q] = false
+			w.asks--
 		}
 	}
 }

@@ -259,7 +259,7 @@ func genDatamining(r *rand.Rand, shape DataminingShape, skip *Skip) Datamining {
 			board := genDataminingBoard(r, side[0], side[1], kind)
 			// gen's own play says what ref will likely say: boards it finds reach a
 			// skipped ruling are drawn again before ref is asked.
-			for try := 0; try < 100; try++ {
+			for try := 0; try < 100 && avoid != 0; try++ {
 				guess := dataminingGuess(board) & avoid
 				if guess == 0 {
 					break

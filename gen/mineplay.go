@@ -125,6 +125,9 @@ func (w *mineWatch) see(g *ref.MineGame, op MineOp, result string) {
 		return
 	}
 	for _, c := range g.Newly() {
+		if len(w.flags) == 0 {
+			break
+		}
 		// A Sweep on a flag answers "flagged" and a DSweep skips flags: a flagged cell
 		// swept is one a cascade reached.
 		if key := c[0]*(w.m+1) + c[1]; w.flags[key] {

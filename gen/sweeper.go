@@ -18,6 +18,12 @@ type sweeper struct {
 	// at the opened region and its frontier; open is the same as a set.
 	opened []int
 	open   []bool
+	// marks are the closed cells' marks, as the field showed them after each of his
+	// clicks that mark: only those change them (an opened cell loses its mark).
+	marks []uint8
+	// onOpen notes an opened cell: made once, as a closure made per click would be
+	// allocated per click.
+	onOpen func(q int)
 	// played lists the clicks played, for moveRepeat.
 	played []played
 	// patient: the player never risks a boom, not even when he finds nothing to do.
@@ -87,7 +93,8 @@ var clicksOf = [sweepMoves][]click{
 // move weighted 1 to 10: each case its own temperament, which the games then bend.
 func newSweeper(board []string, mine byte, field sweepField, r *rand.Rand) *sweeper {
 	n, m := len(board), len(board[0])
-	s := &sweeper{n: n, m: m, mine: make([]bool, n*m), number: make([]uint8, n*m), open: make([]bool, n*m), field: field, r: r}
+	s := &sweeper{n: n, m: m, mine: make([]bool, n*m), number: make([]uint8, n*m), open: make([]bool, n*m),
+		marks: make([]uint8, n*m), field: field, r: r}
 	// The numbers are sums of three rows of row-wise sums of three cells: a pass over the
 	// board rather than a neighbour walk per mine, on boards of up to a million cells.
 	across := make([]uint8, n*m) // mines among (x, y-1), (x, y), (x, y+1)
@@ -117,6 +124,7 @@ func newSweeper(board []string, mine byte, field sweepField, r *rand.Rand) *swee
 	for i := range s.weights {
 		s.weights[i] = 1 + r.Intn(10)
 	}
+	s.onOpen = func(q int) { s.opened, s.open[q] = append(s.opened, q), true }
 	return s
 }
 
@@ -170,20 +178,23 @@ func (s *sweeper) play() {
 
 // click plays k on p.
 func (s *sweeper) click(k click, p int) {
-	if s.field.play(k, p, func(q int) { s.opened, s.open[q] = append(s.opened, q), true }) {
+	if s.field.play(k, p, s.onOpen) {
 		s.played = append(s.played, played{k, p})
+		if k == clickMark {
+			s.marks[p] = s.field.mark(p)
+		}
 	}
 }
 
 // markTo right-clicks (flags) p until its mark is want.
 func (s *sweeper) markTo(p int, want uint8) {
-	for i := 0; i < 2 && !s.field.done() && !s.open[p] && s.field.mark(p) != want; i++ {
+	for i := 0; i < 2 && !s.field.done() && !s.open[p] && s.marks[p] != want; i++ {
 		s.click(clickMark, p)
 	}
 }
 
 // closed reports whether p is closed and carries no flag: a click opens it.
-func (s *sweeper) closed(p int) bool { return !s.open[p] && s.field.mark(p) != markFlag }
+func (s *sweeper) closed(p int) bool { return !s.open[p] && s.marks[p] != markFlag }
 
 // sample returns a random cell satisfying ok, from a bounded number of draws among the
 // opened cells or the whole board.
@@ -256,12 +267,12 @@ func (s *sweeper) move(mv int) {
 		s.click(clickOpen, s.r.Intn(s.n*s.m))
 	case moveFlagMine:
 		if p, ok := s.sample(true, func(p int) bool { return s.open[p] && s.number[p] > 0 }); ok {
-			if q, ok := s.neighbourWith(p, func(q int) bool { return s.mine[q] && !s.open[q] && s.field.mark(q) != markFlag }); ok {
+			if q, ok := s.neighbourWith(p, func(q int) bool { return s.mine[q] && !s.open[q] && s.marks[q] != markFlag }); ok {
 				s.markTo(q, markFlag)
 				return
 			}
 		}
-		if p, ok := s.sample(false, func(p int) bool { return s.field.mark(p) == markFlag }); ok && s.r.Intn(3) == 0 {
+		if p, ok := s.sample(false, func(p int) bool { return !s.open[p] && s.marks[p] == markFlag }); ok && s.r.Intn(3) == 0 {
 			s.markTo(p, markBlank)
 			return
 		}
@@ -272,8 +283,11 @@ func (s *sweeper) move(mv int) {
 		}
 	case moveChordRight:
 		p, ok := s.sample(true, func(p int) bool {
+			if !s.open[p] || s.number[p] == 0 { // a 0's neighbours opened with it
+				return false
+			}
 			_, closed := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
-			return s.open[p] && closed
+			return closed
 		})
 		if !ok {
 			s.fallback(clickChord)
@@ -315,7 +329,7 @@ func (s *sweeper) move(mv int) {
 		if !ok {
 			return
 		}
-		if q, ok := s.neighbourWith(p, func(q int) bool { return !s.open[q] && s.field.mark(q) == markFlag }); ok && s.field.asks() {
+		if q, ok := s.neighbourWith(p, func(q int) bool { return !s.open[q] && s.marks[q] == markFlag }); ok && s.field.asks() {
 			s.markTo(q, markAsk)
 		}
 		s.click(clickChord, p)
@@ -329,11 +343,14 @@ func (s *sweeper) move(mv int) {
 		// Where a cascade will pass: a safe closed cell next to a closed 0, or a flag
 		// that stopped a cascade.
 		if p, ok := s.sample(false, func(p int) bool {
+			if s.open[p] || s.mine[p] {
+				return false
+			}
 			_, near := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] && s.number[q] == 0 })
-			return !s.open[p] && !s.mine[p] && near
+			return near
 		}); ok {
 			s.markTo(p, markAsk)
-		} else if p, ok := s.sample(false, func(p int) bool { return !s.open[p] && s.field.mark(p) == markFlag }); ok {
+		} else if p, ok := s.sample(false, func(p int) bool { return !s.open[p] && s.marks[p] == markFlag }); ok {
 			s.markTo(p, markAsk)
 		}
 	case moveCycle:

@@ -8,6 +8,8 @@ import (
 
 	"github.com/leanovate/gopter"
 	pgen "github.com/leanovate/gopter/gen"
+
+	"gamediff/ref"
 )
 
 // TowerShape bounds the cases of one generator: closed ranges for the number of
@@ -39,9 +41,9 @@ func towerGen(unit bool, skip *Skip) gopter.Gen {
 		{Weight: w(30), Gen: c(TowerShape{Datasets: sets(1, 4), N: [2]int{3, 6}, M: [2]int{30, TowerMaxSide}, Cmds: [2]int{0, 80}})},
 		{Weight: w(30), Gen: c(TowerShape{Datasets: sets(1, 4), N: [2]int{30, TowerMaxSide}, M: [2]int{3, 6}, Cmds: [2]int{0, 80}})},
 		{Weight: w(8), Gen: c(TowerShape{Datasets: sets(1, 6), N: [2]int{45, TowerMaxSide}, M: [2]int{45, TowerMaxSide}, Cmds: [2]int{100, 300}})},
-		// At the limits (README, "Cases at the limits"): hundreds of 50x50 towers, each a
-		// long game of a patient player, where a solution that does more than O(n·m) work
-		// per command, or settles the whole tower again and again, runs out of time.
+		// At the limits: hundreds of 50x50 towers, each a long game of a patient player,
+		// where a solution that does more than O(n·m) work per command, or settles the
+		// whole tower again and again, runs out of time (towerDistinct of them distinct).
 		{Weight: 2, Gen: c(TowerShape{Datasets: [2]int{100, 400}, N: [2]int{TowerMaxSide, TowerMaxSide}, M: [2]int{TowerMaxSide, TowerMaxSide},
 			Cmds: [2]int{250, 500}, Careful: true})},
 	})
@@ -74,11 +76,17 @@ var towerAvoids = []struct {
 	{tBlockFalls, []TowerKind{TowerPushRight, TowerPushLeft, TowerPullRight, TowerPullLeft}},
 }
 
+// towerDistinct is how many distinct datasets of 45x45 or more a case holds; the others
+// repeat them. A slow solution is as slow on a repeat, and ref, which gen's player
+// drives, settles a tower by rescanning it whole after every command, as the rulebook
+// reads: hundreds of long games of their own would take it seconds to play.
+const towerDistinct = 16
+
 // genTower draws the datasets of a case. The layouts and the players leave out what
 // reaches a skipped ruling where they can (genTowerLayout, towerAvoids, no T = 0 and no
-// command after the end for R-T5); the automatic steps and the checks (R-T4, R-T13 …
-// R-T18) follow from the tower and cannot be steered that way, so each dataset is also
-// checked on ref (Tower.Rulings) and drawn again when it reaches a skipped ruling.
+// command after the end for R-T5), and a command that reaches one all the same, as ref
+// plays it, ends the dataset's commands before it; a dataset that reaches one before its
+// first command (R-T3, R-T17, R-T18 at the start) is drawn again.
 func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
 	avoid := skip.clauses(towerClauses)
 	var kinds []TowerKind
@@ -90,7 +98,7 @@ func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
 			kinds = slices.DeleteFunc(kinds, func(k TowerKind) bool { return slices.Contains(a.kinds, k) })
 		}
 	}
-	draw := func() TowerDataset {
+	draw := func() towerDraw {
 		n := pickEdge(r, shape.N[0], shape.N[1])
 		m := pickEdge(r, shape.M[0], shape.M[1])
 		rows, left := genTowerLayout(r, n, m, avoid)
@@ -103,229 +111,27 @@ func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
 		if len(kinds) == 0 {
 			t = 0
 		}
-		return TowerDataset{Rows: rows, Cmds: genTowerCmds(r, rows, t, shape.Careful, kinds, avoid&tAfterEnd != 0)}
+		return genTowerCmds(r, rows, t, shape.Careful, kinds, avoid, skip)
 	}
-	var c Tower
-	for range pickEdge(r, shape.Datasets[0], shape.Datasets[1]) {
-		if avoid == 0 {
-			c.Datasets = append(c.Datasets, draw())
-			continue
-		}
-		c.Datasets = append(c.Datasets, redraw(skip, towerClauses, draw, func(d TowerDataset) clauseSet {
-			return Tower{Datasets: []TowerDataset{d}}.watch()[0].seen
-		}))
+	count := pickEdge(r, shape.Datasets[0], shape.Datasets[1])
+	distinct := count
+	if shape.N[0] >= 45 && shape.M[0] >= 45 {
+		distinct = min(count, towerDistinct)
+	}
+	c := Tower{Datasets: make([]TowerDataset, count)}
+	for i := range distinct {
+		c.Datasets[i] = redraw(skip, towerClauses, draw, func(d towerDraw) clauseSet { return d.seen }).set
+	}
+	for i := distinct; i < count; i++ {
+		c.Datasets[i] = c.Datasets[i%distinct]
 	}
 	return c
 }
 
-// towerModel is the tower as gen's player sees it, to choose his next command: the
-// commands and the automatic steps of the rulebook, and the check. It decides no ruling:
-// ref plays every case for that (Tower.Rulings). gen keeps a model for the player where
-// it drives ref's own game for mine and boom because ref settles a tower by rescanning
-// it whole after every command, as the rulebook reads, which makes the long games at the
-// limits several times slower to generate than this model does, settling only what a
-// command changed; a model that erred would only aim worse (TestTowerModelAgreesWithRef).
-type towerModel struct {
-	n, m   int
-	g      [][]byte // g[y][x] with a frame of '.': levels 0..n+1, columns 0..m+1
-	py, px int
-	gy, gx int // the goal's initial cell
-	result string
-	dirty  bool // the grid changed since the automatic steps last found nothing to do
-}
-
-func newTowerModel(rows []string) *towerModel {
-	n, m := len(rows), len(rows[0])
-	s := &towerModel{n: n, m: m, g: make([][]byte, n+2), dirty: true}
-	for y := range s.g {
-		s.g[y] = []byte(strings.Repeat(".", m+2))
-	}
-	for i, row := range rows {
-		y := n - i
-		for x := 1; x <= m; x++ {
-			switch c := row[x-1]; c {
-			case 'S':
-				s.py, s.px = y, x
-			case 'G':
-				s.gy, s.gx = y, x
-				s.g[y][x] = c
-			default:
-				s.g[y][x] = c
-			}
-		}
-	}
-	s.judge()
-	return s
-}
-
-func (s *towerModel) blk(y, x int) bool {
-	return y >= 1 && y <= s.n && x >= 1 && x <= s.m && s.g[y][x] != '.'
-}
-
-// held: a block among the three lower cells (level 1 is held by the floor).
-func (s *towerModel) held(y, x int) bool {
-	return y == 1 || s.blk(y-1, x-1) || s.blk(y-1, x) || s.blk(y-1, x+1)
-}
-
-// judge runs the check of R-T18 and reports whether the game is over.
-func (s *towerModel) judge() bool {
-	below := byte('.')
-	if s.py > 1 {
-		below = s.g[s.py-1][s.px]
-	}
-	switch {
-	case below == 'G':
-		s.result = "Cleared"
-	case below == 'B':
-		s.result = "Death by Hole"
-	case s.blk(s.py, s.px):
-		s.result = "Death by Block"
-	case s.g[s.gy][s.gx] != 'G':
-		s.result = "Death by Walking Goal"
-	}
-	return s.result != ""
-}
-
-// valid reports whether c would be carried out (R-T6..R-T11).
-func (s *towerModel) valid(c TowerCmd) bool {
-	d := c.Kind.dir()
-	y, x := s.py, s.px
-	switch c.Kind {
-	case TowerMoveTo:
-		if c.Col < 1 || c.Col > s.m || c.Col == x || s.blk(y, c.Col) {
-			return false
-		}
-		for k := min(x, c.Col); y > 1 && k <= max(x, c.Col); k++ {
-			if !s.blk(y-1, k) {
-				return false
-			}
-		}
-		return true
-	case TowerClimbRight, TowerClimbLeft:
-		return y < s.n && s.blk(y, x+d) && !s.blk(y+1, x) && !s.blk(y+1, x+d)
-	case TowerGetDownRight, TowerGetDownLeft:
-		return y > 1 && x+d >= 1 && x+d <= s.m && !s.blk(y, x+d) && !s.blk(y-1, x+d)
-	case TowerPushRight, TowerPushLeft:
-		k := x + d
-		for ; s.blk(y, k); k += d {
-			if s.g[y][k] == 'C' {
-				return false
-			}
-		}
-		return k != x+d
-	default: // PULL
-		return s.blk(y, x-d) && s.g[y][x-d] != 'C' && x+d >= 1 && x+d <= s.m && !s.blk(y, x+d)
-	}
-}
-
-// play handles one command as R-T4 says.
-func (s *towerModel) play(c TowerCmd) {
-	if s.result != "" || !s.valid(c) {
-		if s.result == "" && s.settle() {
-			s.judge()
-		}
-		return
-	}
-	d := c.Kind.dir()
-	oy, ox := s.py, s.px
-	switch c.Kind {
-	case TowerMoveTo:
-		s.px = c.Col
-	case TowerClimbRight, TowerClimbLeft:
-		s.py, s.px = oy+1, ox+d
-	case TowerGetDownRight, TowerGetDownLeft:
-		s.py, s.px = oy-1, ox+d
-	case TowerPushRight, TowerPushLeft:
-		s.push(d)
-	default:
-		s.g[oy][ox], s.g[oy][ox-d] = s.g[oy][ox-d], '.'
-		s.px = ox + d
-		s.dirty = true
-	}
-	if c.Kind != TowerPushRight && c.Kind != TowerPushLeft && oy > 1 { // R-T12
-		if k := strings.IndexByte("123", s.g[oy-1][ox]); k >= 0 {
-			s.g[oy-1][ox] = ".12"[k]
-			s.dirty = true
-		}
-	}
-	if !s.judge() {
-		s.settle()
-		s.judge()
-	}
-}
-
-// push moves the chain beside the player, farthest block first, each sliding (R-T9, R-T10).
-func (s *towerModel) push(d int) {
-	y := s.py
-	var chain []int
-	for k := s.px + d; s.blk(y, k); k += d {
-		chain = append(chain, k)
-	}
-	s.dirty = true
-	for i := len(chain) - 1; i >= 0; i-- {
-		x := chain[i]
-		kind := s.g[y][x]
-		s.g[y][x] = '.'
-		for x += d; x >= 1 && x <= s.m; x += d {
-			s.g[y][x] = kind
-			below := s.g[y-1][x]
-			if kind == 'I' && (y == 1 || below != '.') || y > 1 && below == 'I' {
-				if !s.blk(y, x+d) {
-					s.g[y][x] = '.'
-					continue
-				}
-			}
-			break
-		}
-	}
-}
-
-// settle runs the automatic rounds (R-T13..R-T16) and reports whether they changed
-// anything. A grid that has not changed since they last found nothing to do can only let
-// the player fall, which saves the scans.
-func (s *towerModel) settle() bool {
-	for rounds := 0; ; rounds++ {
-		changed := false
-		if s.dirty {
-			var doomed [][2]int
-			for y := 2; y <= s.n; y++ {
-				for x := 1; x <= s.m; x++ {
-					if s.blk(y, x) && s.g[y-1][x] == 'B' {
-						doomed = append(doomed, [2]int{y, x})
-					}
-				}
-			}
-			for _, c := range doomed {
-				s.g[c[0]][c[1]] = '.'
-				changed = true
-			}
-		}
-		for s.py > 1 && !s.blk(s.py-1, s.px) {
-			s.py--
-			changed = true
-		}
-		if s.dirty {
-			for y := 2; y <= s.n; y++ {
-				for x := 1; x <= s.m; x++ {
-					if !s.blk(y, x) || s.held(y, x) {
-						continue
-					}
-					kind := s.g[y][x]
-					s.g[y][x] = '.'
-					to := y - 1
-					for !s.held(to, x) {
-						to--
-					}
-					s.g[to][x] = kind
-					changed = true
-				}
-			}
-		}
-		if !changed {
-			s.dirty = false
-			return rounds > 0
-		}
-	}
+// towerDraw is a dataset drawn, and the clauses it reaches when a ruling is skipped.
+type towerDraw struct {
+	set  TowerDataset
+	seen clauseSet
 }
 
 // towerTemper is how a generated player plays: weights of choosing an invalid command, a
@@ -338,10 +144,23 @@ type towerTemper struct {
 	kinds                     []TowerKind
 }
 
-// genTowerCmds plays up to t commands of the kinds given on rows, stopping when the game
-// is over if stop.
-func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []TowerKind, stop bool) []TowerCmd {
-	s := newTowerModel(rows)
+// towerPlayer plays a dataset on ref's game.
+type towerPlayer struct {
+	g *ref.TowerGame
+	m int
+}
+
+// genTowerCmds plays up to t commands of the kinds given on rows, on ref's game. With
+// rulings skipped, a watch follows the play: a command that reaches one of avoid is left
+// out and ends the commands, and so does the end of the game when R-T5 is skipped.
+func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []TowerKind, avoid clauseSet, skip *Skip) towerDraw {
+	var w *towerWatch
+	var see func(*ref.TowerStep)
+	if avoid != 0 {
+		w = &towerWatch{}
+		see = w.see
+	}
+	s := &towerPlayer{g: ref.NewTowerGame(rows, see), m: len(rows[0])}
 	tm := towerTemper{invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
 	switch r.Intn(4) {
 	case 0:
@@ -353,13 +172,17 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []Towe
 		tm = towerTemper{invalid: r.Intn(2), any: 1, careful: true, patient: true}
 	}
 	tm.kinds = kinds
-	cmds := make([]TowerCmd, 0, t)
-	for len(cmds) < t && !(stop && s.result != "") {
+	d := towerDraw{set: TowerDataset{Rows: rows, Cmds: make([]TowerCmd, 0, t)}}
+	if w != nil && w.seen&avoid&^tT0 != 0 {
+		return towerDraw{d.set, w.seen} // at the start already: drawn again
+	}
+	for len(d.set.Cmds) < t && !(avoid&tAfterEnd != 0 && s.g.Outcome() != "") {
 		var c TowerCmd
+		py, px := s.g.Player()
 		switch {
-		case s.result != "":
+		case s.g.Outcome() != "":
 			c = s.randomCmd(r, kinds)
-		case len(cmds) == 0 && s.py > 1 && !s.blk(s.py-1, s.px) && r.Intn(2) == 0 && len(s.floating(r, kinds)) > 0:
+		case len(d.set.Cmds) == 0 && py > 1 && s.g.Cell(py-1, px) == '.' && r.Intn(2) == 0 && len(s.floating(r, kinds)) > 0:
 			// A player floating at the start: MOVETO is refused, CLIMB needs nothing under
 			// him (R-T6, R-T7).
 			tries := s.floating(r, kinds)
@@ -367,15 +190,41 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []Towe
 		default:
 			c = s.choose(r, tm)
 		}
-		cmds = append(cmds, c)
+		before := w.seenOr(0)
 		s.play(c)
+		if hit := avoid & (w.seenOr(0) &^ before); hit != 0 {
+			skip.note(towerClauses, hit)
+			w.seen = before
+			break
+		}
+		d.set.Cmds = append(d.set.Cmds, c)
 	}
-	return cmds
+	if w != nil {
+		d.seen = w.seen
+		if len(d.set.Cmds) > 0 {
+			d.seen &^= tT0
+		}
+	}
+	return d
 }
+
+// name is how ref's game takes a command: MOVETO and its column, or the command and +1
+// for RIGHT, -1 for LEFT.
+func (c TowerCmd) name() (string, int) {
+	name, _, _ := strings.Cut(towerKindNames[c.Kind], " ")
+	if c.Kind == TowerMoveTo {
+		return name, c.Col
+	}
+	return name, c.Kind.dir()
+}
+
+func (s *towerPlayer) play(c TowerCmd) { s.g.Play(c.name()) }
+
+func (s *towerPlayer) valid(c TowerCmd) bool { return s.g.Valid(c.name()) }
 
 // floating lists the commands a floating player tries first, of the kinds given: the
 // CLIMBs that are valid, else any MOVETO or CLIMB.
-func (s *towerModel) floating(r *rand.Rand, kinds []TowerKind) []TowerCmd {
+func (s *towerPlayer) floating(r *rand.Rand, kinds []TowerKind) []TowerCmd {
 	var climbs, tries []TowerCmd
 	for _, k := range kinds {
 		switch k {
@@ -396,20 +245,21 @@ func (s *towerModel) floating(r *rand.Rand, kinds []TowerKind) []TowerCmd {
 
 // randomCmd is any command of the kinds given, most likely invalid: MOVETO's column is
 // also drawn from the odd values (0, m+1, negative, the player's own, the int32 limits).
-func (s *towerModel) randomCmd(r *rand.Rand, kinds []TowerKind) TowerCmd {
+func (s *towerPlayer) randomCmd(r *rand.Rand, kinds []TowerKind) TowerCmd {
 	if len(kinds) == 0 {
 		return s.randomCmd(r, []TowerKind{TowerMoveTo})
 	}
 	c := TowerCmd{Kind: kinds[r.Intn(len(kinds))]}
 	if c.Kind == TowerMoveTo {
-		c.Col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), s.px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
+		_, px := s.g.Player()
+		c.Col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
 			math.MaxInt32, math.MinInt32}[r.Intn(9)]
 	}
 	return c
 }
 
 // choose picks a command for the state, per the temperament.
-func (s *towerModel) choose(r *rand.Rand, tm towerTemper) TowerCmd {
+func (s *towerPlayer) choose(r *rand.Rand, tm towerTemper) TowerCmd {
 	v := r.Intn(tm.invalid + tm.seek + tm.shove + tm.any)
 	if v < tm.invalid {
 		return s.randomCmd(r, tm.kinds)
@@ -431,7 +281,7 @@ func (s *towerModel) choose(r *rand.Rand, tm towerTemper) TowerCmd {
 		safe := valid[:0]
 		for _, c := range valid {
 			if y, x := s.dest(c); c.Kind < TowerPushRight || c.Kind > TowerPullLeft {
-				if y == 1 || s.g[y-1][x] != 'B' && !(tm.patient && s.g[y-1][x] == 'G') {
+				if below := s.below(y, x); below != 'B' && !(tm.patient && below == 'G') {
 					safe = append(safe, c)
 				}
 			}
@@ -459,15 +309,23 @@ func (s *towerModel) choose(r *rand.Rand, tm towerTemper) TowerCmd {
 	return valid[r.Intn(len(valid))]
 }
 
+// below is the cell under level y, column x: '.' on level 1.
+func (s *towerPlayer) below(y, x int) byte {
+	if y == 1 {
+		return '.'
+	}
+	return s.g.Cell(y-1, x)
+}
+
 // seek picks the valid command that brings the player nearest to standing on the goal,
 // counting a level as three columns; ties at random.
-func (s *towerModel) seek(r *rand.Rand, valid []TowerCmd) TowerCmd {
-	gy, gx := s.gy, s.gx
+func (s *towerPlayer) seek(r *rand.Rand, valid []TowerCmd) TowerCmd {
+	gy, gx := s.g.Goal()
 	best, bestScore, ties := valid[0], math.MaxInt, 0
 	for _, c := range valid {
 		y, x := s.dest(c)
 		score := 3*abs(y-(gy+1)) + abs(x-gx)
-		if s.blk(y-1, x) && s.g[y-1][x] == 'B' {
+		if s.below(y, x) == 'B' {
 			score += 5
 		}
 		switch {
@@ -483,8 +341,9 @@ func (s *towerModel) seek(r *rand.Rand, valid []TowerCmd) TowerCmd {
 }
 
 // dest is where the valid command c puts the player, before any fall.
-func (s *towerModel) dest(c TowerCmd) (y, x int) {
-	y, x, d := s.py, s.px, c.Kind.dir()
+func (s *towerPlayer) dest(c TowerCmd) (y, x int) {
+	y, x = s.g.Player()
+	d := c.Kind.dir()
 	switch c.Kind {
 	case TowerMoveTo:
 		x = c.Col

@@ -225,6 +225,14 @@ type towerWatch struct {
 	overNow bool         // the check right after the action ended the game
 }
 
+// seenOr is what the dataset reached so far, or none without a watch.
+func (w *towerWatch) seenOr(none clauseSet) clauseSet {
+	if w == nil {
+		return none
+	}
+	return w.seen
+}
+
 func (w *towerWatch) see(s *ref.TowerStep) {
 	if s.Phase == ref.TowerStart {
 		w.done = append(w.done, towerDataset{w.seen, w.result})

@@ -90,79 +90,40 @@ func (c Boom) Encode() []byte {
 // first violation as a *LimitError.
 func DecodeBoom(input []byte) (Boom, error) {
 	s := newInStream(input)
+	games := s.number("T", 1, BoomMaxGames)
+	s.eoln()
 	var c Boom
-	games, err := s.number("T", 1, BoomMaxGames)
-	if err != nil {
-		return c, err
+	for t := 1; t <= games && s.err == nil; t++ {
+		c.Games = append(c.Games, decodeBoomGame(s, "game "+strconv.Itoa(t)+": "))
 	}
-	if err := s.eoln(); err != nil {
-		return c, err
-	}
-	c.Games = make([]BoomGame, 0, games)
-	for t := 1; t <= games; t++ {
-		g, err := decodeBoomGame(s, "game "+strconv.Itoa(t)+": ")
-		c.Games = append(c.Games, g)
-		if err != nil {
-			return c, err
-		}
-	}
-	if !s.atEOF() {
-		return c, s.fail("expected end of input after the last game, found %s", s.found())
-	}
-	return c, nil
+	s.end("the last game")
+	return c, s.err
 }
 
-func decodeBoomGame(s *inStream, game string) (BoomGame, error) {
-	var g BoomGame
-	n, err := s.number(game+"n", BoomMinSide, BoomMaxSide)
-	if err != nil {
-		return g, err
-	}
-	if err := s.space(); err != nil {
-		return g, err
-	}
-	m, err := s.number(game+"m", BoomMinSide, BoomMaxSide)
-	if err != nil {
-		return g, err
-	}
-	if err := s.eoln(); err != nil {
-		return g, err
-	}
-	g.Board = make([]string, n)
+func decodeBoomGame(s *inStream, game string) BoomGame {
+	n := s.number(game+"n", BoomMinSide, BoomMaxSide)
+	s.space()
+	m := s.number(game+"m", BoomMinSide, BoomMaxSide)
+	s.eoln()
+	g := BoomGame{Board: make([]string, n)}
 	for i := range g.Board {
-		if g.Board[i], err = s.row(game+"row "+strconv.Itoa(i+1), m, "_*"); err != nil {
-			return g, err
-		}
+		g.Board[i] = s.row(game+"row "+strconv.Itoa(i+1), m, "_*")
 	}
-	for {
-		kind, err := s.number(game+"op", 0, 3)
-		if err != nil {
-			return g, err
-		}
-		if kind == 0 {
-			return g, s.eoln()
-		}
+	for kind := s.number(game+"op", 0, 3); kind != 0; kind = s.number(game+"op", 0, 3) {
 		if len(g.Ops) == BoomMaxOps {
-			return g, s.fail("%smore than %d operations (q ≤ %d)", game, BoomMaxOps, BoomMaxOps)
+			s.fail("%smore than %d operations (q ≤ %d)", game, BoomMaxOps, BoomMaxOps)
+			break
 		}
 		op := BoomOp{Kind: BoomKind(kind)}
-		if err := s.space(); err != nil {
-			return g, err
-		}
-		if op.X, err = s.number(game+"x", 1, n); err != nil {
-			return g, err
-		}
-		if err := s.space(); err != nil {
-			return g, err
-		}
-		if op.Y, err = s.number(game+"y", 1, m); err != nil {
-			return g, err
-		}
-		if err := s.eoln(); err != nil {
-			return g, err
-		}
+		s.space()
+		op.X = s.number(game+"x", 1, n)
+		s.space()
+		op.Y = s.number(game+"y", 1, m)
+		s.eoln()
 		g.Ops = append(g.Ops, op)
 	}
+	s.eoln()
+	return g
 }
 
 // BoomKinds restricts the clicks of generated games, as the statement's test table does.

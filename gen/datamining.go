@@ -63,64 +63,36 @@ func ValidateDatamining(input []byte) error {
 func decodeDatamining(input []byte, keep bool) (Datamining, error) {
 	s := newInStream(input)
 	var c Datamining
-	boards := 0
-	for {
+	for boards := 0; ; boards++ {
 		line := s.line
-		r, err := s.number("r", 0, DataminingMaxCells)
-		if err != nil {
-			return c, err
-		}
-		if err := s.space(); err != nil {
-			return c, err
-		}
-		cols, err := s.number("c", 0, DataminingMaxCells)
-		if err != nil {
-			return c, err
-		}
+		r := s.number("r", 0, DataminingMaxCells)
+		s.space()
+		cols := s.number("c", 0, DataminingMaxCells)
 		switch {
 		case r == 0 && cols == 0:
 			// "followed by a final line containing only two zeros"
-			if err := s.eoln(); err != nil {
-				return c, err
-			}
+			s.eoln()
 			if boards == 0 {
-				return c, &LimitError{Line: line, Constraint: "no board before the final 0 0: the input contains one or more"}
+				s.failAt(line, "no board before the final 0 0: the input contains one or more")
 			}
-			if !s.atEOF() {
-				return c, s.fail("expected end of input after the final 0 0, found %s", s.found())
-			}
-			return c, nil
+			s.end("the final 0 0")
+			return c, s.err
 		case r < DataminingMinSide:
-			return c, s.fail("r = %d, but r ≥ %d (0 only in the final line 0 0)", r, DataminingMinSide)
+			s.fail("r = %d, but r ≥ %d (0 only in the final line 0 0)", r, DataminingMinSide)
 		case cols < DataminingMinSide:
-			return c, s.fail("c = %d, but c ≥ %d", cols, DataminingMinSide)
+			s.fail("c = %d, but c ≥ %d", cols, DataminingMinSide)
 		case r*cols > DataminingMaxCells:
-			return c, s.fail("r·c = %d·%d = %d, but at most %d cells", r, cols, r*cols, DataminingMaxCells)
+			s.fail("r·c = %d·%d = %d, but at most %d cells", r, cols, r*cols, DataminingMaxCells)
 		}
-		if err := s.eoln(); err != nil {
-			return c, err
-		}
+		s.eoln()
 		board := make([]string, r)
-		mines := 0
 		for i := range board {
-			if board[i], err = s.row("row "+strconv.Itoa(i+1), cols, "M."); err != nil {
-				return c, err
-			}
-			for j := 0; j < cols; j++ {
-				if board[i][j] == 'M' {
-					mines++
-				}
-			}
+			board[i] = s.row("row "+strconv.Itoa(i+1), cols, "M.")
 		}
 		// "There will always be at least one 'M' and at least one '.' on each game board."
-		if mines == 0 || mines == r*cols {
-			what := "'M'"
-			if mines != 0 {
-				what = "'.'"
-			}
-			return c, &LimitError{Line: line, Constraint: "board " + strconv.Itoa(boards+1) + " has no " + what + ": at least one of each is required"}
+		if mines := strings.Count(strings.Join(board, ""), "M"); s.err == nil && (mines == 0 || mines == r*cols) {
+			s.failAt(line, "board %d has no %s: at least one of each is required", boards+1, pick(mines == 0, "'M'", "'.'"))
 		}
-		boards++
 		if keep {
 			c.Boards = append(c.Boards, board)
 		}

@@ -44,15 +44,6 @@ var mineKindNames = [...]string{"Flag", "Sweep", "DSweep", "Quit"}
 
 func (k MineKind) String() string { return mineKindNames[k] }
 
-func mineKindOf(name string) MineKind {
-	for k, n := range mineKindNames {
-		if n == name {
-			return MineKind(k)
-		}
-	}
-	panic("gen: unknown mine operation " + name)
-}
-
 // Encode renders the case as judge input.
 func (c Mine) Encode() []byte {
 	m := 0
@@ -86,68 +77,42 @@ func (c Mine) Encode() []byte {
 // operations, returning the first violation as a *LimitError.
 func DecodeMine(input []byte) (Mine, error) {
 	s := newInStream(input)
-	var c Mine
-	n, err := s.number("n", 1, MineMaxSide)
-	if err != nil {
-		return c, err
-	}
-	if err := s.space(); err != nil {
-		return c, err
-	}
-	m, err := s.number("m", 1, MineMaxSide)
-	if err != nil {
-		return c, err
-	}
-	if err := s.eoln(); err != nil {
-		return c, err
-	}
-	c.Board = make([]string, n)
+	n := s.number("n", 1, MineMaxSide)
+	s.space()
+	m := s.number("m", 1, MineMaxSide)
+	s.eoln()
+	c := Mine{Board: make([]string, n)}
 	for i := range c.Board {
-		if c.Board[i], err = s.row("row "+strconv.Itoa(i+1), m, "*."); err != nil {
-			return c, err
-		}
+		c.Board[i] = s.row("row "+strconv.Itoa(i+1), m, "*.")
 	}
 	quits := 0
 	for !s.atEOF() {
 		if len(c.Ops) == MineMaxOps {
-			return c, s.fail("more than %d operations", MineMaxOps)
-		}
-		w, err := s.word("an operation")
-		if err != nil {
-			return c, err
+			s.fail("more than %d operations", MineMaxOps)
+			break
 		}
 		op := MineOp{Kind: MineQuit}
-		switch w {
+		switch w := s.word("an operation"); w {
 		case "Quit":
 			if quits++; quits > 1 {
-				return c, s.fail("a second Quit: exactly one is allowed")
+				s.fail("a second Quit: exactly one is allowed")
 			}
 		case "Flag", "Sweep", "DSweep":
-			op.Kind = mineKindOf(w)
-			if err := s.space(); err != nil {
-				return c, err
-			}
-			if op.X, err = s.number("x", 1, n); err != nil {
-				return c, err
-			}
-			if err := s.space(); err != nil {
-				return c, err
-			}
-			if op.Y, err = s.number("y", 1, m); err != nil {
-				return c, err
-			}
+			op.Kind = MineKind(slices.Index(mineKindNames[:], w))
+			s.space()
+			op.X = s.number("x", 1, n)
+			s.space()
+			op.Y = s.number("y", 1, m)
 		default:
-			return c, s.fail("unknown operation %s, expected Flag, Sweep, DSweep or Quit", s.quotedWord())
+			s.fail("unknown operation %s, expected Flag, Sweep, DSweep or Quit", s.quotedWord())
 		}
-		if err := s.eoln(); err != nil {
-			return c, err
-		}
+		s.eoln()
 		c.Ops = append(c.Ops, op)
 	}
 	if quits == 0 {
-		return c, s.fail("no Quit: exactly one is required")
+		s.fail("no Quit: exactly one is required")
 	}
-	return c, nil
+	return c, s.err
 }
 
 // MineKinds restricts the operations of generated cases, as the statement's subtasks do.

@@ -117,70 +117,42 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 	s := newInStream(input)
 	var c Tower
 	for {
-		n, err := s.number("n", 0, TowerMaxSide)
-		if err != nil {
-			return c, err
-		}
-		if err := s.space(); err != nil {
-			return c, err
-		}
+		n := s.number("n", 0, TowerMaxSide)
+		s.space()
 		if n == 0 {
-			if _, err := s.number("m after n = 0", 0, 0); err != nil {
-				return c, err
-			}
-			if err := s.eoln(); err != nil {
-				return c, err
-			}
-			if !s.atEOF() {
-				return c, s.fail("expected end of input after the final 0 0, found %s", s.found())
-			}
-			return c, nil
+			s.number("m after n = 0", 0, 0)
+			s.eoln()
+			s.end("the final 0 0")
+			return c, s.err
 		}
 		if n < TowerMinSide {
-			return c, s.fail("n = %d outside %d..%d", n, TowerMinSide, TowerMaxSide)
+			s.fail("n = %d outside %d..%d", n, TowerMinSide, TowerMaxSide)
 		}
-		m, err := s.number("m", TowerMinSide, TowerMaxSide)
-		if err != nil {
-			return c, err
-		}
-		if err := s.eoln(); err != nil {
-			return c, err
-		}
+		m := s.number("m", TowerMinSide, TowerMaxSide)
+		s.eoln()
 		d := TowerDataset{Rows: make([]string, n)}
 		players, goals := 0, 0
 		for i := range d.Rows {
-			line := s.line
-			what := "level " + strconv.Itoa(n-i)
-			if d.Rows[i], err = s.row(what, m, towerAlphabet); err != nil {
-				return c, err
-			}
+			line, what := s.line, "level "+strconv.Itoa(n-i)
+			d.Rows[i] = s.row(what, m, towerAlphabet)
 			players += strings.Count(d.Rows[i], "S")
 			goals += strings.Count(d.Rows[i], "G")
 			if players > 1 || goals > 1 {
-				return c, &LimitError{Line: line, Constraint: what + ": S and G must appear exactly once in a tower, found a second one"}
+				s.failAt(line, "%s: S and G must appear exactly once in a tower, found a second one", what)
 			}
 		}
 		if players == 0 || goals == 0 {
-			return c, &LimitError{Line: s.line - 1, Constraint: "S and G must appear exactly once in a tower, one is missing"}
+			s.failAt(s.line-1, "S and G must appear exactly once in a tower, one is missing")
 		}
-		t, err := s.number("T", 0, math.MaxInt32)
-		if err != nil {
-			return c, err
-		}
-		if err := s.eoln(); err != nil {
-			return c, err
-		}
+		t := s.number("T", 0, math.MaxInt32)
+		s.eoln()
 		// A command takes at least 9 bytes ("MOVETO 1\n"): the commands are allocated
 		// once, at their number, but never beyond what the input can hold.
 		if keep {
 			d.Cmds = make([]TowerCmd, 0, min(t, (len(s.in)-s.pos)/len("MOVETO 1\n")))
 		}
 		for range t {
-			cmd, err := decodeTowerCmd(s)
-			if err != nil {
-				return c, err
-			}
-			if keep {
+			if cmd := decodeTowerCmd(s); keep && s.err == nil {
 				d.Cmds = append(d.Cmds, cmd)
 			}
 		}
@@ -190,40 +162,27 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 	}
 }
 
-func decodeTowerCmd(s *inStream) (TowerCmd, error) {
-	w, err := s.word("a command")
-	if err != nil {
-		return TowerCmd{}, err
-	}
+func decodeTowerCmd(s *inStream) TowerCmd {
+	w := s.word("a command")
 	cmd := TowerCmd{Kind: TowerMoveTo}
 	if w == "MOVETO" {
-		if err := s.space(); err != nil {
-			return cmd, err
-		}
-		if cmd.Col, err = s.number("MOVETO's column", math.MinInt32, math.MaxInt32); err != nil {
-			return cmd, err
-		}
-		return cmd, s.eoln()
+		s.space()
+		cmd.Col = s.number("MOVETO's column", math.MinInt32, math.MaxInt32)
+		s.eoln()
+		return cmd
 	}
 	if w != "PUSH" && w != "PULL" && w != "GETDOWN" && w != "CLIMB" {
-		return cmd, s.fail("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", s.quotedWord())
+		s.fail("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", s.quotedWord())
+		return cmd
 	}
-	if err := s.space(); err != nil {
-		return cmd, err
+	s.space()
+	if d := s.word("RIGHT or LEFT"); d != "RIGHT" && d != "LEFT" {
+		s.fail("%s: expected RIGHT or LEFT, found %s", w, s.quotedWord())
+	} else {
+		cmd.Kind = TowerKind(slices.Index(towerKindNames[:], w+" "+d))
 	}
-	d, err := s.word("RIGHT or LEFT")
-	if err != nil {
-		return cmd, err
-	}
-	if d != "RIGHT" && d != "LEFT" {
-		return cmd, s.fail("%s: expected RIGHT or LEFT, found %s", w, s.quotedWord())
-	}
-	for k := TowerPushRight; k < towerKinds; k++ {
-		if towerKindNames[k] == w+" "+d {
-			cmd.Kind = k
-		}
-	}
-	return cmd, s.eoln()
+	s.eoln()
+	return cmd
 }
 
 // ShrinkTower is the gopter.Shrinker of tower cases. Its cuts, biggest first across all

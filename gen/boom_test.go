@@ -217,6 +217,8 @@ func boomFeatures(c Boom) map[string]bool {
 		set("16x16, 40 mines", n == 16 && m == 16 && k == 40)
 		set("16x30, 99 mines", n == 16 && m == 30 && k == 99)
 		lost := false
+		asked := map[[2]int]bool{} // the '?' cells, as the right clicks left them
+		set("a board of all mines with operations (R-B1)", k == n*m && len(bg.Ops) > 0)
 		for _, op := range bg.Ops {
 			kinds[op.Kind] = true
 			var was [3][3]byte // op's cell and its neighbours before it
@@ -258,6 +260,23 @@ func boomFeatures(c Boom) map[string]bool {
 			if answer == "LOSE" {
 				lost = true
 			}
+			at := [2]int{op.X, op.Y}
+			if op.Kind == BoomRight {
+				asked[at] = g.View(op.X, op.Y) == '?'
+			}
+			for _, c := range changed {
+				if asked[c] && g.Opened(c[0], c[1]) {
+					switch {
+					case c == at:
+						set("left click on a ?", true)
+					case op.Kind == BoomMiddle && max(c[0]-op.X, op.X-c[0], c[1]-op.Y, op.Y-c[1]) == 1:
+						set("? among a middle click's cells", true)
+					default:
+						set("? opened by a cascade", true)
+					}
+					asked[c] = false
+				}
+			}
 		}
 	}
 	switch {
@@ -269,14 +288,6 @@ func boomFeatures(c Boom) map[string]bool {
 		f["ops {1,3}"] = true
 	case kinds[1] && kinds[2] && kinds[3]:
 		f["ops {1,2,3}"] = true
-	}
-	var seen clauseSet
-	for _, g := range c.Games {
-		seen |= g.clauses()
-	}
-	for name, cl := range map[string]clauseSet{"? opened by a cascade": bCascadeAsk, "left click on a ?": bLeftAsk,
-		"? among a middle click's cells": bChordAsk, "a board of all mines (R-B1)": bAllMinesChange | bAllMinesNothing | bAllMinesLose} {
-		f[name] = seen&cl != 0
 	}
 	return f
 }

@@ -2,12 +2,13 @@ package gen
 
 import (
 	"math/rand"
+	"slices"
 
 	"gamediff/ref"
 )
 
-// boomClauses are the situations of docs/boom.md's rulings that a game can reach, and the
-// reading each has in mind:
+// boomRulings are the rulings of docs/boom.md a solution can read differently, and the
+// readings in mind:
 //   - R-B1: WIN is checked after every operation that did not lose, one that changed
 //     nothing included, and never before the first. On a board that is not all mines
 //     the last safe cell is always opened by a click that changes something, so only a
@@ -19,52 +20,34 @@ import (
 //     opening: a middle click on an opened 0 that opens something (a solution skipping 0
 //     cells does not), a left click on a '?', a cascade through one, a middle click with
 //     one among the cells it opens (a solution letting '?' stop them differs).
-var boomClauses = []clause{
-	{"R-B1", "a board of all mines, won by a first click that changes something"},
-	{"R-B1", "a board of all mines, won by a first click that changes nothing"},
-	{"R-B1", "a board of all mines, lost by its first click"},
-	{"R-B1", "a board of all mines, with no operation"},
+var boomRulings = []Ruling{
+	{"R-B1", "a board of all mines"},
 	{"R-B2", "a game with no operations"},
-	{"R-B3", "a middle click on an opened 0 opens a cell"},
-	{"R-B3", "a left click on a '?'"},
-	{"R-B3", "a cascade opens a '?'"},
-	{"R-B3", "a middle click with a '?' among the cells it opens"},
+	{"R-B3", "a middle click on an opened 0 that opens something, or a left click, cascade or middle click that reaches a '?'"},
 }
 
 const (
-	bAllMinesChange clauseSet = 1 << iota
-	bAllMinesNothing
-	bAllMinesLose
-	bAllMinesNoOp
-	bNoOp
-	bChordZero
-	bLeftAsk
-	bCascadeAsk
-	bChordAsk
+	rB1 rulingSet = 1 << iota
+	rB2
+	rB3
 )
-
-var boomSituations = map[string]string{
-	"R-B1": "a board of all mines",
-	"R-B2": "a game with no operations",
-	"R-B3": "a middle click on an opened 0 that opens something, or a left click, cascade or middle click that reaches a '?'",
-}
 
 // BoomRulings lists the rulings of boom a solution can read differently, in the spec's
 // order, each with the situation Boom.Rulings looks for.
-func BoomRulings() []Ruling { return rulingsOf(boomClauses, boomSituations) }
+func BoomRulings() []Ruling { return slices.Clone(boomRulings) }
 
 // Rulings plays each game on ref's game and returns the ids of the rulings whose
 // situation some game reaches (see BoomRulings), in the spec's order. It costs ref's play
 // of the games, without its output.
 func (c Boom) Rulings() []string {
-	var seen clauseSet
+	var seen rulingSet
 	for _, g := range c.Games {
-		seen |= g.clauses()
+		seen |= g.rulings()
 	}
-	return seen.rulings(boomClauses)
+	return seen.ids(boomRulings)
 }
 
-func (bg BoomGame) clauses() clauseSet {
+func (bg BoomGame) rulings() rulingSet {
 	g := ref.NewBoomGame(bg.Board)
 	w := newBoomWatch(g)
 	for _, op := range bg.Ops {
@@ -76,19 +59,22 @@ func (bg BoomGame) clauses() clauseSet {
 	return w.end(len(bg.Ops))
 }
 
-// boomWatch follows ref's play of a game and notes the clauses it reaches.
+// boomWatch follows ref's play of a game and notes the rulings it reaches.
 type boomWatch struct {
-	seen     clauseSet
-	m        int
-	allMines bool
-	ops      int
-	asked    []bool // the cells marked '?', as the right clicks left them: [x·(m+2)+y]
-	asks     int    // how many
+	seen  rulingSet
+	m     int
+	ops   int
+	asked []bool // the cells marked '?', as the right clicks left them: [x·(m+2)+y]
+	asks  int    // how many
 }
 
 func newBoomWatch(g *ref.BoomGame) *boomWatch {
 	n, m := g.Size()
-	return &boomWatch{m: m, allMines: g.Mines() == n*m, asked: make([]bool, (n+2)*(m+2))}
+	w := &boomWatch{m: m, asked: make([]bool, (n+2)*(m+2))}
+	if g.Mines() == n*m {
+		w.seen |= rB1
+	}
+	return w
 }
 
 // see notes what op, answered answer, did in g.
@@ -96,20 +82,11 @@ func (w *boomWatch) see(g *ref.BoomGame, op BoomOp, answer string) {
 	if answer == "INVALID" {
 		return
 	}
-	if w.ops++; w.ops == 1 && w.allMines {
-		switch {
-		case answer == "LOSE":
-			w.seen |= bAllMinesLose
-		case len(g.Changed()) == 0:
-			w.seen |= bAllMinesNothing
-		default:
-			w.seen |= bAllMinesChange
-		}
-	}
+	w.ops++
 	key := func(x, y int) int { return x*(w.m+2) + y }
 	p := key(op.X, op.Y)
 	if op.Kind == BoomMiddle && g.View(op.X, op.Y) == '0' && answer != "LOSE" && len(g.Changed()) > 0 {
-		w.seen |= bChordZero
+		w.seen |= rB3 // a middle click on an opened 0 opened something
 	}
 	if w.asks == 0 && op.Kind != BoomRight {
 		return // no '?' to reach
@@ -123,7 +100,7 @@ func (w *boomWatch) see(g *ref.BoomGame, op BoomOp, answer string) {
 		return
 	case BoomLeft:
 		if w.asked[p] {
-			w.seen |= bLeftAsk
+			w.seen |= rB3
 		}
 	case BoomMiddle:
 		// A '?' next to a middle click that acted (it lost, or opened the '?') was among
@@ -131,37 +108,31 @@ func (w *boomWatch) see(g *ref.BoomGame, op BoomOp, answer string) {
 		for x := op.X - 1; x <= op.X+1; x++ {
 			for y := op.Y - 1; y <= op.Y+1; y++ {
 				if q := key(x, y); q != p && w.asked[q] && (answer == "LOSE" || g.Opened(x, y)) {
-					w.seen |= bChordAsk
+					w.seen |= rB3
 				}
 			}
 		}
 	}
 	for _, c := range g.Changed() {
 		if q := key(c[0], c[1]); w.asked[q] {
-			// Opened: by the cascade, unless it was the clicked cell or a middle click's.
-			if q != p && (op.Kind == BoomLeft || max(c[0]-op.X, op.X-c[0], c[1]-op.Y, op.Y-c[1]) > 1) {
-				w.seen |= bCascadeAsk
-			}
+			w.seen |= rB3 // a '?' opened, by the click or its cascade
 			w.asked[q] = false
 			w.asks--
 		}
 	}
 }
 
-// end notes the game's end, its closing 0 after ops operations, and returns the clauses
+// end notes the game's end, its closing 0 after ops operations, and returns the rulings
 // it reached.
-func (w *boomWatch) end(ops int) clauseSet {
+func (w *boomWatch) end(ops int) rulingSet {
 	if ops == 0 {
-		w.seen |= bNoOp
-		if w.allMines {
-			w.seen |= bAllMinesNoOp
-		}
+		w.seen |= rB2
 	}
 	return w.seen
 }
 
 // boomField is ref's game of boom as the sweeper plays it, and the operations played.
-// An operation that reaches a skipped clause is left out, and the game stops before it.
+// An operation that reaches a skipped ruling is left out, and the game stops before it.
 type boomField struct {
 	game    *ref.BoomGame
 	m       int
@@ -169,9 +140,9 @@ type boomField struct {
 	ops     []BoomOp
 	target  int
 	watch   *boomWatch
-	skip    clauseSet
+	skip    rulingSet
 	stopped bool
-	avoided clauseSet
+	avoided rulingSet
 }
 
 // boomClick is the op of each click: 1 left, 2 right, 3 middle.
@@ -211,7 +182,7 @@ func (f *boomField) allows(k click) bool {
 }
 
 // asks: the player makes '?' marks on purpose, unless R-B3 is skipped.
-func (f *boomField) asks() bool { return f.skip&bLeftAsk == 0 }
+func (f *boomField) asks() bool { return f.skip&rB3 == 0 }
 
 func (f *boomField) mark(p int) uint8 {
 	switch f.game.View(p/f.m+1, p%f.m+1) {
@@ -246,23 +217,23 @@ func genBoom(r *rand.Rand, shape BoomShape, skip *Skip) Boom {
 	for i := range games {
 		// A game that reaches a skipped ruling after all (its only operation left out
 		// with R-B2 skipped) is drawn again.
-		games[i] = redraw(skip, boomClauses, func() boomDraw { return genBoomGame(r, shape, kinds, skip) },
-			func(d boomDraw) clauseSet { return d.seen }).game
+		games[i] = redraw(skip, boomRulings, func() boomDraw { return genBoomGame(r, shape, kinds, skip) },
+			func(d boomDraw) rulingSet { return d.seen }).game
 	}
 	return Boom{Games: games}
 }
 
-// boomDraw is a game drawn and the clauses it reaches.
+// boomDraw is a game drawn and the rulings it reaches.
 type boomDraw struct {
 	game BoomGame
-	seen clauseSet
+	seen rulingSet
 }
 
 // boomRealLayouts are the boards of the test table's real-game tests: n, m, k.
 var boomRealLayouts = [...][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}}
 
 func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds, skip *Skip) boomDraw {
-	avoid := skip.clauses(boomClauses)
+	avoid := skip.of(boomRulings)
 	var n, m int
 	var board []string
 	first := -1 // the real game's first click
@@ -306,9 +277,9 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds, skip *Skip) boo
 			mines[i] = mines[len(mines)-1]
 			mines = mines[:len(mines)-1]
 		}
-		if len(mines) == n*m && avoid&bAllMinesNoOp != 0 {
+		if len(mines) == n*m && avoid&rB1 != 0 {
 			cells[r.Intn(n*m)] = '_' // R-B1 skipped: never a board of all mines
-			skip.note(boomClauses, bAllMinesNoOp)
+			skip.note(boomRulings, rB1)
 		}
 		board = make([]string, n)
 		for i := range board {
@@ -330,9 +301,9 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds, skip *Skip) boo
 		s.forbid(moveChordZero)
 	}
 	q := pickEdge(r, shape.Ops[0], shape.Ops[1])
-	if q == 0 && avoid&bNoOp != 0 {
+	if q == 0 && avoid&rB2 != 0 {
 		q = 1 // R-B2 skipped: never a game without operations
-		skip.note(boomClauses, bNoOp)
+		skip.note(boomRulings, rB2)
 	}
 	f.target = q
 	if first >= 0 && q > 0 {
@@ -349,6 +320,6 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds, skip *Skip) boo
 			f.ops = append(f.ops, f.randomOp(r, n))
 		}
 	}
-	skip.note(boomClauses, f.avoided)
+	skip.note(boomRulings, f.avoided)
 	return boomDraw{BoomGame{Board: board, Ops: f.ops}, f.watch.end(len(f.ops))}
 }

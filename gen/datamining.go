@@ -201,7 +201,7 @@ func dataminingCase(shape DataminingShape, skip *Skip) gopter.Gen {
 // of R-D1 changes it, is known only once played, so each board is also checked with ref's
 // answer (Datamining.Rulings) and drawn again when it reaches a skipped ruling.
 func genDatamining(r *rand.Rand, shape DataminingShape, skip *Skip) Datamining {
-	avoid := skip.clauses(dataminingClauses)
+	avoid := skip.of(dataminingRulings)
 	var sides [][2]int
 	for _, s := range dataminingSides {
 		if cells := s[0] * s[1]; cells >= shape.Cells[0] && cells <= shape.Cells[1] {
@@ -221,7 +221,7 @@ func genDatamining(r *rand.Rand, shape DataminingShape, skip *Skip) Datamining {
 				kind = []DataminingKind{DataminingRandom, DataminingRandom, DataminingRandom,
 					DataminingStuck, DataminingSomeStart}[r.Intn(5)]
 			}
-			if avoid&dAbove0 != 0 && (kind == DataminingStuck || kind == DataminingOneSafe) {
+			if avoid&rD2 != 0 && (kind == DataminingStuck || kind == DataminingOneSafe) {
 				kind = DataminingSomeStart
 			}
 			side := sides[i%len(sides)]
@@ -236,7 +236,7 @@ func genDatamining(r *rand.Rand, shape DataminingShape, skip *Skip) Datamining {
 				if guess == 0 {
 					break
 				}
-				skip.note(dataminingClauses, guess)
+				skip.note(dataminingRulings, guess)
 				board = genDataminingBoard(r, side[0], side[1], kind)
 			}
 			return board
@@ -245,8 +245,8 @@ func genDatamining(r *rand.Rand, shape DataminingShape, skip *Skip) Datamining {
 			boards[i] = draw()
 			continue
 		}
-		boards[i] = redraw(skip, dataminingClauses, draw, func(b []string) clauseSet {
-			return Datamining{Boards: [][]string{b}}.clauses()[0]
+		boards[i] = redraw(skip, dataminingRulings, draw, func(b []string) rulingSet {
+			return Datamining{Boards: [][]string{b}}.rulings()[0]
 		})
 	}
 	return Datamining{Boards: boards}
@@ -479,8 +479,8 @@ func (b *dataminingBits) play(opened uint64, rules int) int {
 	return b.safe - bits.OnesCount64(cleared) - bits.OnesCount64(flagged&^b.mines)
 }
 
-// dataminingClauses are the situations of docs/datamining.md's rulings that a board can
-// reach, each with the reading in mind:
+// dataminingRulings are the rulings of docs/datamining.md a solution can read
+// differently, and the readings in mind:
 //   - R-D1: a flagged cell is not covered, so rule 2 reads f + c = m with each flag
 //     counted once. Two misreadings are played against ref's answer: flags counted as
 //     covered too (2f + c = m), and rule 2 as c = m, flags left out.
@@ -489,77 +489,62 @@ func (b *dataminingBits) play(opened uint64, rules int) int {
 //     answers 0 on every board whose answer is above 0; and with a single safe cell every
 //     other start is a mine, so a start loop that mishandles mines has nothing else to
 //     stand on.
-var dataminingClauses = []clause{
-	{"R-D1", "counting flags as covered too changes the answer"},
-	{"R-D1", "leaving flags out of rule 2 changes the answer"},
-	{"R-D2", "the answer is above 0"},
-	{"R-D2", "the board has a single safe cell"},
+var dataminingRulings = []Ruling{
+	{"R-D1", "counting flags as covered too, or leaving them out of rule 2, changes the answer"},
+	{"R-D2", "the answer is above 0, or the board has a single safe cell"},
 }
 
 const (
-	dFlagsTwice clauseSet = 1 << iota
-	dRule2NoF
-	dAbove0
-	dOneSafe
+	rD1 rulingSet = 1 << iota
+	rD2
 )
-
-var dataminingSituations = map[string]string{
-	"R-D1": "counting flags as covered too, or leaving them out of rule 2, changes the answer",
-	"R-D2": "the answer is above 0, or the board has a single safe cell",
-}
 
 // DataminingRulings lists the rulings of datamining a solution can read differently, in
 // the spec's order, each with the situation Datamining.Rulings looks for.
-func DataminingRulings() []Ruling { return rulingsOf(dataminingClauses, dataminingSituations) }
+func DataminingRulings() []Ruling { return slices.Clone(dataminingRulings) }
 
 // Rulings takes ref's answer to each board (ref.DataminingTrace), plays the misreadings of
 // R-D1 from every safe start, and returns the ids of the rulings whose situation some
 // board reaches (see DataminingRulings), in the spec's order. It costs ref's answers.
 func (c Datamining) Rulings() []string {
-	var seen clauseSet
-	for _, s := range c.clauses() {
+	var seen rulingSet
+	for _, s := range c.rulings() {
 		seen |= s
 	}
-	return seen.rulings(dataminingClauses)
+	return seen.ids(dataminingRulings)
 }
 
-// dataminingGuess is the clauses gen's own play finds board reaches, which are likely
+// dataminingGuess is the rulings gen's own play finds board reaches, which are likely
 // those ref's answer gives (Datamining.Rulings): to aim, not to decide.
-func dataminingGuess(board []string) clauseSet {
+func dataminingGuess(board []string) rulingSet {
 	best, _ := dataminingPlays(board)
 	return dataminingMisreadings(board, best)
 }
 
-// clauses are the clauses each board reaches, with ref's answers.
-func (c Datamining) clauses() []clauseSet {
-	var out []clauseSet
+// rulings are the rulings each board reaches, with ref's answers.
+func (c Datamining) rulings() []rulingSet {
+	var out []rulingSet
 	ref.DataminingTrace(c.Encode(), func(s *ref.DataminingStep) { // a valid case: no input error
 		out = append(out, dataminingMisreadings(c.Boards[s.Board-1], s.Answer()))
 	})
 	return out
 }
 
-// dataminingMisreadings are the clauses a board whose answer is answer reaches: the
+// dataminingMisreadings are the rulings a board whose answer is answer reaches: the
 // misreadings of R-D1 played from every safe start against it, and R-D2's.
-func dataminingMisreadings(board []string, answer int) clauseSet {
+func dataminingMisreadings(board []string, answer int) rulingSet {
 	b := newDataminingBits(board)
-	var seen clauseSet
-	if answer > 0 {
-		seen |= dAbove0
-	}
-	if b.safe == 1 {
-		seen |= dOneSafe
+	var seen rulingSet
+	if answer > 0 || b.safe == 1 {
+		seen |= rD2
 	}
 	twice, noF := b.safe, b.safe
 	b.eachOpening(func(opened uint64) {
 		twice = min(twice, b.play(opened, dataminingFlagsTwice))
 		noF = min(noF, b.play(opened, dataminingRule2NoF))
 	})
-	if twice != answer {
-		seen |= dFlagsTwice
-	}
-	if noF != answer {
-		seen |= dRule2NoF
+	if twice != answer || noF != answer {
+		seen |= rD1
 	}
 	return seen
 }

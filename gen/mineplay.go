@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math/rand"
+	"slices"
 
 	"gamediff/ref"
 )
@@ -12,92 +13,60 @@ import (
 // aim and the skipped rulings would all trust. ref imports nothing of gen, fast or
 // engine, so the ground packages still form no cycle.
 
-// mineClauses are the situations of docs/mine.md's rulings that a case can reach, and the
-// reading each has in mind:
+// mineRulings are the rulings of docs/mine.md a solution can read differently, and the
+// readings in mind:
 //   - R-M1: finish is checked after every Sweep and DSweep that did not boom, whatever
-//     it answered, and never after Flag. It decides the answer when the game finishes
-//     (a solution checking only after a Sweep, or before the feedback, differs), and on
-//     a board without a safe cell whatever is read first: a Flag (no finish), a Sweep on
-//     a flag or a DSweep (finish), a Sweep on a mine (boom), even the Quit alone (a
-//     solution checking before every operation says finish).
+//     it answered, and never after Flag: a solution checking only after a Sweep, or
+//     before the feedback, differs when the game finishes; and on a board without a safe
+//     cell whatever is read first tells (a Flag: no finish; a Sweep on a flag or a DSweep:
+//     finish; a Sweep on a mine: boom; the Quit alone: give up, where a solution checking
+//     before every operation says finish).
 //   - R-M2: a DSweep that reaches a mine prints only boom, not the feedback of the cells
-//     it opened before it.
-//   - R-M3: a flagged cell reached by a 0-cascade loses its flag and is swept, from a
-//     Sweep or from a DSweep.
+//     it swept before it.
+//   - R-M3: a flagged cell reached by a 0-cascade, from a Sweep or a DSweep, loses its
+//     flag and is swept.
 //   - R-M4: the game ends at the first of Quit, boom and finish and nothing after it is
 //     read: operations after the end tell a solution that reads on, or counts them.
-var mineClauses = []clause{
-	{"R-M1", "the game finishes after a Sweep"},
-	{"R-M1", "the game finishes after a DSweep"},
-	{"R-M1", "the board has no safe cell, whatever is read first"},
-	{"R-M2", "a DSweep reaches a mine at once"},
-	{"R-M2", "a DSweep reaches a mine after sweeping other cells"},
-	{"R-M3", "a Sweep's cascade sweeps a flagged cell"},
-	{"R-M3", "a DSweep's cascade sweeps a flagged cell"},
-	{"R-M4", "operations follow the Quit"},
-	{"R-M4", "operations follow a boom"},
-	{"R-M4", "operations follow a finish"},
+var mineRulings = []Ruling{
+	{"R-M1", "the game finishes, or the board has no safe cell"},
+	{"R-M2", "a DSweep reaches a mine"},
+	{"R-M3", "a 0-cascade reaches a flagged cell"},
+	{"R-M4", "operations follow the end of the game (Quit, boom or finish)"},
 }
 
 const (
-	mFinishSweep clauseSet = 1 << iota
-	mFinishDSweep
-	mNoSafeCell
-	mDSweepBoom
-	mDSweepBoomAfter
-	mWipeSweep
-	mWipeDSweep
-	mAfterQuit
-	mAfterBoom
-	mAfterFinish
+	rM1 rulingSet = 1 << iota
+	rM2
+	rM3
+	rM4
 )
-
-var mineSituations = map[string]string{
-	"R-M1": "the game finishes, or the board has no safe cell",
-	"R-M2": "a DSweep reaches a mine",
-	"R-M3": "a 0-cascade reaches a flagged cell",
-	"R-M4": "operations follow the end of the game (Quit, boom or finish)",
-}
 
 // MineRulings lists the rulings of mine a solution can read differently, in the spec's
 // order, each with the situation Mine.Rulings looks for.
-func MineRulings() []Ruling { return rulingsOf(mineClauses, mineSituations) }
+func MineRulings() []Ruling { return slices.Clone(mineRulings) }
 
 // Rulings plays the case on ref's game and returns the ids of the rulings whose situation
 // it reaches (see MineRulings), in the spec's order. It costs ref's play of the case,
 // without its output.
-func (c Mine) Rulings() []string { return c.clauses().rulings(mineClauses) }
-
-func (c Mine) clauses() clauseSet {
+func (c Mine) Rulings() []string {
 	g := ref.NewMineGame(c.Board)
 	w := newMineWatch(g)
 	for i, op := range c.Ops {
-		result := g.Play(op.Kind.String(), op.X, op.Y)
-		w.see(g, op, result)
-		if result != "" {
+		g.Play(op.Kind.String(), op.X, op.Y)
+		w.see(g, op)
+		if g.Outcome() != "" {
 			if i < len(c.Ops)-1 {
-				w.seen |= mineAfter(result)
+				w.seen |= rM4 // the operations after the end
 			}
 			break
 		}
 	}
-	return w.seen
+	return w.seen.ids(mineRulings)
 }
 
-// mineAfter is the clause of operations that follow an end of the game.
-func mineAfter(result string) clauseSet {
-	switch result {
-	case "give up":
-		return mAfterQuit
-	case "game over":
-		return mAfterBoom
-	}
-	return mAfterFinish
-}
-
-// mineWatch follows ref's play of a game and notes the clauses it reaches.
+// mineWatch follows ref's play of a game and notes the rulings it reaches.
 type mineWatch struct {
-	seen  clauseSet
+	seen  rulingSet
 	m     int
 	flags map[int]bool // the flagged cells, as the Flag answers left them
 }
@@ -106,13 +75,13 @@ func newMineWatch(g *ref.MineGame) *mineWatch {
 	_, m := g.Size()
 	w := &mineWatch{m: m, flags: map[int]bool{}}
 	if g.SafeLeft() == 0 {
-		w.seen |= mNoSafeCell
+		w.seen |= rM1
 	}
 	return w
 }
 
-// see notes what op, which ended as result, did in g.
-func (w *mineWatch) see(g *ref.MineGame, op MineOp, result string) {
+// see notes what op, just played, did in g.
+func (w *mineWatch) see(g *ref.MineGame, op MineOp) {
 	switch op.Kind {
 	case MineQuit:
 		return
@@ -131,15 +100,15 @@ func (w *mineWatch) see(g *ref.MineGame, op MineOp, result string) {
 		// A Sweep on a flag answers "flagged" and a DSweep skips flags: a flagged cell
 		// swept is one a cascade reached.
 		if key := c[0]*(w.m+1) + c[1]; w.flags[key] {
-			w.seen |= pick(op.Kind == MineSweep, mWipeSweep, mWipeDSweep)
+			w.seen |= rM3
 			delete(w.flags, key)
 		}
 	}
 	switch {
-	case result == "finish":
-		w.seen |= pick(op.Kind == MineSweep, mFinishSweep, mFinishDSweep)
-	case result == "game over" && op.Kind == MineDSweep:
-		w.seen |= pick(len(g.Newly()) == 0, mDSweepBoom, mDSweepBoomAfter)
+	case g.Outcome() == "finish":
+		w.seen |= rM1
+	case g.Outcome() == "game over" && op.Kind == MineDSweep:
+		w.seen |= rM2
 	}
 }
 
@@ -151,7 +120,7 @@ func pick[T any](cond bool, yes, no T) T {
 }
 
 // mineField is ref's game of mine as the sweeper plays it, and the operations played.
-// An operation that reaches a skipped clause is left out, and the game stops before it.
+// An operation that reaches a skipped ruling is left out, and the game stops before it.
 type mineField struct {
 	game    *ref.MineGame
 	m       int
@@ -159,9 +128,9 @@ type mineField struct {
 	ops     []MineOp
 	target  int // the operations to play, for done
 	watch   *mineWatch
-	skip    clauseSet
+	skip    rulingSet
 	stopped bool
-	avoided clauseSet
+	avoided rulingSet
 }
 
 var mineClick = [...]MineKind{clickOpen: MineSweep, clickMark: MineFlag, clickChord: MineDSweep}
@@ -172,12 +141,11 @@ func (f *mineField) play(k click, p int, opened func(q int)) bool {
 	}
 	op := MineOp{Kind: mineClick[k], X: p/f.m + 1, Y: p%f.m + 1}
 	before := f.watch.seen
-	result := f.game.Play(op.Kind.String(), op.X, op.Y)
-	f.watch.see(f.game, op, result)
-	reached := f.watch.seen &^ before
-	if result != "" {
-		reached |= mineAfter(result) // the Quit follows
+	f.game.Play(op.Kind.String(), op.X, op.Y)
+	if f.watch.see(f.game, op); f.game.Outcome() != "" {
+		f.watch.seen |= rM4 // the Quit follows
 	}
+	reached := f.watch.seen &^ before
 	if hit := reached & f.skip; hit != 0 {
 		f.watch.seen, f.stopped = before, true
 		f.avoided |= hit
@@ -222,7 +190,7 @@ func (f *mineField) randomOp(r *rand.Rand, n int) MineOp {
 }
 
 func genMine(r *rand.Rand, shape MineShape, skip *Skip) Mine {
-	avoid := skip.clauses(mineClauses)
+	avoid := skip.of(mineRulings)
 	n := pickEdge(r, shape.N[0], shape.N[1])
 	m := pickEdge(r, shape.M[0], shape.M[1])
 	density, wall := pickDensity(r), -1
@@ -255,9 +223,9 @@ func genMine(r *rand.Rand, shape MineShape, skip *Skip) Mine {
 			safe++
 		}
 	}
-	if safe == 0 && avoid&mNoSafeCell != 0 {
+	if safe == 0 && avoid&rM1 != 0 {
 		cells[r.Intn(n*m)] = '.' // R-M1 skipped: a board with a safe cell
-		skip.note(mineClauses, mNoSafeCell)
+		skip.note(mineRulings, rM1)
 	}
 	board := make([]string, n)
 	for i := range board {
@@ -271,7 +239,7 @@ func genMine(r *rand.Rand, shape MineShape, skip *Skip) Mine {
 	// Each case gets its own temperament: careful players make long DSweep chains and
 	// finish, reckless ones boom early, chaotic ones do everything.
 	// With R-M2, R-M3 or R-M4 skipped, no boom and no flag a cascade could wipe.
-	never := avoid&(mDSweepBoom|mWipeSweep|mAfterBoom) != 0
+	never := avoid&(rM2|rM3|rM4) != 0
 	if r.Intn(2) == 0 || shape.Scenario != MineMixed && shape.Scenario != MineGiantCascade || never {
 		s.careful(never)
 	}
@@ -346,13 +314,13 @@ func genMine(r *rand.Rand, shape MineShape, skip *Skip) Mine {
 		f.ops = append(f.ops, f.randomOp(r, n))
 	}
 	f.ops = append(f.ops, MineOp{Kind: MineQuit})
-	if avoid&mAfterQuit != 0 && after > 0 {
+	if avoid&rM4 != 0 && after > 0 {
 		after = 0
-		f.avoided |= mAfterQuit
+		f.avoided |= rM4
 	}
 	for range after {
 		f.ops = append(f.ops, f.randomOp(r, n))
 	}
-	skip.note(mineClauses, f.avoided)
+	skip.note(mineRulings, f.avoided)
 	return Mine{Board: board, Ops: f.ops}
 }

@@ -12,51 +12,24 @@ import (
 // the reading decides the answer: a case that reaches the situation is one on which a
 // solution that read the ruling differently would (or very plausibly could) answer
 // differently. Each game lists its rulings (MineRulings, …), and each case type reports
-// the ones it reaches (Mine.Rulings, …), deciding from ref's own play of the case.
+// the ones it reaches (Mine.Rulings, …), deciding from ref's own play of the case, never
+// from a model of gen's.
 type Ruling struct {
 	ID        string // as the spec numbers it: "R-M1", "R-T10"
 	Situation string // one line: what a case must reach
 }
 
-// A clause is one situation of a ruling's text, which the rulings' predicates note on
-// their own: a hand-made case names the clause it is for, and a test plan shows the
-// clauses it reaches. A game's clauses are a table in the rulings' order, at most 64.
-type clause struct {
-	ruling string // "R-M1"
-	text   string // "the game finishes after a Sweep"
-}
+// rulingSet is a set of a game's rulings: bit i is entry i of its table.
+type rulingSet uint64
 
-// clauseSet is a set of a game's clauses: bit i is entry i of its table.
-type clauseSet uint64
-
-// rulings lists the ids of the rulings of the clauses in s, each once, in the table's
-// order, which is the spec's (R-T3 before R-T10).
-func (s clauseSet) rulings(table []clause) []string {
+// ids lists the set's ids in the order of the table, which is the spec's (R-T3 before
+// R-T10).
+func (s rulingSet) ids(table []Ruling) []string {
 	var out []string
-	for i, c := range table {
-		if s&(1<<i) != 0 && !slices.Contains(out, c.ruling) {
-			out = append(out, c.ruling)
+	for i, r := range table {
+		if s&(1<<i) != 0 {
+			out = append(out, r.ID)
 		}
-	}
-	return out
-}
-
-// of is the set of the table's clauses of the rulings ids.
-func clausesOf(table []clause, ids ...string) clauseSet {
-	var s clauseSet
-	for i, c := range table {
-		if slices.Contains(ids, c.ruling) {
-			s |= 1 << i
-		}
-	}
-	return s
-}
-
-// rulingsOf is the table of rulings of clauses, their situations in situation.
-func rulingsOf(table []clause, situation map[string]string) []Ruling {
-	var out []Ruling
-	for _, id := range clauseSet(1<<len(table) - 1).rulings(table) {
-		out = append(out, Ruling{ID: id, Situation: situation[id]})
 	}
 	return out
 }
@@ -89,17 +62,20 @@ func (s *Skip) Counts() map[string]int64 {
 
 func (s *Skip) String() string { return strings.Join(s.ids, ",") }
 
-// clauses is the set of the clauses of table whose ruling s skips; none for a nil s.
-func (s *Skip) clauses(table []clause) clauseSet {
-	if s == nil {
-		return 0
+// of is the set of the rulings of table that s skips; none for a nil s.
+func (s *Skip) of(table []Ruling) rulingSet {
+	var set rulingSet
+	for i, r := range table {
+		if s != nil && slices.Contains(s.ids, r.ID) {
+			set |= 1 << i
+		}
 	}
-	return clausesOf(table, s.ids...)
+	return set
 }
 
-// note counts one game left out of each ruling of the clauses in reached.
-func (s *Skip) note(table []clause, reached clauseSet) {
-	for _, id := range reached.rulings(table) {
+// note counts one game left out of each ruling of left.
+func (s *Skip) note(table []Ruling, left rulingSet) {
+	for _, id := range left.ids(table) {
 		if i, ok := slices.BinarySearch(s.ids, id); ok {
 			s.count[i].Add(1)
 		}
@@ -111,10 +87,10 @@ func (s *Skip) note(table []clause, reached clauseSet) {
 // to report, not a hang.
 const skipAttempts = 1000
 
-// redraw draws with draw until what it draws reaches no clause of skip (reached tells),
-// counting in s the rulings each draw left out of reached.
-func redraw[T any](s *Skip, table []clause, draw func() T, reached func(T) clauseSet) T {
-	skip := s.clauses(table)
+// redraw draws with draw until what it draws reaches no ruling s skips (reached tells),
+// counting the rulings each draw it drops reached.
+func redraw[T any](s *Skip, table []Ruling, draw func() T, reached func(T) rulingSet) T {
+	skip := s.of(table)
 	for range skipAttempts {
 		v := draw()
 		hit := reached(v) & skip

@@ -39,11 +39,12 @@ func (t *towerLayout) top(x int) int {
 // and under other B, fragile stairs, a goal to climb onto or to push — and a player on
 // the surface. A few layouts are unstable at the start (R-T3, R-T4.3).
 //
-// A layout leaves out what reaches a skipped clause where it can: no unstable start and
-// no player on G or B (R-T3), no fragile block (R-T12), no B (R-T14).
+// A layout leaves out what reaches a skipped ruling where it can: no unstable start and
+// no player on G or B (R-T3, and R-T15 and R-T16, the falls an unstable start brings),
+// no fragile block (R-T12), no B (R-T14).
 //
-// It also returns the clauses it changed blocks to leave out.
-func genTowerLayout(r *rand.Rand, n, m int, avoid clauseSet) (rows []string, left clauseSet) {
+// It also returns the rulings it changed blocks to leave out.
+func genTowerLayout(r *rand.Rand, n, m int, avoid rulingSet) (rows []string, left rulingSet) {
 	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), h: make([]int, m+2), r: r}
 	for y := range t.lv {
 		t.lv[y] = []byte(strings.Repeat(".", m+2))
@@ -106,7 +107,7 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid clauseSet) (rows []string, lef
 		}
 	}
 	t.placeGoal()
-	steady := avoid&(tUnstable|tPlayerFalls|tBlockFalls) != 0 // R-T3, R-T15, R-T16 skipped
+	steady := avoid&(rT3|rT15|rT16) != 0
 	if r.Intn(10) == 0 && !steady {
 		t.unsettle()
 	}
@@ -116,10 +117,10 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid clauseSet) (rows []string, lef
 		row := t.lv[n-i][1 : m+1]
 		for x, c := range row {
 			switch {
-			case avoid&tCountdown != 0 && strings.IndexByte("123", c) >= 0:
-				row[x], left = '#', left|tCountdown
-			case avoid&tVanish != 0 && c == 'B':
-				row[x], left = '#', left|tVanish
+			case avoid&rT12 != 0 && strings.IndexByte("123", c) >= 0:
+				row[x], left = '#', left|rT12
+			case avoid&rT14 != 0 && c == 'B':
+				row[x], left = '#', left|rT14
 			}
 		}
 		rows[i] = string(row)

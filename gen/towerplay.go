@@ -62,18 +62,18 @@ func towerCase(shape TowerShape, skip *Skip) gopter.Gen {
 // command is the only way to the clause, or the usual one: MOVETO for R-T6, CLIMB for
 // R-T7, GETDOWN for R-T8, PUSH for R-T9 and R-T10, PULL for R-T11.
 var towerAvoids = []struct {
-	clauses clauseSet
+	rulings rulingSet
 	kinds   []TowerKind
 }{
-	{tMoveOutside, []TowerKind{TowerMoveTo}},
-	{tClimbTop, []TowerKind{TowerClimbRight, TowerClimbLeft}},
-	{tDownLevel1, []TowerKind{TowerGetDownRight, TowerGetDownLeft}},
-	{tPush | tIceSlides, []TowerKind{TowerPushRight, TowerPushLeft}},
-	{tPull, []TowerKind{TowerPullRight, TowerPullLeft}},
+	{rT6, []TowerKind{TowerMoveTo}},
+	{rT7, []TowerKind{TowerClimbRight, TowerClimbLeft}},
+	{rT8, []TowerKind{TowerGetDownRight, TowerGetDownLeft}},
+	{rT9 | rT10, []TowerKind{TowerPushRight, TowerPushLeft}},
+	{rT11, []TowerKind{TowerPullRight, TowerPullLeft}},
 	// A GETDOWN or a PULL is how a player who stands comes to fall (R-T15); a PUSH or a
 	// PULL how a block that stands comes to fall (R-T16).
-	{tPlayerFalls, []TowerKind{TowerGetDownRight, TowerGetDownLeft, TowerPullRight, TowerPullLeft}},
-	{tBlockFalls, []TowerKind{TowerPushRight, TowerPushLeft, TowerPullRight, TowerPullLeft}},
+	{rT15, []TowerKind{TowerGetDownRight, TowerGetDownLeft, TowerPullRight, TowerPullLeft}},
+	{rT16, []TowerKind{TowerPushRight, TowerPushLeft, TowerPullRight, TowerPullLeft}},
 }
 
 // towerDistinct is how many distinct datasets of 45x45 or more a case holds; the others
@@ -88,13 +88,13 @@ const towerDistinct = 16
 // plays it, ends the dataset's commands before it; a dataset that reaches one before its
 // first command (R-T3, R-T17, R-T18 at the start) is drawn again.
 func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
-	avoid := skip.clauses(towerClauses)
+	avoid := skip.of(towerRulings)
 	var kinds []TowerKind
 	for k := TowerMoveTo; k < towerKinds; k++ {
 		kinds = append(kinds, k)
 	}
 	for _, a := range towerAvoids {
-		if avoid&a.clauses != 0 {
+		if avoid&a.rulings != 0 {
 			kinds = slices.DeleteFunc(kinds, func(k TowerKind) bool { return slices.Contains(a.kinds, k) })
 		}
 	}
@@ -102,11 +102,11 @@ func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
 		n := pickEdge(r, shape.N[0], shape.N[1])
 		m := pickEdge(r, shape.M[0], shape.M[1])
 		rows, left := genTowerLayout(r, n, m, avoid)
-		skip.note(towerClauses, left)
+		skip.note(towerRulings, left)
 		t := pickEdge(r, shape.Cmds[0], shape.Cmds[1]) // T = 0 one time in 8 when the shape allows it
-		if t == 0 && avoid&tT0 != 0 {
+		if t == 0 && avoid&rT5 != 0 {
 			t = 1
-			skip.note(towerClauses, tT0)
+			skip.note(towerRulings, rT5)
 		}
 		if len(kinds) == 0 {
 			t = 0
@@ -120,7 +120,7 @@ func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
 	}
 	c := Tower{Datasets: make([]TowerDataset, count)}
 	for i := range distinct {
-		c.Datasets[i] = redraw(skip, towerClauses, draw, func(d towerDraw) clauseSet { return d.seen }).set
+		c.Datasets[i] = redraw(skip, towerRulings, draw, func(d towerDraw) rulingSet { return d.seen }).set
 	}
 	for i := distinct; i < count; i++ {
 		c.Datasets[i] = c.Datasets[i%distinct]
@@ -128,10 +128,10 @@ func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
 	return c
 }
 
-// towerDraw is a dataset drawn, and the clauses it reaches when a ruling is skipped.
+// towerDraw is a dataset drawn, and the rulings it reaches when a ruling is skipped.
 type towerDraw struct {
 	set  TowerDataset
-	seen clauseSet
+	seen rulingSet
 }
 
 // towerTemper is how a generated player plays: weights of choosing an invalid command, a
@@ -153,7 +153,7 @@ type towerPlayer struct {
 // genTowerCmds plays up to t commands of the kinds given on rows, on ref's game. With
 // rulings skipped, a watch follows the play: a command that reaches one of avoid is left
 // out and ends the commands, and so does the end of the game when R-T5 is skipped.
-func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []TowerKind, avoid clauseSet, skip *Skip) towerDraw {
+func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []TowerKind, avoid rulingSet, skip *Skip) towerDraw {
 	var w *towerWatch
 	var see func(*ref.TowerStep)
 	if avoid != 0 {
@@ -173,10 +173,10 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []Towe
 	}
 	tm.kinds = kinds
 	d := towerDraw{set: TowerDataset{Rows: rows, Cmds: make([]TowerCmd, 0, t)}}
-	if w != nil && w.seen&avoid&^tT0 != 0 {
+	if w != nil && w.seen&avoid&^rT5 != 0 {
 		return towerDraw{d.set, w.seen} // at the start already: drawn again
 	}
-	for len(d.set.Cmds) < t && !(avoid&tAfterEnd != 0 && s.g.Outcome() != "") {
+	for len(d.set.Cmds) < t && !(avoid&rT5 != 0 && s.g.Outcome() != "") {
 		var c TowerCmd
 		py, px := s.g.Player()
 		switch {
@@ -193,7 +193,7 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []Towe
 		before := w.seenOr(0)
 		s.play(c)
 		if hit := avoid & (w.seenOr(0) &^ before); hit != 0 {
-			skip.note(towerClauses, hit)
+			skip.note(towerRulings, hit)
 			w.seen = before
 			break
 		}
@@ -201,9 +201,6 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []Towe
 	}
 	if w != nil {
 		d.seen = w.seen
-		if len(d.set.Cmds) > 0 {
-			d.seen &^= tT0
-		}
 	}
 	return d
 }

@@ -3,6 +3,7 @@ package gen
 import (
 	"math/rand"
 	"slices"
+	"strings"
 
 	"gamediff/ref"
 )
@@ -41,80 +42,61 @@ func BoomRulings() []Ruling { return slices.Clone(boomRulings) }
 // of the games, without its output.
 func (c Boom) Rulings() []string {
 	var seen rulingSet
-	for _, g := range c.Games {
-		seen |= g.rulings()
+	for _, bg := range c.Games {
+		g := ref.NewBoomGame(bg.board)
+		w := newBoomWatch(g)
+		for _, op := range bg.ops {
+			if g.Over() {
+				break // the rest is answered INVALID alike
+			}
+			g.Play(int(op.kind), op.x, op.y)
+			w.see(g, op)
+		}
+		seen |= w.seen | pick(len(bg.ops) == 0, rB2, 0)
 	}
 	return seen.ids(boomRulings)
-}
-
-func (bg BoomGame) rulings() rulingSet {
-	g := ref.NewBoomGame(bg.Board)
-	w := newBoomWatch(g)
-	for _, op := range bg.Ops {
-		if g.Over() {
-			break // the rest is answered INVALID alike
-		}
-		w.see(g, op, g.Play(int(op.Kind), op.X, op.Y))
-	}
-	return w.end(len(bg.Ops))
 }
 
 // boomWatch follows ref's play of a game and notes the rulings it reaches.
 type boomWatch struct {
 	seen  rulingSet
 	m     int
-	ops   int
 	asked []bool // the cells marked '?', as the right clicks left them: [x·(m+2)+y]
 	asks  int    // how many
 }
 
 func newBoomWatch(g *ref.BoomGame) *boomWatch {
 	n, m := g.Size()
-	w := &boomWatch{m: m, asked: make([]bool, (n+2)*(m+2))}
-	if g.Mines() == n*m {
-		w.seen |= rB1
-	}
-	return w
+	return &boomWatch{seen: pick(g.Mines() == n*m, rB1, 0), m: m, asked: make([]bool, (n+2)*(m+2))}
 }
 
-// see notes what op, answered answer, did in g.
-func (w *boomWatch) see(g *ref.BoomGame, op BoomOp, answer string) {
-	if answer == "INVALID" {
-		return
-	}
-	w.ops++
-	key := func(x, y int) int { return x*(w.m+2) + y }
-	p := key(op.X, op.Y)
-	if op.Kind == BoomMiddle && g.View(op.X, op.Y) == '0' && answer != "LOSE" && len(g.Changed()) > 0 {
+// see notes what op, just played, did in g.
+func (w *boomWatch) see(g *ref.BoomGame, op boomOp) {
+	answer, changed := g.Answer(), g.Changed()
+	p := op.x*(w.m+2) + op.y
+	switch {
+	case answer == "INVALID":
+	case op.kind == boomRight && w.asked[p] != (g.View(op.x, op.y) == '?'):
+		w.asked[p] = !w.asked[p]
+		w.asks += pick(w.asked[p], 1, -1)
+	case op.kind == boomMiddle && g.View(op.x, op.y) == '0' && answer != "LOSE" && len(changed) > 0:
 		w.seen |= rB3 // a middle click on an opened 0 opened something
-	}
-	if w.asks == 0 && op.Kind != BoomRight {
-		return // no '?' to reach
-	}
-	switch op.Kind {
-	case BoomRight:
-		if asked := g.View(op.X, op.Y) == '?'; asked != w.asked[p] {
-			w.asked[p] = asked
-			w.asks += pick(asked, 1, -1)
-		}
-		return
-	case BoomLeft:
-		if w.asked[p] {
-			w.seen |= rB3
-		}
-	case BoomMiddle:
+	case w.asks == 0 || op.kind == boomRight:
+	case op.kind == boomLeft && w.asked[p]:
+		w.seen |= rB3
+	case op.kind == boomMiddle:
 		// A '?' next to a middle click that acted (it lost, or opened the '?') was among
 		// the cells it opens: they are all its neighbours neither opened nor P.
-		for x := op.X - 1; x <= op.X+1; x++ {
-			for y := op.Y - 1; y <= op.Y+1; y++ {
-				if q := key(x, y); q != p && w.asked[q] && (answer == "LOSE" || g.Opened(x, y)) {
+		for x := op.x - 1; x <= op.x+1; x++ {
+			for y := op.y - 1; y <= op.y+1; y++ {
+				if q := x*(w.m+2) + y; q != p && w.asked[q] && (answer == "LOSE" || g.Opened(x, y)) {
 					w.seen |= rB3
 				}
 			}
 		}
 	}
-	for _, c := range g.Changed() {
-		if q := key(c[0], c[1]); w.asked[q] {
+	for _, c := range changed {
+		if q := c[0]*(w.m+2) + c[1]; w.asked[q] && g.Opened(c[0], c[1]) {
 			w.seen |= rB3 // a '?' opened, by the click or its cascade
 			w.asked[q] = false
 			w.asks--
@@ -122,22 +104,13 @@ func (w *boomWatch) see(g *ref.BoomGame, op BoomOp, answer string) {
 	}
 }
 
-// end notes the game's end, its closing 0 after ops operations, and returns the rulings
-// it reached.
-func (w *boomWatch) end(ops int) rulingSet {
-	if ops == 0 {
-		w.seen |= rB2
-	}
-	return w.seen
-}
-
 // boomField is ref's game of boom as the sweeper plays it, and the operations played.
 // An operation that reaches a skipped ruling is left out, and the game stops before it.
 type boomField struct {
 	game    *ref.BoomGame
 	m       int
-	kinds   BoomKinds
-	ops     []BoomOp
+	kinds   uint8
+	ops     []boomOp
 	target  int
 	watch   *boomWatch
 	skip    rulingSet
@@ -145,19 +118,16 @@ type boomField struct {
 	avoided rulingSet
 }
 
-// boomClick is the op of each click: 1 left, 2 right, 3 middle.
-func boomClick(k click) BoomKind { return BoomKind(k) + BoomLeft }
-
 func (f *boomField) play(k click, p int, opened func(q int)) bool {
 	if f.done() || !f.allows(k) {
 		return false
 	}
-	op := BoomOp{Kind: boomClick(k), X: p/f.m + 1, Y: p%f.m + 1}
+	op := boomOp{kind: boomKind(k) + boomLeft, x: p/f.m + 1, y: p%f.m + 1}
 	before := f.watch.seen
-	f.watch.see(f.game, op, f.game.Play(int(op.Kind), op.X, op.Y))
-	if hit := f.watch.seen &^ before & f.skip; hit != 0 {
+	f.game.Play(int(op.kind), op.x, op.y)
+	if f.watch.see(f.game, op); f.watch.seen&^before&f.skip != 0 {
+		f.avoided |= f.watch.seen &^ before & f.skip
 		f.watch.seen, f.stopped = before, true
-		f.avoided |= hit
 		return false
 	}
 	f.ops = append(f.ops, op)
@@ -170,15 +140,7 @@ func (f *boomField) play(k click, p int, opened func(q int)) bool {
 }
 
 func (f *boomField) allows(k click) bool {
-	switch f.kinds {
-	case BoomLeftOnly:
-		return k == clickOpen
-	case BoomLeftRight:
-		return k != clickChord
-	case BoomLeftMiddle:
-		return k != clickMark
-	}
-	return true
+	return f.kinds == boomAllKinds || k == clickOpen || f.kinds == boomLeftRight && k == clickMark || f.kinds == boomLeftMiddle && k == clickChord
 }
 
 // asks: the player makes '?' marks on purpose, unless R-B3 is skipped.
@@ -196,31 +158,28 @@ func (f *boomField) mark(p int) uint8 {
 
 func (f *boomField) done() bool { return f.stopped || f.game.Over() || len(f.ops) >= f.target }
 
-func (f *boomField) randomOp(r *rand.Rand, n int) BoomOp {
+func (f *boomField) randomOp(r *rand.Rand, n int) boomOp {
 	for {
 		if k := click(r.Intn(3)); f.allows(k) {
-			return BoomOp{Kind: boomClick(k), X: 1 + r.Intn(n), Y: 1 + r.Intn(f.m)}
+			return boomOp{kind: boomKind(k) + boomLeft, x: 1 + r.Intn(n), y: 1 + r.Intn(f.m)}
 		}
 	}
 }
 
-func genBoom(r *rand.Rand, shape BoomShape, skip *Skip) Boom {
-	kinds := shape.Kinds
-	if kinds == BoomAnyKinds {
+func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
+	kinds := sh.kinds
+	if kinds == boomAnyKinds {
 		// Half the cases play every click, the rest one mix of the test table each.
-		kinds = BoomAllKinds
-		if r.Intn(2) == 0 {
-			kinds = BoomKinds(1 + r.Intn(4))
-		}
+		kinds = pick(r.Intn(2) == 0, uint8(1+r.Intn(4)), boomAllKinds)
 	}
-	games := make([]BoomGame, pickEdge(r, shape.Games[0], shape.Games[1]))
+	games := make([]BoomGame, pickEdge(r, sh.games))
 	for i := range games {
-		// A game that reaches a skipped ruling after all (its only operation left out
-		// with R-B2 skipped) is drawn again.
-		games[i] = redraw(skip, boomRulings, func() boomDraw { return genBoomGame(r, shape, kinds, skip) },
+		// A game that reaches a skipped ruling after all (its only operation left out with
+		// R-B2 skipped) is drawn again.
+		games[i] = redraw(skip, boomRulings, func() boomDraw { return genBoomGame(r, sh, kinds, skip) },
 			func(d boomDraw) rulingSet { return d.seen }).game
 	}
-	return Boom{Games: games}
+	return Boom{games}
 }
 
 // boomDraw is a game drawn and the rulings it reaches.
@@ -232,36 +191,28 @@ type boomDraw struct {
 // boomRealLayouts are the boards of the test table's real-game tests: n, m, k.
 var boomRealLayouts = [...][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}}
 
-func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds, skip *Skip) boomDraw {
+func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 	avoid := skip.of(boomRulings)
 	var n, m int
-	var board []string
+	var cells []byte
 	first := -1 // the real game's first click
-	switch shape.Layout {
-	case BoomReal:
+	if sh.layout == boomReal {
 		var k int
-		if shape.N[1] > 0 {
-			n, m = pickEdge(r, shape.N[0], shape.N[1]), pickEdge(r, shape.M[0], shape.M[1])
-			k = pickEdge(r, min(shape.Mines[0], n*m-9), min(shape.Mines[1], n*m-9))
+		if sh.n[1] > 0 {
+			n, m = pickEdge(r, sh.n), pickEdge(r, sh.m)
+			k = pickEdge(r, span{min(sh.mines[0], n*m-9), min(sh.mines[1], n*m-9)})
 		} else if v := r.Intn(4); v < 3 {
 			n, m, k = boomRealLayouts[v][0], boomRealLayouts[v][1], boomRealLayouts[v][2]
 		} else {
-			n, m = pickEdge(r, BoomMinSide, 40), pickEdge(r, BoomMinSide, 40)
-			k = pickEdge(r, 0, min(320, n*m-9))
+			n, m = pickEdge(r, span{boomMinSide, 40}), pickEdge(r, span{boomMinSide, 40})
+			k = pickEdge(r, span{0, min(320, n*m-9)})
 		}
 		first = r.Intn(n * m)
-		board = realBoomBoard(r, n, m, k, first)
-	default:
-		n = pickEdge(r, shape.N[0], shape.N[1])
-		m = pickEdge(r, shape.M[0], shape.M[1])
-		density := pickDensity(r)
-		switch shape.Layout {
-		case BoomDense:
-			density = 0.1 + 0.1*r.Float64()
-		case BoomSparse:
-			density = 0.001 + 0.009*r.Float64()
-		}
-		cells := make([]byte, n*m)
+		cells = realBoomBoard(r, n, m, k, first)
+	} else {
+		n, m = pickEdge(r, sh.n), pickEdge(r, sh.m)
+		density := []float64{pickDensity(r), 0, 0.1 + 0.1*r.Float64(), 0.001 + 0.009*r.Float64()}[sh.layout]
+		cells = make([]byte, n*m)
 		var mines []int
 		for p := range cells {
 			cells[p] = '_'
@@ -271,7 +222,7 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds, skip *Skip) boo
 			}
 		}
 		// Over the cap, clear mines drawn at random until it holds.
-		for shape.MaxMines > 0 && len(mines) > shape.MaxMines {
+		for sh.mines[1] > 0 && len(mines) > sh.mines[1] {
 			i := r.Intn(len(mines))
 			cells[mines[i]] = '_'
 			mines[i] = mines[len(mines)-1]
@@ -281,32 +232,31 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds, skip *Skip) boo
 			cells[r.Intn(n*m)] = '_' // R-B1 skipped: never a board of all mines
 			skip.note(boomRulings, rB1)
 		}
-		board = make([]string, n)
-		for i := range board {
-			board[i] = string(cells[i*m : (i+1)*m])
-		}
+	}
+	board := make([]string, n)
+	for i := range board {
+		board[i] = string(cells[i*m : (i+1)*m])
 	}
 	game := ref.NewBoomGame(board)
 	f := &boomField{game: game, m: m, kinds: kinds, watch: newBoomWatch(game), skip: avoid}
 	s := newSweeper(board, '*', f, r)
-	if shape.Player == BoomCareful || r.Intn(2) == 0 {
+	if sh.player == boomCareful || r.Intn(2) == 0 {
 		s.careful(false)
 		s.weights[moveOpenSafe] += 5
 	}
-	if shape.Player == BoomCareful {
+	if sh.player == boomCareful {
 		s.forbid(moveCycle, moveRepeat)
 		s.weights[moveChordAny] = 1
 	}
 	if !f.asks() {
 		s.forbid(moveChordZero)
 	}
-	q := pickEdge(r, shape.Ops[0], shape.Ops[1])
+	q := pickEdge(r, sh.ops)
 	if q == 0 && avoid&rB2 != 0 {
 		q = 1 // R-B2 skipped: never a game without operations
 		skip.note(boomRulings, rB2)
 	}
-	f.target = q
-	if first >= 0 && q > 0 {
+	if f.target = q; first >= 0 && q > 0 {
 		s.click(clickOpen, first)
 	}
 	s.play()
@@ -314,12 +264,29 @@ func genBoomGame(r *rand.Rand, shape BoomShape, kinds BoomKinds, skip *Skip) boo
 	if !f.stopped && f.game.Over() {
 		more := q - len(f.ops)
 		if r.Intn(4) > 0 {
-			more = min(more, max(r.Intn(4), shape.Ops[0]-len(f.ops)))
+			more = min(more, max(r.Intn(4), sh.ops[0]-len(f.ops)))
 		}
 		for range more {
 			f.ops = append(f.ops, f.randomOp(r, n))
 		}
 	}
 	skip.note(boomRulings, f.avoided)
-	return boomDraw{BoomGame{Board: board, Ops: f.ops}, f.watch.end(len(f.ops))}
+	return boomDraw{BoomGame{board, f.ops}, f.watch.seen | pick(len(f.ops) == 0, rB2, 0)}
+}
+
+// realBoomBoard places k mines uniformly outside the 3x3 square around first, as a real
+// game does after the first click; k ≤ n·m - 9.
+func realBoomBoard(r *rand.Rand, n, m, k, first int) []byte {
+	var free []int
+	for p := range n * m {
+		if max(p/m-first/m, first/m-p/m, p%m-first%m, first%m-p%m) > 1 {
+			free = append(free, p)
+		}
+	}
+	r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+	cells := []byte(strings.Repeat("_", n*m))
+	for _, p := range free[:k] {
+		cells[p] = '*'
+	}
+	return cells
 }

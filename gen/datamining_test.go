@@ -178,7 +178,7 @@ func TestDataminingGenReachesHardParts(t *testing.T) {
 			case mines == rows*cols-1:
 				count["one safe cell"]++
 			}
-			if rows*cols == DataminingMaxCells {
+			if rows*cols == dataminingMaxCells {
 				count["40 cells"]++
 			}
 			best, worst := dataminingPlays(b)
@@ -233,7 +233,7 @@ func TestDataminingFromBytes(t *testing.T) {
 			t.Fatalf("bytes %x: not deterministic", in)
 		}
 		for _, b := range c.Boards {
-			bigShape = bigShape || len(b)*len(b[0]) == DataminingMaxCells
+			bigShape = bigShape || len(b)*len(b[0]) == dataminingMaxCells
 		}
 	}
 	if !bigShape {

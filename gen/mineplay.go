@@ -7,11 +7,11 @@ import (
 	"gamediff/ref"
 )
 
-// gen drives ref's own games (ref.MineGame, ref.BoomGame) while it generates, and
-// decides the rulings a case reaches from ref's play of it: a second model of the rules
-// in gen would be a third copy of them, which the rulings' predicates, the generators'
-// aim and the skipped rulings would all trust. ref imports nothing of gen, fast or
-// engine, so the ground packages still form no cycle.
+// gen drives ref's own games (ref.MineGame, ref.BoomGame, ref.TowerGame) while it
+// generates, and decides the rulings a case reaches from ref's play of it: a model of the
+// rules in gen would be a third copy of them, which the rulings, the generators' aim and
+// the skipped rulings would all trust. ref imports nothing of gen, fast or engine, so
+// the ground packages still form no cycle.
 
 // mineRulings are the rulings of docs/mine.md a solution can read differently, and the
 // readings in mind:
@@ -49,13 +49,12 @@ func MineRulings() []Ruling { return slices.Clone(mineRulings) }
 // it reaches (see MineRulings), in the spec's order. It costs ref's play of the case,
 // without its output.
 func (c Mine) Rulings() []string {
-	g := ref.NewMineGame(c.Board)
+	g := ref.NewMineGame(c.board)
 	w := newMineWatch(g)
-	for i, op := range c.Ops {
-		g.Play(op.Kind.String(), op.X, op.Y)
-		w.see(g, op)
-		if g.Outcome() != "" {
-			if i < len(c.Ops)-1 {
+	for i, op := range c.ops {
+		g.Play(op.kind.String(), op.x, op.y)
+		if w.see(g, op); g.Outcome() != "" {
+			if i < len(c.ops)-1 {
 				w.seen |= rM4 // the operations after the end
 			}
 			break
@@ -73,32 +72,25 @@ type mineWatch struct {
 
 func newMineWatch(g *ref.MineGame) *mineWatch {
 	_, m := g.Size()
-	w := &mineWatch{m: m, flags: map[int]bool{}}
-	if g.SafeLeft() == 0 {
-		w.seen |= rM1
-	}
-	return w
+	return &mineWatch{seen: pick(g.SafeLeft() == 0, rM1, 0), m: m, flags: map[int]bool{}}
 }
 
 // see notes what op, just played, did in g.
-func (w *mineWatch) see(g *ref.MineGame, op MineOp) {
-	switch op.Kind {
-	case MineQuit:
-		return
-	case MineFlag:
-		if g.Flagged(op.X, op.Y) {
-			w.flags[op.X*(w.m+1)+op.Y] = true
+func (w *mineWatch) see(g *ref.MineGame, op mineOp) {
+	if key := op.x*(w.m+1) + op.y; op.kind == mineFlag {
+		if g.Flagged(op.x, op.y) {
+			w.flags[key] = true
 		} else {
-			delete(w.flags, op.X*(w.m+1)+op.Y)
+			delete(w.flags, key)
 		}
 		return
 	}
+	// A Sweep on a flag answers "flagged" and a DSweep skips flags: a flagged cell swept
+	// is one a cascade reached.
 	for _, c := range g.Newly() {
 		if len(w.flags) == 0 {
 			break
 		}
-		// A Sweep on a flag answers "flagged" and a DSweep skips flags: a flagged cell
-		// swept is one a cascade reached.
 		if key := c[0]*(w.m+1) + c[1]; w.flags[key] {
 			w.seen |= rM3
 			delete(w.flags, key)
@@ -107,7 +99,7 @@ func (w *mineWatch) see(g *ref.MineGame, op MineOp) {
 	switch {
 	case g.Outcome() == "finish":
 		w.seen |= rM1
-	case g.Outcome() == "game over" && op.Kind == MineDSweep:
+	case g.Outcome() == "game over" && op.kind == mineDSweep:
 		w.seen |= rM2
 	}
 }
@@ -124,8 +116,8 @@ func pick[T any](cond bool, yes, no T) T {
 type mineField struct {
 	game    *ref.MineGame
 	m       int
-	kinds   MineKinds
-	ops     []MineOp
+	kinds   mineKinds
+	ops     []mineOp
 	target  int // the operations to play, for done
 	watch   *mineWatch
 	skip    rulingSet
@@ -133,20 +125,19 @@ type mineField struct {
 	avoided rulingSet
 }
 
-var mineClick = [...]MineKind{clickOpen: MineSweep, clickMark: MineFlag, clickChord: MineDSweep}
+var mineClick = [...]mineKind{clickOpen: mineSweep, clickMark: mineFlag, clickChord: mineDSweep}
 
 func (f *mineField) play(k click, p int, opened func(q int)) bool {
 	if f.done() || !f.allows(k) {
 		return false
 	}
-	op := MineOp{Kind: mineClick[k], X: p/f.m + 1, Y: p%f.m + 1}
+	op := mineOp{kind: mineClick[k], x: p/f.m + 1, y: p%f.m + 1}
 	before := f.watch.seen
-	f.game.Play(op.Kind.String(), op.X, op.Y)
+	f.game.Play(op.kind.String(), op.x, op.y)
 	if f.watch.see(f.game, op); f.game.Outcome() != "" {
 		f.watch.seen |= rM4 // the Quit follows
 	}
-	reached := f.watch.seen &^ before
-	if hit := reached & f.skip; hit != 0 {
+	if hit := f.watch.seen &^ before & f.skip; hit != 0 {
 		f.watch.seen, f.stopped = before, true
 		f.avoided |= hit
 		return false
@@ -159,13 +150,7 @@ func (f *mineField) play(k click, p int, opened func(q int)) bool {
 }
 
 func (f *mineField) allows(k click) bool {
-	switch f.kinds {
-	case MineSweepOnly:
-		return k == clickOpen
-	case MineNoDSweep:
-		return k != clickChord
-	}
-	return true
+	return f.kinds == mineAnyOps || k == clickOpen || f.kinds == mineNoDSweep && k == clickMark
 }
 
 func (f *mineField) asks() bool { return false }
@@ -179,45 +164,37 @@ func (f *mineField) done() bool {
 }
 
 // randomOp is any operation of the kinds allowed, for the input after the game's end.
-func (f *mineField) randomOp(r *rand.Rand, n int) MineOp {
-	var kinds []click
-	for k := range click(3) {
-		if f.allows(k) {
-			kinds = append(kinds, k)
+func (f *mineField) randomOp(r *rand.Rand, n int) mineOp {
+	for {
+		if k := click(r.Intn(3)); f.allows(k) {
+			return mineOp{kind: mineClick[k], x: 1 + r.Intn(n), y: 1 + r.Intn(f.m)}
 		}
 	}
-	return MineOp{Kind: mineClick[kinds[r.Intn(len(kinds))]], X: 1 + r.Intn(n), Y: 1 + r.Intn(f.m)}
 }
 
-func genMine(r *rand.Rand, shape MineShape, skip *Skip) Mine {
+func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	avoid := skip.of(mineRulings)
-	n := pickEdge(r, shape.N[0], shape.N[1])
-	m := pickEdge(r, shape.M[0], shape.M[1])
+	n, m, q := pickEdge(r, sh.n), pickEdge(r, sh.m), pickEdge(r, sh.ops)
 	density, wall := pickDensity(r), -1
 	right := -1.0 // the density right of the wall, when not density
-	switch shape.Scenario {
-	case MineGiantCascade:
+	switch sh.scenario {
+	case mineGiantCascade:
 		density, wall = 0.001, m-1-min(m/100, 8)
-	case MineCascadeLongGame:
+	case mineCascadeLongGame:
 		density, wall, right = 0.001, m-1-max(m/10, 1), 0.15+0.05*r.Float64()
-	case MineDenseDSweep, MineWrongFlagBoom:
+	case mineDenseDSweep, mineWrongFlagBoom:
 		density = 0.15 + 0.05*r.Float64()
-	case MineCareful:
+	case mineCareful:
 		density = 0.05 + 0.15*r.Float64()
-	case MineNoSafeCell:
+	case mineNoSafeCell:
 		density = 1
-	case MineFree:
+	case mineFree:
 		density = 0
 	}
-	cells := make([]byte, n*m)
-	safe := 0
+	cells, safe := make([]byte, n*m), 0
 	for p := range cells {
-		d := density
-		if p%m > wall && right >= 0 {
-			d = right
-		}
 		cells[p] = '.'
-		if p%m == wall || r.Float64() < d {
+		if p%m == wall || r.Float64() < pick(p%m > wall && right >= 0, right, density) {
 			cells[p] = '*'
 		} else {
 			safe++
@@ -231,24 +208,22 @@ func genMine(r *rand.Rand, shape MineShape, skip *Skip) Mine {
 	for i := range board {
 		board[i] = string(cells[i*m : (i+1)*m])
 	}
-	q := pickEdge(r, shape.Ops[0], shape.Ops[1])
 	game := ref.NewMineGame(board)
-	f := &mineField{game: game, m: m, kinds: shape.Kinds, watch: newMineWatch(game), skip: avoid}
+	f := &mineField{game: game, m: m, kinds: sh.kinds, watch: newMineWatch(game), skip: avoid}
 	s := newSweeper(board, '*', f, r)
-	s.forbid(moveAsk, moveCycle)
 	// Each case gets its own temperament: careful players make long DSweep chains and
-	// finish, reckless ones boom early, chaotic ones do everything.
-	// With R-M2, R-M3 or R-M4 skipped, no boom and no flag a cascade could wipe.
+	// finish, reckless ones boom early, chaotic ones do everything. With R-M2, R-M3 or
+	// R-M4 skipped, no boom and no flag a cascade could wipe.
 	never := avoid&(rM2|rM3|rM4) != 0
-	if r.Intn(2) == 0 || shape.Scenario != MineMixed && shape.Scenario != MineGiantCascade || never {
+	if r.Intn(2) == 0 || sh.scenario != mineMixed && sh.scenario != mineGiantCascade || never {
 		s.careful(never)
 	}
-	switch shape.Scenario {
-	case MineCascadeLongGame:
+	switch sh.scenario {
+	case mineCascadeLongGame:
 		s.patient = true
 		s.forbid(moveFlagWrong)
 		fallthrough
-	case MineDenseDSweep:
+	case mineDenseDSweep:
 		s.forbid(moveChordAny, moveRepeat)
 		s.weights[moveChordRight] += 20
 	}
@@ -259,34 +234,28 @@ func genMine(r *rand.Rand, shape MineShape, skip *Skip) Mine {
 	// after is how many operations follow the Quit (never read, R-IN2); the game is
 	// played for the others, and once over, operations that are never read follow it.
 	after := 0
-	switch shape.Scenario {
-	case MineWrongFlagBoom:
+	switch sh.scenario {
+	case mineWrongFlagBoom:
 		playTo((q - 1) * 9 / 10)
 		f.target = q - 1
 		for try := 0; try < 100 && !f.done(); try++ {
-			if s.move(moveChordWrong); f.game.Outcome() != "" {
-				break
-			}
+			s.move(moveChordWrong)
 		}
 		playTo(q - 1)
-	case MineNoSafeCell:
+	case mineNoSafeCell:
 		// Flags, then a Sweep on a flagged cell: it answers, and R-M1 finishes.
-		f.target = (q - 1) / 2
-		for !f.done() && f.allows(clickMark) {
+		for f.target = (q - 1) / 2; !f.done() && f.allows(clickMark); {
 			s.click(clickMark, r.Intn(n*m))
 		}
 		f.target = q - 1
-		for p := range n * m {
-			if f.mark(p) == markFlag {
-				s.click(clickOpen, p)
-				break
-			}
+		if p := slices.Index(s.marks, markFlag); p >= 0 {
+			s.click(clickOpen, p)
 		}
 		playTo(q - 1)
-	case MineQuitMiddle:
+	case mineQuitMiddle:
 		after = q - 1 - (q-1)/2
 		playTo((q - 1) / 2)
-	case MineMixed:
+	case mineMixed:
 		// The Quit first, somewhere inside, or last.
 		if q > 1 && r.Intn(3) == 0 {
 			after = 1 + r.Intn(min(q-1, 20))
@@ -313,7 +282,7 @@ func genMine(r *rand.Rand, shape MineShape, skip *Skip) Mine {
 	for !f.stopped && f.game.Outcome() != "" && len(f.ops) < q-1-after {
 		f.ops = append(f.ops, f.randomOp(r, n))
 	}
-	f.ops = append(f.ops, MineOp{Kind: MineQuit})
+	f.ops = append(f.ops, mineOp{kind: mineQuit})
 	if avoid&rM4 != 0 && after > 0 {
 		after = 0
 		f.avoided |= rM4
@@ -322,5 +291,5 @@ func genMine(r *rand.Rand, shape MineShape, skip *Skip) Mine {
 		f.ops = append(f.ops, f.randomOp(r, n))
 	}
 	skip.note(mineRulings, f.avoided)
-	return Mine{Board: board, Ops: f.ops}
+	return Mine{board, f.ops}
 }

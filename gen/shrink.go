@@ -173,6 +173,32 @@ func cutCoordinate[O any](ops []O, lo, hi int, coord func(*O) *int) []O {
 	return out
 }
 
+// boardCuts are the cut lists of a board and the ops on it: its rows and its columns
+// (at least least of each stay; the ops on cut lines go, later ones move), and its cells
+// holding mine cleared to blank. coord(op, 0) is an op's row, coord(op, 1) its column,
+// nil for an op without; with makes the case of a board and its ops.
+func boardCuts[O comparable](board []string, least int, mine, blank byte, ops []O, coord func(*O, int) *int, with func([]string, []O) any) []cutList {
+	n, m := len(board), len(board[0])
+	x, y := func(op *O) *int { return coord(op, 0) }, func(op *O) *int { return coord(op, 1) }
+	return []cutList{
+		sized(n, func(lo, hi int) (any, bool) {
+			if n-(hi-lo) < least {
+				return nil, false
+			}
+			return with(slices.Concat(board[:lo], board[hi:]), cutCoordinate(ops, lo, hi, x)), true
+		}).withTwins(func(a, b, n int) bool { return sameRows(board, a, b, n) && noCoordinateIn(ops, a, b+n, x) }),
+		sized(m, func(lo, hi int) (any, bool) {
+			if m-(hi-lo) < least {
+				return nil, false
+			}
+			return with(withoutColumns(board, lo, hi), cutCoordinate(ops, lo, hi, y)), true
+		}).withTwins(func(a, b, n int) bool { return sameColumns(board, a, b, n) && noCoordinateIn(ops, a, b+n, y) }),
+		cellCuts(board, string(mine), func(cells []int, lo, hi int) (any, bool) {
+			return with(withCells(board, cells[lo:hi], blank), ops), true
+		}),
+	}
+}
+
 // withTwins returns l, whose spans [a, a+n) and [b, b+n) are twins when same says so.
 func (l cutList) withTwins(same func(a, b, n int) bool) cutList {
 	l.twins = same
@@ -269,20 +295,3 @@ func withCells(board []string, cells []int, c byte) []string {
 	}
 	return out
 }
-
-// unitOr is how a generator of whole cases (unit false) or of units reads the ranges and
-// weights of its shapes: a count of datasets as given, or always one, since units are
-// packed; a weight as given, or unitWeight times it, which makes the shapes it does not
-// pass through weight (those at the limits, whole) that much rarer.
-func unitOr(unit bool) (count func(lo, hi int) [2]int, weight func(w int) int) {
-	if unit {
-		return func(int, int) [2]int { return [2]int{1, 1} }, func(w int) int { return w * unitWeight }
-	}
-	return func(lo, hi int) [2]int { return [2]int{lo, hi} }, func(w int) int { return w }
-}
-
-// unitWeight is how much rarer the cases at the limits are among the units a packed hunt
-// of a program draws (BoomUnitGen, TowerUnitGen, DataminingUnitGen) than among whole
-// cases: such a hunt runs about that many more cases a second (one start of the program
-// answers dozens), so it still meets a case at the limits every few seconds.
-const unitWeight = 40

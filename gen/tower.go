@@ -1,7 +1,7 @@
 package gen
 
 import (
-	"fmt"
+	_ "embed"
 	"math"
 	"slices"
 	"strconv"
@@ -12,8 +12,8 @@ import (
 
 // Limits of the game tower (seed 001, Constraints: 3 ≤ m, n ≤ 50).
 const (
-	TowerMinSide = 3
-	TowerMaxSide = 50
+	towerMinSide = 3
+	towerMaxSide = 50
 )
 
 // towerAlphabet is every character a tower may hold (seed 001, the marks).
@@ -26,45 +26,45 @@ type Tower struct {
 
 // TowerDataset is one tower and its commands.
 type TowerDataset struct {
-	Rows []string // n rows of m characters, the top level (n) first, as in the input
-	Cmds []TowerCmd
+	rows []string // n rows of m characters, the top level (n) first, as in the input
+	cmds []towerCmd
 }
 
-// TowerCmd is one command line. Col is MOVETO's column, any int32: one outside 1..m makes
+// towerCmd is one command line. col is MOVETO's column, any int32: one outside 1..m makes
 // an invalid command (R-T6), not a malformed input.
-type TowerCmd struct {
-	Kind TowerKind
-	Col  int
+type towerCmd struct {
+	kind towerKind
+	col  int
 }
 
-// TowerKind is a command with its direction.
-type TowerKind uint8
+// towerKind is a command with its direction.
+type towerKind uint8
 
 // The commands of the statement.
 const (
-	TowerMoveTo TowerKind = iota
-	TowerPushRight
-	TowerPushLeft
-	TowerPullRight
-	TowerPullLeft
-	TowerGetDownRight
-	TowerGetDownLeft
-	TowerClimbRight
-	TowerClimbLeft
+	towerMoveTo towerKind = iota
+	towerPushRight
+	towerPushLeft
+	towerPullRight
+	towerPullLeft
+	towerGetDownRight
+	towerGetDownLeft
+	towerClimbRight
+	towerClimbLeft
 	towerKinds
 )
 
 var towerKindNames = [towerKinds]string{"MOVETO", "PUSH RIGHT", "PUSH LEFT", "PULL RIGHT", "PULL LEFT",
 	"GETDOWN RIGHT", "GETDOWN LEFT", "CLIMB RIGHT", "CLIMB LEFT"}
 
-func (k TowerKind) String() string { return towerKindNames[k] }
+func (k towerKind) String() string { return towerKindNames[k] }
 
 // dir is +1 for a RIGHT command, -1 for a LEFT one, 0 for MOVETO.
-func (k TowerKind) dir() int {
+func (k towerKind) dir() int {
 	switch {
-	case k == TowerMoveTo:
+	case k == towerMoveTo:
 		return 0
-	case (k-TowerPushRight)%2 == 0:
+	case (k-towerPushRight)%2 == 0:
 		return 1
 	}
 	return -1
@@ -74,22 +74,22 @@ func (k TowerKind) dir() int {
 func (c Tower) Encode() []byte {
 	var b []byte
 	for _, d := range c.Datasets {
-		m := len(d.Rows[0])
-		b = strconv.AppendInt(b, int64(len(d.Rows)), 10)
+		m := len(d.rows[0])
+		b = strconv.AppendInt(b, int64(len(d.rows)), 10)
 		b = append(b, ' ')
 		b = strconv.AppendInt(b, int64(m), 10)
 		b = append(b, '\n')
-		for _, row := range d.Rows {
+		for _, row := range d.rows {
 			b = append(b, row...)
 			b = append(b, '\n')
 		}
-		b = strconv.AppendInt(b, int64(len(d.Cmds)), 10)
+		b = strconv.AppendInt(b, int64(len(d.cmds)), 10)
 		b = append(b, '\n')
-		for _, cmd := range d.Cmds {
-			b = append(b, towerKindNames[cmd.Kind]...)
-			if cmd.Kind == TowerMoveTo {
+		for _, cmd := range d.cmds {
+			b = append(b, towerKindNames[cmd.kind]...)
+			if cmd.kind == towerMoveTo {
 				b = append(b, ' ')
-				b = strconv.AppendInt(b, int64(cmd.Col), 10)
+				b = strconv.AppendInt(b, int64(cmd.col), 10)
 			}
 			b = append(b, '\n')
 		}
@@ -117,7 +117,7 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 	s := newInStream(input)
 	var c Tower
 	for {
-		n := s.number("n", 0, TowerMaxSide)
+		n := s.number("n", 0, towerMaxSide)
 		s.space()
 		if n == 0 {
 			s.number("m after n = 0", 0, 0)
@@ -125,18 +125,18 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 			s.end("the final 0 0")
 			return c, s.err
 		}
-		if n < TowerMinSide {
-			s.fail("n = %d outside %d..%d", n, TowerMinSide, TowerMaxSide)
+		if n < towerMinSide {
+			s.fail("n = %d outside %d..%d", n, towerMinSide, towerMaxSide)
 		}
-		m := s.number("m", TowerMinSide, TowerMaxSide)
+		m := s.number("m", towerMinSide, towerMaxSide)
 		s.eoln()
-		d := TowerDataset{Rows: make([]string, n)}
+		d := TowerDataset{rows: make([]string, n)}
 		players, goals := 0, 0
-		for i := range d.Rows {
+		for i := range d.rows {
 			line, what := s.line, "level "+strconv.Itoa(n-i)
-			d.Rows[i] = s.row(what, m, towerAlphabet)
-			players += strings.Count(d.Rows[i], "S")
-			goals += strings.Count(d.Rows[i], "G")
+			d.rows[i] = s.row(what, m, towerAlphabet)
+			players += strings.Count(d.rows[i], "S")
+			goals += strings.Count(d.rows[i], "G")
 			if players > 1 || goals > 1 {
 				s.failAt(line, "%s: S and G must appear exactly once in a tower, found a second one", what)
 			}
@@ -149,11 +149,11 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 		// A command takes at least 9 bytes ("MOVETO 1\n"): the commands are allocated
 		// once, at their number, but never beyond what the input can hold.
 		if keep {
-			d.Cmds = make([]TowerCmd, 0, min(t, (len(s.in)-s.pos)/len("MOVETO 1\n")))
+			d.cmds = make([]towerCmd, 0, min(t, (len(s.in)-s.pos)/len("MOVETO 1\n")))
 		}
 		for range t {
 			if cmd := decodeTowerCmd(s); keep && s.err == nil {
-				d.Cmds = append(d.Cmds, cmd)
+				d.cmds = append(d.cmds, cmd)
 			}
 		}
 		if keep {
@@ -162,12 +162,12 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 	}
 }
 
-func decodeTowerCmd(s *inStream) TowerCmd {
+func decodeTowerCmd(s *inStream) towerCmd {
 	w := s.word("a command")
-	cmd := TowerCmd{Kind: TowerMoveTo}
+	cmd := towerCmd{kind: towerMoveTo}
 	if w == "MOVETO" {
 		s.space()
-		cmd.Col = s.number("MOVETO's column", math.MinInt32, math.MaxInt32)
+		cmd.col = s.number("MOVETO's column", math.MinInt32, math.MaxInt32)
 		s.eoln()
 		return cmd
 	}
@@ -179,7 +179,7 @@ func decodeTowerCmd(s *inStream) TowerCmd {
 	if d := s.word("RIGHT or LEFT"); d != "RIGHT" && d != "LEFT" {
 		s.fail("%s: expected RIGHT or LEFT, found %s", w, s.quotedWord())
 	} else {
-		cmd.Kind = TowerKind(slices.Index(towerKindNames[:], w+" "+d))
+		cmd.kind = towerKind(slices.Index(towerKindNames[:], w+" "+d))
 	}
 	s.eoln()
 	return cmd
@@ -210,83 +210,83 @@ func shrinkTower(c Tower, twins twinCuts) gopter.Shrink {
 			return Tower{Datasets: slices.Concat(c.Datasets[:lo], c.Datasets[hi:])}, true
 		}).withTwins(func(a, b, n int) bool {
 			return slices.EqualFunc(c.Datasets[a:a+n], c.Datasets[b:b+n], func(d, e TowerDataset) bool {
-				return slices.Equal(d.Rows, e.Rows) && slices.Equal(d.Cmds, e.Cmds)
+				return slices.Equal(d.rows, e.rows) && slices.Equal(d.cmds, e.cmds)
 			})
 		}),
 	}
 	for i, d := range c.Datasets {
-		lists = append(lists, sized(len(d.Cmds), func(lo, hi int) (any, bool) {
-			cmds := slices.Concat(d.Cmds[:lo], d.Cmds[hi:])
-			return with(i, TowerDataset{Rows: d.Rows, Cmds: cmds}), true
-		}).withTwins(func(a, b, n int) bool { return slices.Equal(d.Cmds[a:a+n], d.Cmds[b:b+n]) }))
+		lists = append(lists, sized(len(d.cmds), func(lo, hi int) (any, bool) {
+			cmds := slices.Concat(d.cmds[:lo], d.cmds[hi:])
+			return with(i, TowerDataset{rows: d.rows, cmds: cmds}), true
+		}).withTwins(func(a, b, n int) bool { return slices.Equal(d.cmds[a:a+n], d.cmds[b:b+n]) }))
 	}
-	moveTo := func(cmd *TowerCmd) *int {
-		if cmd.Kind != TowerMoveTo {
+	moveTo := func(cmd *towerCmd) *int {
+		if cmd.kind != towerMoveTo {
 			return nil
 		}
-		return &cmd.Col
+		return &cmd.col
 	}
 	for i, d := range c.Datasets {
-		n, m := len(d.Rows), len(d.Rows[0])
+		n, m := len(d.rows), len(d.rows[0])
 		lists = append(lists,
 			sized(n, func(lo, hi int) (any, bool) {
-				if n-(hi-lo) < TowerMinSide {
+				if n-(hi-lo) < towerMinSide {
 					return nil, false
 				}
-				for _, row := range d.Rows[lo:hi] {
+				for _, row := range d.rows[lo:hi] {
 					if strings.ContainsAny(row, "SG") {
 						return nil, false
 					}
 				}
-				rows := slices.Concat(d.Rows[:lo], d.Rows[hi:])
-				return with(i, TowerDataset{Rows: rows, Cmds: d.Cmds}), true
-			}).withTwins(func(a, b, n int) bool { return sameRows(d.Rows, a, b, n) }),
+				rows := slices.Concat(d.rows[:lo], d.rows[hi:])
+				return with(i, TowerDataset{rows: rows, cmds: d.cmds}), true
+			}).withTwins(func(a, b, n int) bool { return sameRows(d.rows, a, b, n) }),
 			sized(m, func(lo, hi int) (any, bool) {
-				if m-(hi-lo) < TowerMinSide {
+				if m-(hi-lo) < towerMinSide {
 					return nil, false
 				}
-				for _, row := range d.Rows {
+				for _, row := range d.rows {
 					if strings.ContainsAny(row[lo:hi], "SG") {
 						return nil, false
 					}
 				}
-				cmds := cutCoordinate(d.Cmds, lo, hi, moveTo)
-				return with(i, TowerDataset{Rows: withoutColumns(d.Rows, lo, hi), Cmds: cmds}), true
+				cmds := cutCoordinate(d.cmds, lo, hi, moveTo)
+				return with(i, TowerDataset{rows: withoutColumns(d.rows, lo, hi), cmds: cmds}), true
 			}).withTwins(func(a, b, n int) bool {
-				return sameColumns(d.Rows, a, b, n) && noCoordinateIn(d.Cmds, a, b+n, moveTo)
+				return sameColumns(d.rows, a, b, n) && noCoordinateIn(d.cmds, a, b+n, moveTo)
 			}))
 	}
 	for i, d := range c.Datasets {
 		lists = append(lists,
-			cellCuts(d.Rows, "#ICB123", func(blocks []int, lo, hi int) (any, bool) {
-				return with(i, TowerDataset{Rows: withCells(d.Rows, blocks[lo:hi], '.'), Cmds: d.Cmds}), true
+			cellCuts(d.rows, "#ICB123", func(blocks []int, lo, hi int) (any, bool) {
+				return with(i, TowerDataset{rows: withCells(d.rows, blocks[lo:hi], '.'), cmds: d.cmds}), true
 			}),
-			cellCuts(d.Rows, "ICB123", func(odd []int, lo, hi int) (any, bool) {
-				return with(i, TowerDataset{Rows: withCells(d.Rows, odd[lo:hi], '#'), Cmds: d.Cmds}), true
+			cellCuts(d.rows, "ICB123", func(odd []int, lo, hi int) (any, bool) {
+				return with(i, TowerDataset{rows: withCells(d.rows, odd[lo:hi], '#'), cmds: d.cmds}), true
 			}))
 	}
 	// The numbers: one per command of every dataset in a row; only MOVETO's count.
-	total, locate := inARow(c.Datasets, func(d TowerDataset) int { return len(d.Cmds) })
+	total, locate := inARow(c.Datasets, func(d TowerDataset) int { return len(d.cmds) })
 	numbers := shrinkNumbers(total, func(i int) []int {
 		set, k := locate(i)
-		cmd, m := c.Datasets[set].Cmds[k], len(c.Datasets[set].Rows[0])
+		cmd, m := c.Datasets[set].cmds[k], len(c.Datasets[set].rows[0])
 		switch {
-		case cmd.Kind != TowerMoveTo:
+		case cmd.kind != towerMoveTo:
 			return nil
-		case cmd.Col > m+1:
+		case cmd.col > m+1:
 			return []int{m + 1}
-		case cmd.Col < 0:
+		case cmd.col < 0:
 			return []int{0}
-		case cmd.Col <= m:
-			return toward(cmd.Col, 1)
+		case cmd.col <= m:
+			return toward(cmd.col, 1)
 		}
 		return nil
 	}, func(i, v int) any {
 		set, k := locate(i)
 		d := c.Datasets[set]
-		cmds := slices.Clone(d.Cmds)
-		cmds[k].Col = v
-		return with(set, TowerDataset{Rows: d.Rows, Cmds: cmds})
+		cmds := slices.Clone(d.cmds)
+		cmds[k].col = v
+		return with(set, TowerDataset{rows: d.rows, cmds: cmds})
 	})
 	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), numbers)
 }
@@ -312,7 +312,7 @@ func TowerFromBytes(data []byte) Tower {
 	var c Tower
 	count := t.size(1, 3, 1<<16)
 	for len(c.Datasets) < count && (len(c.Datasets) == 0 || !t.exhausted()) {
-		n, m := t.size(TowerMinSide, 8, TowerMaxSide), t.size(TowerMinSide, 8, TowerMaxSide)
+		n, m := t.size(towerMinSide, 8, towerMaxSide), t.size(towerMinSide, 8, towerMaxSide)
 		grid := make([][]byte, n)
 		for y := range grid {
 			grid[y] = make([]byte, m)
@@ -330,20 +330,20 @@ func TowerFromBytes(data []byte) Tower {
 		for y := range grid {
 			rows[y] = string(grid[y])
 		}
-		d := TowerDataset{Rows: rows}
+		d := TowerDataset{rows: rows}
 		for range t.size(0, 32, math.MaxInt32) {
 			if t.exhausted() {
 				break
 			}
-			cmd := TowerCmd{Kind: TowerKind(t.intn(int(towerKinds)))}
+			cmd := towerCmd{kind: towerKind(t.intn(int(towerKinds)))}
 			b := t.byte()
-			if cmd.Kind == TowerMoveTo {
-				cmd.Col = int(int8(b))
+			if cmd.kind == towerMoveTo {
+				cmd.col = int(int8(b))
 				if b == towerColumnEscape {
-					cmd.Col = int(int32(uint32(t.intn(1 << 32))))
+					cmd.col = int(int32(uint32(t.intn(1 << 32))))
 				}
 			}
-			d.Cmds = append(d.Cmds, cmd)
+			d.cmds = append(d.cmds, cmd)
 		}
 		c.Datasets = append(c.Datasets, d)
 	}
@@ -357,11 +357,11 @@ func (c Tower) Bytes() []byte {
 	w := &tapeWriter{}
 	w.size(len(c.Datasets), 1, 3, 1<<16)
 	for _, d := range c.Datasets {
-		n, m := len(d.Rows), len(d.Rows[0])
-		w.size(n, TowerMinSide, 8, TowerMaxSide)
-		w.size(m, TowerMinSide, 8, TowerMaxSide)
+		n, m := len(d.rows), len(d.rows[0])
+		w.size(n, towerMinSide, 8, towerMaxSide)
+		w.size(m, towerMinSide, 8, towerMaxSide)
 		var sy, sx, gy, gx int
-		for y, row := range d.Rows {
+		for y, row := range d.rows {
 			for x := 0; x < m; x++ {
 				switch row[x] {
 				case 'S':
@@ -376,107 +376,42 @@ func (c Tower) Bytes() []byte {
 		w.intn(sx, m)
 		w.intn(gy, n)
 		w.intn(gx, m)
-		w.size(len(d.Cmds), 0, 32, math.MaxInt32)
-		for _, cmd := range d.Cmds {
-			w.byte(byte(cmd.Kind))
+		w.size(len(d.cmds), 0, 32, math.MaxInt32)
+		for _, cmd := range d.cmds {
+			w.byte(byte(cmd.kind))
 			switch {
-			case cmd.Kind != TowerMoveTo:
+			case cmd.kind != towerMoveTo:
 				w.byte(0)
-			case cmd.Col >= math.MinInt8 && cmd.Col <= math.MaxInt8 && cmd.Col != int(int8(towerColumnEscape-256)):
-				w.byte(byte(int8(cmd.Col)))
+			case cmd.col >= math.MinInt8 && cmd.col <= math.MaxInt8 && cmd.col != int(int8(towerColumnEscape-256)):
+				w.byte(byte(int8(cmd.col)))
 			default:
 				w.byte(towerColumnEscape)
-				w.intn(int(uint32(int32(cmd.Col))), 1<<32)
+				w.intn(int(uint32(int32(cmd.col))), 1<<32)
 			}
 		}
 	}
 	return w.data
 }
 
-// towerSample is the statement's sample input.
-const towerSample = `8 8
-........
-........
-....###.
-...#.#.G
-S#B...##
-#ICII.I#
-#..#.#.#
-.#..#.#.
-7
-PUSH RIGHT
-MOVETO 2
-CLIMB RIGHT
-CLIMB RIGHT
-GETDOWN RIGHT
-CLIMB RIGHT
-GETDOWN RIGHT
-8 8
-........
-........
-........
-...G....
-S#B.....
-#ICIIIII
-#..#.#.#
-.#..#.#.
-4
-PUSH RIGHT
-MOVETO 2
-CLIMB RIGHT
-CLIMB RIGHT
-8 8
-........
-....#.#.
-.....#.G
-...#..#.
-S#B....#
-#ICIII.#
-#..#.#.#
-.#..#.#.
-8
-PUSH RIGHT
-MOVETO 2
-CLIMB RIGHT
-CLIMB RIGHT
-CLIMB RIGHT
-GETDOWN RIGHT
-CLIMB RIGHT
-GETDOWN RIGHT
-0 0
-`
-
 // TowerPlan is a test set for tower. The statement has no test table, so the plan is
 // the one a setter would write: the sample; small towers by the hundred; wide and tall
 // ones; long games on mid-size towers; towers at 50x50 with a few hundred commands; and
 // the benchmark's 400 towers of 50x50 with 250 commands each.
 func TowerPlan() []PlanTest {
-	sample, err := DecodeTower([]byte(towerSample))
-	if err != nil {
-		panic("gen: the tower sample is invalid: " + err.Error())
-	}
-	plan := []PlanTest{{
-		Call: "tower -sample",
-		Gen: func(*gopter.GenParameters) *gopter.GenResult {
-			return gopter.NewGenResult(sample, ShrinkTower)
-		},
-	}}
-	for _, s := range []TowerShape{
-		{Datasets: [2]int{200, 200}, N: [2]int{3, 6}, M: [2]int{3, 6}, Cmds: [2]int{0, 20}},
-		{Datasets: [2]int{200, 200}, N: [2]int{3, 12}, M: [2]int{3, 12}, Cmds: [2]int{0, 60}},
-		{Datasets: [2]int{50, 50}, N: [2]int{3, 5}, M: [2]int{40, TowerMaxSide}, Cmds: [2]int{50, 200}},
-		{Datasets: [2]int{50, 50}, N: [2]int{40, TowerMaxSide}, M: [2]int{3, 5}, Cmds: [2]int{50, 200}},
-		{Datasets: [2]int{100, 100}, N: [2]int{15, 30}, M: [2]int{15, 30}, Cmds: [2]int{100, 400}},
-		{Datasets: [2]int{20, 20}, N: [2]int{TowerMaxSide, TowerMaxSide}, M: [2]int{TowerMaxSide, TowerMaxSide}, Cmds: [2]int{300, 1000}},
-		{Datasets: [2]int{400, 400}, N: [2]int{TowerMaxSide, TowerMaxSide}, M: [2]int{TowerMaxSide, TowerMaxSide}, Cmds: [2]int{250, 250}},
-	} {
-		plan = append(plan, PlanTest{
-			Call: fmt.Sprintf("tower -datasets %d -n %d-%d -m %d-%d -cmds %d-%d", s.Datasets[0], s.N[0], s.N[1], s.M[0], s.M[1], s.Cmds[0], s.Cmds[1]),
-			Gen:  TowerCase(s),
-		})
-	}
-	return plan
+	return plan("tower -sample",
+		"tower -datasets 200 -n 3..6 -m 3..6 -cmds 0..20",
+		"tower -datasets 200 -n 3..12 -m 3..12 -cmds 0..60",
+		"tower -datasets 50 -n 3..5 -m 40..50 -cmds 50..200",
+		"tower -datasets 50 -n 40..50 -m 3..5 -cmds 50..200",
+		"tower -datasets 100 -n 15..30 -m 15..30 -cmds 100..400",
+		"tower -datasets 20 -n 50 -m 50 -cmds 300..1000",
+		"tower -datasets 400 -n 50 -m 50 -cmds 250")
 }
+
+// towerSample is the statement's sample input.
+//
+//go:embed sample/tower.in
+var towerSample []byte
 
 // Bounds lists the constrained quantities of the case with their limits: per dataset n,
 // m and the S and G counts (exactly one each). The statement caps neither T nor the
@@ -484,10 +419,10 @@ func TowerPlan() []PlanTest {
 func (c Tower) Bounds() []Bound {
 	b := make([]Bound, 0, 4*len(c.Datasets))
 	for _, d := range c.Datasets {
-		all := strings.Join(d.Rows, "")
+		all := strings.Join(d.rows, "")
 		b = append(b,
-			Bound{"n", len(d.Rows), TowerMinSide, TowerMaxSide},
-			Bound{"m", len(d.Rows[0]), TowerMinSide, TowerMaxSide},
+			Bound{"n", len(d.rows), towerMinSide, towerMaxSide},
+			Bound{"m", len(d.rows[0]), towerMinSide, towerMaxSide},
 			Bound{"S", strings.Count(all, "S"), 1, 1},
 			Bound{"G", strings.Count(all, "G"), 1, 1},
 		)

@@ -1,28 +1,51 @@
 package gen
 
 import (
+	"flag"
 	"math"
 	"math/rand"
 	"slices"
 	"strings"
 
 	"github.com/leanovate/gopter"
-	pgen "github.com/leanovate/gopter/gen"
 
 	"gamediff/ref"
 )
 
-// TowerShape bounds the cases of one generator: closed ranges for the number of
+// towerShape bounds the cases of one generator: closed ranges for the number of
 // datasets, n, m and the number of commands per dataset. Careful players, when set, all
-// play so that their games last (the wanderer of genTowerCmds).
-type TowerShape struct {
-	Datasets, N, M, Cmds [2]int
-	Careful              bool
+// play so that their games last (the wanderer of genTowerCmds); sample is the
+// statement's sample.
+type towerShape struct {
+	datasets, n, m, cmds span
+	careful, sample      bool
+}
+
+func towerCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
+	sh := towerShape{datasets: span{1, 1}, n: span{3, 3}, m: span{3, 3}}
+	fs.Var(&sh.datasets, "datasets", "datasets")
+	fs.Var(&sh.n, "n", "levels")
+	fs.Var(&sh.m, "m", "columns")
+	fs.Var(&sh.cmds, "cmds", "commands a dataset")
+	fs.BoolVar(&sh.careful, "careful", false, "players whose games last")
+	fs.BoolVar(&sh.sample, "sample", false, "the statement's sample")
+	return func(skip *Skip) gopter.Gen {
+		return func(p *gopter.GenParameters) *gopter.GenResult {
+			if sh.sample {
+				c, _ := DecodeTower(towerSample)
+				return gopter.NewGenResult(c, ShrinkTower)
+			}
+			return gopter.NewGenResult(genTower(p.Rng, sh, skip), ShrinkTower)
+		}
+	}
 }
 
 // TowerGen generates tower cases: most small enough to read at a glance, some with many
 // datasets, some at the limits, none reaching a ruling of skip (nil: none skipped). Every
-// case carries ShrinkTower.
+// case carries ShrinkTower. 2 cases in 990 are at the limits (README, "Cases at the
+// limits"): hundreds of 50x50 towers, each a long game of a patient player, where a
+// solution that does more than O(n·m) work per command, or settles the whole tower again
+// and again, runs out of time (towerDistinct of them distinct).
 func TowerGen(skip *Skip) gopter.Gen { return towerGen(false, skip) }
 
 // TowerUnitGen generates tower cases to be packed into one input, for a hunt of a
@@ -32,30 +55,15 @@ func TowerUnitGen(skip *Skip) gopter.Gen { return towerGen(true, skip) }
 
 func towerGen(unit bool, skip *Skip) gopter.Gen {
 	sets, w := unitOr(unit)
-	c := func(shape TowerShape) gopter.Gen { return towerCase(shape, skip) }
-	return pgen.Weighted([]pgen.WeightedGen{
-		{Weight: w(450), Gen: c(TowerShape{Datasets: sets(1, 3), N: [2]int{3, 6}, M: [2]int{3, 7}, Cmds: [2]int{0, 14}})},
-		{Weight: w(250), Gen: c(TowerShape{Datasets: sets(1, 5), N: [2]int{3, 12}, M: [2]int{3, 14}, Cmds: [2]int{0, 40}})},
-		{Weight: w(120), Gen: c(TowerShape{Datasets: sets(20, 80), N: [2]int{3, 8}, M: [2]int{3, 8}, Cmds: [2]int{0, 25}})},
-		{Weight: w(100), Gen: c(TowerShape{Datasets: sets(1, 8), N: [2]int{3, 25}, M: [2]int{3, 25}, Cmds: [2]int{0, 120}})},
-		{Weight: w(30), Gen: c(TowerShape{Datasets: sets(1, 4), N: [2]int{3, 6}, M: [2]int{30, TowerMaxSide}, Cmds: [2]int{0, 80}})},
-		{Weight: w(30), Gen: c(TowerShape{Datasets: sets(1, 4), N: [2]int{30, TowerMaxSide}, M: [2]int{3, 6}, Cmds: [2]int{0, 80}})},
-		{Weight: w(8), Gen: c(TowerShape{Datasets: sets(1, 6), N: [2]int{45, TowerMaxSide}, M: [2]int{45, TowerMaxSide}, Cmds: [2]int{100, 300}})},
-		// At the limits: hundreds of 50x50 towers, each a long game of a patient player,
-		// where a solution that does more than O(n·m) work per command, or settles the
-		// whole tower again and again, runs out of time (towerDistinct of them distinct).
-		{Weight: 2, Gen: c(TowerShape{Datasets: [2]int{100, 400}, N: [2]int{TowerMaxSide, TowerMaxSide}, M: [2]int{TowerMaxSide, TowerMaxSide},
-			Cmds: [2]int{250, 500}, Careful: true})},
-	})
-}
-
-// TowerCase generates cases within one shape.
-func TowerCase(shape TowerShape) gopter.Gen { return towerCase(shape, nil) }
-
-func towerCase(shape TowerShape, skip *Skip) gopter.Gen {
-	return func(p *gopter.GenParameters) *gopter.GenResult {
-		return gopter.NewGenResult(genTower(p.Rng, shape, skip), ShrinkTower)
-	}
+	return mix(skip,
+		weighted{w(450), "tower -datasets " + sets("1..3") + " -n 3..6 -m 3..7 -cmds 0..14"},
+		weighted{w(250), "tower -datasets " + sets("1..5") + " -n 3..12 -m 3..14 -cmds 0..40"},
+		weighted{w(120), "tower -datasets " + sets("20..80") + " -n 3..8 -m 3..8 -cmds 0..25"},
+		weighted{w(100), "tower -datasets " + sets("1..8") + " -n 3..25 -m 3..25 -cmds 0..120"},
+		weighted{w(30), "tower -datasets " + sets("1..4") + " -n 3..6 -m 30..50 -cmds 0..80"},
+		weighted{w(30), "tower -datasets " + sets("1..4") + " -n 30..50 -m 3..6 -cmds 0..80"},
+		weighted{w(8), "tower -datasets " + sets("1..6") + " -n 45..50 -m 45..50 -cmds 100..300"},
+		weighted{2, "tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful"})
 }
 
 // towerAvoids are the commands a player never plays while a clause is skipped, where a
@@ -63,17 +71,17 @@ func towerCase(shape TowerShape, skip *Skip) gopter.Gen {
 // R-T7, GETDOWN for R-T8, PUSH for R-T9 and R-T10, PULL for R-T11.
 var towerAvoids = []struct {
 	rulings rulingSet
-	kinds   []TowerKind
+	kinds   []towerKind
 }{
-	{rT6, []TowerKind{TowerMoveTo}},
-	{rT7, []TowerKind{TowerClimbRight, TowerClimbLeft}},
-	{rT8, []TowerKind{TowerGetDownRight, TowerGetDownLeft}},
-	{rT9 | rT10, []TowerKind{TowerPushRight, TowerPushLeft}},
-	{rT11, []TowerKind{TowerPullRight, TowerPullLeft}},
+	{rT6, []towerKind{towerMoveTo}},
+	{rT7, []towerKind{towerClimbRight, towerClimbLeft}},
+	{rT8, []towerKind{towerGetDownRight, towerGetDownLeft}},
+	{rT9 | rT10, []towerKind{towerPushRight, towerPushLeft}},
+	{rT11, []towerKind{towerPullRight, towerPullLeft}},
 	// A GETDOWN or a PULL is how a player who stands comes to fall (R-T15); a PUSH or a
 	// PULL how a block that stands comes to fall (R-T16).
-	{rT15, []TowerKind{TowerGetDownRight, TowerGetDownLeft, TowerPullRight, TowerPullLeft}},
-	{rT16, []TowerKind{TowerPushRight, TowerPushLeft, TowerPullRight, TowerPullLeft}},
+	{rT15, []towerKind{towerGetDownRight, towerGetDownLeft, towerPullRight, towerPullLeft}},
+	{rT16, []towerKind{towerPushRight, towerPushLeft, towerPullRight, towerPullLeft}},
 }
 
 // towerDistinct is how many distinct datasets of 45x45 or more a case holds; the others
@@ -87,23 +95,22 @@ const towerDistinct = 16
 // command after the end for R-T5), and a command that reaches one all the same, as ref
 // plays it, ends the dataset's commands before it; a dataset that reaches one before its
 // first command (R-T3, R-T17, R-T18 at the start) is drawn again.
-func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
+func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 	avoid := skip.of(towerRulings)
-	var kinds []TowerKind
-	for k := TowerMoveTo; k < towerKinds; k++ {
+	var kinds []towerKind
+	for k := towerMoveTo; k < towerKinds; k++ {
 		kinds = append(kinds, k)
 	}
 	for _, a := range towerAvoids {
 		if avoid&a.rulings != 0 {
-			kinds = slices.DeleteFunc(kinds, func(k TowerKind) bool { return slices.Contains(a.kinds, k) })
+			kinds = slices.DeleteFunc(kinds, func(k towerKind) bool { return slices.Contains(a.kinds, k) })
 		}
 	}
 	draw := func() towerDraw {
-		n := pickEdge(r, shape.N[0], shape.N[1])
-		m := pickEdge(r, shape.M[0], shape.M[1])
+		n, m := pickEdge(r, sh.n), pickEdge(r, sh.m)
 		rows, left := genTowerLayout(r, n, m, avoid)
 		skip.note(towerRulings, left)
-		t := pickEdge(r, shape.Cmds[0], shape.Cmds[1]) // T = 0 one time in 8 when the shape allows it
+		t := pickEdge(r, sh.cmds) // T = 0 one time in 8 when the shape allows it
 		if t == 0 && avoid&rT5 != 0 {
 			t = 1
 			skip.note(towerRulings, rT5)
@@ -111,11 +118,11 @@ func genTower(r *rand.Rand, shape TowerShape, skip *Skip) Tower {
 		if len(kinds) == 0 {
 			t = 0
 		}
-		return genTowerCmds(r, rows, t, shape.Careful, kinds, avoid, skip)
+		return genTowerCmds(r, rows, t, sh.careful, kinds, avoid, skip)
 	}
-	count := pickEdge(r, shape.Datasets[0], shape.Datasets[1])
+	count := pickEdge(r, sh.datasets)
 	distinct := count
-	if shape.N[0] >= 45 && shape.M[0] >= 45 {
+	if sh.n[0] >= 45 && sh.m[0] >= 45 {
 		distinct = min(count, towerDistinct)
 	}
 	c := Tower{Datasets: make([]TowerDataset, count)}
@@ -141,7 +148,7 @@ type towerDraw struct {
 type towerTemper struct {
 	invalid, seek, shove, any int
 	careful, patient          bool
-	kinds                     []TowerKind
+	kinds                     []towerKind
 }
 
 // towerPlayer plays a dataset on ref's game.
@@ -153,7 +160,7 @@ type towerPlayer struct {
 // genTowerCmds plays up to t commands of the kinds given on rows, on ref's game. With
 // rulings skipped, a watch follows the play: a command that reaches one of avoid is left
 // out and ends the commands, and so does the end of the game when R-T5 is skipped.
-func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []TowerKind, avoid rulingSet, skip *Skip) towerDraw {
+func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towerKind, avoid rulingSet, skip *Skip) towerDraw {
 	var w *towerWatch
 	var see func(*ref.TowerStep)
 	if avoid != 0 {
@@ -172,17 +179,17 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []Towe
 		tm = towerTemper{invalid: r.Intn(2), any: 1, careful: true, patient: true}
 	}
 	tm.kinds = kinds
-	d := towerDraw{set: TowerDataset{Rows: rows, Cmds: make([]TowerCmd, 0, t)}}
+	d := towerDraw{set: TowerDataset{rows: rows, cmds: make([]towerCmd, 0, t)}}
 	if w != nil && w.seen&avoid&^rT5 != 0 {
 		return towerDraw{d.set, w.seen} // at the start already: drawn again
 	}
-	for len(d.set.Cmds) < t && !(avoid&rT5 != 0 && s.g.Outcome() != "") {
-		var c TowerCmd
+	for len(d.set.cmds) < t && !(avoid&rT5 != 0 && s.g.Outcome() != "") {
+		var c towerCmd
 		py, px := s.g.Player()
 		switch {
 		case s.g.Outcome() != "":
 			c = s.randomCmd(r, kinds)
-		case len(d.set.Cmds) == 0 && py > 1 && s.g.Cell(py-1, px) == '.' && r.Intn(2) == 0 && len(s.floating(r, kinds)) > 0:
+		case len(d.set.cmds) == 0 && py > 1 && s.g.Cell(py-1, px) == '.' && r.Intn(2) == 0 && len(s.floating(r, kinds)) > 0:
 			// A player floating at the start: MOVETO is refused, CLIMB needs nothing under
 			// him (R-T6, R-T7).
 			tries := s.floating(r, kinds)
@@ -197,7 +204,7 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []Towe
 			w.seen = before
 			break
 		}
-		d.set.Cmds = append(d.set.Cmds, c)
+		d.set.cmds = append(d.set.cmds, c)
 	}
 	if w != nil {
 		d.seen = w.seen
@@ -207,31 +214,31 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []Towe
 
 // name is how ref's game takes a command: MOVETO and its column, or the command and +1
 // for RIGHT, -1 for LEFT.
-func (c TowerCmd) name() (string, int) {
-	name, _, _ := strings.Cut(towerKindNames[c.Kind], " ")
-	if c.Kind == TowerMoveTo {
-		return name, c.Col
+func (c towerCmd) name() (string, int) {
+	name, _, _ := strings.Cut(towerKindNames[c.kind], " ")
+	if c.kind == towerMoveTo {
+		return name, c.col
 	}
-	return name, c.Kind.dir()
+	return name, c.kind.dir()
 }
 
-func (s *towerPlayer) play(c TowerCmd) { s.g.Play(c.name()) }
+func (s *towerPlayer) play(c towerCmd) { s.g.Play(c.name()) }
 
-func (s *towerPlayer) valid(c TowerCmd) bool { return s.g.Valid(c.name()) }
+func (s *towerPlayer) valid(c towerCmd) bool { return s.g.Valid(c.name()) }
 
 // floating lists the commands a floating player tries first, of the kinds given: the
 // CLIMBs that are valid, else any MOVETO or CLIMB.
-func (s *towerPlayer) floating(r *rand.Rand, kinds []TowerKind) []TowerCmd {
-	var climbs, tries []TowerCmd
+func (s *towerPlayer) floating(r *rand.Rand, kinds []towerKind) []towerCmd {
+	var climbs, tries []towerCmd
 	for _, k := range kinds {
 		switch k {
-		case TowerClimbRight, TowerClimbLeft:
-			if s.valid(TowerCmd{Kind: k}) {
-				climbs = append(climbs, TowerCmd{Kind: k})
+		case towerClimbRight, towerClimbLeft:
+			if s.valid(towerCmd{kind: k}) {
+				climbs = append(climbs, towerCmd{kind: k})
 			}
-			tries = append(tries, TowerCmd{Kind: k})
-		case TowerMoveTo:
-			tries = append(tries, TowerCmd{Kind: k, Col: 1 + r.Intn(s.m)})
+			tries = append(tries, towerCmd{kind: k})
+		case towerMoveTo:
+			tries = append(tries, towerCmd{kind: k, col: 1 + r.Intn(s.m)})
 		}
 	}
 	if len(climbs) > 0 {
@@ -242,42 +249,42 @@ func (s *towerPlayer) floating(r *rand.Rand, kinds []TowerKind) []TowerCmd {
 
 // randomCmd is any command of the kinds given, most likely invalid: MOVETO's column is
 // also drawn from the odd values (0, m+1, negative, the player's own, the int32 limits).
-func (s *towerPlayer) randomCmd(r *rand.Rand, kinds []TowerKind) TowerCmd {
+func (s *towerPlayer) randomCmd(r *rand.Rand, kinds []towerKind) towerCmd {
 	if len(kinds) == 0 {
-		return s.randomCmd(r, []TowerKind{TowerMoveTo})
+		return s.randomCmd(r, []towerKind{towerMoveTo})
 	}
-	c := TowerCmd{Kind: kinds[r.Intn(len(kinds))]}
-	if c.Kind == TowerMoveTo {
+	c := towerCmd{kind: kinds[r.Intn(len(kinds))]}
+	if c.kind == towerMoveTo {
 		_, px := s.g.Player()
-		c.Col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
+		c.col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
 			math.MaxInt32, math.MinInt32}[r.Intn(9)]
 	}
 	return c
 }
 
 // choose picks a command for the state, per the temperament.
-func (s *towerPlayer) choose(r *rand.Rand, tm towerTemper) TowerCmd {
+func (s *towerPlayer) choose(r *rand.Rand, tm towerTemper) towerCmd {
 	v := r.Intn(tm.invalid + tm.seek + tm.shove + tm.any)
 	if v < tm.invalid {
 		return s.randomCmd(r, tm.kinds)
 	}
-	var valid []TowerCmd
+	var valid []towerCmd
 	for _, k := range tm.kinds {
-		if k != TowerMoveTo {
-			if c := (TowerCmd{Kind: k}); s.valid(c) {
+		if k != towerMoveTo {
+			if c := (towerCmd{kind: k}); s.valid(c) {
 				valid = append(valid, c)
 			}
 		}
 	}
-	for x := 1; x <= s.m && slices.Contains(tm.kinds, TowerMoveTo); x++ {
-		if c := (TowerCmd{Kind: TowerMoveTo, Col: x}); s.valid(c) {
+	for x := 1; x <= s.m && slices.Contains(tm.kinds, towerMoveTo); x++ {
+		if c := (towerCmd{kind: towerMoveTo, col: x}); s.valid(c) {
 			valid = append(valid, c)
 		}
 	}
 	if tm.careful {
 		safe := valid[:0]
 		for _, c := range valid {
-			if y, x := s.dest(c); c.Kind < TowerPushRight || c.Kind > TowerPullLeft {
+			if y, x := s.dest(c); c.kind < towerPushRight || c.kind > towerPullLeft {
 				if below := s.below(y, x); below != 'B' && !(tm.patient && below == 'G') {
 					safe = append(safe, c)
 				}
@@ -293,9 +300,9 @@ func (s *towerPlayer) choose(r *rand.Rand, tm towerTemper) TowerCmd {
 	case v < tm.seek:
 		return s.seek(r, valid)
 	case v < tm.seek+tm.shove:
-		var shoves []TowerCmd
+		var shoves []towerCmd
 		for _, c := range valid {
-			if c.Kind >= TowerPushRight && c.Kind <= TowerPullLeft {
+			if c.kind >= towerPushRight && c.kind <= towerPullLeft {
 				shoves = append(shoves, c)
 			}
 		}
@@ -316,7 +323,7 @@ func (s *towerPlayer) below(y, x int) byte {
 
 // seek picks the valid command that brings the player nearest to standing on the goal,
 // counting a level as three columns; ties at random.
-func (s *towerPlayer) seek(r *rand.Rand, valid []TowerCmd) TowerCmd {
+func (s *towerPlayer) seek(r *rand.Rand, valid []towerCmd) towerCmd {
 	gy, gx := s.g.Goal()
 	best, bestScore, ties := valid[0], math.MaxInt, 0
 	for _, c := range valid {
@@ -338,17 +345,17 @@ func (s *towerPlayer) seek(r *rand.Rand, valid []TowerCmd) TowerCmd {
 }
 
 // dest is where the valid command c puts the player, before any fall.
-func (s *towerPlayer) dest(c TowerCmd) (y, x int) {
+func (s *towerPlayer) dest(c towerCmd) (y, x int) {
 	y, x = s.g.Player()
-	d := c.Kind.dir()
-	switch c.Kind {
-	case TowerMoveTo:
-		x = c.Col
-	case TowerClimbRight, TowerClimbLeft:
+	d := c.kind.dir()
+	switch c.kind {
+	case towerMoveTo:
+		x = c.col
+	case towerClimbRight, towerClimbLeft:
 		y, x = y+1, x+d
-	case TowerGetDownRight, TowerGetDownLeft:
+	case towerGetDownRight, towerGetDownLeft:
 		y, x = y-1, x+d
-	case TowerPullRight, TowerPullLeft:
+	case towerPullRight, towerPullLeft:
 		x += d
 	}
 	return y, x

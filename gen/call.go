@@ -1,0 +1,125 @@
+package gen
+
+import (
+	"cmp"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/leanovate/gopter"
+	pgen "github.com/leanovate/gopter/gen"
+)
+
+// A call names a generator the way a line of a testlib generation script does, and as a
+// test set lists it: the game, then flags, each a number, a range lo..hi or a name:
+// "mine -n 10 -m 1..10 -q 60 -ops A -scenario careful". The same call and seed make the
+// same case. Each game's flags are its calls table's.
+var calls = map[string]func(fs *flag.FlagSet) func(skip *Skip) gopter.Gen{
+	"mine": mineCall, "boom": boomCall, "tower": towerCall, "datamining": dataminingCall,
+}
+
+// Gen is the generator a call names, its cases leaving out the rulings of skip (nil:
+// none).
+func Gen(call string, skip *Skip) (gopter.Gen, error) {
+	game, args, _ := strings.Cut(call, " ")
+	flags, ok := calls[game]
+	if !ok {
+		return nil, fmt.Errorf("gen: %q: no game %q", call, game)
+	}
+	fs := flag.NewFlagSet(game, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	gen := flags(fs)
+	if err := fs.Parse(strings.Fields(args)); err != nil || fs.NArg() > 0 {
+		return nil, fmt.Errorf("gen: %q: %v", call, cmp.Or(err, fmt.Errorf("%q is no flag", fs.Args())))
+	}
+	return gen(skip), nil
+}
+
+// mustGen is Gen of a call written in the code.
+func mustGen(call string, skip *Skip) gopter.Gen {
+	g, err := Gen(call, skip)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// plan is the test set of calls.
+func plan(calls ...string) []PlanTest {
+	out := make([]PlanTest, len(calls))
+	for i, c := range calls {
+		out[i] = PlanTest{Call: c, Gen: mustGen(c, nil)}
+	}
+	return out
+}
+
+// weighted is a call and its weight in a mix.
+type weighted struct {
+	weight int
+	call   string
+}
+
+// mix draws from the calls' generators, each as often as its weight says.
+func mix(skip *Skip, calls ...weighted) gopter.Gen {
+	gens := make([]pgen.WeightedGen, len(calls))
+	for i, c := range calls {
+		gens[i] = pgen.WeightedGen{Weight: c.weight, Gen: mustGen(c.call, skip)}
+	}
+	return pgen.Weighted(gens)
+}
+
+// unitOr is how a mix of whole cases (unit false) or of units reads its calls: a count
+// of datasets as written, or 1, since units are packed; a weight as written, or
+// unitWeight times it, which makes the calls it does not pass through (those at the
+// limits, whole) that much rarer.
+func unitOr(unit bool) (count func(span string) string, weight func(w int) int) {
+	if unit {
+		return func(string) string { return "1" }, func(w int) int { return w * unitWeight }
+	}
+	return func(s string) string { return s }, func(w int) int { return w }
+}
+
+// unitWeight is how much rarer the cases at the limits are among the units a packed hunt
+// of a program draws (BoomUnitGen, TowerUnitGen, DataminingUnitGen) than among whole
+// cases: such a hunt runs about that many more cases a second (one start of the program
+// answers dozens), so it still meets a case at the limits every few seconds.
+const unitWeight = 40
+
+// span is a flag of a closed range: "5", or "3..6".
+type span [2]int
+
+func (s *span) String() string { return fmt.Sprintf("%d..%d", s[0], s[1]) }
+
+func (s *span) Set(v string) error {
+	lo, hi, ok := strings.Cut(v, "..")
+	if !ok {
+		hi = lo
+	}
+	a, err := strconv.Atoi(lo)
+	b, err2 := strconv.Atoi(hi)
+	if err != nil || err2 != nil || a > b {
+		return fmt.Errorf("%q is not a range lo..hi", v)
+	}
+	*s = span{a, b}
+	return nil
+}
+
+// choice is a flag of one of names, kept as its index.
+type choice struct {
+	names []string
+	v     *uint8
+}
+
+func (c choice) String() string { return "" }
+
+func (c choice) Set(v string) error {
+	i := slices.Index(c.names, v)
+	if i < 0 {
+		return fmt.Errorf("%q is not one of %s", v, strings.Join(c.names, ", "))
+	}
+	*c.v = uint8(i)
+	return nil
+}

@@ -19,6 +19,7 @@ import (
 	"gamediff/engine"
 	"gamediff/gen"
 	"gamediff/picture"
+	"gamediff/ruling"
 )
 
 // Game is a registered game: the engine's view of it, and what the rest of the project
@@ -40,7 +41,7 @@ type Game interface {
 	Validate(input []byte) error
 	// KnownRulings lists the rulings a solution can read differently, each with the
 	// situation a case must reach (docs/<game>.md).
-	KnownRulings() []gen.Ruling
+	KnownRulings() []ruling.Ruling
 	// Skipped counts, for each ruling the game's generated cases leave out (SkipRulings),
 	// the games, datasets or boards its generators changed or drew again to leave it out
 	// so far; nil for a game that leaves none out. It is safe for concurrent use.
@@ -125,7 +126,7 @@ type typed[C caseModel] struct {
 	decode    func([]byte) (C, error)
 	fromBytes func([]byte) C
 	plan      func() []gen.PlanTest
-	rulings   func() []gen.Ruling
+	rulings   func() []ruling.Ruling
 	timeLimit time.Duration
 	// validate checks an input without building its case; nil: Decode.
 	validate func([]byte) error
@@ -136,7 +137,7 @@ func (t typed[C]) Ref(input []byte, w io.Writer) error  { return t.ref(input, w)
 func (t typed[C]) Fast(input []byte, w io.Writer) error { return t.fast(input, w) }
 func (t typed[C]) TimeLimit() time.Duration             { return t.timeLimit }
 func (t typed[C]) Plan() []gen.PlanTest                 { return t.plan() }
-func (t typed[C]) KnownRulings() []gen.Ruling           { return t.rulings() }
+func (t typed[C]) KnownRulings() []ruling.Ruling        { return t.rulings() }
 func (t typed[C]) FromBytes(data []byte) engine.Case    { return t.fromBytes(data) }
 func (t typed[C]) Bounds(c engine.Case) []gen.Bound     { return c.(C).Bounds() }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gamediff/gen"
+	"gamediff/ruling"
 )
 
 // rulingID is the form of a ruling's id: R-M1, R-B3, R-D2, R-T18.
@@ -37,7 +38,7 @@ func SkipRulings(g Game, ids []string) (Game, error) {
 		if !ok {
 			return nil, fmt.Errorf("-skip-rule: %s: no game's rulings carry %s", id, m[1])
 		}
-		if !slices.ContainsFunc(owner.KnownRulings(), func(r gen.Ruling) bool { return r.ID == id }) {
+		if !slices.ContainsFunc(owner.KnownRulings(), func(r ruling.Ruling) bool { return r.ID == id }) {
 			var known []string
 			for _, r := range owner.KnownRulings() {
 				known = append(known, r.ID)

@@ -2,106 +2,34 @@ package gen
 
 import (
 	"math/rand"
-	"slices"
 	"strings"
 
 	"gamediff/ref"
-)
-
-// boomRulings are the rulings of docs/boom.md a solution can read differently, and the
-// readings in mind:
-//   - R-B1: WIN is checked after every operation that did not lose, one that changed
-//     nothing included, and never before the first. On a board that is not all mines
-//     the last safe cell is always opened by a click that changes something, so only a
-//     board of all mines tells, whatever its first click does: a right click (RUNNING
-//     then WIN), a click that changes nothing (WIN all the same), a left click (LOSE),
-//     or no operation at all (QUIT, not WIN before the first).
-//   - R-B2: a game with no operations prints just QUIT (not RUNNING, not nothing).
-//   - R-B3: a middle click on a 0 follows the rule as written, and only P stops an
-//     opening: a middle click on an opened 0 that opens something (a solution skipping 0
-//     cells does not), a left click on a '?', a cascade through one, a middle click with
-//     one among the cells it opens (a solution letting '?' stop them differs).
-var boomRulings = []Ruling{
-	{"R-B1", "a board of all mines"},
-	{"R-B2", "a game with no operations"},
-	{"R-B3", "a middle click on an opened 0 that opens something, or a left click, cascade or middle click that reaches a '?'"},
-}
-
-const (
-	rB1 rulingSet = 1 << iota
-	rB2
-	rB3
+	"gamediff/ruling"
 )
 
 // BoomRulings lists the rulings of boom a solution can read differently, in the spec's
 // order, each with the situation Boom.Rulings looks for.
-func BoomRulings() []Ruling { return slices.Clone(boomRulings) }
+func BoomRulings() []ruling.Ruling { return ruling.Boom() }
 
 // Rulings plays each game on ref's game and returns the ids of the rulings whose
 // situation some game reaches (see BoomRulings), in the spec's order. It costs ref's play
 // of the games, without its output.
 func (c Boom) Rulings() []string {
-	var seen rulingSet
+	var seen ruling.Set
 	for _, bg := range c.Games {
 		g := ref.NewBoomGame(bg.board)
-		w := newBoomWatch(g)
+		w := ruling.NewBoomWatch(g)
 		for _, op := range bg.ops {
 			if g.Over() {
 				break // the rest is answered INVALID alike
 			}
 			g.Play(int(op.kind), op.x, op.y)
-			w.see(g, op)
+			w.See(g, int(op.kind), op.x, op.y)
 		}
-		seen |= w.seen | pick(len(bg.ops) == 0, rB2, 0)
+		seen |= w.Ended(len(bg.ops))
 	}
-	return seen.ids(boomRulings)
-}
-
-// boomWatch follows ref's play of a game and notes the rulings it reaches.
-type boomWatch struct {
-	seen  rulingSet
-	m     int
-	asked []bool // the cells marked '?', as the right clicks left them: [x·(m+2)+y]
-	asks  int    // how many
-}
-
-func newBoomWatch(g *ref.BoomGame) *boomWatch {
-	n, m := g.Size()
-	return &boomWatch{seen: pick(g.Mines() == n*m, rB1, 0), m: m, asked: make([]bool, (n+2)*(m+2))}
-}
-
-// see notes what op, just played, did in g.
-func (w *boomWatch) see(g *ref.BoomGame, op boomOp) {
-	answer, changed := g.Answer(), g.Changed()
-	p := op.x*(w.m+2) + op.y
-	switch {
-	case answer == "INVALID":
-	case op.kind == boomRight && w.asked[p] != (g.View(op.x, op.y) == '?'):
-		w.asked[p] = !w.asked[p]
-		w.asks += pick(w.asked[p], 1, -1)
-	case op.kind == boomMiddle && g.View(op.x, op.y) == '0' && answer != "LOSE" && len(changed) > 0:
-		w.seen |= rB3 // a middle click on an opened 0 opened something
-	case w.asks == 0 || op.kind == boomRight:
-	case op.kind == boomLeft && w.asked[p]:
-		w.seen |= rB3
-	case op.kind == boomMiddle:
-		// A '?' next to a middle click that acted (it lost, or opened the '?') was among
-		// the cells it opens: they are all its neighbours neither opened nor P.
-		for x := op.x - 1; x <= op.x+1; x++ {
-			for y := op.y - 1; y <= op.y+1; y++ {
-				if q := x*(w.m+2) + y; q != p && w.asked[q] && (answer == "LOSE" || g.Opened(x, y)) {
-					w.seen |= rB3
-				}
-			}
-		}
-	}
-	for _, c := range changed {
-		if q := c[0]*(w.m+2) + c[1]; w.asked[q] && g.Opened(c[0], c[1]) {
-			w.seen |= rB3 // a '?' opened, by the click or its cascade
-			w.asked[q] = false
-			w.asks--
-		}
-	}
+	return seen.IDs(ruling.Boom())
 }
 
 // boomField is ref's game of boom as the sweeper plays it, and the operations played.
@@ -112,10 +40,10 @@ type boomField struct {
 	kinds   uint8
 	ops     []boomOp
 	target  int
-	watch   *boomWatch
-	skip    rulingSet
+	watch   *ruling.BoomWatch
+	skip    ruling.Set
 	stopped bool
-	avoided rulingSet
+	avoided ruling.Set
 }
 
 func (f *boomField) play(k click, p int, opened func(q int)) bool {
@@ -123,11 +51,11 @@ func (f *boomField) play(k click, p int, opened func(q int)) bool {
 		return false
 	}
 	op := boomOp{kind: boomKind(k) + boomLeft, x: p/f.m + 1, y: p%f.m + 1}
-	before := f.watch.seen
+	before := f.watch.Seen
 	f.game.Play(int(op.kind), op.x, op.y)
-	if f.watch.see(f.game, op); f.watch.seen&^before&f.skip != 0 {
-		f.avoided |= f.watch.seen &^ before & f.skip
-		f.watch.seen, f.stopped = before, true
+	if f.watch.See(f.game, int(op.kind), op.x, op.y); f.watch.Seen&^before&f.skip != 0 {
+		f.avoided |= f.watch.Seen &^ before & f.skip
+		f.watch.Seen, f.stopped = before, true
 		return false
 	}
 	f.ops = append(f.ops, op)
@@ -144,7 +72,7 @@ func (f *boomField) allows(k click) bool {
 }
 
 // asks: the player makes '?' marks on purpose, unless R-B3 is skipped.
-func (f *boomField) asks() bool { return f.skip&rB3 == 0 }
+func (f *boomField) asks() bool { return f.skip&ruling.B3 == 0 }
 
 func (f *boomField) mark(p int) uint8 {
 	switch f.game.View(p/f.m+1, p%f.m+1) {
@@ -176,8 +104,8 @@ func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
 	for i := range games {
 		// A game that reaches a skipped ruling after all (its only operation left out with
 		// R-B2 skipped) is drawn again.
-		games[i] = redraw(skip, boomRulings, func() boomDraw { return genBoomGame(r, sh, kinds, skip) },
-			func(d boomDraw) rulingSet { return d.seen }).game
+		games[i] = redraw(skip, ruling.Boom(), func() boomDraw { return genBoomGame(r, sh, kinds, skip) },
+			func(d boomDraw) ruling.Set { return d.seen }).game
 	}
 	return Boom{games}
 }
@@ -185,14 +113,14 @@ func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
 // boomDraw is a game drawn and the rulings it reaches.
 type boomDraw struct {
 	game BoomGame
-	seen rulingSet
+	seen ruling.Set
 }
 
 // boomRealLayouts are the boards of the test table's real-game tests: n, m, k.
 var boomRealLayouts = [...][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}}
 
 func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
-	avoid := skip.of(boomRulings)
+	avoid := skip.of(ruling.Boom())
 	var n, m int
 	var cells []byte
 	first := -1 // the real game's first click
@@ -228,9 +156,9 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 			mines[i] = mines[len(mines)-1]
 			mines = mines[:len(mines)-1]
 		}
-		if len(mines) == n*m && avoid&rB1 != 0 {
+		if len(mines) == n*m && avoid&ruling.B1 != 0 {
 			cells[r.Intn(n*m)] = '_' // R-B1 skipped: never a board of all mines
-			skip.note(boomRulings, rB1)
+			skip.note(ruling.Boom(), ruling.B1)
 		}
 	}
 	board := make([]string, n)
@@ -238,7 +166,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		board[i] = string(cells[i*m : (i+1)*m])
 	}
 	game := ref.NewBoomGame(board)
-	f := &boomField{game: game, m: m, kinds: kinds, watch: newBoomWatch(game), skip: avoid}
+	f := &boomField{game: game, m: m, kinds: kinds, watch: ruling.NewBoomWatch(game), skip: avoid}
 	s := newSweeper(board, '*', f, r)
 	if sh.player == boomCareful || r.Intn(2) == 0 {
 		s.careful(false)
@@ -252,9 +180,9 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		s.forbid(moveChordZero)
 	}
 	q := pickEdge(r, sh.ops)
-	if q == 0 && avoid&rB2 != 0 {
+	if q == 0 && avoid&ruling.B2 != 0 {
 		q = 1 // R-B2 skipped: never a game without operations
-		skip.note(boomRulings, rB2)
+		skip.note(ruling.Boom(), ruling.B2)
 	}
 	if f.target = q; first >= 0 && q > 0 {
 		s.click(clickOpen, first)
@@ -270,8 +198,8 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 			f.ops = append(f.ops, f.randomOp(r, n))
 		}
 	}
-	skip.note(boomRulings, f.avoided)
-	return boomDraw{BoomGame{board, f.ops}, f.watch.seen | pick(len(f.ops) == 0, rB2, 0)}
+	skip.note(ruling.Boom(), f.avoided)
+	return boomDraw{BoomGame{board, f.ops}, f.watch.Ended(len(f.ops))}
 }
 
 // realBoomBoard places k mines uniformly outside the 3x3 square around first, as a real

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/leanovate/gopter"
+
+	"gamediff/ruling"
 )
 
 // Limits of the game datamining (seed 004): "r and c will always be at least 3. The total
@@ -316,7 +318,7 @@ func DataminingPlan() []PlanTest {
 func (c Datamining) Features() []Feature {
 	has := map[string]bool{}
 	for _, b := range c.Boards {
-		best, worst := dataminingPlays(b)
+		best, worst := ruling.CasualPlays(b)
 		mines := strings.Count(strings.Join(b, ""), "M")
 		has[fmt.Sprintf("shape %dx%d", len(b), len(b[0]))] = true
 		has[pick(best > 0, "stuck from every start", pick(worst > 0, "won from some starts only", "won from every start"))] = true

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"gamediff/ruling"
 )
 
 func TestDataminingRoundTrip(t *testing.T) {
@@ -138,12 +140,12 @@ func TestDataminingPlaysSample(t *testing.T) {
 		{[]string{".....", ".....", "MMM..", "M.M..", "MMM..", ".....", "....."}, 1},
 		{[]string{"...M", "....", "....", "M..."}, 0},
 	} {
-		if best, _ := dataminingPlays(tc.board); best != tc.best {
+		if best, _ := ruling.CasualPlays(tc.board); best != tc.best {
 			t.Errorf("%v: got %d, want %d", tc.board, best, tc.best)
 		}
 	}
 	// The statement: from (2,2) of figure 1 "the player is stuck with 6 covered cells".
-	if _, worst := dataminingPlays([]string{"...", "...", "MM."}); worst != 6 {
+	if _, worst := ruling.CasualPlays([]string{"...", "...", "MM."}); worst != 6 {
 		t.Errorf("figure 1: worst start leaves %d, want 6", worst)
 	}
 }
@@ -181,7 +183,7 @@ func TestDataminingGenReachesHardParts(t *testing.T) {
 			if rows*cols == dataminingMaxCells {
 				count["40 cells"]++
 			}
-			best, worst := dataminingPlays(b)
+			best, worst := ruling.CasualPlays(b)
 			switch {
 			case best > 0:
 				count["stuck from every start"]++
@@ -262,7 +264,7 @@ func TestDataminingPlan(t *testing.T) {
 				t.Errorf("%s: board %d is %dx%d, want %dx%d", p.Call, j+1, len(b), len(b[0]), s[0], s[1])
 			}
 			_, _, mines := dataminingSize(Datamining{Boards: [][]string{b}})
-			best, _ := dataminingPlays(b)
+			best, _ := ruling.CasualPlays(b)
 			switch {
 			case strings.HasSuffix(p.Call, "one-mine") && mines != 1,
 				strings.HasSuffix(p.Call, "one-safe") && mines != len(b)*len(b[0])-1:

@@ -1,74 +1,34 @@
 package gen
 
 import (
-	"math/bits"
 	"math/rand"
-	"slices"
 
 	"gamediff/ref"
-)
-
-// dataminingRulings are the rulings of docs/datamining.md a solution can read
-// differently, and the readings in mind:
-//   - R-D1: a flagged cell is not covered, so rule 2 reads f + c = m with each flag
-//     counted once. Two misreadings are played against ref's answer: flags counted as
-//     covered too (2f + c = m), and rule 2 as c = m, flags left out.
-//   - R-D2: a mine as first cell loses with every safe cell covered, so the minimum is
-//     over safe starts. A reading that scores the lost game as nothing left covered
-//     answers 0 on every board whose answer is above 0; and with a single safe cell every
-//     other start is a mine, so a start loop that mishandles mines has nothing else to
-//     stand on.
-var dataminingRulings = []Ruling{
-	{"R-D1", "counting flags as covered too, or leaving them out of rule 2, changes the answer"},
-	{"R-D2", "the answer is above 0, or the board has a single safe cell"},
-}
-
-const (
-	rD1 rulingSet = 1 << iota
-	rD2
+	"gamediff/ruling"
 )
 
 // DataminingRulings lists the rulings of datamining a solution can read differently, in
 // the spec's order, each with the situation Datamining.Rulings looks for.
-func DataminingRulings() []Ruling { return slices.Clone(dataminingRulings) }
+func DataminingRulings() []ruling.Ruling { return ruling.Datamining() }
 
 // Rulings takes ref's answer to each board (ref.DataminingTrace), plays the misreadings of
 // R-D1 from every safe start, and returns the ids of the rulings whose situation some
 // board reaches (see DataminingRulings), in the spec's order. It costs ref's answers.
 func (c Datamining) Rulings() []string {
-	var seen rulingSet
+	var seen ruling.Set
 	for _, s := range c.rulings() {
 		seen |= s
 	}
-	return seen.ids(dataminingRulings)
+	return seen.IDs(ruling.Datamining())
 }
 
 // rulings are the rulings each board reaches, with ref's answers.
-func (c Datamining) rulings() []rulingSet {
-	var out []rulingSet
+func (c Datamining) rulings() []ruling.Set {
+	var out []ruling.Set
 	ref.DataminingTrace(c.Encode(), func(s *ref.DataminingStep) { // a valid case: no input error
-		out = append(out, dataminingMisreadings(c.Boards[s.Board-1], s.Answer()))
+		out = append(out, ruling.DataminingBoard(c.Boards[s.Board-1], s.Answer()))
 	})
 	return out
-}
-
-// dataminingMisreadings are the rulings a board whose answer is answer reaches: the
-// misreadings of R-D1 played from every safe start against it, and R-D2's.
-func dataminingMisreadings(board []string, answer int) rulingSet {
-	b := newDataminingBits(board)
-	var seen rulingSet
-	if answer > 0 || b.safe == 1 {
-		seen |= rD2
-	}
-	twice, noF := b.safe, b.safe
-	b.eachOpening(func(opened uint64) {
-		twice = min(twice, b.play(opened, dataminingFlagsTwice))
-		noF = min(noF, b.play(opened, dataminingRule2NoF))
-	})
-	if twice != answer || noF != answer {
-		seen |= rD1
-	}
-	return seen
 }
 
 // genDatamining draws the boards of a case. With R-D2 skipped no board is drawn stuck or
@@ -77,7 +37,7 @@ func dataminingMisreadings(board []string, answer int) rulingSet {
 // answer (Datamining.Rulings) and drawn again when it reaches a skipped ruling; gen's own
 // play guesses first, so that ref is seldom asked in vain.
 func genDatamining(r *rand.Rand, sh dataminingShape, skip *Skip) Datamining {
-	avoid := skip.of(dataminingRulings)
+	avoid := skip.of(ruling.Datamining())
 	var sides [][2]int
 	for _, s := range dataminingSides {
 		if s[0]*s[1] >= sh.cells[0] && s[0]*s[1] <= sh.cells[1] {
@@ -94,18 +54,18 @@ func genDatamining(r *rand.Rand, sh dataminingShape, skip *Skip) Datamining {
 			if kind == dataminingMixed {
 				kind = []uint8{dataminingRandom, dataminingRandom, dataminingRandom, dataminingStuck, dataminingSomeStart}[r.Intn(5)]
 			}
-			if avoid&rD2 != 0 && (kind == dataminingStuck || kind == dataminingOneSafe) {
+			if avoid&ruling.D2 != 0 && (kind == dataminingStuck || kind == dataminingOneSafe) {
 				kind = dataminingSomeStart
 			}
 			side := pick(sh.everyShape, sides[i%len(sides)], sides[r.Intn(len(sides))])
 			board := genDataminingBoard(r, side[0], side[1], kind)
 			for try := 0; try < 100 && avoid != 0; try++ {
-				best, _ := dataminingPlays(board)
-				guess := dataminingMisreadings(board, best) & avoid
+				best, _ := ruling.CasualPlays(board)
+				guess := ruling.DataminingBoard(board, best) & avoid
 				if guess == 0 {
 					break
 				}
-				skip.note(dataminingRulings, guess)
+				skip.note(ruling.Datamining(), guess)
 				board = genDataminingBoard(r, side[0], side[1], kind)
 			}
 			return board
@@ -114,7 +74,7 @@ func genDatamining(r *rand.Rand, sh dataminingShape, skip *Skip) Datamining {
 			boards[i] = draw()
 			continue
 		}
-		boards[i] = redraw(skip, dataminingRulings, draw, func(b []string) rulingSet { return Datamining{[][]string{b}}.rulings()[0] })
+		boards[i] = redraw(skip, ruling.Datamining(), draw, func(b []string) ruling.Set { return Datamining{[][]string{b}}.rulings()[0] })
 	}
 	return Datamining{Boards: boards}
 }
@@ -140,7 +100,7 @@ func genDataminingBoard(r *rand.Rand, rows, cols int, kind uint8) []string {
 			mines = 1 + r.Intn(max(cells/4, 1))
 		}
 		board := dataminingBoard(r, rows, cols, mines)
-		best, worst := dataminingPlays(board)
+		best, worst := ruling.CasualPlays(board)
 		if (kind == dataminingStuck && best > 0) || (kind == dataminingSomeStart && best == 0 && worst > 0) {
 			return board
 		}
@@ -201,147 +161,4 @@ func dataminingBoard(r *rand.Rand, rows, cols, mines int) []string {
 		board[x] = string(cells[x*cols : (x+1)*cols])
 	}
 	return board
-}
-
-// dataminingPlays plays the casual player from every safe start and returns the fewest
-// and the most covered safe cells left. It is a model for steering the generator and
-// counting what it reaches, not a judge.
-func dataminingPlays(board []string) (best, worst int) {
-	b := newDataminingBits(board)
-	best, worst = b.safe, 0
-	b.eachOpening(func(opened uint64) {
-		score := b.play(opened, dataminingRules)
-		best, worst = min(best, score), max(worst, score)
-	})
-	return best, worst
-}
-
-// dataminingBits is a board of at most 40 cells as bit masks, cell p = row·c + column.
-type dataminingBits struct {
-	cells  int
-	mines  uint64
-	safe   int      // safe cells
-	zeros  uint64   // safe cells with no mine around
-	nb     []uint64 // nb[p]: the cells adjacent to p
-	near   []uint64 // near[p]: the cells within two rows and two columns of p
-	around [dataminingMaxCells]int
-}
-
-// dataminingNeighbours[r][c] holds nb and near for an r×c board, for every legal shape.
-var dataminingNeighbours = func() (t [dataminingMaxCells/dataminingMinSide + 1][dataminingMaxCells/dataminingMinSide + 1][2][]uint64) {
-	for _, s := range dataminingSides {
-		rows, cols := s[0], s[1]
-		nb, near := make([]uint64, rows*cols), make([]uint64, rows*cols)
-		for p := range nb {
-			x, y := p/cols, p%cols
-			for nx := max(x-2, 0); nx <= min(x+2, rows-1); nx++ {
-				for ny := max(y-2, 0); ny <= min(y+2, cols-1); ny++ {
-					near[p] |= 1 << (nx*cols + ny)
-					if (nx != x || ny != y) && nx-x <= 1 && x-nx <= 1 && ny-y <= 1 && y-ny <= 1 {
-						nb[p] |= 1 << (nx*cols + ny)
-					}
-				}
-			}
-		}
-		t[rows][cols] = [2][]uint64{nb, near}
-	}
-	return t
-}()
-
-func newDataminingBits(board []string) dataminingBits {
-	rows, cols := len(board), len(board[0])
-	masks := dataminingNeighbours[rows][cols]
-	b := dataminingBits{cells: rows * cols, nb: masks[0], near: masks[1]}
-	p := 0
-	for _, row := range board {
-		for i := 0; i < len(row); i++ {
-			if row[i] == 'M' {
-				b.mines |= 1 << p
-			}
-			p++
-		}
-	}
-	b.safe = b.cells - bits.OnesCount64(b.mines)
-	for p := range b.cells {
-		b.around[p] = bits.OnesCount64(b.nb[p] & b.mines)
-		if b.around[p] == 0 && b.mines&(1<<p) == 0 {
-			b.zeros |= 1 << p
-		}
-	}
-	return b
-}
-
-// eachOpening calls play once for each distinct way a play starts, with the cells the
-// first clear opens. A safe start with mines around opens itself. A 0 opens its region:
-// rule 1 holds there at once (f = m = 0), and again at each 0 it clears, so every 0 of a
-// region opens the region and its border whatever the order, and plays from there. A
-// play is therefore the same from every 0 of a region, and is made once.
-func (b *dataminingBits) eachOpening(play func(opened uint64)) {
-	var done uint64 // the 0s whose region has been played
-	for start := range b.cells {
-		bit := uint64(1) << start
-		if b.mines&bit != 0 || done&bit != 0 {
-			continue
-		}
-		opened := bit
-		for todo := bit & b.zeros; todo != 0; {
-			p := bits.TrailingZeros64(todo)
-			todo &^= 1 << p
-			fresh := b.nb[p] &^ opened
-			opened |= fresh
-			todo |= fresh & b.zeros
-		}
-		done |= opened & b.zeros
-		play(opened)
-	}
-}
-
-// The rules a play follows: the statement's, and two misreadings of R-D1 that
-// Datamining.Rulings compares with them.
-const (
-	dataminingRules      = iota
-	dataminingFlagsTwice // flags counted as covered too: rule 2 reads f + (c + f) = m
-	dataminingRule2NoF   // rule 2 read as c = m, leaving flags out
-)
-
-// play starts from the cells opened by the first clear (see eachOpening), applies the
-// rules until nothing changes, and returns the safe cells left covered (neither cleared
-// nor flagged; R-D1). Cleared cells wait in a work set and are examined lowest first,
-// again whenever a cell within two rows and columns changes (a superset of those whose
-// counts change, cheaper to find), so the play is deterministic whatever rules it
-// follows (the statement's reach the same fixpoint in any order). A misread rule that
-// clears a mine loses: every safe cell covered.
-func (b *dataminingBits) play(opened uint64, rules int) int {
-	cleared, flagged := opened, uint64(0)
-	for work := cleared; work != 0; {
-		p := bits.TrailingZeros64(work)
-		work &^= 1 << p
-		cov := b.nb[p] &^ (cleared | flagged)
-		if cov == 0 {
-			continue
-		}
-		f, c, m := bits.OnesCount64(b.nb[p]&flagged), bits.OnesCount64(cov), b.around[p]
-		clearAll, flagAll := f == m, false
-		switch {
-		case clearAll:
-		case rules == dataminingRules:
-			flagAll = f+c == m
-		case rules == dataminingFlagsTwice:
-			flagAll = 2*f+c == m
-		case rules == dataminingRule2NoF:
-			flagAll = c == m
-		}
-		switch {
-		case clearAll && cov&b.mines != 0:
-			return b.safe
-		case clearAll:
-			cleared |= cov
-		case flagAll:
-			flagged |= cov
-		default:
-			continue
-		}
-		work |= b.near[p] & cleared
-	}
-	return b.safe - bits.OnesCount64(cleared) - bits.OnesCount64(flagged&^b.mines)
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 // gen drives ref's own games (ref.MineGame, ref.BoomGame, ref.TowerGame) while it
@@ -13,95 +14,24 @@ import (
 // the skipped rulings would all trust. ref imports nothing of gen, fast or engine, so
 // the ground packages still form no cycle.
 
-// mineRulings are the rulings of docs/mine.md a solution can read differently, and the
-// readings in mind:
-//   - R-M1: finish is checked after every Sweep and DSweep that did not boom, whatever
-//     it answered, and never after Flag: a solution checking only after a Sweep, or
-//     before the feedback, differs when the game finishes; and on a board without a safe
-//     cell whatever is read first tells (a Flag: no finish; a Sweep on a flag or a DSweep:
-//     finish; a Sweep on a mine: boom; the Quit alone: give up, where a solution checking
-//     before every operation says finish).
-//   - R-M2: a DSweep that reaches a mine prints only boom, not the feedback of the cells
-//     it swept before it.
-//   - R-M3: a flagged cell reached by a 0-cascade, from a Sweep or a DSweep, loses its
-//     flag and is swept.
-//   - R-M4: the game ends at the first of Quit, boom and finish and nothing after it is
-//     read: operations after the end tell a solution that reads on, or counts them.
-var mineRulings = []Ruling{
-	{"R-M1", "the game finishes, or the board has no safe cell"},
-	{"R-M2", "a DSweep reaches a mine"},
-	{"R-M3", "a 0-cascade reaches a flagged cell"},
-	{"R-M4", "operations follow the end of the game (Quit, boom or finish)"},
-}
-
-const (
-	rM1 rulingSet = 1 << iota
-	rM2
-	rM3
-	rM4
-)
-
 // MineRulings lists the rulings of mine a solution can read differently, in the spec's
 // order, each with the situation Mine.Rulings looks for.
-func MineRulings() []Ruling { return slices.Clone(mineRulings) }
+func MineRulings() []ruling.Ruling { return ruling.Mine() }
 
 // Rulings plays the case on ref's game and returns the ids of the rulings whose situation
 // it reaches (see MineRulings), in the spec's order. It costs ref's play of the case,
 // without its output.
 func (c Mine) Rulings() []string {
 	g := ref.NewMineGame(c.board)
-	w := newMineWatch(g)
+	w := ruling.NewMineWatch(g)
 	for i, op := range c.ops {
 		g.Play(op.kind.String(), op.x, op.y)
-		if w.see(g, op); g.Outcome() != "" {
-			if i < len(c.ops)-1 {
-				w.seen |= rM4 // the operations after the end
-			}
+		if w.See(g, op.kind.String(), op.x, op.y); g.Outcome() != "" {
+			w.Ended(i < len(c.ops)-1)
 			break
 		}
 	}
-	return w.seen.ids(mineRulings)
-}
-
-// mineWatch follows ref's play of a game and notes the rulings it reaches.
-type mineWatch struct {
-	seen  rulingSet
-	m     int
-	flags map[int]bool // the flagged cells, as the Flag answers left them
-}
-
-func newMineWatch(g *ref.MineGame) *mineWatch {
-	_, m := g.Size()
-	return &mineWatch{seen: pick(g.SafeLeft() == 0, rM1, 0), m: m, flags: map[int]bool{}}
-}
-
-// see notes what op, just played, did in g.
-func (w *mineWatch) see(g *ref.MineGame, op mineOp) {
-	if key := op.x*(w.m+1) + op.y; op.kind == mineFlag {
-		if g.Flagged(op.x, op.y) {
-			w.flags[key] = true
-		} else {
-			delete(w.flags, key)
-		}
-		return
-	}
-	// A Sweep on a flag answers "flagged" and a DSweep skips flags: a flagged cell swept
-	// is one a cascade reached.
-	for _, c := range g.Newly() {
-		if len(w.flags) == 0 {
-			break
-		}
-		if key := c[0]*(w.m+1) + c[1]; w.flags[key] {
-			w.seen |= rM3
-			delete(w.flags, key)
-		}
-	}
-	switch {
-	case g.Outcome() == "finish":
-		w.seen |= rM1
-	case g.Outcome() == "game over" && op.kind == mineDSweep:
-		w.seen |= rM2
-	}
+	return w.Seen.IDs(ruling.Mine())
 }
 
 func pick[T any](cond bool, yes, no T) T {
@@ -119,10 +49,10 @@ type mineField struct {
 	kinds   mineKinds
 	ops     []mineOp
 	target  int // the operations to play, for done
-	watch   *mineWatch
-	skip    rulingSet
+	watch   *ruling.MineWatch
+	skip    ruling.Set
 	stopped bool
-	avoided rulingSet
+	avoided ruling.Set
 }
 
 var mineClick = [...]mineKind{clickOpen: mineSweep, clickMark: mineFlag, clickChord: mineDSweep}
@@ -132,13 +62,13 @@ func (f *mineField) play(k click, p int, opened func(q int)) bool {
 		return false
 	}
 	op := mineOp{kind: mineClick[k], x: p/f.m + 1, y: p%f.m + 1}
-	before := f.watch.seen
+	before := f.watch.Seen
 	f.game.Play(op.kind.String(), op.x, op.y)
-	if f.watch.see(f.game, op); f.game.Outcome() != "" {
-		f.watch.seen |= rM4 // the Quit follows
+	if f.watch.See(f.game, op.kind.String(), op.x, op.y); f.game.Outcome() != "" {
+		f.watch.Ended(true) // the Quit follows
 	}
-	if hit := f.watch.seen &^ before & f.skip; hit != 0 {
-		f.watch.seen, f.stopped = before, true
+	if hit := f.watch.Seen &^ before & f.skip; hit != 0 {
+		f.watch.Seen, f.stopped = before, true
 		f.avoided |= hit
 		return false
 	}
@@ -173,7 +103,7 @@ func (f *mineField) randomOp(r *rand.Rand, n int) mineOp {
 }
 
 func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
-	avoid := skip.of(mineRulings)
+	avoid := skip.of(ruling.Mine())
 	n, m, q := pickEdge(r, sh.n), pickEdge(r, sh.m), pickEdge(r, sh.ops)
 	density, wall := pickDensity(r), -1
 	right := -1.0 // the density right of the wall, when not density
@@ -200,21 +130,21 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 			safe++
 		}
 	}
-	if safe == 0 && avoid&rM1 != 0 {
+	if safe == 0 && avoid&ruling.M1 != 0 {
 		cells[r.Intn(n*m)] = '.' // R-M1 skipped: a board with a safe cell
-		skip.note(mineRulings, rM1)
+		skip.note(ruling.Mine(), ruling.M1)
 	}
 	board := make([]string, n)
 	for i := range board {
 		board[i] = string(cells[i*m : (i+1)*m])
 	}
 	game := ref.NewMineGame(board)
-	f := &mineField{game: game, m: m, kinds: sh.kinds, watch: newMineWatch(game), skip: avoid}
+	f := &mineField{game: game, m: m, kinds: sh.kinds, watch: ruling.NewMineWatch(game), skip: avoid}
 	s := newSweeper(board, '*', f, r)
 	// Each case gets its own temperament: careful players make long DSweep chains and
 	// finish, reckless ones boom early, chaotic ones do everything. With R-M2, R-M3 or
 	// R-M4 skipped, no boom and no flag a cascade could wipe.
-	never := avoid&(rM2|rM3|rM4) != 0
+	never := avoid&(ruling.M2|ruling.M3|ruling.M4) != 0
 	if r.Intn(2) == 0 || sh.scenario != mineMixed && sh.scenario != mineGiantCascade || never {
 		s.careful(never)
 	}
@@ -283,13 +213,13 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 		f.ops = append(f.ops, f.randomOp(r, n))
 	}
 	f.ops = append(f.ops, mineOp{kind: mineQuit})
-	if avoid&rM4 != 0 && after > 0 {
+	if avoid&ruling.M4 != 0 && after > 0 {
 		after = 0
-		f.avoided |= rM4
+		f.avoided |= ruling.M4
 	}
 	for range after {
 		f.ops = append(f.ops, f.randomOp(r, n))
 	}
-	skip.note(mineRulings, f.avoided)
+	skip.note(ruling.Mine(), f.avoided)
 	return Mine{board, f.ops}
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/leanovate/gopter"
+
+	"gamediff/ruling"
 )
 
 // rulingCase is a hand-written input and what Rulings must say of it: the rulings in
@@ -171,7 +173,7 @@ func TestCorpusRulingCasesReachTheirRuling(t *testing.T) {
 	games := []struct {
 		dir, prefix string
 		rulings     func([]byte) ([]string, error)
-		table       []Ruling
+		table       []ruling.Ruling
 	}{
 		{"mine", "R-M", func(b []byte) ([]string, error) { c, err := DecodeMine(b); return c.Rulings(), err }, MineRulings()},
 		{"boom", "R-B", func(b []byte) ([]string, error) { c, err := DecodeBoom(b); return c.Rulings(), err }, BoomRulings()},
@@ -200,7 +202,7 @@ func TestCorpusRulingCasesReachTheirRuling(t *testing.T) {
 					continue // an input error case
 				}
 				id := g.prefix + m[1]
-				if !slices.ContainsFunc(g.table, func(r Ruling) bool { return r.ID == id }) {
+				if !slices.ContainsFunc(g.table, func(r ruling.Ruling) bool { return r.ID == id }) {
 					t.Errorf("%s: %s is not among the game's rulings", filepath.Base(f), id)
 				}
 				if !slices.Contains(got, id) {
@@ -220,7 +222,7 @@ func TestCorpusRulingCasesReachTheirRuling(t *testing.T) {
 // case cut into its one-game (one-dataset, one-board) parts.
 type generatedRulings struct {
 	name  string
-	table []Ruling
+	table []ruling.Ruling
 	draw  func(t *testing.T, n int) (whole [][]string, parts [][][]string)
 }
 

@@ -3,6 +3,8 @@ package gen
 import (
 	"math/rand"
 	"strings"
+
+	"gamediff/ruling"
 )
 
 // towerLayout is a tower under construction: lv[y][x] for level y in 1..n (bottom up) and
@@ -44,7 +46,7 @@ func (t *towerLayout) top(x int) int {
 // no fragile block (R-T12), no B (R-T14).
 //
 // It also returns the rulings it changed blocks to leave out.
-func genTowerLayout(r *rand.Rand, n, m int, avoid rulingSet) (rows []string, left rulingSet) {
+func genTowerLayout(r *rand.Rand, n, m int, avoid ruling.Set) (rows []string, left ruling.Set) {
 	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), h: make([]int, m+2), r: r}
 	for y := range t.lv {
 		t.lv[y] = []byte(strings.Repeat(".", m+2))
@@ -107,7 +109,7 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid rulingSet) (rows []string, lef
 		}
 	}
 	t.placeGoal()
-	steady := avoid&(rT3|rT15|rT16) != 0
+	steady := avoid&(ruling.T3|ruling.T15|ruling.T16) != 0
 	if r.Intn(10) == 0 && !steady {
 		t.unsettle()
 	}
@@ -117,10 +119,10 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid rulingSet) (rows []string, lef
 		row := t.lv[n-i][1 : m+1]
 		for x, c := range row {
 			switch {
-			case avoid&rT12 != 0 && strings.IndexByte("123", c) >= 0:
-				row[x], left = '#', left|rT12
-			case avoid&rT14 != 0 && c == 'B':
-				row[x], left = '#', left|rT14
+			case avoid&ruling.T12 != 0 && strings.IndexByte("123", c) >= 0:
+				row[x], left = '#', left|ruling.T12
+			case avoid&ruling.T14 != 0 && c == 'B':
+				row[x], left = '#', left|ruling.T14
 			}
 		}
 		rows[i] = string(row)

@@ -10,6 +10,7 @@ import (
 	"github.com/leanovate/gopter"
 
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 // towerShape bounds the cases of one generator: closed ranges for the number of
@@ -66,22 +67,63 @@ func towerGen(unit bool, skip *Skip) gopter.Gen {
 		weighted{2, "tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful"})
 }
 
+// TowerRulings lists the rulings of tower a solution can read differently, in the
+// rulebook's order, each with the situation Tower.Rulings looks for.
+func TowerRulings() []ruling.Ruling { return ruling.Tower() }
+
+// Rulings plays the case on ref, every moment a rule acts (ref.TowerRules), and returns
+// the ids of the rulings whose situation some dataset reaches (see TowerRulings), in the
+// rulebook's order. It costs about ref's play of the case.
+func (c Tower) Rulings() []string {
+	var seen ruling.Set
+	for _, d := range c.watch() {
+		seen |= d.Seen
+	}
+	return seen.IDs(ruling.Tower())
+}
+
+// watch plays c on ref and returns what each dataset reached.
+func (c Tower) watch() []ruling.TowerDataset {
+	var w ruling.TowerWatch
+	ref.TowerRules(c.Encode(), w.See) // a valid case: no input error
+	return w.Datasets()
+}
+
+// Features lists the rulings (R-T3 … R-T18) and the five results (R-T18), each with
+// whether some dataset of the case reaches it, as ref plays it.
+func (c Tower) Features() []Feature {
+	var seen ruling.Set
+	results := map[string]bool{}
+	for _, d := range c.watch() {
+		seen |= d.Seen
+		results[strings.TrimPrefix(d.Result, "Game Over : ")] = true
+	}
+	var out []Feature
+	for i, r := range ruling.Tower() {
+		out = append(out, Feature{Name: r.ID + " " + r.Situation, Seen: seen&(1<<i) != 0})
+	}
+	for _, r := range []string{"Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal", "Gave Up"} {
+		out = append(out, Feature{Name: "R-T18 " + r, Seen: results[r]})
+	}
+	return out
+}
+
 // towerAvoids are the commands a player never plays while a clause is skipped, where a
 // command is the only way to the clause, or the usual one: MOVETO for R-T6, CLIMB for
 // R-T7, GETDOWN for R-T8, PUSH for R-T9 and R-T10, PULL for R-T11.
 var towerAvoids = []struct {
-	rulings rulingSet
+	rulings ruling.Set
 	kinds   []towerKind
 }{
-	{rT6, []towerKind{towerMoveTo}},
-	{rT7, []towerKind{towerClimbRight, towerClimbLeft}},
-	{rT8, []towerKind{towerGetDownRight, towerGetDownLeft}},
-	{rT9 | rT10, []towerKind{towerPushRight, towerPushLeft}},
-	{rT11, []towerKind{towerPullRight, towerPullLeft}},
+	{ruling.T6, []towerKind{towerMoveTo}},
+	{ruling.T7, []towerKind{towerClimbRight, towerClimbLeft}},
+	{ruling.T8, []towerKind{towerGetDownRight, towerGetDownLeft}},
+	{ruling.T9 | ruling.T10, []towerKind{towerPushRight, towerPushLeft}},
+	{ruling.T11, []towerKind{towerPullRight, towerPullLeft}},
 	// A GETDOWN or a PULL is how a player who stands comes to fall (R-T15); a PUSH or a
 	// PULL how a block that stands comes to fall (R-T16).
-	{rT15, []towerKind{towerGetDownRight, towerGetDownLeft, towerPullRight, towerPullLeft}},
-	{rT16, []towerKind{towerPushRight, towerPushLeft, towerPullRight, towerPullLeft}},
+	{ruling.T15, []towerKind{towerGetDownRight, towerGetDownLeft, towerPullRight, towerPullLeft}},
+	{ruling.T16, []towerKind{towerPushRight, towerPushLeft, towerPullRight, towerPullLeft}},
 }
 
 // towerDistinct is how many distinct datasets of 45x45 or more a case holds; the others
@@ -96,7 +138,7 @@ const towerDistinct = 16
 // plays it, ends the dataset's commands before it; a dataset that reaches one before its
 // first command (R-T3, R-T17, R-T18 at the start) is drawn again.
 func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
-	avoid := skip.of(towerRulings)
+	avoid := skip.of(ruling.Tower())
 	var kinds []towerKind
 	for k := towerMoveTo; k < towerKinds; k++ {
 		kinds = append(kinds, k)
@@ -109,11 +151,11 @@ func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 	draw := func() towerDraw {
 		n, m := pickEdge(r, sh.n), pickEdge(r, sh.m)
 		rows, left := genTowerLayout(r, n, m, avoid)
-		skip.note(towerRulings, left)
+		skip.note(ruling.Tower(), left)
 		t := pickEdge(r, sh.cmds) // T = 0 one time in 8 when the shape allows it
-		if t == 0 && avoid&rT5 != 0 {
+		if t == 0 && avoid&ruling.T5 != 0 {
 			t = 1
-			skip.note(towerRulings, rT5)
+			skip.note(ruling.Tower(), ruling.T5)
 		}
 		if len(kinds) == 0 {
 			t = 0
@@ -127,7 +169,7 @@ func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 	}
 	c := Tower{Datasets: make([]TowerDataset, count)}
 	for i := range distinct {
-		c.Datasets[i] = redraw(skip, towerRulings, draw, func(d towerDraw) rulingSet { return d.seen }).set
+		c.Datasets[i] = redraw(skip, ruling.Tower(), draw, func(d towerDraw) ruling.Set { return d.seen }).set
 	}
 	for i := distinct; i < count; i++ {
 		c.Datasets[i] = c.Datasets[i%distinct]
@@ -138,7 +180,7 @@ func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 // towerDraw is a dataset drawn, and the rulings it reaches when a ruling is skipped.
 type towerDraw struct {
 	set  TowerDataset
-	seen rulingSet
+	seen ruling.Set
 }
 
 // towerTemper is how a generated player plays: weights of choosing an invalid command, a
@@ -160,12 +202,12 @@ type towerPlayer struct {
 // genTowerCmds plays up to t commands of the kinds given on rows, on ref's game. With
 // rulings skipped, a watch follows the play: a command that reaches one of avoid is left
 // out and ends the commands, and so does the end of the game when R-T5 is skipped.
-func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towerKind, avoid rulingSet, skip *Skip) towerDraw {
-	var w *towerWatch
+func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towerKind, avoid ruling.Set, skip *Skip) towerDraw {
+	var w *ruling.TowerWatch
 	var see func(*ref.TowerStep)
 	if avoid != 0 {
-		w = &towerWatch{}
-		see = w.see
+		w = &ruling.TowerWatch{}
+		see = w.See
 	}
 	s := &towerPlayer{g: ref.NewTowerGame(rows, see), m: len(rows[0])}
 	tm := towerTemper{invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
@@ -180,10 +222,10 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towe
 	}
 	tm.kinds = kinds
 	d := towerDraw{set: TowerDataset{rows: rows, cmds: make([]towerCmd, 0, t)}}
-	if w != nil && w.seen&avoid&^rT5 != 0 {
-		return towerDraw{d.set, w.seen} // at the start already: drawn again
+	if w != nil && w.Seen&avoid&^ruling.T5 != 0 {
+		return towerDraw{d.set, w.Seen} // at the start already: drawn again
 	}
-	for len(d.set.cmds) < t && !(avoid&rT5 != 0 && s.g.Outcome() != "") {
+	for len(d.set.cmds) < t && !(avoid&ruling.T5 != 0 && s.g.Outcome() != "") {
 		var c towerCmd
 		py, px := s.g.Player()
 		switch {
@@ -197,17 +239,20 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towe
 		default:
 			c = s.choose(r, tm)
 		}
-		before := w.seenOr(0)
+		var before ruling.Set
+		if w != nil {
+			before = w.Seen
+		}
 		s.play(c)
-		if hit := avoid & (w.seenOr(0) &^ before); hit != 0 {
-			skip.note(towerRulings, hit)
-			w.seen = before
+		if w != nil && w.Seen&^before&avoid != 0 {
+			skip.note(ruling.Tower(), w.Seen&^before&avoid)
+			w.Seen = before
 			break
 		}
 		d.set.cmds = append(d.set.cmds, c)
 	}
 	if w != nil {
-		d.seen = w.seen
+		d.seen = w.Seen
 	}
 	return d
 }

@@ -1,4 +1,4 @@
-package gen
+package ruling
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ import (
 //     one (on level 1, or at the top of his column, where an index below level 1 wraps).
 //   - R-T18: the conditions' order, (C) only for a block still in his cell, (D) for a
 //     goal gone from the tower.
-var towerRulings = []Ruling{
+var tower = []Ruling{
 	{"R-T3", "the player starts on G or B, or the layout is unstable at the start"},
 	{"R-T4", "a game over right after an action that the automatic steps would change, or an ignored command followed by automatic steps that change something"},
 	{"R-T5", "T = 0, or commands after the end of the game"},
@@ -52,100 +52,59 @@ var towerRulings = []Ruling{
 	{"R-T18", "a check where two conditions hold, a block falling into or through the player's cell, or a goal gone from the tower"},
 }
 
+// The bits of Tower's rulings.
 const (
-	rT3 rulingSet = 1 << iota
-	rT4
-	rT5
-	rT6
-	rT7
-	rT8
-	rT9
-	rT10
-	rT11
-	rT12
-	rT13
-	rT14
-	rT15
-	rT16
-	rT17
-	rT18
+	T3 Set = 1 << iota
+	T4
+	T5
+	T6
+	T7
+	T8
+	T9
+	T10
+	T11
+	T12
+	T13
+	T14
+	T15
+	T16
+	T17
+	T18
 )
 
-// TowerRulings lists the rulings of tower a solution can read differently, in the
-// rulebook's order, each with the situation Tower.Rulings looks for.
-func TowerRulings() []Ruling { return slices.Clone(towerRulings) }
+// Tower lists the rulings of tower a solution can read differently, in the rulebook's
+// order, each with the situation a TowerWatch looks for.
+func Tower() []Ruling { return slices.Clone(tower) }
 
-// Rulings plays the case on ref, every moment a rule acts (ref.TowerRules), and returns
-// the ids of the rulings whose situation some dataset reaches (see TowerRulings), in the
-// rulebook's order. It costs about ref's play of the case.
-func (c Tower) Rulings() []string {
-	var seen rulingSet
-	for _, d := range c.watch() {
-		seen |= d.seen
-	}
-	return seen.ids(towerRulings)
+// TowerDataset is what ref's play of a dataset reached: its rulings and its result.
+type TowerDataset struct {
+	Seen   Set
+	Result string // the game-over line
 }
 
-// towerResults are the results of R-T18, which Features lists after the rulings.
-var towerResults = []string{"Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal", "Gave Up"}
-
-// Features lists the rulings (R-T3 … R-T18) and the five results, each with whether
-// some dataset of the case reaches it, as ref plays it.
-func (c Tower) Features() []Feature {
-	var seen rulingSet
-	results := map[string]bool{}
-	for _, d := range c.watch() {
-		seen |= d.seen
-		results[strings.TrimPrefix(d.result, "Game Over : ")] = true
-	}
-	var out []Feature
-	for i, r := range towerRulings {
-		out = append(out, Feature{Name: r.ID + " " + r.Situation, Seen: seen&(1<<i) != 0})
-	}
-	for _, r := range towerResults {
-		out = append(out, Feature{Name: "R-T18 " + r, Seen: results[r]})
-	}
-	return out
-}
-
-// towerDataset is what ref's play of a dataset reached: its rulings and its result.
-type towerDataset struct {
-	seen   rulingSet
-	result string
-}
-
-// watch plays c on ref and returns what each dataset reached.
-func (c Tower) watch() []towerDataset {
-	w := &towerWatch{}
-	ref.TowerRules(c.Encode(), w.see) // a valid case: no input error
-	return append(w.done, towerDataset{w.seen, w.result})[1:]
-}
-
-// towerWatch follows ref's play of datasets, one moment at a time (ref.TowerRules), and
-// notes the rulings each reaches.
-type towerWatch struct {
-	done    []towerDataset // the datasets before the one played; the first is a placeholder
-	seen    rulingSet
+// TowerWatch follows ref's play of datasets, one moment at a time (ref.TowerRules or a
+// ref.TowerGame's observer), and notes the rulings each reaches; the zero value is ready.
+type TowerWatch struct {
+	done    []TowerDataset // the datasets before the one played; the first is a placeholder
+	Seen    Set            // what the dataset being played reached so far
 	result  string
-	hasB    bool         // the tower held a B at the start: B never appear
-	py      int          // the player's level before the round being played
-	pending [2]rulingSet // the command's rulings if it is found invalid, and if valid
-	ignored bool         // the command was found invalid: the automatic steps follow it
-	overNow bool         // the check right after the action ended the game
+	hasB    bool   // the tower held a B at the start: B never appear
+	py      int    // the player's level before the round being played
+	pending [2]Set // the command's rulings if it is found invalid, and if valid
+	ignored bool   // the command was found invalid: the automatic steps follow it
+	overNow bool   // the check right after the action ended the game
 }
 
-// seenOr is what the dataset reached so far, or none without a watch.
-func (w *towerWatch) seenOr(none rulingSet) rulingSet {
-	if w == nil {
-		return none
-	}
-	return w.seen
+// Datasets is what each dataset seen reached.
+func (w *TowerWatch) Datasets() []TowerDataset {
+	return append(w.done, TowerDataset{w.Seen, w.result})[1:]
 }
 
-func (w *towerWatch) see(s *ref.TowerStep) {
+// See notes what a moment of ref's play did.
+func (w *TowerWatch) See(s *ref.TowerStep) {
 	if s.Phase == ref.TowerStart {
-		w.done = append(w.done, towerDataset{w.seen, w.result})
-		*w = towerWatch{done: w.done}
+		w.done = append(w.done, TowerDataset{w.Seen, w.result})
+		*w = TowerWatch{done: w.done}
 	}
 	w.result = s.Result
 	py, px := s.Player()
@@ -157,25 +116,25 @@ func (w *towerWatch) see(s *ref.TowerStep) {
 		}
 		changes, _ := s.Settled()
 		if c := below(s, py, px); c == 'G' || c == 'B' || changes {
-			w.seen |= rT3
+			w.Seen |= T3
 		}
 		w.check(s)
-		w.seen |= rT5 // T = 0, until a command is read
+		w.Seen |= T5 // T = 0, until a command is read
 	case ref.TowerIgnored:
-		w.seen |= rT5
+		w.Seen |= T5
 	case ref.TowerCommand:
-		w.seen &^= rT5
+		w.Seen &^= T5
 		w.command(s)
 	case ref.TowerAction:
-		w.seen |= w.pending[btoi(s.Valid)]
+		w.Seen |= w.pending[btoi(s.Valid)]
 		w.ignored, w.py = !s.Valid, py
 		// The check right after the action (R-T4.2) runs on this tower: the game is over
 		// if one of the conditions holds, and its result is the first that does.
 		a, b, c, d := s.Conditions()
 		if w.overNow = a || b || c || d; w.overNow {
-			result := towerResults[slices.Index([]bool{a, b, c, d}, true)]
+			result := []string{"Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal"}[slices.Index([]bool{a, b, c, d}, true)]
 			if _, settled := s.Settled(); settled != "Game Over : "+result {
-				w.seen |= rT4
+				w.Seen |= T4
 			}
 		} else {
 			w.diagonalB(s)
@@ -184,24 +143,24 @@ func (w *towerWatch) see(s *ref.TowerStep) {
 	case ref.TowerPushed:
 		w.pushed(s)
 	case ref.TowerFall:
-		w.seen |= rT16
+		w.Seen |= T16
 		if x, from, to := s.Move.From[1], s.Move.From[0], s.Move.To[0]; x == px && to <= py && py < from {
-			w.seen |= rT18 // into or through his cell
+			w.Seen |= T18 // into or through his cell
 		}
 	case ref.TowerRound:
 		r := s.Round
 		changed := r.Vanished != "" || r.Fell || r.BlocksFell
 		if r.Fell {
-			w.seen |= rT15
+			w.Seen |= T15
 		}
 		if r.Vanished != "" {
-			w.seen |= rT14
+			w.Seen |= T14
 		}
 		if changed && (r.Number >= 2 || r.Fell && (r.BlocksFell || r.Vanished != "")) {
-			w.seen |= rT13
+			w.Seen |= T13
 		}
 		if changed && w.ignored {
-			w.seen |= rT4
+			w.Seen |= T4
 		}
 		if changed {
 			w.diagonalB(s) // the tower the next round starts from
@@ -223,33 +182,33 @@ func below(s *ref.TowerStep, y, x int) byte {
 
 // check notes what a check of R-T18 sees: two conditions that hold, a goal gone from the
 // tower; and, with the player on level 1, a G or B where a misread floor would be.
-func (w *towerWatch) check(s *ref.TowerStep) {
+func (w *TowerWatch) check(s *ref.TowerStep) {
 	n, _ := s.Size()
 	a, b, c, d := s.Conditions()
 	if btoi(a)+btoi(b)+btoi(c)+btoi(d) >= 2 {
-		w.seen |= rT18
+		w.Seen |= T18
 	}
 	gone := d
 	for y := 1; y <= n && gone; y++ {
 		gone = bytes.IndexByte(s.Level(y), 'G') < 0
 	}
 	if gone {
-		w.seen |= rT18
+		w.Seen |= T18
 	}
 	if py, px := s.Player(); py == 1 && (bytes.IndexAny(s.Level(1), "GB") >= 0 || s.Cell(n, px) == 'G' || s.Cell(n, px) == 'B') {
-		w.seen |= rT17
+		w.Seen |= T17
 	}
 }
 
 // diagonalB notes a block diagonally on top of a B as a round of automatic steps starts
 // (one directly on a B vanishes in it).
-func (w *towerWatch) diagonalB(s *ref.TowerStep) {
+func (w *TowerWatch) diagonalB(s *ref.TowerStep) {
 	n, m := s.Size()
 	for y := 1; y < n && w.hasB; y++ {
 		level, above := s.Level(y), s.Level(y+1)
 		for x := range level {
 			if level[x] == 'B' && (x > 0 && above[x-1] != '.' || x < m-1 && above[x+1] != '.') {
-				w.seen |= rT14
+				w.Seen |= T14
 				return
 			}
 		}
@@ -258,53 +217,53 @@ func (w *towerWatch) diagonalB(s *ref.TowerStep) {
 
 // command notes the rulings the command about to be handled reaches, found invalid or
 // valid, from the tower before it.
-func (w *towerWatch) command(s *ref.TowerStep) {
+func (w *TowerWatch) command(s *ref.TowerStep) {
 	n, m := s.Size()
 	y, x := s.Player()
 	name, arg, _ := strings.Cut(s.Op, " ")
 	d := pick(arg == "RIGHT", 1, -1)
 	empty := func(y, x int) bool { return y < 1 || y > n || x < 1 || x > m || s.Cell(y, x) == '.' }
-	var bad, good rulingSet
+	var bad, good Set
 	switch name {
 	case "MOVETO":
 		// Every invalid MOVETO; a valid one from level 1, past a block on his level, over a B.
-		bad = rT6
+		bad = T6
 		col, _ := strconv.Atoi(arg)
 		for k := min(x, col); k <= max(x, col) && col >= 1 && col <= m; k++ {
 			if y == 1 || k != x && k != col && !empty(y, k) || k != col && below(s, y, k) == 'B' {
-				good = rT6
+				good = T6
 			}
 		}
 	case "CLIMB":
-		bad = rT7
+		bad = T7
 		if s.Cell(y, min(max(x+d, 1), m)) != '#' || y > 1 && empty(y-1, x) {
-			good = rT7
+			good = T7
 		}
 	case "GETDOWN":
-		bad = rT8
+		bad = T8
 		if y-1 == 1 || empty(y-2, x+d) {
-			good = rT8
+			good = T8
 		}
 	case "PUSH":
-		good = rT9
+		good = T9
 		if !empty(y, x+d) {
-			bad = rT9 // the chain is not empty, so a C stops it
+			bad = T9 // the chain is not empty, so a C stops it
 		}
 	case "PULL":
 		if !empty(y, x-1) || !empty(y, x+1) {
-			bad, good = rT11, rT11
+			bad, good = T11, T11
 		}
 	}
 	if strings.IndexByte("123", below(s, y, x)) >= 0 {
-		bad |= rT12
-		good |= rT12
+		bad |= T12
+		good |= T12
 	}
-	w.pending = [2]rulingSet{bad, good}
+	w.pending = [2]Set{bad, good}
 }
 
 // pushed notes what R-T10 says of a pushed block, after its one-cell move: whether it is
 // ice, on ice or on level 1 with nothing ahead of it.
-func (w *towerWatch) pushed(s *ref.TowerStep) {
+func (w *TowerWatch) pushed(s *ref.TowerStep) {
 	_, m := s.Size()
 	mv := s.Move
 	y, x1, x2 := mv.Step[0], mv.Step[1], mv.To[1]
@@ -316,13 +275,6 @@ func (w *towerWatch) pushed(s *ref.TowerStep) {
 	// as nothing else moved while it did.
 	ahead := x1+d < 1 || x1+d > m || x2 != x1 || s.Cell(y, x1+d) == '.'
 	if ahead && (mv.Kind == 'I' || y == 1 || below(s, y, x1) == 'I') {
-		w.seen |= rT10
+		w.Seen |= T10
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -5,34 +5,9 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+
+	"gamediff/ruling"
 )
-
-// Ruling is one numbered ruling of docs/ (docs/mine.md, docs/boom.md, docs/tower.md,
-// docs/datamining.md) that a solution can read differently, with the situation in which
-// the reading decides the answer: a case that reaches the situation is one on which a
-// solution that read the ruling differently would (or very plausibly could) answer
-// differently. Each game lists its rulings (MineRulings, …), and each case type reports
-// the ones it reaches (Mine.Rulings, …), deciding from ref's own play of the case, never
-// from a model of gen's.
-type Ruling struct {
-	ID        string // as the spec numbers it: "R-M1", "R-T10"
-	Situation string // one line: what a case must reach
-}
-
-// rulingSet is a set of a game's rulings: bit i is entry i of its table.
-type rulingSet uint64
-
-// ids lists the set's ids in the order of the table, which is the spec's (R-T3 before
-// R-T10).
-func (s rulingSet) ids(table []Ruling) []string {
-	var out []string
-	for i, r := range table {
-		if s&(1<<i) != 0 {
-			out = append(out, r.ID)
-		}
-	}
-	return out
-}
 
 // Skip is a set of rulings the cases a generator draws leave out (diff hunt -skip-rule):
 // so that a program that reads them its own way is hunted for everything else. It counts,
@@ -63,19 +38,16 @@ func (s *Skip) Counts() map[string]int64 {
 func (s *Skip) String() string { return strings.Join(s.ids, ",") }
 
 // of is the set of the rulings of table that s skips; none for a nil s.
-func (s *Skip) of(table []Ruling) rulingSet {
-	var set rulingSet
-	for i, r := range table {
-		if s != nil && slices.Contains(s.ids, r.ID) {
-			set |= 1 << i
-		}
+func (s *Skip) of(table []ruling.Ruling) ruling.Set {
+	if s == nil {
+		return 0
 	}
-	return set
+	return ruling.Of(table, s.ids)
 }
 
 // note counts one game left out of each ruling of left.
-func (s *Skip) note(table []Ruling, left rulingSet) {
-	for _, id := range left.ids(table) {
+func (s *Skip) note(table []ruling.Ruling, left ruling.Set) {
+	for _, id := range left.IDs(table) {
 		if i, ok := slices.BinarySearch(s.ids, id); ok {
 			s.count[i].Add(1)
 		}
@@ -89,7 +61,7 @@ const skipAttempts = 1000
 
 // redraw draws with draw until what it draws reaches no ruling s skips (reached tells),
 // counting the rulings each draw it drops reached.
-func redraw[T any](s *Skip, table []Ruling, draw func() T, reached func(T) rulingSet) T {
+func redraw[T any](s *Skip, table []ruling.Ruling, draw func() T, reached func(T) ruling.Set) T {
 	skip := s.of(table)
 	for range skipAttempts {
 		v := draw()

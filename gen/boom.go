@@ -201,8 +201,8 @@ func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
 		lists = append(lists, sized(len(g.ops), func(lo, hi int) (any, bool) {
 			return with(i, BoomGame{g.board, slices.Concat(g.ops[:lo], g.ops[hi:])}), true
 		}).withTwins(func(a, b, n int) bool { return slices.Equal(g.ops[a:a+n], g.ops[b:b+n]) }))
-		lists = append(lists, boardCuts(g.board, boomMinSide, '*', '_', g.ops, number, func(board []string, ops []boomOp) any {
-			return with(i, BoomGame{board, ops})
+		lists = append(lists, boardCuts(g.board, boomMinSide, "", "*", '_', g.ops, number, func(board []string, ops []boomOp) (any, bool) {
+			return with(i, BoomGame{board, ops}), true
 		})...)
 	}
 	// The numbers of all games in a row: three per operation.

@@ -110,45 +110,16 @@ func ShrinkDatamining(v any) gopter.Shrink { return shrinkDatamining(v.(Datamini
 func shrinkDatamining(c Datamining, twins twinCuts) gopter.Shrink {
 	lists := []cutList{
 		sized(len(c.Boards), func(lo, hi int) (any, bool) {
-			if hi-lo == len(c.Boards) {
-				return nil, false
-			}
-			boards := slices.Concat(c.Boards[:lo], c.Boards[hi:])
-			return Datamining{Boards: boards}, true
-		}).withTwins(func(a, b, n int) bool {
-			return slices.EqualFunc(c.Boards[a:a+n], c.Boards[b:b+n], slices.Equal)
-		}),
-	}
-	with := func(i int, board []string) (any, bool) {
-		if !dataminingHasBoth(board) {
-			return nil, false
-		}
-		boards := slices.Clone(c.Boards)
-		boards[i] = board
-		return Datamining{Boards: boards}, true
+			return Datamining{slices.Concat(c.Boards[:lo], c.Boards[hi:])}, hi-lo < len(c.Boards)
+		}).withTwins(func(a, b, n int) bool { return slices.EqualFunc(c.Boards[a:a+n], c.Boards[b:b+n], slices.Equal) }),
 	}
 	for i, board := range c.Boards {
-		rows, cols := len(board), len(board[0])
-		lists = append(lists,
-			sized(rows, func(lo, hi int) (any, bool) {
-				if rows-(hi-lo) < dataminingMinSide {
-					return nil, false
-				}
-				return with(i, slices.Concat(board[:lo], board[hi:]))
-			}).withTwins(func(a, b, n int) bool { return sameRows(board, a, b, n) }),
-			sized(cols, func(lo, hi int) (any, bool) {
-				if cols-(hi-lo) < dataminingMinSide {
-					return nil, false
-				}
-				return with(i, withoutColumns(board, lo, hi))
-			}).withTwins(func(a, b, n int) bool { return sameColumns(board, a, b, n) }),
-			cellCuts(board, "M", func(mines []int, lo, hi int) (any, bool) {
-				if hi-lo == len(mines) {
-					return nil, false
-				}
-				return with(i, withCells(board, mines[lo:hi], '.'))
-			}),
-		)
+		lists = append(lists, boardCuts(board, dataminingMinSide, "", "M", '.', []int(nil), func(*int, int) *int { return nil },
+			func(board []string, _ []int) (any, bool) {
+				boards := slices.Clone(c.Boards)
+				boards[i] = board
+				return Datamining{boards}, dataminingHasBoth(board)
+			})...)
 	}
 	return shrinkCuts(twins, lists...)
 }

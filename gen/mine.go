@@ -196,7 +196,7 @@ func shrinkMine(c Mine, twins twinCuts) gopter.Shrink {
 		}
 		return []*int{&op.x, &op.y}[i]
 	}
-	lists := append([]cutList{ops}, boardCuts(c.board, 1, '*', '.', c.ops, coord, func(board []string, ops []mineOp) any { return Mine{board, ops} })...)
+	lists := append([]cutList{ops}, boardCuts(c.board, 1, "", "*", '.', c.ops, coord, func(board []string, ops []mineOp) (any, bool) { return Mine{board, ops}, true })...)
 	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(2*len(c.ops), func(i int) []int {
 		if p := coord(&c.ops[i/2], i%2); p != nil {
 			return toward(*p, 1)

@@ -174,27 +174,32 @@ func cutCoordinate[O any](ops []O, lo, hi int, coord func(*O) *int) []O {
 }
 
 // boardCuts are the cut lists of a board and the ops on it: its rows and its columns
-// (at least least of each stay; the ops on cut lines go, later ones move), and its cells
-// holding mine cleared to blank. coord(op, 0) is an op's row, coord(op, 1) its column,
-// nil for an op without; with makes the case of a board and its ops.
-func boardCuts[O comparable](board []string, least int, mine, blank byte, ops []O, coord func(*O, int) *int, with func([]string, []O) any) []cutList {
+// (at least least of each stay, and a line holding a byte of fixed stays; the ops on cut
+// lines go, later ones move), and its cells holding a byte of cells made blank.
+// coord(op, 0) is an op's row, coord(op, 1) its column, nil for an op without; with
+// makes the case of a board and its ops, or reports false for a board it cannot take.
+func boardCuts[O comparable](board []string, least int, fixed, cells string, blank byte, ops []O,
+	coord func(*O, int) *int, with func([]string, []O) (any, bool)) []cutList {
 	n, m := len(board), len(board[0])
 	x, y := func(op *O) *int { return coord(op, 0) }, func(op *O) *int { return coord(op, 1) }
+	holds := func(rows []string, lo, hi int) bool { // a byte of fixed in the rows' [lo, hi)
+		return slices.ContainsFunc(rows, func(row string) bool { return strings.ContainsAny(row[lo:hi], fixed) })
+	}
 	return []cutList{
 		sized(n, func(lo, hi int) (any, bool) {
-			if n-(hi-lo) < least {
+			if n-(hi-lo) < least || holds(board[lo:hi], 0, m) {
 				return nil, false
 			}
-			return with(slices.Concat(board[:lo], board[hi:]), cutCoordinate(ops, lo, hi, x)), true
+			return with(slices.Concat(board[:lo], board[hi:]), cutCoordinate(ops, lo, hi, x))
 		}).withTwins(func(a, b, n int) bool { return sameRows(board, a, b, n) && noCoordinateIn(ops, a, b+n, x) }),
 		sized(m, func(lo, hi int) (any, bool) {
-			if m-(hi-lo) < least {
+			if m-(hi-lo) < least || holds(board, lo, hi) {
 				return nil, false
 			}
-			return with(withoutColumns(board, lo, hi), cutCoordinate(ops, lo, hi, y)), true
+			return with(withoutColumns(board, lo, hi), cutCoordinate(ops, lo, hi, y))
 		}).withTwins(func(a, b, n int) bool { return sameColumns(board, a, b, n) && noCoordinateIn(ops, a, b+n, y) }),
-		cellCuts(board, string(mine), func(cells []int, lo, hi int) (any, bool) {
-			return with(withCells(board, cells[lo:hi], blank), ops), true
+		cellCuts(board, cells, func(cells []int, lo, hi int) (any, bool) {
+			return with(withCells(board, cells[lo:hi], blank), ops)
 		}),
 	}
 }

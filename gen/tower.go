@@ -200,74 +200,32 @@ func shrinkTower(c Tower, twins twinCuts) gopter.Shrink {
 	with := func(i int, d TowerDataset) Tower {
 		ds := slices.Clone(c.Datasets)
 		ds[i] = d
-		return Tower{Datasets: ds}
+		return Tower{ds}
 	}
 	lists := []cutList{
 		sized(len(c.Datasets), func(lo, hi int) (any, bool) {
-			if hi-lo == len(c.Datasets) {
-				return nil, false
-			}
-			return Tower{Datasets: slices.Concat(c.Datasets[:lo], c.Datasets[hi:])}, true
+			return Tower{slices.Concat(c.Datasets[:lo], c.Datasets[hi:])}, hi-lo < len(c.Datasets)
 		}).withTwins(func(a, b, n int) bool {
 			return slices.EqualFunc(c.Datasets[a:a+n], c.Datasets[b:b+n], func(d, e TowerDataset) bool {
 				return slices.Equal(d.rows, e.rows) && slices.Equal(d.cmds, e.cmds)
 			})
 		}),
 	}
+	column := func(cmd *towerCmd, i int) *int { return pick(cmd.kind == towerMoveTo && i == 1, &cmd.col, nil) }
 	for i, d := range c.Datasets {
+		with := func(rows []string, cmds []towerCmd) (any, bool) { return with(i, TowerDataset{rows, cmds}), true }
 		lists = append(lists, sized(len(d.cmds), func(lo, hi int) (any, bool) {
-			cmds := slices.Concat(d.cmds[:lo], d.cmds[hi:])
-			return with(i, TowerDataset{rows: d.rows, cmds: cmds}), true
+			return with(d.rows, slices.Concat(d.cmds[:lo], d.cmds[hi:]))
 		}).withTwins(func(a, b, n int) bool { return slices.Equal(d.cmds[a:a+n], d.cmds[b:b+n]) }))
+		lists = append(lists, boardCuts(d.rows, towerMinSide, "SG", "#ICB123", '.', d.cmds, column, with)...)
+		lists = append(lists, cellCuts(d.rows, "ICB123", func(odd []int, lo, hi int) (any, bool) {
+			return with(withCells(d.rows, odd[lo:hi], '#'), d.cmds)
+		}))
 	}
-	moveTo := func(cmd *towerCmd) *int {
-		if cmd.kind != towerMoveTo {
-			return nil
-		}
-		return &cmd.col
-	}
-	for i, d := range c.Datasets {
-		n, m := len(d.rows), len(d.rows[0])
-		lists = append(lists,
-			sized(n, func(lo, hi int) (any, bool) {
-				if n-(hi-lo) < towerMinSide {
-					return nil, false
-				}
-				for _, row := range d.rows[lo:hi] {
-					if strings.ContainsAny(row, "SG") {
-						return nil, false
-					}
-				}
-				rows := slices.Concat(d.rows[:lo], d.rows[hi:])
-				return with(i, TowerDataset{rows: rows, cmds: d.cmds}), true
-			}).withTwins(func(a, b, n int) bool { return sameRows(d.rows, a, b, n) }),
-			sized(m, func(lo, hi int) (any, bool) {
-				if m-(hi-lo) < towerMinSide {
-					return nil, false
-				}
-				for _, row := range d.rows {
-					if strings.ContainsAny(row[lo:hi], "SG") {
-						return nil, false
-					}
-				}
-				cmds := cutCoordinate(d.cmds, lo, hi, moveTo)
-				return with(i, TowerDataset{rows: withoutColumns(d.rows, lo, hi), cmds: cmds}), true
-			}).withTwins(func(a, b, n int) bool {
-				return sameColumns(d.rows, a, b, n) && noCoordinateIn(d.cmds, a, b+n, moveTo)
-			}))
-	}
-	for i, d := range c.Datasets {
-		lists = append(lists,
-			cellCuts(d.rows, "#ICB123", func(blocks []int, lo, hi int) (any, bool) {
-				return with(i, TowerDataset{rows: withCells(d.rows, blocks[lo:hi], '.'), cmds: d.cmds}), true
-			}),
-			cellCuts(d.rows, "ICB123", func(odd []int, lo, hi int) (any, bool) {
-				return with(i, TowerDataset{rows: withCells(d.rows, odd[lo:hi], '#'), cmds: d.cmds}), true
-			}))
-	}
-	// The numbers: one per command of every dataset in a row; only MOVETO's count.
+	// The numbers: one per command of every dataset in a row; only MOVETO's count, toward
+	// the smallest that keeps its meaning: m+1 or 0 outside 1..m, 1 inside.
 	total, locate := inARow(c.Datasets, func(d TowerDataset) int { return len(d.cmds) })
-	numbers := shrinkNumbers(total, func(i int) []int {
+	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(total, func(i int) []int {
 		set, k := locate(i)
 		cmd, m := c.Datasets[set].cmds[k], len(c.Datasets[set].rows[0])
 		switch {
@@ -286,9 +244,8 @@ func shrinkTower(c Tower, twins twinCuts) gopter.Shrink {
 		d := c.Datasets[set]
 		cmds := slices.Clone(d.cmds)
 		cmds[k].col = v
-		return with(set, TowerDataset{rows: d.rows, cmds: cmds})
-	})
-	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), numbers)
+		return with(set, TowerDataset{d.rows, cmds})
+	}))
 }
 
 // towerCellBytes are the cells a byte of TowerFromBytes stands for, by weight (the byte

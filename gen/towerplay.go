@@ -183,77 +183,55 @@ type towerDraw struct {
 	seen ruling.Set
 }
 
-// towerTemper is how a generated player plays: weights of choosing an invalid command, a
-// move towards the goal, a push or pull, and any valid command. A careful player never
-// pushes or pulls and never steps above a B: his games last. A patient one does not step
-// above G either, so that they last longer still. kinds are the commands he may play.
-type towerTemper struct {
+// towerPlayer plays a dataset on ref's game, by his temperament: weights of choosing an
+// invalid command, a move towards the goal, a push or pull, and any valid command. A
+// careful player never pushes or pulls and never steps above a B: his games last; a
+// patient one does not step above G either, so that they last longer still. kinds are
+// the commands he may play.
+type towerPlayer struct {
+	g                         *ref.TowerGame
+	m                         int
+	r                         *rand.Rand
 	invalid, seek, shove, any int
 	careful, patient          bool
 	kinds                     []towerKind
-}
-
-// towerPlayer plays a dataset on ref's game.
-type towerPlayer struct {
-	g *ref.TowerGame
-	m int
 }
 
 // genTowerCmds plays up to t commands of the kinds given on rows, on ref's game. With
 // rulings skipped, a watch follows the play: a command that reaches one of avoid is left
 // out and ends the commands, and so does the end of the game when R-T5 is skipped.
 func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towerKind, avoid ruling.Set, skip *Skip) towerDraw {
-	var w *ruling.TowerWatch
-	var see func(*ref.TowerStep)
+	var w ruling.TowerWatch
+	var observe func(*ref.TowerStep)
 	if avoid != 0 {
-		w = &ruling.TowerWatch{}
-		see = w.See
+		observe = w.See
 	}
-	s := &towerPlayer{g: ref.NewTowerGame(rows, see), m: len(rows[0])}
-	tm := towerTemper{invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
-	switch r.Intn(4) {
-	case 0:
-		tm.seek += 10 // a player who wants the goal
-	case 1:
-		tm = towerTemper{invalid: r.Intn(2), any: 1, careful: true} // a wanderer
+	s := &towerPlayer{g: ref.NewTowerGame(rows, observe), m: len(rows[0]), r: r,
+		invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
+	switch v := r.Intn(4); {
+	case careful:
+		s.invalid, s.seek, s.shove, s.any, s.careful, s.patient = pick(v < 2, 0, 1), 0, 0, 1, true, true
+	case v == 0:
+		s.seek += 10 // a player who wants the goal
+	case v == 1:
+		s.invalid, s.seek, s.shove, s.any, s.careful = r.Intn(2), 0, 0, 1, true // a wanderer
 	}
-	if careful {
-		tm = towerTemper{invalid: r.Intn(2), any: 1, careful: true, patient: true}
-	}
-	tm.kinds = kinds
-	d := towerDraw{set: TowerDataset{rows: rows, cmds: make([]towerCmd, 0, t)}}
-	if w != nil && w.Seen&avoid&^ruling.T5 != 0 {
-		return towerDraw{d.set, w.Seen} // at the start already: drawn again
+	s.kinds = kinds
+	d := towerDraw{TowerDataset{rows, make([]towerCmd, 0, t)}, w.Seen}
+	if w.Seen&avoid&^ruling.T5 != 0 {
+		return d // at the start already: drawn again
 	}
 	for len(d.set.cmds) < t && !(avoid&ruling.T5 != 0 && s.g.Outcome() != "") {
-		var c towerCmd
-		py, px := s.g.Player()
-		switch {
-		case s.g.Outcome() != "":
-			c = s.randomCmd(r, kinds)
-		case len(d.set.cmds) == 0 && py > 1 && s.g.Cell(py-1, px) == '.' && r.Intn(2) == 0 && len(s.floating(r, kinds)) > 0:
-			// A player floating at the start: MOVETO is refused, CLIMB needs nothing under
-			// him (R-T6, R-T7).
-			tries := s.floating(r, kinds)
-			c = tries[r.Intn(len(tries))]
-		default:
-			c = s.choose(r, tm)
-		}
-		var before ruling.Set
-		if w != nil {
-			before = w.Seen
-		}
-		s.play(c)
-		if w != nil && w.Seen&^before&avoid != 0 {
+		c := s.choose(len(d.set.cmds) == 0)
+		before := w.Seen
+		if s.g.Play(c.name()); w.Seen&^before&avoid != 0 {
 			skip.note(ruling.Tower(), w.Seen&^before&avoid)
 			w.Seen = before
 			break
 		}
 		d.set.cmds = append(d.set.cmds, c)
 	}
-	if w != nil {
-		d.seen = w.Seen
-	}
+	d.seen = w.Seen
 	return d
 }
 
@@ -261,127 +239,90 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towe
 // for RIGHT, -1 for LEFT.
 func (c towerCmd) name() (string, int) {
 	name, _, _ := strings.Cut(towerKindNames[c.kind], " ")
-	if c.kind == towerMoveTo {
-		return name, c.col
-	}
-	return name, c.kind.dir()
+	return name, pick(c.kind == towerMoveTo, c.col, c.kind.dir())
 }
 
-func (s *towerPlayer) play(c towerCmd) { s.g.Play(c.name()) }
-
-func (s *towerPlayer) valid(c towerCmd) bool { return s.g.Valid(c.name()) }
-
-// floating lists the commands a floating player tries first, of the kinds given: the
-// CLIMBs that are valid, else any MOVETO or CLIMB.
-func (s *towerPlayer) floating(r *rand.Rand, kinds []towerKind) []towerCmd {
-	var climbs, tries []towerCmd
-	for _, k := range kinds {
-		switch k {
-		case towerClimbRight, towerClimbLeft:
-			if s.valid(towerCmd{kind: k}) {
-				climbs = append(climbs, towerCmd{kind: k})
+// choose picks a command for the state, per the temperament; after the end of the game,
+// any command.
+func (s *towerPlayer) choose(first bool) towerCmd {
+	r := s.r
+	if s.g.Outcome() != "" {
+		return s.randomCmd(s.kinds)
+	}
+	var valid, shoves, climbs []towerCmd
+	for _, k := range s.kinds {
+		for x := 1; x <= pick(k == towerMoveTo, s.m, 1); x++ {
+			c := towerCmd{k, pick(k == towerMoveTo, x, 0)}
+			if !s.g.Valid(c.name()) {
+				continue
 			}
-			tries = append(tries, towerCmd{kind: k})
-		case towerMoveTo:
-			tries = append(tries, towerCmd{kind: k, col: 1 + r.Intn(s.m)})
+			y, x := s.dest(c)
+			below := s.below(y, x)
+			switch {
+			case k >= towerPushRight && k <= towerPullLeft:
+				shoves = append(shoves, c)
+			case k == towerClimbRight || k == towerClimbLeft:
+				climbs = append(climbs, c)
+			}
+			if !s.careful || (k < towerPushRight || k > towerPullLeft) && below != 'B' && !(s.patient && below == 'G') {
+				valid = append(valid, c)
+			}
 		}
 	}
-	if len(climbs) > 0 {
-		return climbs
+	// A player floating at the start: MOVETO is refused, CLIMB needs nothing under him
+	// (R-T6, R-T7).
+	tries := slices.DeleteFunc(slices.Clone(s.kinds), func(k towerKind) bool {
+		return k != towerMoveTo && k != towerClimbRight && k != towerClimbLeft
+	})
+	if py, px := s.g.Player(); first && py > 1 && s.g.Cell(py-1, px) == '.' && len(tries) > 0 && r.Intn(2) == 0 {
+		if len(climbs) > 0 {
+			return climbs[r.Intn(len(climbs))]
+		}
+		return s.randomCmd(tries)
 	}
-	return tries
+	v := r.Intn(s.invalid + s.seek + s.shove + s.any)
+	switch {
+	case v < s.invalid || len(valid) == 0:
+		return s.randomCmd(s.kinds)
+	case v < s.invalid+s.seek:
+		return s.seekGoal(valid)
+	case v < s.invalid+s.seek+s.shove && len(shoves) > 0 && !s.careful:
+		return shoves[r.Intn(len(shoves))]
+	}
+	return valid[r.Intn(len(valid))]
 }
 
 // randomCmd is any command of the kinds given, most likely invalid: MOVETO's column is
 // also drawn from the odd values (0, m+1, negative, the player's own, the int32 limits).
-func (s *towerPlayer) randomCmd(r *rand.Rand, kinds []towerKind) towerCmd {
+func (s *towerPlayer) randomCmd(kinds []towerKind) towerCmd {
+	r := s.r
 	if len(kinds) == 0 {
-		return s.randomCmd(r, []towerKind{towerMoveTo})
+		kinds = []towerKind{towerMoveTo}
 	}
 	c := towerCmd{kind: kinds[r.Intn(len(kinds))]}
-	if c.kind == towerMoveTo {
-		_, px := s.g.Player()
+	if _, px := s.g.Player(); c.kind == towerMoveTo {
 		c.col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
 			math.MaxInt32, math.MinInt32}[r.Intn(9)]
 	}
 	return c
 }
 
-// choose picks a command for the state, per the temperament.
-func (s *towerPlayer) choose(r *rand.Rand, tm towerTemper) towerCmd {
-	v := r.Intn(tm.invalid + tm.seek + tm.shove + tm.any)
-	if v < tm.invalid {
-		return s.randomCmd(r, tm.kinds)
-	}
-	var valid []towerCmd
-	for _, k := range tm.kinds {
-		if k != towerMoveTo {
-			if c := (towerCmd{kind: k}); s.valid(c) {
-				valid = append(valid, c)
-			}
-		}
-	}
-	for x := 1; x <= s.m && slices.Contains(tm.kinds, towerMoveTo); x++ {
-		if c := (towerCmd{kind: towerMoveTo, col: x}); s.valid(c) {
-			valid = append(valid, c)
-		}
-	}
-	if tm.careful {
-		safe := valid[:0]
-		for _, c := range valid {
-			if y, x := s.dest(c); c.kind < towerPushRight || c.kind > towerPullLeft {
-				if below := s.below(y, x); below != 'B' && !(tm.patient && below == 'G') {
-					safe = append(safe, c)
-				}
-			}
-		}
-		valid = safe
-	}
-	if len(valid) == 0 {
-		return s.randomCmd(r, tm.kinds)
-	}
-	v -= tm.invalid
-	switch {
-	case v < tm.seek:
-		return s.seek(r, valid)
-	case v < tm.seek+tm.shove:
-		var shoves []towerCmd
-		for _, c := range valid {
-			if c.kind >= towerPushRight && c.kind <= towerPullLeft {
-				shoves = append(shoves, c)
-			}
-		}
-		if len(shoves) > 0 {
-			return shoves[r.Intn(len(shoves))]
-		}
-	}
-	return valid[r.Intn(len(valid))]
-}
-
 // below is the cell under level y, column x: '.' on level 1.
-func (s *towerPlayer) below(y, x int) byte {
-	if y == 1 {
-		return '.'
-	}
-	return s.g.Cell(y-1, x)
-}
+func (s *towerPlayer) below(y, x int) byte { return pick(y == 1, '.', s.g.Cell(max(y-1, 1), x)) }
 
-// seek picks the valid command that brings the player nearest to standing on the goal,
-// counting a level as three columns; ties at random.
-func (s *towerPlayer) seek(r *rand.Rand, valid []towerCmd) towerCmd {
+// seekGoal picks the valid command that brings the player nearest to standing on the
+// goal, counting a level as three columns; ties at random.
+func (s *towerPlayer) seekGoal(valid []towerCmd) towerCmd {
 	gy, gx := s.g.Goal()
 	best, bestScore, ties := valid[0], math.MaxInt, 0
 	for _, c := range valid {
 		y, x := s.dest(c)
-		score := 3*abs(y-(gy+1)) + abs(x-gx)
-		if s.below(y, x) == 'B' {
-			score += 5
-		}
+		score := 3*max(y-gy-1, gy+1-y) + max(x-gx, gx-x) + pick(s.below(y, x) == 'B', 5, 0)
 		switch {
 		case score < bestScore:
 			best, bestScore, ties = c, score, 1
 		case score == bestScore:
-			if ties++; r.Intn(ties) == 0 {
+			if ties++; s.r.Intn(ties) == 0 {
 				best = c
 			}
 		}
@@ -392,8 +333,7 @@ func (s *towerPlayer) seek(r *rand.Rand, valid []towerCmd) towerCmd {
 // dest is where the valid command c puts the player, before any fall.
 func (s *towerPlayer) dest(c towerCmd) (y, x int) {
 	y, x = s.g.Player()
-	d := c.kind.dir()
-	switch c.kind {
+	switch d := c.kind.dir(); c.kind {
 	case towerMoveTo:
 		x = c.col
 	case towerClimbRight, towerClimbLeft:
@@ -404,11 +344,4 @@ func (s *towerPlayer) dest(c towerCmd) (y, x int) {
 		x += d
 	}
 	return y, x
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }

@@ -8,11 +8,10 @@ import (
 )
 
 // towerLayout is a tower under construction: lv[y][x] for level y in 1..n (bottom up) and
-// column x in 1..m, with h[x] the height of the stack that stands in column x.
+// column x in 1..m, with a frame of '.' around.
 type towerLayout struct {
 	n, m int
 	lv   [][]byte
-	h    []int
 	r    *rand.Rand
 }
 
@@ -27,13 +26,15 @@ func (t *towerLayout) supported(y, x int) bool {
 
 // top is the level of the highest block of column x, 0 when none.
 func (t *towerLayout) top(x int) int {
-	for y := t.n; y >= 1; y-- {
-		if t.lv[y][x] != '.' {
-			return y
-		}
+	y := t.n
+	for y >= 1 && t.lv[y][x] == '.' {
+		y--
 	}
-	return 0
+	return y
 }
+
+// cell is a random cell of the tower.
+func (t *towerLayout) cell() (y, x int) { return 1 + t.r.Intn(t.n), 1 + t.r.Intn(t.m) }
 
 // genTowerLayout builds a tower the way the statement draws one: stacks that make pillars
 // and stairs, overhangs leaning out from them, then block kinds put where they matter —
@@ -43,18 +44,15 @@ func (t *towerLayout) top(x int) int {
 //
 // A layout leaves out what reaches a skipped ruling where it can: no unstable start and
 // no player on G or B (R-T3, and R-T15 and R-T16, the falls an unstable start brings),
-// no fragile block (R-T12), no B (R-T14).
-//
-// It also returns the rulings it changed blocks to leave out.
+// no fragile block (R-T12), no B (R-T14). It returns the rulings it changed blocks for.
 func genTowerLayout(r *rand.Rand, n, m int, avoid ruling.Set) (rows []string, left ruling.Set) {
-	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), h: make([]int, m+2), r: r}
+	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), r: r}
 	for y := range t.lv {
 		t.lv[y] = []byte(strings.Repeat(".", m+2))
 	}
 	maxH := max(n-2, 0) // room above the highest stack for the player and a climb
 	// Stacks: a random walk of heights, with stairs (±1), pillars (jumps) and gaps.
-	flat := r.Intn(4) == 0
-	h := r.Intn(maxH/2 + 1)
+	flat, h := r.Intn(4) == 0, r.Intn(maxH/2+1)
 	for x := 1; x <= m; x++ {
 		switch v := r.Intn(10); {
 		case flat:
@@ -66,7 +64,6 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid ruling.Set) (rows []string, le
 			h = 0 // a gap
 		}
 		h = max(0, min(h, maxH))
-		t.h[x] = h
 		for y := 1; y <= h; y++ {
 			t.lv[y][x] = '#'
 		}
@@ -74,38 +71,30 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid ruling.Set) (rows []string, le
 	// Overhangs: from the top of a stack, blocks leaning out diagonally, each held by the
 	// one below-beside it.
 	for range r.Intn(m/4 + 2) {
-		x := 1 + r.Intn(m)
-		dir := 1 - 2*r.Intn(2)
-		y := t.top(x)
-		for k := 0; k < 1+r.Intn(3); k++ {
-			x, y = x+dir, y+1
-			if !t.in(y, x) || y > maxH+1 || t.lv[y][x] != '.' || !t.supported(y, x) {
+		x, dir := 1+r.Intn(m), 1-2*r.Intn(2)
+		for y, k := t.top(x), r.Intn(3); k >= 0; k-- {
+			if x, y = x+dir, y+1; !t.in(y, x) || y > maxH+1 || t.lv[y][x] != '.' || !t.supported(y, x) {
 				break
 			}
 			t.lv[y][x] = '#'
 		}
 	}
-	features := r.Perm(8)[:2+r.Intn(5)]
-	for _, f := range features {
+	for _, f := range r.Perm(8)[:2+r.Intn(5)] {
 		switch f {
-		case 0:
+		case 0, 5:
 			t.iceRun()
-		case 1:
-			t.pushChain(r.Intn(3) == 0)
 		case 2:
 			t.dimensionBlocks()
-		case 3:
+		case 3, 7:
 			t.fragileStairs()
-		case 4:
+		}
+		switch f {
+		case 1:
+			t.pushChain(r.Intn(3) == 0)
+		case 4, 7:
 			t.sprinkle()
-		case 5:
-			t.iceRun()
-			t.pushChain(false)
-		case 6:
-			t.pushChain(true)
-		case 7:
-			t.fragileStairs()
-			t.sprinkle()
+		case 5, 6:
+			t.pushChain(f == 6)
 		}
 	}
 	t.placeGoal()
@@ -130,13 +119,12 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid ruling.Set) (rows []string, le
 	return rows, left
 }
 
-// surface returns a random empty cell standing on a block or on level 1, for
-// something that must be stable where it is put.
+// surface returns a random empty cell standing on a block or on level 1, for something
+// that must be stable where it is put.
 func (t *towerLayout) surface() (y, x int, ok bool) {
 	for range 30 {
 		x = 1 + t.r.Intn(t.m)
-		y = t.top(x) + 1
-		if y <= t.n && t.lv[y][x] == '.' {
+		if y = t.top(x) + 1; y <= t.n && t.lv[y][x] == '.' {
 			return y, x, true
 		}
 	}
@@ -147,18 +135,11 @@ func (t *towerLayout) surface() (y, x int, ok bool) {
 // ice sliding there (R-T10), or on top of the stacks, and puts blocks on it to push.
 func (t *towerLayout) iceRun() {
 	x0 := 1 + t.r.Intn(t.m)
-	x1 := min(t.m, x0+1+t.r.Intn(6))
-	if t.r.Intn(3) == 0 {
-		for x := x0; x <= x1; x++ { // level 1: ice on the floor, some gaps
-			if t.r.Intn(5) > 0 {
-				t.lv[1][x] = 'I'
-			}
-		}
-		return
-	}
-	for x := x0; x <= x1; x++ { // a layer on top of the stacks
-		y := t.top(x) + 1
-		if y <= t.n-1 && t.supported(y, x) {
+	floor := t.r.Intn(3) == 0
+	for x := x0; x <= min(t.m, x0+1+t.r.Intn(6)); x++ {
+		if floor { // level 1: ice on the floor, some gaps
+			t.lv[1][x] = pick(t.r.Intn(5) > 0, byte('I'), t.lv[1][x])
+		} else if y := t.top(x) + 1; y <= t.n-1 && t.supported(y, x) { // a layer on top of the stacks
 			t.lv[y][x] = 'I'
 			if t.r.Intn(4) == 0 && y+1 <= t.n-1 {
 				t.lv[y+1][x] = "#I2G"[t.r.Intn(4)] // a block riding on the ice, the goal now and then
@@ -171,23 +152,14 @@ func (t *towerLayout) iceRun() {
 // when withC; the player will stand beside it.
 func (t *towerLayout) pushChain(withC bool) {
 	y, x, ok := t.surface()
-	if !ok {
-		return
-	}
-	dir := 1 - 2*t.r.Intn(2)
-	length := 1 + t.r.Intn(5)
-	placed := 0
-	for k := 0; k < length; k++ {
-		if !t.in(y, x) || t.lv[y][x] != '.' || !t.supported(y, x) {
-			break
-		}
+	dir, placed := 1-2*t.r.Intn(2), 0
+	for k := 1 + t.r.Intn(5); ok && k > 0 && t.in(y, x) && t.lv[y][x] == '.' && t.supported(y, x); k-- {
 		t.lv[y][x] = "##I#3G"[t.r.Intn(6)]
 		placed++
 		x += dir
 	}
 	if withC && placed > 0 {
-		x -= dir * (1 + t.r.Intn(placed))
-		t.lv[y][x] = 'C'
+		t.lv[y][x-dir*(1+t.r.Intn(placed))] = 'C'
 	}
 }
 
@@ -196,8 +168,7 @@ func (t *towerLayout) pushChain(withC bool) {
 func (t *towerLayout) dimensionBlocks() {
 	for range 1 + t.r.Intn(3) {
 		x := 1 + t.r.Intn(t.m)
-		y := t.top(x)
-		switch v := t.r.Intn(3); {
+		switch y, v := t.top(x), t.r.Intn(3); {
 		case y >= 2 && v == 0:
 			t.lv[y-1][x] = 'B' // under a block
 		case y >= 3 && v == 1:
@@ -222,8 +193,7 @@ func (t *towerLayout) fragileStairs() {
 // sprinkle turns a few blocks into random kinds.
 func (t *towerLayout) sprinkle() {
 	for range 1 + t.r.Intn(t.m/2+1) {
-		y, x := 1+t.r.Intn(t.n), 1+t.r.Intn(t.m)
-		if t.lv[y][x] != '.' {
+		if y, x := t.cell(); t.lv[y][x] != '.' {
 			t.lv[y][x] = "#ICB123"[t.r.Intn(7)]
 		}
 	}
@@ -237,9 +207,7 @@ func (t *towerLayout) placeGoal() {
 	for y := 1; y <= t.n; y++ {
 		for x := 1; x <= t.m; x++ {
 			if t.lv[y][x] == 'G' {
-				if found {
-					t.lv[y][x] = '#'
-				}
+				t.lv[y][x] = pick(found, byte('#'), 'G')
 				found = true
 			}
 		}
@@ -247,35 +215,31 @@ func (t *towerLayout) placeGoal() {
 	if found {
 		return
 	}
+	x := 1 + t.r.Intn(t.m)
+	y := t.top(x)
 	switch v := t.r.Intn(3); {
-	case v == 0:
-		x := 1 + t.r.Intn(t.m)
-		if y := t.top(x); y >= 1 {
-			t.lv[y][x] = 'G'
-			return
-		}
 	case v == 1:
-		if y, x, ok := t.surface(); ok {
-			t.lv[y][x] = 'G'
-			return
+		if sy, sx, ok := t.surface(); ok {
+			y, x = sy, sx
+		}
+	case v == 2 || y < 1:
+		for try := range 40 {
+			if y, x = t.cell(); t.lv[y][x] != '.' {
+				break
+			}
+			if try == 39 {
+				y = 1 // no block found: one on level 1
+			}
 		}
 	}
-	for range 40 {
-		y, x := 1+t.r.Intn(t.n), 1+t.r.Intn(t.m)
-		if t.lv[y][x] != '.' {
-			t.lv[y][x] = 'G'
-			return
-		}
-	}
-	t.lv[1][1+t.r.Intn(t.m)] = 'G' // no block found: one on level 1
+	t.lv[y][x] = 'G'
 }
 
 // unsettle makes the layout unstable at the start: a floating block (or G, or B), or a
 // block put on a B.
 func (t *towerLayout) unsettle() {
 	for range 1 + t.r.Intn(3) {
-		y, x := 2+t.r.Intn(t.n-1), 1+t.r.Intn(t.m)
-		if t.lv[y][x] == '.' {
+		if y, x := 2+t.r.Intn(t.n-1), 1+t.r.Intn(t.m); t.lv[y][x] == '.' {
 			t.lv[y][x] = "###IBC1"[t.r.Intn(7)]
 		}
 	}
@@ -285,16 +249,18 @@ func (t *towerLayout) unsettle() {
 // floating (unstable), rarely right on G or on B (R-T3). The goal's cell is never
 // overwritten.
 func (t *towerLayout) placePlayer(loose bool) {
+	put := func(y, x int) bool {
+		ok := t.lv[y][x] == '.'
+		if ok {
+			t.lv[y][x] = 'S'
+		}
+		return ok
+	}
 	switch v := t.r.Intn(40); {
-	case (v == 0 || v == 1) && loose:
+	case v < 2 && loose: // on G, or on B
 		for y := 1; y < t.n; y++ {
 			for x := 1; x <= t.m; x++ {
-				want := byte('G')
-				if v == 1 {
-					want = 'B'
-				}
-				if t.lv[y][x] == want && t.lv[y+1][x] == '.' {
-					t.lv[y+1][x] = 'S'
+				if t.lv[y][x] == "GB"[v] && put(y+1, x) {
 					return
 				}
 			}
@@ -302,32 +268,27 @@ func (t *towerLayout) placePlayer(loose bool) {
 	case v < 5 && loose:
 		// Floating, beside a block he could climb with nothing under him, if one is found.
 		for try := range 60 {
-			y, x := 1+t.r.Intn(t.n), 1+t.r.Intn(t.m)
-			beside := y > 1 && !t.blockAt(y-1, x) && (t.blockAt(y, x-1) || t.blockAt(y, x+1))
-			if t.lv[y][x] == '.' && (beside || try >= 30) {
-				t.lv[y][x] = 'S'
+			y, x := t.cell()
+			if (try >= 30 || y > 1 && !t.blockAt(y-1, x) && (t.blockAt(y, x-1) || t.blockAt(y, x+1))) && put(y, x) {
 				return
 			}
 		}
 	}
 	for range 30 { // on the surface, but not already on G or B
-		if y, x, ok := t.surface(); ok && (y == 1 || strings.IndexByte("GB", t.lv[y-1][x]) < 0) {
-			t.lv[y][x] = 'S'
+		if y, x, ok := t.surface(); ok && (y == 1 || strings.IndexByte("GB", t.lv[y-1][x]) < 0) && put(y, x) {
 			return
 		}
 	}
 	for y := t.n; y >= 1; y-- { // the grid is nearly full: any empty cell, else a block
 		for x := 1; x <= t.m; x++ {
-			if t.lv[y][x] == '.' {
-				t.lv[y][x] = 'S'
+			if put(y, x) {
 				return
 			}
 		}
 	}
-	for x := 1; x <= t.m; x++ {
-		if t.lv[t.n][x] != 'G' {
-			t.lv[t.n][x] = 'S'
-			return
-		}
+	x := 1
+	for t.lv[t.n][x] == 'G' {
+		x++
 	}
+	t.lv[t.n][x] = 'S'
 }

@@ -7,6 +7,7 @@ import (
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 func init() {
@@ -20,7 +21,7 @@ func init() {
 			decode:    gen.DecodeBoom,
 			fromBytes: gen.BoomFromBytes,
 			plan:      gen.BoomPlan,
-			rulings:   gen.BoomRulings,
+			rulings:   ruling.Boom,
 			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
 		},
 		unit:   gen.BoomUnitGen,

@@ -6,6 +6,7 @@ import (
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 func init() {
@@ -19,7 +20,7 @@ func init() {
 			decode:    gen.DecodeDatamining,
 			fromBytes: gen.DataminingFromBytes,
 			plan:      gen.DataminingPlan,
-			rulings:   gen.DataminingRulings,
+			rulings:   ruling.Datamining,
 			validate:  gen.ValidateDatamining,
 			timeLimit: time.Second, // "时间限制 : 1.000 sec" (docs/datamining.md)
 		},

@@ -6,6 +6,7 @@ import (
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 func init() {
@@ -18,7 +19,7 @@ func init() {
 		decode:    gen.DecodeMine,
 		fromBytes: gen.MineFromBytes,
 		plan:      gen.MinePlan,
-		rulings:   gen.MineRulings,
+		rulings:   ruling.Mine,
 		timeLimit: time.Second, // "时间限制：1 秒" (docs/mine.md)
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 func init() {
@@ -19,7 +20,7 @@ func init() {
 			decode:    gen.DecodeTower,
 			fromBytes: gen.TowerFromBytes,
 			plan:      gen.TowerPlan,
-			rulings:   gen.TowerRulings,
+			rulings:   ruling.Tower,
 			validate:  gen.ValidateTower,
 			// The statement's header leaves the time limit blank ("時間制限 : sec"): 1 s, as
 			// the other judges of this size have (docs/tower.md).

@@ -8,12 +8,8 @@ import (
 	"gamediff/ruling"
 )
 
-// BoomRulings lists the rulings of boom a solution can read differently, in the spec's
-// order, each with the situation Boom.Rulings looks for.
-func BoomRulings() []ruling.Ruling { return ruling.Boom() }
-
 // Rulings plays each game on ref's game and returns the ids of the rulings whose
-// situation some game reaches (see BoomRulings), in the spec's order. It costs ref's play
+// situation some game reaches (ruling.Boom), in the spec's order. It costs ref's play
 // of the games, without its output.
 func (c Boom) Rulings() []string {
 	var seen ruling.Set
@@ -32,66 +28,24 @@ func (c Boom) Rulings() []string {
 	return seen.IDs(ruling.Boom())
 }
 
-// boomField is ref's game of boom as the sweeper plays it, and the operations played.
-// An operation that reaches a skipped ruling is left out, and the game stops before it.
-type boomField struct {
-	game    *ref.BoomGame
-	m       int
-	kinds   uint8
-	ops     []boomOp
-	target  int
-	watch   *ruling.BoomWatch
-	skip    ruling.Set
-	stopped bool
-	avoided ruling.Set
-}
-
-func (f *boomField) play(k click, p int, opened func(q int)) bool {
-	if f.done() || !f.allows(k) {
-		return false
-	}
-	op := boomOp{kind: boomKind(k) + boomLeft, x: p/f.m + 1, y: p%f.m + 1}
-	before := f.watch.Seen
-	f.game.Play(int(op.kind), op.x, op.y)
-	if f.watch.See(f.game, int(op.kind), op.x, op.y); f.watch.Seen&^before&f.skip != 0 {
-		f.avoided |= f.watch.Seen &^ before & f.skip
-		f.watch.Seen, f.stopped = before, true
-		return false
-	}
-	f.ops = append(f.ops, op)
-	for _, c := range f.game.Changed() {
-		if f.game.Opened(c[0], c[1]) {
-			opened((c[0]-1)*f.m + c[1] - 1)
-		}
-	}
-	return true
-}
-
-func (f *boomField) allows(k click) bool {
-	return f.kinds == boomAllKinds || k == clickOpen || f.kinds == boomLeftRight && k == clickMark || f.kinds == boomLeftMiddle && k == clickChord
-}
-
-// asks: the player makes '?' marks on purpose, unless R-B3 is skipped.
-func (f *boomField) asks() bool { return f.skip&ruling.B3 == 0 }
-
-func (f *boomField) mark(p int) uint8 {
-	switch f.game.View(p/f.m+1, p%f.m+1) {
-	case 'P':
-		return markFlag
-	case '?':
-		return markAsk
-	}
-	return markBlank
-}
-
-func (f *boomField) done() bool { return f.stopped || f.game.Over() || len(f.ops) >= f.target }
-
-func (f *boomField) randomOp(r *rand.Rand, n int) boomOp {
-	for {
-		if k := click(r.Intn(3)); f.allows(k) {
-			return boomOp{kind: boomKind(k) + boomLeft, x: 1 + r.Intn(n), y: 1 + r.Intn(f.m)}
-		}
-	}
+// boomField is ref's game of boom on board as a sweeper plays it, with the clicks of
+// kinds allowed, its watch leaving out the rulings of skip. The player makes '?' marks on
+// purpose unless R-B3 is skipped.
+func boomField(board []string, kinds uint8, skip ruling.Set) (*field, *ruling.BoomWatch) {
+	g := ref.NewBoomGame(board)
+	w := ruling.NewBoomWatch(g)
+	all := kinds == boomAllKinds
+	return &field{m: len(board[0]), allowed: [3]bool{true, all || kinds == boomLeftRight, all || kinds == boomLeftMiddle},
+		ask: skip&ruling.B3 == 0, skip: skip, seen: &w.Seen, over: g.Over,
+		apply: func(k click, x, y int) {
+			g.Play(int(k)+1, x, y)
+			w.See(g, int(k)+1, x, y)
+		},
+		newly: g.Changed, isOpen: g.Opened,
+		markOf: func(x, y int) uint8 {
+			return uint8(strings.IndexByte("P?", g.View(x, y)) + 1) // markBlank for what is no mark
+		},
+	}, w
 }
 
 func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
@@ -165,8 +119,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 	for i := range board {
 		board[i] = string(cells[i*m : (i+1)*m])
 	}
-	game := ref.NewBoomGame(board)
-	f := &boomField{game: game, m: m, kinds: kinds, watch: ruling.NewBoomWatch(game), skip: avoid}
+	f, watch := boomField(board, kinds, avoid)
 	s := newSweeper(board, '*', f, r)
 	if sh.player == boomCareful || r.Intn(2) == 0 {
 		s.careful(false)
@@ -176,7 +129,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		s.forbid(moveCycle, moveRepeat)
 		s.weights[moveChordAny] = 1
 	}
-	if !f.asks() {
+	if !f.ask {
 		s.forbid(moveChordZero)
 	}
 	q := pickEdge(r, sh.ops)
@@ -189,17 +142,22 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 	}
 	s.play()
 	// A finished game mostly gets only a few clicks more, answered INVALID.
-	if !f.stopped && f.game.Over() {
-		more := q - len(f.ops)
+	ops := make([]boomOp, len(s.played))
+	for i, c := range s.played {
+		ops[i] = boomOp{boomKind(c.k) + boomLeft, c.p/m + 1, c.p%m + 1}
+	}
+	if !f.stopped && f.over() {
+		more := q - len(ops)
 		if r.Intn(4) > 0 {
-			more = min(more, max(r.Intn(4), sh.ops[0]-len(f.ops)))
+			more = min(more, max(r.Intn(4), sh.ops[0]-len(ops)))
 		}
 		for range more {
-			f.ops = append(f.ops, f.randomOp(r, n))
+			k, x, y := f.randomClick(r, n)
+			ops = append(ops, boomOp{boomKind(k) + boomLeft, x, y})
 		}
 	}
 	skip.note(ruling.Boom(), f.avoided)
-	return boomDraw{BoomGame{board, f.ops}, f.watch.Ended(len(f.ops))}
+	return boomDraw{BoomGame{board, ops}, watch.Ended(len(ops))}
 }
 
 // realBoomBoard places k mines uniformly outside the 3x3 square around first, as a real

@@ -7,13 +7,9 @@ import (
 	"gamediff/ruling"
 )
 
-// DataminingRulings lists the rulings of datamining a solution can read differently, in
-// the spec's order, each with the situation Datamining.Rulings looks for.
-func DataminingRulings() []ruling.Ruling { return ruling.Datamining() }
-
 // Rulings takes ref's answer to each board (ref.DataminingTrace), plays the misreadings of
 // R-D1 from every safe start, and returns the ids of the rulings whose situation some
-// board reaches (see DataminingRulings), in the spec's order. It costs ref's answers.
+// board reaches (ruling.Datamining), in the spec's order. It costs ref's answers.
 func (c Datamining) Rulings() []string {
 	var seen ruling.Set
 	for _, s := range c.rulings() {

@@ -14,12 +14,8 @@ import (
 // the skipped rulings would all trust. ref imports nothing of gen, fast or engine, so
 // the ground packages still form no cycle.
 
-// MineRulings lists the rulings of mine a solution can read differently, in the spec's
-// order, each with the situation Mine.Rulings looks for.
-func MineRulings() []ruling.Ruling { return ruling.Mine() }
-
 // Rulings plays the case on ref's game and returns the ids of the rulings whose situation
-// it reaches (see MineRulings), in the spec's order. It costs ref's play of the case,
+// it reaches (ruling.Mine), in the spec's order. It costs ref's play of the case,
 // without its output.
 func (c Mine) Rulings() []string {
 	g := ref.NewMineGame(c.board)
@@ -41,64 +37,24 @@ func pick[T any](cond bool, yes, no T) T {
 	return no
 }
 
-// mineField is ref's game of mine as the sweeper plays it, and the operations played.
-// An operation that reaches a skipped ruling is left out, and the game stops before it.
-type mineField struct {
-	game    *ref.MineGame
-	m       int
-	kinds   mineKinds
-	ops     []mineOp
-	target  int // the operations to play, for done
-	watch   *ruling.MineWatch
-	skip    ruling.Set
-	stopped bool
-	avoided ruling.Set
-}
-
 var mineClick = [...]mineKind{clickOpen: mineSweep, clickMark: mineFlag, clickChord: mineDSweep}
 
-func (f *mineField) play(k click, p int, opened func(q int)) bool {
-	if f.done() || !f.allows(k) {
-		return false
-	}
-	op := mineOp{kind: mineClick[k], x: p/f.m + 1, y: p%f.m + 1}
-	before := f.watch.Seen
-	f.game.Play(op.kind.String(), op.x, op.y)
-	if f.watch.See(f.game, op.kind.String(), op.x, op.y); f.game.Outcome() != "" {
-		f.watch.Ended(true) // the Quit follows
-	}
-	if hit := f.watch.Seen &^ before & f.skip; hit != 0 {
-		f.watch.Seen, f.stopped = before, true
-		f.avoided |= hit
-		return false
-	}
-	f.ops = append(f.ops, op)
-	for _, c := range f.game.Newly() {
-		opened((c[0]-1)*f.m + c[1] - 1)
-	}
-	return true
-}
-
-func (f *mineField) allows(k click) bool {
-	return f.kinds == mineAnyOps || k == clickOpen || f.kinds == mineNoDSweep && k == clickMark
-}
-
-func (f *mineField) asks() bool { return false }
-
-func (f *mineField) mark(p int) uint8 {
-	return pick(f.game.Flagged(p/f.m+1, p%f.m+1), markFlag, markBlank)
-}
-
-func (f *mineField) done() bool {
-	return f.stopped || f.game.Outcome() != "" || len(f.ops) >= f.target
-}
-
-// randomOp is any operation of the kinds allowed, for the input after the game's end.
-func (f *mineField) randomOp(r *rand.Rand, n int) mineOp {
-	for {
-		if k := click(r.Intn(3)); f.allows(k) {
-			return mineOp{kind: mineClick[k], x: 1 + r.Intn(n), y: 1 + r.Intn(f.m)}
-		}
+// mineField is ref's game of mine on board as a sweeper plays it, with the kinds of
+// operations allowed, its watch leaving out the rulings of skip.
+func mineField(board []string, kinds mineKinds, skip ruling.Set) *field {
+	g := ref.NewMineGame(board)
+	w := ruling.NewMineWatch(g)
+	return &field{m: len(board[0]), allowed: [3]bool{true, kinds != mineSweepOnly, kinds == mineAnyOps}, skip: skip, seen: &w.Seen,
+		over: func() bool { return g.Outcome() != "" },
+		apply: func(k click, x, y int) {
+			g.Play(mineClick[k].String(), x, y)
+			if w.See(g, mineClick[k].String(), x, y); g.Outcome() != "" {
+				w.Ended(true) // the Quit follows
+			}
+		},
+		newly:  g.Newly,
+		isOpen: func(int, int) bool { return true },
+		markOf: func(x, y int) uint8 { return pick(g.Flagged(x, y), markFlag, markBlank) },
 	}
 }
 
@@ -138,8 +94,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	for i := range board {
 		board[i] = string(cells[i*m : (i+1)*m])
 	}
-	game := ref.NewMineGame(board)
-	f := &mineField{game: game, m: m, kinds: sh.kinds, watch: ruling.NewMineWatch(game), skip: avoid}
+	f := mineField(board, sh.kinds, avoid)
 	s := newSweeper(board, '*', f, r)
 	// Each case gets its own temperament: careful players make long DSweep chains and
 	// finish, reckless ones boom early, chaotic ones do everything. With R-M2, R-M3 or
@@ -174,7 +129,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 		playTo(q - 1)
 	case mineNoSafeCell:
 		// Flags, then a Sweep on a flagged cell: it answers, and R-M1 finishes.
-		for f.target = (q - 1) / 2; !f.done() && f.allows(clickMark); {
+		for f.target = (q - 1) / 2; !f.done() && f.allowed[clickMark]; {
 			s.click(clickMark, r.Intn(n*m))
 		}
 		f.target = q - 1
@@ -209,17 +164,25 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	}
 	// A game over (by boom or finish: one the field did not stop) is followed by
 	// operations that are never read, up to the Quit; the Quit by after more.
-	for !f.stopped && f.game.Outcome() != "" && len(f.ops) < q-1-after {
-		f.ops = append(f.ops, f.randomOp(r, n))
+	ops := make([]mineOp, len(s.played), q)
+	for i, c := range s.played {
+		ops[i] = mineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
 	}
-	f.ops = append(f.ops, mineOp{kind: mineQuit})
+	randomOp := func() mineOp {
+		k, x, y := f.randomClick(r, n)
+		return mineOp{mineClick[k], x, y}
+	}
+	for !f.stopped && f.over() && len(ops) < q-1-after {
+		ops = append(ops, randomOp())
+	}
+	ops = append(ops, mineOp{kind: mineQuit})
 	if avoid&ruling.M4 != 0 && after > 0 {
 		after = 0
 		f.avoided |= ruling.M4
 	}
 	for range after {
-		f.ops = append(f.ops, f.randomOp(r, n))
+		ops = append(ops, randomOp())
 	}
 	skip.note(ruling.Mine(), f.avoided)
-	return Mine{board, f.ops}
+	return Mine{board, ops}
 }

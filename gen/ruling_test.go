@@ -175,10 +175,10 @@ func TestCorpusRulingCasesReachTheirRuling(t *testing.T) {
 		rulings     func([]byte) ([]string, error)
 		table       []ruling.Ruling
 	}{
-		{"mine", "R-M", func(b []byte) ([]string, error) { c, err := DecodeMine(b); return c.Rulings(), err }, MineRulings()},
-		{"boom", "R-B", func(b []byte) ([]string, error) { c, err := DecodeBoom(b); return c.Rulings(), err }, BoomRulings()},
-		{"tower", "R-T", func(b []byte) ([]string, error) { c, err := DecodeTower(b); return c.Rulings(), err }, TowerRulings()},
-		{"datamining", "R-D", func(b []byte) ([]string, error) { c, err := DecodeDatamining(b); return c.Rulings(), err }, DataminingRulings()},
+		{"mine", "R-M", func(b []byte) ([]string, error) { c, err := DecodeMine(b); return c.Rulings(), err }, ruling.Mine()},
+		{"boom", "R-B", func(b []byte) ([]string, error) { c, err := DecodeBoom(b); return c.Rulings(), err }, ruling.Boom()},
+		{"tower", "R-T", func(b []byte) ([]string, error) { c, err := DecodeTower(b); return c.Rulings(), err }, ruling.Tower()},
+		{"datamining", "R-D", func(b []byte) ([]string, error) { c, err := DecodeDatamining(b); return c.Rulings(), err }, ruling.Datamining()},
 	}
 	named := regexp.MustCompile(`^r[mbtd]([0-9]+)-.*\.in$`)
 	for _, g := range games {
@@ -227,13 +227,13 @@ type generatedRulings struct {
 }
 
 var rulingGames = []generatedRulings{
-	{"mine", MineRulings(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
+	{"mine", ruling.Mine(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
 		for _, c := range drawCases[Mine](t, MineGen(nil), n) {
 			whole, parts = append(whole, c.Rulings()), append(parts, [][]string{c.Rulings()})
 		}
 		return whole, parts
 	}},
-	{"boom", BoomRulings(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
+	{"boom", ruling.Boom(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
 		for _, c := range drawCases[Boom](t, BoomGen(nil), n) {
 			var p [][]string
 			for _, g := range c.Games {
@@ -243,7 +243,7 @@ var rulingGames = []generatedRulings{
 		}
 		return whole, parts
 	}},
-	{"tower", TowerRulings(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
+	{"tower", ruling.Tower(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
 		for _, c := range drawCases[Tower](t, TowerGen(nil), n) {
 			var p [][]string
 			for _, d := range c.Datasets {
@@ -253,7 +253,7 @@ var rulingGames = []generatedRulings{
 		}
 		return whole, parts
 	}},
-	{"datamining", DataminingRulings(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
+	{"datamining", ruling.Datamining(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
 		for _, c := range drawCases[Datamining](t, DataminingGen(nil), n) {
 			var p [][]string
 			for _, b := range c.Boards {

@@ -1,9 +1,13 @@
 package gen
 
-import "math/rand"
+import (
+	"math/rand"
+
+	"gamediff/ruling"
+)
 
 // sweeper is gen's minesweeper player, one for mine and boom alike. It plays through a
-// sweepField, which wraps ref's own game of either, so that what it aims at — cells that
+// field, which wraps ref's own game of either, so that what it aims at — cells that
 // cascade, flags exactly right for a DSweep or a middle click, wrong flags, '?' marks —
 // is what the judge does with it: gen keeps no model of the rules. It knows the board:
 // where the mines are, and the number each cell shows once opened.
@@ -11,7 +15,7 @@ type sweeper struct {
 	n, m    int
 	mine    []bool
 	number  []uint8
-	field   sweepField
+	field   *field
 	r       *rand.Rand
 	weights [sweepMoves]int
 	// opened lists the opened cells in the order they opened, for the moves that aim
@@ -51,18 +55,54 @@ const (
 	markAsk
 )
 
-// sweepField is the game a sweeper plays: a board of n·m cells, p = row·m + column.
-type sweepField interface {
-	// play plays click k on p, if the field has room for it and allows it, and calls
-	// opened with every cell it opened; it reports whether it played it.
-	play(k click, p int, opened func(q int)) bool
-	// allows reports whether the field plays clicks of kind k (the statements' subtasks
-	// restrict them), and asks whether its marks include '?' (boom's do).
-	allows(k click) bool
-	asks() bool
-	mark(p int) uint8
-	// done reports whether the game is over, or no operation is left to play.
-	done() bool
+// field is ref's game of mine or boom as a sweeper plays it, through the game's hooks.
+// A click that reaches a skipped ruling (the watch's seen grows by one of skip) is left
+// out, and the game stops before it.
+type field struct {
+	m, target, played int // the clicks to play (done after them) and those played
+	allowed           [3]bool
+	ask, stopped      bool // ask: the marks include '?' (boom's do)
+	skip, avoided     ruling.Set
+	seen              *ruling.Set // the watch's rulings
+	over              func() bool
+	apply             func(k click, x, y int) // plays the click on ref's game and the watch
+	newly             func() [][2]int         // the cells the last click changed
+	isOpen            func(x, y int) bool
+	markOf            func(x, y int) uint8
+}
+
+// play plays click k on p if the field has room for it and allows it, and calls opened
+// with every cell it opened; it reports whether it played it.
+func (f *field) play(k click, p int, opened func(q int)) bool {
+	if f.done() || !f.allowed[k] {
+		return false
+	}
+	before := *f.seen
+	f.apply(k, p/f.m+1, p%f.m+1)
+	if hit := *f.seen &^ before & f.skip; hit != 0 {
+		*f.seen, f.stopped = before, true
+		f.avoided |= hit
+		return false
+	}
+	f.played++
+	for _, c := range f.newly() {
+		if f.isOpen(c[0], c[1]) {
+			opened((c[0]-1)*f.m + c[1] - 1)
+		}
+	}
+	return true
+}
+
+func (f *field) mark(p int) uint8 { return f.markOf(p/f.m+1, p%f.m+1) }
+
+// done reports whether the game is over or stopped, or no click is left to play.
+func (f *field) done() bool { return f.stopped || f.over() || f.played >= f.target }
+
+// randomClick is any click the field allows, anywhere on its n rows.
+func (f *field) randomClick(r *rand.Rand, n int) (k click, x, y int) {
+	for k = click(r.Intn(3)); !f.allowed[k]; k = click(r.Intn(3)) {
+	}
+	return k, 1 + r.Intn(n), 1 + r.Intn(f.m)
 }
 
 // The moves a sweeper makes, each a few clicks.
@@ -91,7 +131,7 @@ var clicksOf = [sweepMoves][]click{
 
 // newSweeper is a player of field on board, which holds mine where a mine is, with every
 // move weighted 1 to 10: each case its own temperament, which the games then bend.
-func newSweeper(board []string, mine byte, field sweepField, r *rand.Rand) *sweeper {
+func newSweeper(board []string, mine byte, field *field, r *rand.Rand) *sweeper {
 	n, m := len(board), len(board[0])
 	s := &sweeper{n: n, m: m, mine: make([]bool, n*m), number: make([]uint8, n*m), open: make([]bool, n*m),
 		marks: make([]uint8, n*m), field: field, r: r}
@@ -151,11 +191,11 @@ func (s *sweeper) forbid(moves ...int) {
 func (s *sweeper) play() {
 	weights := s.weights
 	for mv := range weights {
-		if !s.field.asks() && (mv == moveAsk || mv == moveCycle) {
+		if !s.field.ask && (mv == moveAsk || mv == moveCycle) {
 			weights[mv] = 0
 		}
 		for _, k := range clicksOf[mv] {
-			if !s.field.allows(k) {
+			if !s.field.allowed[k] {
 				weights[mv] = 0
 			}
 		}
@@ -247,7 +287,7 @@ func (s *sweeper) fallback(k click) {
 		s.click(clickOpen, s.opened[s.r.Intn(len(s.opened))])
 		return
 	}
-	if !s.field.allows(k) {
+	if !s.field.allowed[k] {
 		k = clickOpen
 	}
 	s.click(k, s.r.Intn(s.n*s.m))
@@ -293,13 +333,13 @@ func (s *sweeper) move(mv int) {
 			s.fallback(clickChord)
 			return
 		}
-		if s.field.allows(clickMark) {
+		if s.field.allowed[clickMark] {
 			s.each(p, func(q int) {
 				want := markBlank
 				switch {
 				case s.mine[q]:
 					want = markFlag
-				case s.field.asks() && s.r.Intn(3) == 0:
+				case s.field.ask && s.r.Intn(3) == 0:
 					want = markAsk
 				}
 				s.markTo(q, want)
@@ -329,7 +369,7 @@ func (s *sweeper) move(mv int) {
 		if !ok {
 			return
 		}
-		if q, ok := s.neighbourWith(p, func(q int) bool { return !s.open[q] && s.marks[q] == markFlag }); ok && s.field.asks() {
+		if q, ok := s.neighbourWith(p, func(q int) bool { return !s.open[q] && s.marks[q] == markFlag }); ok && s.field.ask {
 			s.markTo(q, markAsk)
 		}
 		s.click(clickChord, p)

@@ -67,12 +67,8 @@ func towerGen(unit bool, skip *Skip) gopter.Gen {
 		weighted{2, "tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful"})
 }
 
-// TowerRulings lists the rulings of tower a solution can read differently, in the
-// rulebook's order, each with the situation Tower.Rulings looks for.
-func TowerRulings() []ruling.Ruling { return ruling.Tower() }
-
 // Rulings plays the case on ref, every moment a rule acts (ref.TowerRules), and returns
-// the ids of the rulings whose situation some dataset reaches (see TowerRulings), in the
+// the ids of the rulings whose situation some dataset reaches (ruling.Tower), in the
 // rulebook's order. It costs about ref's play of the case.
 func (c Tower) Rulings() []string {
 	var seen ruling.Set

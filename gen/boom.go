@@ -60,11 +60,8 @@ func (c Boom) Encode() []byte {
 	return b
 }
 
-// DecodeBoom is the validator of boom (R-IN3): it parses input in the exact format of
-// the statement and checks every limit — 1 ≤ T ≤ 30, 3 ≤ n, m ≤ 200, rows of exactly m
-// characters from {_, *}, op ∈ {1, 2, 3} with 1 ≤ x ≤ n and 1 ≤ y ≤ m, at most 10000
-// operations per game, each game closed by 0, and nothing after the last — returning the
-// first violation as a *LimitError.
+// DecodeBoom is the validator of boom (R-IN3): the exact format and every limit, each
+// game closed by 0 and nothing after the last; the first violation names its line.
 func DecodeBoom(input []byte) (Boom, error) {
 	s := newInStream(input)
 	games := s.number("T", 1, BoomMaxGames)
@@ -100,12 +97,9 @@ func DecodeBoom(input []byte) (Boom, error) {
 	return c, s.err
 }
 
-// BoomFromBytes decodes arbitrary fuzzer bytes into a valid case, deterministically: the
-// bytes choose the number of games, each board's size, density and cells (a byte each),
-// and the operations (three bytes each) — a count per game, except the last game, which
-// takes operations until the bytes run out. Past the end zeros stand in. Sizes stay
-// small unless a byte asks for the limits (see tape.size). Boom.Bytes writes the bytes of
-// a given case.
+// BoomFromBytes decodes fuzzer bytes into a valid case (see tape): T, then per game n, m,
+// the board and a count of operations, three bytes each; the last game takes operations
+// until the bytes run out. Boom.Bytes is its inverse.
 func BoomFromBytes(data []byte) Boom {
 	t := &tape{data: data}
 	games := make([]BoomGame, t.size(1, 3, BoomMaxGames))
@@ -124,9 +118,8 @@ func BoomFromBytes(data []byte) Boom {
 	return Boom{games}
 }
 
-// Bytes is the inverse of BoomFromBytes for a valid case: BoomFromBytes(c.Bytes())
-// encodes to exactly c.Encode(). Fuzz seeds made with it keep a fuzzer's small changes
-// near the games: a changed byte changes one cell or one operation, almost always.
+// Bytes is the inverse of BoomFromBytes: fuzz seeds in which a changed byte changes one
+// cell or one operation, almost always.
 func (c Boom) Bytes() []byte {
 	w := &tapeWriter{}
 	w.size(len(c.Games), 1, 3, BoomMaxGames)
@@ -147,9 +140,8 @@ func (c Boom) Bytes() []byte {
 	return w.data
 }
 
-// Bounds lists the constrained quantities of the case with their limits. Per game it
-// gives the extremes of op, x and y only: the limits overview asks whether some value
-// reaches a limit, and the extremes answer that without a bound per operation.
+// Bounds lists the constrained quantities of the case with their limits; of op, x and y
+// only the extremes of each game, which tell whether some value reaches a limit.
 func (c Boom) Bounds() []Bound {
 	b := []Bound{{"T", len(c.Games), 1, BoomMaxGames}}
 	for _, g := range c.Games {
@@ -171,13 +163,9 @@ func (c Boom) Bounds() []Bound {
 	return b
 }
 
-// ShrinkBoom is the gopter.Shrinker of boom cases. Its cuts, biggest first across all
-// of them (shrinkCuts): games, and in each game operations, rows and columns (keeping n,
-// m ≥ 3; operations on dropped lines go, later ones move) and mines cleared. Then its
-// numbers: each operation's x and y toward 1, and its click toward 1 (a left click).
-// Every candidate is smaller in the order (games, operations, Σ n·m, mines, Σ x + y, Σ
-// op). A case none of whose candidates reproduces has no game, operation, row, column or
-// mine that can be removed, and no number that can move toward 1 alone.
+// ShrinkBoom is the gopter.Shrinker of boom cases: cuts of games, operations, rows and
+// columns (n, m ≥ 3) and mines, then each x, y and click toward 1; every candidate is
+// smaller in the order (games, operations, Σ n·m, mines, Σ x + y, Σ op).
 func ShrinkBoom(v any) gopter.Shrink { return shrinkBoom(v.(Boom), skipTwins) }
 
 func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
@@ -224,17 +212,14 @@ func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
 	}))
 }
 
-// boomShape bounds the cases of one generator: closed ranges for the number of games,
-// n, m, the mines and the operations of each game, the clicks allowed, the layout and
-// the player. The mines are the range of a real-game layout (capped at n·m - 9), a cap
-// for the others (the test table's k ≤ 10000 of tests 5-20; 0: none).
+// boomShape is a boom call's flags. mines is the range of a real-game layout (capped at
+// n·m - 9), a cap for the others (0: none).
 type boomShape struct {
 	games, n, m, mines, ops span
 	kinds, layout, player   uint8
 }
 
-// The clicks a generated game plays (-ops): one of the mixes of the test table, drawn
-// per case, or the mix given.
+// The clicks a generated game plays (-ops): the test table's mixes.
 const (
 	boomAnyKinds   uint8 = iota // half the cases all clicks, the rest one mix each
 	boomLeftOnly                // op = 1 (tests 5-8)
@@ -243,8 +228,7 @@ const (
 	boomAllKinds                // no restriction (tests 1-4, 17-20)
 )
 
-// The players (-player): any temperament, drawn per game, or a careful one, who flags
-// right and never clicks a mine on purpose.
+// The players (-player): any temperament, or one who never clicks a mine on purpose.
 const (
 	boomAnyPlayer uint8 = iota
 	boomCareful
@@ -252,16 +236,12 @@ const (
 
 // The layouts of generated boards (-layout).
 const (
-	// boomRandom: any density, mine-free (k = 0) and all-mine (k = n·m) boards included.
-	boomRandom uint8 = iota
-	// boomReal: as a real game generates them (tests 1-4): the mines placed away from the
-	// first click, which opens a cascade. The shape's n, m and mines when set, else one of
-	// 9x9 with 10 mines, 16x16 with 40, 16x30 with 99, or up to 40x40 with up to 320.
+	boomRandom uint8 = iota // any density, k = 0 and k = n·m included
+	// boomReal: as a real game makes them (tests 1-4), away from the first click; without
+	// -n, 9x9 with 10 mines, 16x16 with 40, 16x30 with 99, or up to 40x40 with up to 320.
 	boomReal
-	// boomDense: 10-20% mines, so that games last and most of the board gets played.
-	boomDense
-	// boomSparse: 0.1-1% mines: giant cascades, thousands of cells in one line.
-	boomSparse
+	boomDense  // 10-20% mines: games last
+	boomSparse // 0.1-1% mines: giant cascades
 )
 
 func boomCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
@@ -281,16 +261,13 @@ func boomCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	}
 }
 
-// BoomGen generates boom cases, most small enough to read at a glance, some at the
-// limits of the statement, none reaching a ruling of skip (nil: none skipped). Every case
-// carries ShrinkBoom. 5 cases in 941 are at the limits (README, "Cases at the limits"):
-// 30 games of 200x200 with 10000 operations each, long careful games on dense boards
-// (most clicks read while the game runs) and giant cascades on sparse ones.
+// BoomGen generates boom cases carrying ShrinkBoom, most small enough to read at a
+// glance, 5 in 941 at the limits (README, "Cases at the limits"), none reaching a ruling
+// of skip (nil: none skipped).
 func BoomGen(skip *Skip) gopter.Gen { return boomGen(false, skip) }
 
-// BoomUnitGen generates boom cases to be packed into one input, for a hunt of a program:
-// the games of BoomGen one per case, and the cases at the limits whole but unitWeight
-// times rarer, since a packed hunt runs that many more cases a second.
+// BoomUnitGen generates boom cases to pack into one input: BoomGen's games one per case,
+// its cases at the limits whole but unitWeight times rarer.
 func BoomUnitGen(skip *Skip) gopter.Gen { return boomGen(true, skip) }
 
 func boomGen(unit bool, skip *Skip) gopter.Gen {
@@ -310,12 +287,8 @@ func boomGen(unit bool, skip *Skip) gopter.Gen {
 		weighted{1, "boom -T 30 -n 200 -m 200 -q 10000 -layout sparse"})
 }
 
-// BoomPlan is the test set of the statement's test table (seed 003, 限制): 20 tests, each
-// at the sizes of its row. Tests 1-4 are real games; in each group of four that follows
-// (op = 1; op ∈ {1, 2}; op ∈ {1, 3}; any op) come many games of every size and density
-// (k = 0, k = n·m on boards of at most 10000 cells, and q = 0 among them), giant
-// cascades, long careful games on dense boards, and 30 games of 200x200 with 10000
-// operations, always with k ≤ 10000.
+// BoomPlan is the test set of the statement's test table (seed 003, 限制): 20 tests at
+// the sizes of their rows, real games first, then four per mix of clicks.
 func BoomPlan() []PlanTest {
 	calls := []string{
 		"boom -T 10 -n 9 -m 9 -k 10 -q 1..400 -ops 1,2,3 -layout real",             // 1: 9x9, k = 10

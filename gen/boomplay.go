@@ -93,7 +93,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		cells = realBoomBoard(r, n, m, k, first)
 	} else {
 		n, m = pickEdge(r, sh.n), pickEdge(r, sh.m)
-		density := []float64{pickDensity(r), 0, 0.1 + 0.1*r.Float64(), 0.001 + 0.009*r.Float64()}[sh.layout]
+		density := [...]float64{boomRandom: pickDensity(r), boomDense: 0.1 + 0.1*r.Float64(), boomSparse: 0.001 + 0.009*r.Float64()}[sh.layout]
 		cells = make([]byte, n*m)
 		var mines []int
 		for p := range cells {
@@ -115,10 +115,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 			skip.note(ruling.Boom(), ruling.B1)
 		}
 	}
-	board := make([]string, n)
-	for i := range board {
-		board[i] = string(cells[i*m : (i+1)*m])
-	}
+	board := rowsOf(cells, m)
 	f, watch := boomField(board, kinds, avoid)
 	s := newSweeper(board, '*', f, r)
 	if sh.player == boomCareful || r.Intn(2) == 0 {

@@ -71,10 +71,9 @@ func mix(skip *Skip, calls ...weighted) gopter.Gen {
 	return pgen.Weighted(gens)
 }
 
-// unitOr is how a mix of whole cases (unit false) or of units reads its calls: a count
-// of datasets as written, or 1, since units are packed; a weight as written, or
-// unitWeight times it, which makes the calls it does not pass through (those at the
-// limits, whole) that much rarer.
+// unitOr is how a mix of whole cases or of units (packed: one dataset each) reads its
+// calls' counts of datasets and weights; the weights it leaves alone (the cases at the
+// limits, whole) are unitWeight times rarer among units.
 func unitOr(unit bool) (count func(span string) string, weight func(w int) int) {
 	if unit {
 		return func(string) string { return "1" }, func(w int) int { return w * unitWeight }
@@ -82,10 +81,9 @@ func unitOr(unit bool) (count func(span string) string, weight func(w int) int) 
 	return func(s string) string { return s }, func(w int) int { return w }
 }
 
-// unitWeight is how much rarer the cases at the limits are among the units a packed hunt
-// of a program draws (BoomUnitGen, TowerUnitGen, DataminingUnitGen) than among whole
-// cases: such a hunt runs about that many more cases a second (one start of the program
-// answers dozens), so it still meets a case at the limits every few seconds.
+// unitWeight is how much rarer the cases at the limits are among units than among whole
+// cases: a packed hunt runs about that many more cases a second, so it still meets one
+// every few seconds.
 const unitWeight = 40
 
 // span is a flag of a closed range: "5", or "3..6".

@@ -36,10 +36,8 @@ func (c Datamining) Encode() []byte {
 	return append(b, "0 0\n"...)
 }
 
-// DecodeDatamining is the validator of datamining (R-IN3): it parses input in the exact
-// format of the statement and checks every limit — one or more boards, r, c ≥ 3,
-// r·c ≤ 40, rows over {M, .}, at least one 'M' and one '.' per board, the final "0 0"
-// and nothing after it — returning the first violation as a *LimitError.
+// DecodeDatamining is the validator of datamining (R-IN3): the exact format and every
+// limit, an 'M' and a '.' on each board, "0 0" last; the first violation names its line.
 func DecodeDatamining(input []byte) (Datamining, error) { return decodeDatamining(input, true) }
 
 // ValidateDatamining checks input as DecodeDatamining does but keeps no board, so that
@@ -99,12 +97,9 @@ var dataminingSides = func() (sides [][2]int) {
 	return sides
 }()
 
-// ShrinkDatamining is the gopter.Shrinker of datamining cases. Its cuts, biggest first
-// across all of them (shrinkCuts): boards (never all of them), and in each board rows,
-// columns (never below 3) and mines cleared (never the last one). Every candidate is
-// valid (cuts that would leave a board without an 'M' or a '.' are skipped) and smaller
-// in the order (boards, Σ r·c, mines). A datamining case has no other numbers: r and c
-// shrink by the cuts.
+// ShrinkDatamining is the gopter.Shrinker of datamining cases: cuts of boards, rows,
+// columns (r, c ≥ 3) and mines, none leaving a board without an 'M' or a '.'; every
+// candidate is smaller in the order (boards, Σ r·c, mines).
 func ShrinkDatamining(v any) gopter.Shrink { return shrinkDatamining(v.(Datamining), skipTwins) }
 
 func shrinkDatamining(c Datamining, twins twinCuts) gopter.Shrink {
@@ -136,13 +131,10 @@ func dataminingHasBoth(board []string) bool {
 	return mine && safe
 }
 
-// DataminingFromBytes decodes arbitrary bytes into a valid datamining case, for fuzzing.
-// The first byte asks for a number of boards (1 to 8 usually, more when it is the
-// escape); then each board takes a byte for its shape (any legal r×c), a density byte,
-// and a byte per cell, 'M' when below the density. Boards stop when the bytes run out,
-// after the first; missing bytes are 0. A board without a mine gets one in its first
-// cell, and one without an empty cell has its last cell emptied, so that every board is
-// valid. Datamining.Bytes writes the bytes of a given case.
+// DataminingFromBytes decodes fuzzer bytes into a valid case (see tape): boards until the
+// bytes run out, each a shape byte and the board; one without a mine gets one in its
+// first cell, one without an empty cell loses its last mine. Datamining.Bytes is its
+// inverse.
 func DataminingFromBytes(data []byte) Datamining {
 	t := &tape{data: data}
 	want := t.size(1, 8, 1<<16)
@@ -164,10 +156,8 @@ func DataminingFromBytes(data []byte) Datamining {
 	return c
 }
 
-// Bytes is the inverse of DataminingFromBytes for a valid case:
-// DataminingFromBytes(c.Bytes()) encodes to exactly c.Encode(). Fuzz seeds made with it
-// keep a fuzzer's small changes near the boards: a changed byte changes one cell, almost
-// always.
+// Bytes is the inverse of DataminingFromBytes: fuzz seeds in which a changed byte changes
+// one cell, almost always.
 func (c Datamining) Bytes() []byte {
 	w := &tapeWriter{}
 	w.size(len(c.Boards), 1, 8, 1<<16)
@@ -178,9 +168,7 @@ func (c Datamining) Bytes() []byte {
 	return w.data
 }
 
-// Bounds lists the constrained quantities of the case with their limits: per board r,
-// c, r·c and the mines (at least one, and at least one empty cell). The number of boards
-// has no limit beyond "one or more".
+// Bounds lists the constrained quantities of the case with their limits, per board.
 func (c Datamining) Bounds() []Bound {
 	var b []Bound
 	for _, board := range c.Boards {
@@ -193,13 +181,9 @@ func (c Datamining) Bounds() []Bound {
 	return b
 }
 
-// dataminingKinds are the kinds of boards a generator aims at (-kind): mixed draws each
-// board's kind (mostly random, a fifth stuck, a fifth won from some start only); random
-// any number of mines, from one to all cells but one; stuck: the casual player is stuck
-// with safe cells covered from every start, so the answer is above 0; some-start: some
-// start clears every safe cell and some other does not; a single mine; a single empty
-// cell. A stuck or some-start board is aimed at by rejection: up to a few dozen random
-// boards are played out, and then a board built to have the property is taken.
+// dataminingKinds are the kinds of boards a generator aims at (-kind): mixed (a kind per
+// board), random, stuck (the casual player is stuck from every start: an answer above 0),
+// some-start (some start wins, some other does not), a single mine, a single empty cell.
 var dataminingKinds = []string{"mixed", "random", "stuck", "some-start", "one-mine", "one-safe"}
 
 const (
@@ -211,9 +195,8 @@ const (
 	dataminingOneSafe
 )
 
-// dataminingShape bounds the cases of one generator: closed ranges for the number of
-// boards and for the cells r·c of each board, and the kind of boards. With everyShape,
-// boards is ignored: the case has one board of each legal r×c within cells, by r then c.
+// dataminingShape is a datamining call's flags; everyShape: one board of each legal r×c
+// within cells.
 type dataminingShape struct {
 	boards, cells      span
 	kind               uint8
@@ -237,17 +220,13 @@ func dataminingCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	}
 }
 
-// DataminingGen generates datamining cases: most with a few boards small enough to read
-// at a glance, some with hundreds or thousands of boards, some with every board at 36 to
-// 40 cells. Every case carries ShrinkDatamining. 3 cases in 1000 are at the limits
-// (README, "Cases at the limits"): 3000 boards of 36 to 40 cells, where a solution that
-// replays every start naively runs out of time.
+// DataminingGen generates datamining cases carrying ShrinkDatamining, most of a few boards,
+// 3 in 1000 at the limits (README, "Cases at the limits"), none reaching a ruling of skip
+// (nil: none skipped).
 func DataminingGen(skip *Skip) gopter.Gen { return dataminingGen(false, skip) }
 
-// DataminingUnitGen generates datamining cases to be packed into one input, for a hunt of
-// a program: the boards of DataminingGen one per case, and the cases of many boards
-// whole but unitWeight times rarer, since a packed hunt runs that many more cases a
-// second.
+// DataminingUnitGen generates datamining cases to pack into one input: DataminingGen's
+// boards one per case, its cases of many boards whole but unitWeight times rarer.
 func DataminingUnitGen(skip *Skip) gopter.Gen { return dataminingGen(true, skip) }
 
 func dataminingGen(unit bool, skip *Skip) gopter.Gen {
@@ -271,10 +250,8 @@ var dataminingSample = Datamining{Boards: [][]string{
 	{"...M", "....", "....", "M..."},
 }}
 
-// DataminingPlan is a test set for datamining. The statement has no test table, so the
-// plan is the one a setter would write: the sample; every legal shape with random boards,
-// boards stuck from every start, boards won from some start only, a single mine and a
-// single empty cell; then many boards, up to 3000 of 36 to 40 cells, for the time limit.
+// DataminingPlan is a test set for datamining, as a setter would write it (the statement
+// has no test table): the sample, every shape of every kind, then up to 3000 boards.
 func DataminingPlan() []PlanTest {
 	calls := []string{"datamining -sample"}
 	for _, k := range dataminingKinds[1:] {
@@ -284,8 +261,8 @@ func DataminingPlan() []PlanTest {
 		"datamining -boards 3000 -cells 36..40 -kind stuck")...)
 }
 
-// Features lists every kind of board by how the casual player fares, and every legal
-// shape (r x c with r, c ≥ 3 and r·c ≤ 40), each with whether the case holds one.
+// Features lists the kinds of boards and every legal shape, each with whether the case
+// holds one.
 func (c Datamining) Features() []Feature {
 	has := map[string]bool{}
 	for _, b := range c.Boards {

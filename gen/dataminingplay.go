@@ -27,11 +27,10 @@ func (c Datamining) rulings() []ruling.Set {
 	return out
 }
 
-// genDatamining draws the boards of a case. With R-D2 skipped no board is drawn stuck or
-// with a single safe cell on purpose; but whether the answer is above 0, or a misreading
-// of R-D1 changes it, is known only once played, so each board is also checked with ref's
-// answer (Datamining.Rulings) and drawn again when it reaches a skipped ruling; gen's own
-// play guesses first, so that ref is seldom asked in vain.
+// genDatamining draws the boards of a case. With R-D2 skipped no board is drawn stuck on
+// purpose; but whether a board reaches R-D1 or R-D2 is known only once played, so each is
+// checked with ref's answer and drawn again if it does, after a guess with the casual
+// plays of the ruling package, so that ref is seldom asked in vain.
 func genDatamining(r *rand.Rand, sh dataminingShape, skip *Skip) Datamining {
 	avoid := skip.of(ruling.Datamining())
 	var sides [][2]int
@@ -152,9 +151,5 @@ func dataminingBoard(r *rand.Rand, rows, cols, mines int) []string {
 	for _, p := range r.Perm(rows * cols)[:mines] {
 		cells[p] = 'M'
 	}
-	board := make([]string, rows)
-	for x := range board {
-		board[x] = string(cells[x*cols : (x+1)*cols])
-	}
-	return board
+	return rowsOf(cells, cols)
 }

@@ -22,10 +22,9 @@ func (e *LimitError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, 
 func (e *LimitError) InputLine() int { return e.Line }
 
 // inStream reads judge input strictly, like testlib's InStream in a validator: single
-// spaces between tokens, every line ended by '\n', canonical integers, nothing extra.
-// It copies nothing it is about to reject: a 50 MB token costs an error message of a few
-// hundred bytes, not a 50 MB string. Its first violation sticks, as bufio.Scanner's
-// error does: every read after it reads nothing and returns a zero value, so that a
+// spaces, every line ended by '\n', canonical integers, nothing extra. It copies nothing
+// it is about to reject (a 50 MB token costs a short message). Its first violation
+// sticks, as bufio.Scanner's error does: later reads return zero values, so that a
 // validator reads on as if the input were right and returns err at the end.
 type inStream struct {
 	in   []byte
@@ -64,9 +63,8 @@ func (s *inStream) found() string {
 // maxQuoted is the most of a token an error message quotes.
 const maxQuoted = 64
 
-// quoteToken quotes a token for an error message as %q does: whole when it is at most
-// maxQuoted bytes, else its first maxQuoted bytes (cut before a character they would
-// split), an ellipsis, and its length: "\x00\x00…" (52428800 bytes).
+// quoteToken quotes a token as %q does, cut after maxQuoted bytes (before a character
+// they would split) with its length: "\x00\x00…" (52428800 bytes).
 func quoteToken(t []byte) string {
 	if len(t) <= maxQuoted {
 		return strconv.Quote(string(t))
@@ -79,8 +77,7 @@ func quoteToken(t []byte) string {
 	return q[:len(q)-1] + "…\" (" + strconv.Itoa(len(t)) + " bytes)"
 }
 
-// token reads a run of bytes up to a space or end of line, possibly empty, without
-// copying it.
+// token reads a run of bytes up to a space or end of line, possibly empty.
 func (s *inStream) token() []byte {
 	start := s.pos
 	for s.pos < len(s.in) && s.in[s.pos] != ' ' && s.in[s.pos] != '\n' {
@@ -89,13 +86,11 @@ func (s *inStream) token() []byte {
 	return s.in[start:s.pos]
 }
 
-// maxWord is longer than any word a validator accepts (an operation, a command, a
-// direction): word returns at most this much of a token, so that a huge token is never
-// copied just to be rejected. quotedWord still quotes it with its real length.
+// maxWord is longer than any word a validator accepts: word returns at most this much of
+// a token, so that a huge one is never copied to be rejected.
 const maxWord = 64
 
-// word reads a non-empty run of bytes up to a space or end of line; a token longer than
-// maxWord comes back cut to it, which no accepted word is.
+// word reads a non-empty token, cut to maxWord.
 func (s *inStream) word(what string) string {
 	if s.err != nil {
 		return ""
@@ -112,10 +107,8 @@ func (s *inStream) word(what string) string {
 // quotedWord is the last token that word read, whole, quoted for an error message.
 func (s *inStream) quotedWord() string { return quoteToken(s.last) }
 
-// number reads a canonical integer (no '+', no leading zeros) in lo..hi. A token of at
-// most maxWord bytes is judged through strconv; a longer one is never a canonical
-// integer in range, and is only classified, in place: not an integer, not canonical, or
-// too large.
+// number reads a canonical integer (no '+', no leading zeros) in lo..hi. A token longer
+// than maxWord never is one, and is only classified, in place.
 func (s *inStream) number(what string, lo, hi int) int {
 	if s.err != nil {
 		return 0
@@ -186,8 +179,7 @@ func (s *inStream) end(after string) {
 	}
 }
 
-// row reads a line of exactly width bytes, each in alphabet, and the '\n' after it. Only
-// a row that passes is copied.
+// row reads a line of exactly width bytes of alphabet, and its '\n'.
 func (s *inStream) row(what string, width int, alphabet string) string {
 	if s.err != nil {
 		return ""

@@ -71,9 +71,8 @@ func appendInts(b []byte, v ...int) []byte {
 	return append(b, '\n')
 }
 
-// DecodeMine is the validator of mine (R-IN3): it parses input in the exact format of the
-// statement and checks every limit, including exactly one Quit and at most 60000
-// operations, returning the first violation as a *LimitError.
+// DecodeMine is the validator of mine (R-IN3): the exact format and every limit, exactly
+// one Quit and at most 60000 operations included; the first violation names its line.
 func DecodeMine(input []byte) (Mine, error) {
 	s := newInStream(input)
 	n := s.number("n", 1, mineMaxSide)
@@ -114,11 +113,9 @@ func DecodeMine(input []byte) (Mine, error) {
 	return c, s.err
 }
 
-// MineFromBytes decodes arbitrary bytes into a valid mine case, for fuzzing: the bytes
-// choose n and m (small unless a byte asks for more), a density, each cell (a byte each),
-// and then operations, each a kind byte and its coordinates, Quit's included (and
-// ignored), until the bytes run out. The single Quit goes where the bytes first ask for
-// one (a later one is a Sweep), or last. Mine.Bytes writes the bytes of a given case.
+// MineFromBytes decodes fuzzer bytes into a valid case (see tape): n, m, the board, then
+// operations until the bytes run out; the Quit goes where the bytes first ask for one (a
+// later one is a Sweep), or last. Mine.Bytes is its inverse.
 func MineFromBytes(data []byte) Mine {
 	t := &tape{data: data}
 	n := t.size(1, 8, mineMaxSide)
@@ -146,9 +143,8 @@ func MineFromBytes(data []byte) Mine {
 	return c
 }
 
-// Bytes is the inverse of MineFromBytes for a valid case: MineFromBytes(c.Bytes())
-// encodes to exactly c.Encode(). Fuzz seeds made with it keep a fuzzer's small changes
-// near the game: a changed byte changes one cell or one operation, almost always.
+// Bytes is the inverse of MineFromBytes: fuzz seeds in which a changed byte changes one
+// cell or one operation, almost always.
 func (c Mine) Bytes() []byte {
 	n, m := len(c.board), len(c.board[0])
 	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.ops))}
@@ -176,13 +172,9 @@ func (c Mine) Bounds() []Bound {
 	return b
 }
 
-// ShrinkMine is the gopter.Shrinker of mine cases. Its cuts, biggest first across all
-// of them (shrinkCuts): operations (never the Quit), rows and columns (operations on them
-// go, later ones move), and mines cleared. Then its numbers: each operation's x and y
-// toward 1 (to 1, halfway, one less). Every candidate is smaller in the order (operations,
-// n·m, mines, sum of coordinates). A case none of whose candidates reproduces has no
-// single operation, row, column or mine that can be removed, and no coordinate that can
-// move toward 1 alone.
+// ShrinkMine is the gopter.Shrinker of mine cases: cuts of operations (never the Quit),
+// rows, columns and mines, then each x and y toward 1; every candidate is smaller in the
+// order (operations, n·m, mines, Σ coordinates).
 func ShrinkMine(v any) gopter.Shrink { return shrinkMine(v.(Mine), skipTwins) }
 
 func shrinkMine(c Mine, twins twinCuts) gopter.Shrink {
@@ -209,8 +201,8 @@ func shrinkMine(c Mine, twins twinCuts) gopter.Shrink {
 	}))
 }
 
-// mineKinds restricts the operations of generated cases, as the statement's subtasks do:
-// any, A (only Sweep and Quit), B (no DSweep).
+// mineKinds restricts the operations as the subtasks do: any, A (Sweep and Quit), B (no
+// DSweep).
 type mineKinds uint8
 
 const (
@@ -221,35 +213,21 @@ const (
 
 // The scenarios of a mine generator (-scenario).
 const (
-	// mineMixed: any density, and a temperament drawn per case, from careful (long DSweep
-	// chains, often a finish) to reckless (wrong flags, booms).
-	mineMixed uint8 = iota
-	// mineGiantCascade: a few scattered mines and a wall of mines near the right edge; the
-	// first Sweep opens almost all of the board left of the wall, the game goes on right
-	// of it.
-	mineGiantCascade
-	// mineDenseDSweep: 15-20% mines and a careful player: flags exactly right, then
-	// DSweep, again and again.
-	mineDenseDSweep
-	// mineWrongFlagBoom: a careful game, until a flag on a safe cell makes a DSweep boom.
-	mineWrongFlagBoom
-	// mineQuitMiddle: a careful game with the Quit halfway; the rest is never read.
-	mineQuitMiddle
-	// mineCareful: a careful game (no blind Sweep, flags on mines), often to the finish.
-	mineCareful
-	// mineNoSafeCell: every cell a mine; flags, then a Sweep on a flag finishes (R-M1).
-	mineNoSafeCell
-	// mineFree: no mine at all; the first Sweep opens everything and finishes.
-	mineFree
-	// mineCascadeLongGame: the stress test of both costs a solution can get wrong: the
-	// first Sweep opens nine tenths of the board in one cascade (a flood fill that
-	// recurses overflows a judge's stack), and a careful game goes on right of a wall of
-	// mines for the rest of the operations (O(n·m) work per operation times out).
+	mineMixed         uint8 = iota // any density, a temperament per case, careful to reckless
+	mineGiantCascade               // a wall of mines near the right edge: a Sweep opens the rest
+	mineDenseDSweep                // 15-20% mines, flags exactly right, DSweep after DSweep
+	mineWrongFlagBoom              // a careful game, until a wrong flag makes a DSweep boom
+	mineQuitMiddle                 // the Quit halfway: the rest is never read
+	mineCareful                    // no blind Sweep, flags on mines, often to the finish
+	mineNoSafeCell                 // every cell a mine; a Sweep on a flag finishes (R-M1)
+	mineFree                       // no mine: the first Sweep finishes
+	// mineCascadeLongGame: a cascade of nine tenths of the board (a recursive flood fill
+	// overflows the stack), then a long game right of a wall (O(n·m) per operation times
+	// out).
 	mineCascadeLongGame
 )
 
-// mineShape bounds the cases of one generator: closed ranges for n, m and the number of
-// operations (Quit included), the kinds of operations allowed and the scenario.
+// mineShape is a mine call's flags.
 type mineShape struct {
 	n, m, ops span
 	kinds     mineKinds
@@ -271,10 +249,9 @@ func mineCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	}
 }
 
-// MineGen generates mine cases, most small enough to read at a glance, some at the limits
-// of the statement, none reaching a ruling of skip (nil: none skipped). Every case
-// carries ShrinkMine. 3 cases in 1000 are at the limits (README, "Cases at the limits"):
-// mostly the stress test, some mixed games near the limits.
+// MineGen generates mine cases carrying ShrinkMine, most small enough to read at a
+// glance, 3 in 1000 at the limits (README, "Cases at the limits"), none reaching a ruling
+// of skip (nil: none skipped).
 func MineGen(skip *Skip) gopter.Gen {
 	return mix(skip,
 		weighted{500, "mine -n 1..6 -m 1..6 -q 1..30"},
@@ -286,10 +263,8 @@ func MineGen(skip *Skip) gopter.Gen {
 		weighted{1, "mine -n 900..1000 -m 900..1000 -q 30000..60000"})
 }
 
-// MinePlan is the test set of the statement's subtask table (seed 000, 子任务): 20 tests,
-// each at the sizes of its row, and between them a giant cascade, dense correct DSweeps,
-// booms by a wrong flag and a Quit in the middle. Property A allows only Sweep and Quit,
-// B no DSweep.
+// MinePlan is the test set of the statement's subtask table (seed 000, 子任务): 20 tests
+// at the sizes of their rows.
 func MinePlan() []PlanTest {
 	return plan(
 		"mine -n 10 -m 10 -q 60 -ops A -scenario cascade", // 1-2: n, m ≤ 10, q ≤ 60, A
@@ -325,8 +300,7 @@ func pickEdge(r *rand.Rand, s span) int {
 	return s[0] + r.Intn(s[1]-s[0]+1)
 }
 
-// pickDensity draws a mine density: mine-free and all-mine boards, sparse boards with
-// wide cascades, and everything between.
+// pickDensity draws a mine density: 0, 1, sparse (wide cascades), and between.
 func pickDensity(r *rand.Rand) float64 {
 	switch v := r.Intn(20); {
 	case v < 2:

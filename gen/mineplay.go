@@ -90,10 +90,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 		cells[r.Intn(n*m)] = '.' // R-M1 skipped: a board with a safe cell
 		skip.note(ruling.Mine(), ruling.M1)
 	}
-	board := make([]string, n)
-	for i := range board {
-		board[i] = string(cells[i*m : (i+1)*m])
-	}
+	board := rowsOf(cells, m)
 	f := mineField(board, sh.kinds, avoid)
 	s := newSweeper(board, '*', f, r)
 	// Each case gets its own temperament: careful players make long DSweep chains and

@@ -7,30 +7,27 @@ import (
 	"github.com/leanovate/gopter"
 )
 
-// A shrinker's candidates come in two phases. First the cuts (shrinkCuts): spans of
-// items dropped from each list a case is made of (operations, rows, columns, mines,
-// games, …), biggest first across all the lists. Then the numbers (shrinkNumbers): a
-// coordinate, a column, a kind moved toward its smallest valid value, so that a
-// minimized case reads like a hand-made one. Every candidate is strictly smaller than
-// its case in an order each shrinker states (a tuple of counts compared
-// lexicographically, so well-founded): the minimizer, which keeps a candidate only if it
-// still shows the same divergence and starts again from it, always ends.
+// A shrinker's candidates come in two phases: the cuts (shrinkCuts), spans of items
+// dropped from each list a case is made of, biggest first across all the lists; then the
+// numbers (shrinkNumbers), each moved toward its smallest valid value, so that a minimized
+// case reads like a hand-made one. Every candidate is smaller than its case in an order
+// each shrinker states (counts compared lexicographically, well-founded), so that the
+// minimizer, which starts again from every candidate it keeps, always ends.
 
-// cutList is one list a shrinker cuts spans out of: its length, counted on first use so
-// that a list the minimizer never reaches costs nothing, and the case without the items
-// [lo, hi), or false when that cut is not allowed (it would break a limit).
+// cutList is one list a shrinker cuts spans out of: its length, counted on first use (a
+// list the minimizer never reaches costs nothing), and the case without the items
+// [lo, hi), or false when that cut would break a limit.
 type cutList struct {
 	size func() int
 	cut  func(lo, hi int) (any, bool)
 	// twins, if set, reports whether cutting [a, a+n) gives the same case as cutting
-	// [b, b+n): two equal runs of items, side by side. A stage skips a span that is the
-	// twin of the one before it, which would make the same candidate again: a board's
-	// blank columns, one candidate each, all one case.
+	// [b, b+n); a stage skips a span that is the twin of the one before it, which would
+	// make the same candidate again (a board's blank columns, all one case).
 	twins func(a, b, n int) bool
 }
 
-// twinCuts says what a shrinker does with a span that is the twin of the one before it:
-// the shrinkers skip it; the tests that check the skipping compare with keepTwins.
+// twinCuts says whether a shrinker skips a span that is the twin of the one before it, as
+// the shrinkers do; the tests of the skipping compare with keepTwins.
 type twinCuts bool
 
 const (
@@ -76,13 +73,11 @@ func (s *spanStage) advance() bool {
 	return true
 }
 
-// shrinkCuts is the gopter.Shrink that cuts spans out of every list, biggest first
-// across all of them: the halves of each list in turn, then the quarters of each, and so
-// on down to single items. Big cuts of every kind come first because each accepted cut
-// restarts the search from a smaller case: a 1000x1000 case that times out loses half its
-// operations, rows or columns per accepted step, without a run of every smaller cut of
-// the first list before the second is tried. Single items come last, so that a case none
-// of whose candidates reproduces has no single item that can go.
+// shrinkCuts is the gopter.Shrink that cuts spans out of every list: the halves of each
+// list in turn, then the quarters of each, down to single items. Big cuts of every kind
+// come first because each accepted cut restarts the search from a smaller case: a
+// 1000x1000 case loses half its operations, rows or columns per step. Single items come
+// last: a case none of whose candidates reproduces has no single item that can go.
 func shrinkCuts(twins twinCuts, lists ...cutList) gopter.Shrink {
 	stages := make([]spanStage, len(lists))
 	started := make([]bool, len(lists))
@@ -122,8 +117,7 @@ func shrinkCuts(twins twinCuts, lists ...cutList) gopter.Shrink {
 }
 
 // shrinkNumbers is the gopter.Shrink that moves each of count numbers in turn to each of
-// its targets: targets(i) lists them (each smaller than the number in the shrinker's
-// order, so none repeats it), with(i, v) is the case with number i set to v.
+// its targets(i), with(i, v) being the case with number i set to v.
 func shrinkNumbers(count int, targets func(i int) []int, with func(i, v int) any) gopter.Shrink {
 	i := 0
 	var pending []int
@@ -141,8 +135,7 @@ func shrinkNumbers(count int, targets func(i int) []int, with func(i, v int) any
 	}
 }
 
-// toward lists the values a number v at least lo moves to when it shrinks: lo, halfway
-// there and one less, in that order, each only if below v and not already listed.
+// toward lists the values v ≥ lo shrinks to: lo, halfway and one less, below v, distinct.
 func toward(v, lo int) []int {
 	var out []int
 	for _, t := range []int{lo, lo + (v-lo)/2, v - 1} {
@@ -153,10 +146,8 @@ func toward(v, lo int) []int {
 	return out
 }
 
-// cutCoordinate drops the operations whose coordinate lies in the cut rows (or columns)
-// lo+1..hi and moves later ones back by the cut. coord picks the coordinate of an
-// operation, or returns nil for one that has none (mine's Quit, tower's commands other
-// than MOVETO), which always stays.
+// cutCoordinate drops the operations whose coordinate (coord, nil for none: they stay)
+// lies in the cut lines lo+1..hi and moves later ones back by the cut.
 func cutCoordinate[O any](ops []O, lo, hi int, coord func(*O) *int) []O {
 	out := make([]O, 0, len(ops))
 	for _, op := range ops {
@@ -173,11 +164,10 @@ func cutCoordinate[O any](ops []O, lo, hi int, coord func(*O) *int) []O {
 	return out
 }
 
-// boardCuts are the cut lists of a board and the ops on it: its rows and its columns
-// (at least least of each stay, and a line holding a byte of fixed stays; the ops on cut
-// lines go, later ones move), and its cells holding a byte of cells made blank.
-// coord(op, 0) is an op's row, coord(op, 1) its column, nil for an op without; with
-// makes the case of a board and its ops, or reports false for a board it cannot take.
+// boardCuts are the cut lists of a board and the ops on it: its rows and its columns (at
+// least least of each stay, and every line holding a byte of fixed; the ops on cut lines
+// go, later ones move), and its cells holding a byte of cells made blank. coord(op, 0) is
+// an op's row, coord(op, 1) its column (nil: none); with makes the case, or says false.
 func boardCuts[O comparable](board []string, least int, fixed, cells string, blank byte, ops []O,
 	coord func(*O, int) *int, with func([]string, []O) (any, bool)) []cutList {
 	n, m := len(board), len(board[0])
@@ -225,8 +215,8 @@ func sameColumns(board []string, a, b, n int) bool {
 	return true
 }
 
-// noCoordinateIn reports whether no operation's coordinate (1-based, as the statements
-// number rows and columns) falls in the 0-based items [lo, hi): a cut there moves none.
+// noCoordinateIn reports whether no operation's coordinate (1-based) falls in the 0-based
+// items [lo, hi).
 func noCoordinateIn[O any](ops []O, lo, hi int, coord func(*O) *int) bool {
 	for i := range ops {
 		if v := coord(&ops[i]); v != nil && *v > lo && *v <= hi {
@@ -258,9 +248,8 @@ func cellsHolding(board []string, set string) []int {
 	return cells
 }
 
-// cellCuts is the cutList of the cells of board that hold a byte of set, listed on first
-// use, since a shrinker makes one for every board and the minimizer reaches few of them.
-// cut is given every such cell and the span [lo, hi) of them to cut.
+// cellCuts is the cutList of the cells of board holding a byte of set, listed on first use
+// (the minimizer reaches few boards); cut gets them all and the span [lo, hi) to cut.
 func cellCuts(board []string, set string, cut func(cells []int, lo, hi int) (any, bool)) cutList {
 	var cells []int
 	return cutList{
@@ -269,9 +258,8 @@ func cellCuts(board []string, set string, cut func(cells []int, lo, hi int) (any
 	}
 }
 
-// inARow numbers the items of several lists in a row, count(l) items for list l, for a
-// shrinker's numbers phase: total is how many there are, and locate(i) the list holding
-// item i and its index in that list.
+// inARow numbers the items of several lists in a row, count(l) for list l: total items,
+// and locate(i) the list of item i and its index there.
 func inARow[L any](lists []L, count func(l L) int) (total int, locate func(i int) (list, k int)) {
 	first := make([]int, len(lists)) // first[l]: the number of list l's first item
 	for l, list := range lists {
@@ -286,17 +274,18 @@ func inARow[L any](lists []L, count func(l L) int) (total int, locate func(i int
 
 // withCells returns a copy of board whose cells at the given flat indices hold c.
 func withCells(board []string, cells []int, c byte) []string {
-	rows := make([][]byte, len(board))
-	for i, row := range board {
-		rows[i] = []byte(row)
-	}
+	flat := []byte(strings.Join(board, ""))
 	for _, p := range cells {
-		m := len(board[0])
-		rows[p/m][p%m] = c
+		flat[p] = c
 	}
-	out := make([]string, len(rows))
+	return rowsOf(flat, len(board[0]))
+}
+
+// rowsOf cuts cells into rows of m.
+func rowsOf(cells []byte, m int) []string {
+	rows := make([]string, len(cells)/m)
 	for i := range rows {
-		out[i] = string(rows[i])
+		rows[i] = string(cells[i*m : (i+1)*m])
 	}
-	return out
+	return rows
 }

@@ -9,12 +9,11 @@ import (
 // sweeper is gen's minesweeper player, one for mine and boom alike. It plays through a
 // field, which wraps ref's own game of either, so that what it aims at — cells that
 // cascade, flags exactly right for a DSweep or a middle click, wrong flags, '?' marks —
-// is what the judge does with it: gen keeps no model of the rules. It knows the board:
-// where the mines are, and the number each cell shows once opened.
+// is what the judge does with it: gen keeps no model of the rules.
 type sweeper struct {
 	n, m    int
-	mine    []bool
-	number  []uint8
+	mine    []bool  // the board
+	number  []uint8 // the number each cell shows once opened
 	field   *field
 	r       *rand.Rand
 	weights [sweepMoves]int
@@ -129,37 +128,16 @@ var clicksOf = [sweepMoves][]click{
 	moveChordAny: {clickChord}, moveAsk: {clickMark}, moveCycle: {clickMark},
 }
 
-// newSweeper is a player of field on board, which holds mine where a mine is, with every
-// move weighted 1 to 10: each case its own temperament, which the games then bend.
+// newSweeper is a player of field on board, which holds mine where a mine is, with every move weighted 1 to 10: each case its own
+// temperament, which the games then bend.
 func newSweeper(board []string, mine byte, field *field, r *rand.Rand) *sweeper {
 	n, m := len(board), len(board[0])
 	s := &sweeper{n: n, m: m, mine: make([]bool, n*m), number: make([]uint8, n*m), open: make([]bool, n*m),
 		marks: make([]uint8, n*m), field: field, r: r}
-	// The numbers are sums of three rows of row-wise sums of three cells: a pass over the
-	// board rather than a neighbour walk per mine, on boards of up to a million cells.
-	across := make([]uint8, n*m) // mines among (x, y-1), (x, y), (x, y+1)
-	for x, row := range board {
-		for y := 0; y < m; y++ {
-			if row[y] == mine {
-				s.mine[x*m+y] = true
-				for d := max(y-1, 0); d <= min(y+1, m-1); d++ {
-					across[x*m+d]++
-				}
-			}
+	for p := range s.mine {
+		if s.mine[p] = board[p/m][p%m] == mine; s.mine[p] {
+			s.each(p, func(q int) { s.number[q]++ })
 		}
-	}
-	for p := range s.number {
-		c := across[p]
-		if p >= m {
-			c += across[p-m]
-		}
-		if p+m < n*m {
-			c += across[p+m]
-		}
-		if s.mine[p] {
-			c--
-		}
-		s.number[p] = c
 	}
 	for i := range s.weights {
 		s.weights[i] = 1 + r.Intn(10)

@@ -74,35 +74,25 @@ func (k towerKind) dir() int {
 func (c Tower) Encode() []byte {
 	var b []byte
 	for _, d := range c.Datasets {
-		m := len(d.rows[0])
-		b = strconv.AppendInt(b, int64(len(d.rows)), 10)
-		b = append(b, ' ')
-		b = strconv.AppendInt(b, int64(m), 10)
-		b = append(b, '\n')
+		b = appendInts(b, len(d.rows), len(d.rows[0]))
 		for _, row := range d.rows {
-			b = append(b, row...)
-			b = append(b, '\n')
+			b = append(append(b, row...), '\n')
 		}
-		b = strconv.AppendInt(b, int64(len(d.cmds)), 10)
-		b = append(b, '\n')
+		b = appendInts(b, len(d.cmds))
 		for _, cmd := range d.cmds {
-			b = append(b, towerKindNames[cmd.kind]...)
-			if cmd.kind == towerMoveTo {
-				b = append(b, ' ')
-				b = strconv.AppendInt(b, int64(cmd.col), 10)
+			if b = append(b, towerKindNames[cmd.kind]...); cmd.kind == towerMoveTo {
+				b = appendInts(append(b, ' '), cmd.col)
+			} else {
+				b = append(b, '\n')
 			}
-			b = append(b, '\n')
 		}
 	}
 	return append(b, "0 0\n"...)
 }
 
-// DecodeTower is the validator of tower (R-IN3): it parses input in the exact format of
-// the statement — single spaces, one row per line, every line ended by '\n', canonical
-// integers — and checks every limit: 3 ≤ n, m ≤ 50, rows of m characters of the
-// alphabet, S and G exactly once per tower, T and MOVETO's column as C ints (%d; the
-// statement caps neither), exactly T commands, "0 0" last. It returns the first
-// violation as a *LimitError.
+// DecodeTower is the validator of tower (R-IN3): the exact format and every limit, S and G
+// once per tower, T and MOVETO's column C ints (the statement caps neither), "0 0" last;
+// the first violation names its line.
 func DecodeTower(input []byte) (Tower, error) { return decodeTower(input, true) }
 
 // ValidateTower checks input as DecodeTower does but keeps no dataset, so that
@@ -185,15 +175,11 @@ func decodeTowerCmd(s *inStream) towerCmd {
 	return cmd
 }
 
-// ShrinkTower is the gopter.Shrinker of tower cases. Its cuts, biggest first across all
-// of them (shrinkCuts): datasets, and in each dataset commands, levels and columns (never
-// the one holding S or G, never below 3; MOVETO columns follow their column, and those
-// aimed at a cropped one go), blocks turned into '.', and blocks turned into '#'. Then
-// its numbers: each MOVETO column toward the smallest that keeps its meaning — one
-// outside 1..m to m+1 or 0, one inside toward 1 (to 1, halfway, one less). Every
-// candidate passes DecodeTower and is smaller in the order (datasets, commands, Σ n·m,
-// blocks, blocks other than '#', Σ |column|). (T is the number of commands, so the
-// command cuts shrink it.)
+// ShrinkTower is the gopter.Shrinker of tower cases: cuts of datasets, commands, levels
+// and columns (none holding S or G, n, m ≥ 3), blocks made '.' and blocks made '#', then
+// each MOVETO column toward the smallest of its meaning (m+1 or 0 outside 1..m, else 1);
+// every candidate is smaller in the order (datasets, commands, Σ n·m, blocks, blocks other
+// than '#', Σ |column|).
 func ShrinkTower(v any) gopter.Shrink { return shrinkTower(v.(Tower), skipTwins) }
 
 func shrinkTower(c Tower, twins twinCuts) gopter.Shrink {
@@ -256,38 +242,26 @@ const towerCellBytes = "..........####IICB123"
 // int32; other column bytes are the column as an int8.
 const towerColumnEscape = 0x80
 
-// TowerFromBytes decodes arbitrary fuzzer bytes into a valid tower case, deterministically,
-// on the shared tape: the number of datasets (1..3 usually, more when asked; they stop
-// when the bytes run out, after the first), per dataset n and m (3..10, up to 50 when
-// asked), a byte per cell (mostly '.' and '#', every block kind possible), where S and G
-// go, T (0..31, more when asked; the commands stop when the bytes run out), then per
-// command a kind byte and a column byte, read for MOVETO alone as an int8 (outside 1..m
-// at times), or, after the escape byte, as an int32 from four more. Tower.Bytes writes
-// the bytes of a given case.
+// TowerFromBytes decodes fuzzer bytes into a valid case (see tape): datasets until the
+// bytes run out, each n, m, a byte per cell, where S and G go, T, then per command a kind
+// byte and a column byte, MOVETO's an int8, or after towerColumnEscape an int32 from four
+// more. Tower.Bytes is its inverse.
 func TowerFromBytes(data []byte) Tower {
 	t := &tape{data: data}
 	var c Tower
 	count := t.size(1, 3, 1<<16)
 	for len(c.Datasets) < count && (len(c.Datasets) == 0 || !t.exhausted()) {
 		n, m := t.size(towerMinSide, 8, towerMaxSide), t.size(towerMinSide, 8, towerMaxSide)
-		grid := make([][]byte, n)
-		for y := range grid {
-			grid[y] = make([]byte, m)
-			for x := range grid[y] {
-				grid[y][x] = towerCellBytes[t.intn(len(towerCellBytes))]
-			}
+		cells := make([]byte, n*m)
+		for p := range cells {
+			cells[p] = towerCellBytes[t.intn(len(towerCellBytes))]
 		}
-		sy, sx := t.intn(n), t.intn(m)
-		gy, gx := t.intn(n), t.intn(m)
-		if gy == sy && gx == sx {
-			gx = (gx + 1) % m
+		s, g := t.intn(n)*m+t.intn(m), t.intn(n)*m+t.intn(m)
+		if g == s {
+			g = g - g%m + (g%m+1)%m
 		}
-		grid[sy][sx], grid[gy][gx] = 'S', 'G'
-		rows := make([]string, n)
-		for y := range grid {
-			rows[y] = string(grid[y])
-		}
-		d := TowerDataset{rows: rows}
+		cells[s], cells[g] = 'S', 'G'
+		d := TowerDataset{rows: rowsOf(cells, m)}
 		for range t.size(0, 32, math.MaxInt32) {
 			if t.exhausted() {
 				break
@@ -307,9 +281,8 @@ func TowerFromBytes(data []byte) Tower {
 	return c
 }
 
-// Bytes is the inverse of TowerFromBytes for a valid case: TowerFromBytes(c.Bytes())
-// encodes to exactly c.Encode(). Fuzz seeds made with it keep a fuzzer's small changes
-// near the towers: a changed byte changes one cell or one command, almost always.
+// Bytes is the inverse of TowerFromBytes: fuzz seeds in which a changed byte changes one
+// cell or one command, almost always.
 func (c Tower) Bytes() []byte {
 	w := &tapeWriter{}
 	w.size(len(c.Datasets), 1, 3, 1<<16)
@@ -350,10 +323,8 @@ func (c Tower) Bytes() []byte {
 	return w.data
 }
 
-// TowerPlan is a test set for tower. The statement has no test table, so the plan is
-// the one a setter would write: the sample; small towers by the hundred; wide and tall
-// ones; long games on mid-size towers; towers at 50x50 with a few hundred commands; and
-// the benchmark's 400 towers of 50x50 with 250 commands each.
+// TowerPlan is a test set for tower, as a setter would write it (the statement has no test
+// table): the sample, small towers by the hundred, wide and tall ones, long games, 50x50.
 func TowerPlan() []PlanTest {
 	return plan("tower -sample",
 		"tower -datasets 200 -n 3..6 -m 3..6 -cmds 0..20",
@@ -370,9 +341,7 @@ func TowerPlan() []PlanTest {
 //go:embed sample/tower.in
 var towerSample []byte
 
-// Bounds lists the constrained quantities of the case with their limits: per dataset n,
-// m and the S and G counts (exactly one each). The statement caps neither T nor the
-// number of datasets.
+// Bounds lists the constrained quantities of the case with their limits, per dataset.
 func (c Tower) Bounds() []Bound {
 	b := make([]Bound, 0, 4*len(c.Datasets))
 	for _, d := range c.Datasets {

@@ -13,10 +13,7 @@ import (
 	"gamediff/ruling"
 )
 
-// towerShape bounds the cases of one generator: closed ranges for the number of
-// datasets, n, m and the number of commands per dataset. Careful players, when set, all
-// play so that their games last (the wanderer of genTowerCmds); sample is the
-// statement's sample.
+// towerShape is a tower call's flags; careful: players whose games last.
 type towerShape struct {
 	datasets, n, m, cmds span
 	careful, sample      bool
@@ -41,17 +38,13 @@ func towerCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	}
 }
 
-// TowerGen generates tower cases: most small enough to read at a glance, some with many
-// datasets, some at the limits, none reaching a ruling of skip (nil: none skipped). Every
-// case carries ShrinkTower. 2 cases in 990 are at the limits (README, "Cases at the
-// limits"): hundreds of 50x50 towers, each a long game of a patient player, where a
-// solution that does more than O(n·m) work per command, or settles the whole tower again
-// and again, runs out of time (towerDistinct of them distinct).
+// TowerGen generates tower cases carrying ShrinkTower, most small enough to read at a
+// glance, 2 in 990 at the limits (README, "Cases at the limits"), none reaching a ruling
+// of skip (nil: none skipped).
 func TowerGen(skip *Skip) gopter.Gen { return towerGen(false, skip) }
 
-// TowerUnitGen generates tower cases to be packed into one input, for a hunt of a
-// program: the towers of TowerGen one per case, and the cases at the limits whole but
-// unitWeight times rarer, since a packed hunt runs that many more cases a second.
+// TowerUnitGen generates tower cases to pack into one input: TowerGen's towers one per
+// case, its cases at the limits whole but unitWeight times rarer.
 func TowerUnitGen(skip *Skip) gopter.Gen { return towerGen(true, skip) }
 
 func towerGen(unit bool, skip *Skip) gopter.Gen {
@@ -67,9 +60,8 @@ func towerGen(unit bool, skip *Skip) gopter.Gen {
 		weighted{2, "tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful"})
 }
 
-// Rulings plays the case on ref, every moment a rule acts (ref.TowerRules), and returns
-// the ids of the rulings whose situation some dataset reaches (ruling.Tower), in the
-// rulebook's order. It costs about ref's play of the case.
+// Rulings returns the ids of the rulings whose situation the case reaches as ref plays it
+// (ruling.Tower), in the rulebook's order.
 func (c Tower) Rulings() []string {
 	var seen ruling.Set
 	for _, d := range c.watch() {
@@ -104,9 +96,8 @@ func (c Tower) Features() []Feature {
 	return out
 }
 
-// towerAvoids are the commands a player never plays while a clause is skipped, where a
-// command is the only way to the clause, or the usual one: MOVETO for R-T6, CLIMB for
-// R-T7, GETDOWN for R-T8, PUSH for R-T9 and R-T10, PULL for R-T11.
+// towerAvoids are the commands a player never plays while a ruling is skipped, those that
+// are the only way to it, or the usual one.
 var towerAvoids = []struct {
 	rulings ruling.Set
 	kinds   []towerKind
@@ -122,17 +113,15 @@ var towerAvoids = []struct {
 	{ruling.T16, []towerKind{towerPushRight, towerPushLeft, towerPullRight, towerPullLeft}},
 }
 
-// towerDistinct is how many distinct datasets of 45x45 or more a case holds; the others
-// repeat them. A slow solution is as slow on a repeat, and ref, which gen's player
-// drives, settles a tower by rescanning it whole after every command, as the rulebook
-// reads: hundreds of long games of their own would take it seconds to play.
+// towerDistinct is how many distinct datasets of 45x45 or more a case holds, the others
+// repeating them: a slow solution is as slow on a repeat, and ref, which the player
+// drives, would take seconds to play hundreds of long games.
 const towerDistinct = 16
 
-// genTower draws the datasets of a case. The layouts and the players leave out what
-// reaches a skipped ruling where they can (genTowerLayout, towerAvoids, no T = 0 and no
-// command after the end for R-T5), and a command that reaches one all the same, as ref
-// plays it, ends the dataset's commands before it; a dataset that reaches one before its
-// first command (R-T3, R-T17, R-T18 at the start) is drawn again.
+// genTower draws the datasets of a case. Layouts and players leave out what reaches a
+// skipped ruling where they can (genTowerLayout, towerAvoids, no T = 0 and no command
+// after the end for R-T5); a command that reaches one all the same, as ref plays it, ends
+// the commands before it; a dataset that reaches one at the start is drawn again.
 func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 	avoid := skip.of(ruling.Tower())
 	var kinds []towerKind
@@ -179,11 +168,10 @@ type towerDraw struct {
 	seen ruling.Set
 }
 
-// towerPlayer plays a dataset on ref's game, by his temperament: weights of choosing an
-// invalid command, a move towards the goal, a push or pull, and any valid command. A
-// careful player never pushes or pulls and never steps above a B: his games last; a
-// patient one does not step above G either, so that they last longer still. kinds are
-// the commands he may play.
+// towerPlayer plays a dataset on ref's game by his temperament: weights of an invalid
+// command, a move toward the goal, a push or pull, any valid command. A careful player
+// never pushes or pulls or steps above a B, a patient one not above G either: their
+// games last.
 type towerPlayer struct {
 	g                         *ref.TowerGame
 	m                         int
@@ -193,9 +181,8 @@ type towerPlayer struct {
 	kinds                     []towerKind
 }
 
-// genTowerCmds plays up to t commands of the kinds given on rows, on ref's game. With
-// rulings skipped, a watch follows the play: a command that reaches one of avoid is left
-// out and ends the commands, and so does the end of the game when R-T5 is skipped.
+// genTowerCmds plays up to t commands of the kinds given on rows, on ref's game, a watch
+// following when rulings are skipped.
 func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towerKind, avoid ruling.Set, skip *Skip) towerDraw {
 	var w ruling.TowerWatch
 	var observe func(*ref.TowerStep)
@@ -288,8 +275,8 @@ func (s *towerPlayer) choose(first bool) towerCmd {
 	return valid[r.Intn(len(valid))]
 }
 
-// randomCmd is any command of the kinds given, most likely invalid: MOVETO's column is
-// also drawn from the odd values (0, m+1, negative, the player's own, the int32 limits).
+// randomCmd is any command of the kinds given, most likely invalid; MOVETO's column often
+// an odd one (0, m+1, negative, the player's own, the int32 limits).
 func (s *towerPlayer) randomCmd(kinds []towerKind) towerCmd {
 	r := s.r
 	if len(kinds) == 0 {
@@ -307,7 +294,7 @@ func (s *towerPlayer) randomCmd(kinds []towerKind) towerCmd {
 func (s *towerPlayer) below(y, x int) byte { return pick(y == 1, '.', s.g.Cell(max(y-1, 1), x)) }
 
 // seekGoal picks the valid command that brings the player nearest to standing on the
-// goal, counting a level as three columns; ties at random.
+// goal, a level counting three columns.
 func (s *towerPlayer) seekGoal(valid []towerCmd) towerCmd {
 	gy, gx := s.g.Goal()
 	best, bestScore, ties := valid[0], math.MaxInt, 0

@@ -195,7 +195,7 @@ func (w *TowerWatch) check(s *ref.TowerStep) {
 	if gone {
 		w.Seen |= T18
 	}
-	if py, px := s.Player(); py == 1 && (bytes.IndexAny(s.Level(1), "GB") >= 0 || s.Cell(n, px) == 'G' || s.Cell(n, px) == 'B') {
+	if py, px := s.Player(); py == 1 && (bytes.ContainsAny(s.Level(1), "GB") || s.Cell(n, px) == 'G' || s.Cell(n, px) == 'B') {
 		w.Seen |= T17
 	}
 }

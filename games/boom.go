@@ -22,6 +22,7 @@ func init() {
 			fromBytes: gen.BoomFromBytes,
 			plan:      gen.BoomPlan,
 			rulings:   ruling.Boom,
+			reached:   ruling.BoomInput,
 			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
 		},
 		unit:   gen.BoomUnitGen,

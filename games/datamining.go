@@ -21,6 +21,7 @@ func init() {
 			fromBytes: gen.DataminingFromBytes,
 			plan:      gen.DataminingPlan,
 			rulings:   ruling.Datamining,
+			reached:   ruling.DataminingInput,
 			validate:  gen.ValidateDatamining,
 			timeLimit: time.Second, // "时间限制 : 1.000 sec" (docs/datamining.md)
 		},

@@ -127,6 +127,7 @@ type typed[C caseModel] struct {
 	fromBytes func([]byte) C
 	plan      func() []gen.PlanTest
 	rulings   func() []ruling.Ruling
+	reached   func(input []byte) ruling.Set // the rulings a valid input reaches, as ref plays it
 	timeLimit time.Duration
 	// validate checks an input without building its case; nil: Decode.
 	validate func([]byte) error
@@ -207,13 +208,8 @@ func (t typed[C]) Validate(input []byte) error {
 	return err
 }
 
-// Rulings lists the rulings whose situation c reaches, when the case type can tell.
-func (t typed[C]) Rulings(c engine.Case) []string {
-	if r, ok := c.(interface{ Rulings() []string }); ok {
-		return r.Rulings()
-	}
-	return nil
-}
+// Rulings lists the rulings whose situation c reaches, as ref plays it.
+func (t typed[C]) Rulings(c engine.Case) []string { return t.reached(c.Encode()).IDs(t.rulings()) }
 
 func (t typed[C]) Features(c engine.Case) []gen.Feature {
 	if f, ok := c.(interface{ Features() []gen.Feature }); ok {

@@ -20,6 +20,7 @@ func init() {
 		fromBytes: gen.MineFromBytes,
 		plan:      gen.MinePlan,
 		rulings:   ruling.Mine,
+		reached:   ruling.MineInput,
 		timeLimit: time.Second, // "时间限制：1 秒" (docs/mine.md)
 	})
 }

@@ -21,6 +21,7 @@ func init() {
 			fromBytes: gen.TowerFromBytes,
 			plan:      gen.TowerPlan,
 			rulings:   ruling.Tower,
+			reached:   ruling.TowerInput,
 			validate:  gen.ValidateTower,
 			// The statement's header leaves the time limit blank ("時間制限 : sec"): 1 s, as
 			// the other judges of this size have (docs/tower.md).

@@ -8,26 +8,6 @@ import (
 	"gamediff/ruling"
 )
 
-// Rulings plays each game on ref's game and returns the ids of the rulings whose
-// situation some game reaches (ruling.Boom), in the spec's order. It costs ref's play
-// of the games, without its output.
-func (c Boom) Rulings() []string {
-	var seen ruling.Set
-	for _, bg := range c.Games {
-		g := ref.NewBoomGame(bg.board)
-		w := ruling.NewBoomWatch(g)
-		for _, op := range bg.ops {
-			if g.Over() {
-				break // the rest is answered INVALID alike
-			}
-			g.Play(int(op.kind), op.x, op.y)
-			w.See(g, int(op.kind), op.x, op.y)
-		}
-		seen |= w.Ended(len(bg.ops))
-	}
-	return seen.IDs(ruling.Boom())
-}
-
 // boomField is ref's game of boom on board as a sweeper plays it, with the clicks of
 // kinds allowed, its watch leaving out the rulings of skip. The player makes '?' marks on
 // purpose unless R-B3 is skipped.

@@ -3,29 +3,8 @@ package gen
 import (
 	"math/rand"
 
-	"gamediff/ref"
 	"gamediff/ruling"
 )
-
-// Rulings takes ref's answer to each board (ref.DataminingTrace), plays the misreadings of
-// R-D1 from every safe start, and returns the ids of the rulings whose situation some
-// board reaches (ruling.Datamining), in the spec's order. It costs ref's answers.
-func (c Datamining) Rulings() []string {
-	var seen ruling.Set
-	for _, s := range c.rulings() {
-		seen |= s
-	}
-	return seen.IDs(ruling.Datamining())
-}
-
-// rulings are the rulings each board reaches, with ref's answers.
-func (c Datamining) rulings() []ruling.Set {
-	var out []ruling.Set
-	ref.DataminingTrace(c.Encode(), func(s *ref.DataminingStep) { // a valid case: no input error
-		out = append(out, ruling.DataminingBoard(c.Boards[s.Board-1], s.Answer()))
-	})
-	return out
-}
 
 // genDatamining draws the boards of a case. With R-D2 skipped no board is drawn stuck on
 // purpose; but whether a board reaches R-D1 or R-D2 is known only once played, so each is
@@ -69,7 +48,7 @@ func genDatamining(r *rand.Rand, sh dataminingShape, skip *Skip) Datamining {
 			boards[i] = draw()
 			continue
 		}
-		boards[i] = redraw(skip, ruling.Datamining(), draw, func(b []string) ruling.Set { return Datamining{[][]string{b}}.rulings()[0] })
+		boards[i] = redraw(skip, ruling.Datamining(), draw, func(b []string) ruling.Set { return ruling.DataminingBoards(Datamining{[][]string{b}}.Encode())[0] })
 	}
 	return Datamining{Boards: boards}
 }

@@ -14,22 +14,6 @@ import (
 // the skipped rulings would all trust. ref imports nothing of gen, fast or engine, so
 // the ground packages still form no cycle.
 
-// Rulings plays the case on ref's game and returns the ids of the rulings whose situation
-// it reaches (ruling.Mine), in the spec's order. It costs ref's play of the case,
-// without its output.
-func (c Mine) Rulings() []string {
-	g := ref.NewMineGame(c.board)
-	w := ruling.NewMineWatch(g)
-	for i, op := range c.ops {
-		g.Play(op.kind.String(), op.x, op.y)
-		if w.See(g, op.kind.String(), op.x, op.y); g.Outcome() != "" {
-			w.Ended(i < len(c.ops)-1)
-			break
-		}
-	}
-	return w.Seen.IDs(ruling.Mine())
-}
-
 func pick[T any](cond bool, yes, no T) T {
 	if cond {
 		return yes

@@ -60,29 +60,12 @@ func towerGen(unit bool, skip *Skip) gopter.Gen {
 		weighted{2, "tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful"})
 }
 
-// Rulings returns the ids of the rulings whose situation the case reaches as ref plays it
-// (ruling.Tower), in the rulebook's order.
-func (c Tower) Rulings() []string {
-	var seen ruling.Set
-	for _, d := range c.watch() {
-		seen |= d.Seen
-	}
-	return seen.IDs(ruling.Tower())
-}
-
-// watch plays c on ref and returns what each dataset reached.
-func (c Tower) watch() []ruling.TowerDataset {
-	var w ruling.TowerWatch
-	ref.TowerRules(c.Encode(), w.See) // a valid case: no input error
-	return w.Datasets()
-}
-
 // Features lists the rulings (R-T3 … R-T18) and the five results (R-T18), each with
 // whether some dataset of the case reaches it, as ref plays it.
 func (c Tower) Features() []Feature {
 	var seen ruling.Set
 	results := map[string]bool{}
-	for _, d := range c.watch() {
+	for _, d := range ruling.TowerDatasets(c.Encode()) {
 		seen |= d.Seen
 		results[strings.TrimPrefix(d.Result, "Game Over : ")] = true
 	}

@@ -98,3 +98,23 @@ func (w *BoomWatch) See(g *ref.BoomGame, op, x, y int) {
 func (w *BoomWatch) Ended(ops int) Set {
 	return w.Seen | pick(ops == 0, B2, 0)
 }
+
+// BoomInput is the rulings some game of a valid input of boom reaches as ref plays it
+// (ref.BoomTrace).
+func BoomInput(input []byte) Set {
+	var seen Set
+	var w *BoomWatch
+	ops := 0
+	ref.BoomTrace(input, func(s *ref.BoomStep) {
+		switch s.Op {
+		case -1:
+			w, ops = NewBoomWatch(s.BoomGame), 0
+		case 0:
+			seen |= w.Ended(ops)
+		default:
+			w.See(s.BoomGame, s.Op, s.X, s.Y)
+			ops++
+		}
+	})
+	return seen
+}

@@ -3,6 +3,8 @@ package ruling
 import (
 	"math/bits"
 	"slices"
+
+	"gamediff/ref"
 )
 
 // The limits of a datamining board: r, c ≥ 3 and r·c ≤ 40.
@@ -198,4 +200,32 @@ func (b *casual) play(opened uint64, rules int) int {
 		work |= b.near[p] & cleared
 	}
 	return b.safe - bits.OnesCount64(cleared) - bits.OnesCount64(flagged&^b.mines)
+}
+
+// DataminingInput is the rulings some board of a valid input of datamining reaches, with
+// ref's answers (ref.DataminingTrace).
+func DataminingInput(input []byte) Set {
+	var seen Set
+	for _, s := range DataminingBoards(input) {
+		seen |= s
+	}
+	return seen
+}
+
+// DataminingBoards is the rulings each board of a valid input of datamining reaches.
+func DataminingBoards(input []byte) []Set {
+	var out []Set
+	ref.DataminingTrace(input, func(s *ref.DataminingStep) {
+		r, c := s.Size()
+		board := make([]string, r)
+		for x := range board {
+			row := make([]byte, c)
+			for y := range row {
+				row[y] = pick(s.Mine(x+1, y+1), byte('M'), '.')
+			}
+			board[x] = string(row)
+		}
+		out = append(out, DataminingBoard(board, s.Answer()))
+	})
+	return out
 }

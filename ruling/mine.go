@@ -1,6 +1,7 @@
 package ruling
 
 import (
+	"bytes"
 	"slices"
 
 	"gamediff/ref"
@@ -92,4 +93,17 @@ func (w *MineWatch) Ended(more bool) {
 	if more {
 		w.Seen |= M4
 	}
+}
+
+// MineInput is the rulings a valid input of mine reaches as ref plays it (ref.MineTrace).
+func MineInput(input []byte) Set {
+	var w *MineWatch
+	ref.MineTrace(input, func(s *ref.MineStep) {
+		if s.Op == "" {
+			w = NewMineWatch(s.MineGame)
+		} else if w.See(s.MineGame, s.Op, s.X, s.Y); s.Result != "" {
+			w.Ended(bytes.Count(input, []byte("\n")) > s.Line) // lines after the one that ended it
+		}
+	})
+	return w.Seen
 }

@@ -278,3 +278,20 @@ func (w *TowerWatch) pushed(s *ref.TowerStep) {
 		w.Seen |= T10
 	}
 }
+
+// TowerInput is the rulings some dataset of a valid input of tower reaches as ref plays
+// it (ref.TowerRules).
+func TowerInput(input []byte) Set {
+	var seen Set
+	for _, d := range TowerDatasets(input) {
+		seen |= d.Seen
+	}
+	return seen
+}
+
+// TowerDatasets is what each dataset of a valid input of tower reaches as ref plays it.
+func TowerDatasets(input []byte) []TowerDataset {
+	var w TowerWatch
+	ref.TowerRules(input, w.See)
+	return w.Datasets()
+}

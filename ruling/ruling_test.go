@@ -1,6 +1,7 @@
-package gen
+package ruling_test
 
 import (
+	"math/rand"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,12 +13,49 @@ import (
 
 	"github.com/leanovate/gopter"
 
+	"gamediff/gen"
 	"gamediff/ruling"
 )
 
-// rulingCase is a hand-written input and what Rulings must say of it: the rulings in
-// want reached, those in not absent (for tower, whose cases reach several rulings at
-// once, only the ruling under test is named).
+// game is what the tests need of a game: its rulings, what an input reaches, its
+// validator and its generator.
+type game struct {
+	name, prefix string
+	table        []ruling.Ruling
+	reached      func(input []byte) ruling.Set
+	validate     func(input []byte) error
+	gen          gopter.Gen
+}
+
+var (
+	mineGame = game{"mine", "R-M", ruling.Mine(), ruling.MineInput,
+		func(b []byte) error { _, err := gen.DecodeMine(b); return err }, gen.MineGen(nil)}
+	boomGame = game{"boom", "R-B", ruling.Boom(), ruling.BoomInput,
+		func(b []byte) error { _, err := gen.DecodeBoom(b); return err }, gen.BoomGen(nil)}
+	towerGame      = game{"tower", "R-T", ruling.Tower(), ruling.TowerInput, gen.ValidateTower, gen.TowerGen(nil)}
+	dataminingGame = game{"datamining", "R-D", ruling.Datamining(), ruling.DataminingInput, gen.ValidateDatamining,
+		gen.DataminingGen(nil)}
+	games = []game{mineGame, boomGame, towerGame, dataminingGame}
+)
+
+// ids is what g's input reaches, as ids in the table's order.
+func (g game) ids(input []byte) []string { return g.reached(input).IDs(g.table) }
+
+// drawCase is the case of g's generator for seed.
+func drawCase(t testing.TB, g gopter.Gen, seed int64) interface{ Encode() []byte } {
+	t.Helper()
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(seed))
+	v, ok := g(params).Retrieve()
+	if !ok {
+		t.Fatalf("seed %d: the generator gave no case", seed)
+	}
+	return v.(interface{ Encode() []byte })
+}
+
+// rulingCase is a hand-written input and the rulings it must reach: the rulings in want
+// reached, those in not absent (for tower, whose cases reach several rulings at once,
+// only the ruling under test is named).
 type rulingCase struct {
 	name  string
 	input string
@@ -25,28 +63,27 @@ type rulingCase struct {
 	not   []string
 }
 
-// checkRulings decodes each input (it must be valid), asks rulings of it and checks the
-// answer: exactly want when exact, else at least want and none of not.
-func checkRulings[C any](t *testing.T, decode func([]byte) (C, error), rulings func(C) []string, exact bool, tests []rulingCase) {
+// checkRulings validates each input (it must be valid), asks what it reaches and checks
+// the answer: exactly want when exact, else at least want and none of not.
+func checkRulings(t *testing.T, g game, exact bool, tests []rulingCase) {
 	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := decode([]byte(tc.input))
-			if err != nil {
+			if err := g.validate([]byte(tc.input)); err != nil {
 				t.Fatalf("the case is invalid: %v\n%s", err, tc.input)
 			}
-			got := rulings(c)
+			got := g.ids([]byte(tc.input))
 			if exact && !slices.Equal(got, tc.want) {
-				t.Fatalf("Rulings() = %v, want %v\n%s", got, tc.want, tc.input)
+				t.Fatalf("reached %v, want %v\n%s", got, tc.want, tc.input)
 			}
 			for _, id := range tc.want {
 				if !slices.Contains(got, id) {
-					t.Errorf("Rulings() = %v, want %s among them\n%s", got, id, tc.input)
+					t.Errorf("reached %v, want %s among them\n%s", got, id, tc.input)
 				}
 			}
 			for _, id := range tc.not {
 				if slices.Contains(got, id) {
-					t.Errorf("Rulings() = %v, want no %s (a near miss)\n%s", got, id, tc.input)
+					t.Errorf("reached %v, want no %s (a near miss)\n%s", got, id, tc.input)
 				}
 			}
 		})
@@ -54,7 +91,7 @@ func checkRulings[C any](t *testing.T, decode func([]byte) (C, error), rulings f
 }
 
 func TestMineRulings(t *testing.T) {
-	checkRulings(t, DecodeMine, Mine.Rulings, true, []rulingCase{
+	checkRulings(t, mineGame, true, []rulingCase{
 		// R-M1
 		{name: "no safe cell, a Flag is read", input: "1 2\n**\nFlag 1 1\nQuit\n", want: []string{"R-M1"}},
 		{name: "no safe cell, only the Quit (R-M1: whatever comes first)", input: "1 1\n*\nQuit\n", want: []string{"R-M1"}},
@@ -76,7 +113,7 @@ func TestBoomRulings(t *testing.T) {
 	// On this board (mine at (3,3)) a left click on (1,2), a 0, opens everything but a P
 	// on (1,1) and the mine.
 	const board = "1\n3 3\n___\n___\n__*\n"
-	checkRulings(t, DecodeBoom, Boom.Rulings, true, []rulingCase{
+	checkRulings(t, boomGame, true, []rulingCase{
 		{name: "all mines", input: "1\n3 3\n***\n***\n***\n2 1 1\n0\n", want: []string{"R-B1"}},
 		{name: "near miss: one safe cell", input: "1\n3 3\n***\n*_*\n***\n2 1 1\n0\n"},
 		{name: "a game with no operation", input: board + "0\n", want: []string{"R-B2"}},
@@ -102,7 +139,7 @@ func TestTowerRulings(t *testing.T) {
 	near := func(name, input, id string) rulingCase {
 		return rulingCase{name: "near miss: " + name, input: input, not: []string{id}}
 	}
-	checkRulings(t, DecodeTower, Tower.Rulings, false, []rulingCase{
+	checkRulings(t, towerGame, false, []rulingCase{
 		r("starts on G", one(".../S../G##"), "R-T3"),
 		r("unstable start", one("#../.../S.G"), "R-T3"),
 		near("starts beside G, stable", one(".../S../#G#"), "R-T3"),
@@ -154,7 +191,7 @@ func TestTowerRulings(t *testing.T) {
 }
 
 func TestDataminingRulings(t *testing.T) {
-	checkRulings(t, DecodeDatamining, Datamining.Rulings, true, []rulingCase{
+	checkRulings(t, dataminingGame, true, []rulingCase{
 		// R-D1: corpus/datamining/rd1-flag-is-not-covered, worked there: flags counted as
 		// covered too stop with (3,4) covered.
 		{name: "flags counted as covered change the answer", input: "3 4\n....\n....\nMMM.\n0 0\n", want: []string{"R-D1"}},
@@ -168,22 +205,12 @@ func TestDataminingRulings(t *testing.T) {
 
 // TestCorpusRulingCasesReachTheirRuling: every hand-made ruling case of the corpus
 // (rm1-…, rb3-…, rt10-…, rd2-…) that is a valid input reaches the ruling it is named
-// after. (The invalid ones, like rm4-no-quit, pin input errors, which no typed case is.)
+// after. (The invalid ones, like rm4-no-quit, pin input errors.)
 func TestCorpusRulingCasesReachTheirRuling(t *testing.T) {
-	games := []struct {
-		dir, prefix string
-		rulings     func([]byte) ([]string, error)
-		table       []ruling.Ruling
-	}{
-		{"mine", "R-M", func(b []byte) ([]string, error) { c, err := DecodeMine(b); return c.Rulings(), err }, ruling.Mine()},
-		{"boom", "R-B", func(b []byte) ([]string, error) { c, err := DecodeBoom(b); return c.Rulings(), err }, ruling.Boom()},
-		{"tower", "R-T", func(b []byte) ([]string, error) { c, err := DecodeTower(b); return c.Rulings(), err }, ruling.Tower()},
-		{"datamining", "R-D", func(b []byte) ([]string, error) { c, err := DecodeDatamining(b); return c.Rulings(), err }, ruling.Datamining()},
-	}
 	named := regexp.MustCompile(`^r[mbtd]([0-9]+)-.*\.in$`)
 	for _, g := range games {
-		t.Run(g.dir, func(t *testing.T) {
-			files, err := filepath.Glob(filepath.Join("..", "corpus", g.dir, "*.in"))
+		t.Run(g.name, func(t *testing.T) {
+			files, err := filepath.Glob(filepath.Join("..", "corpus", g.name, "*.in"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,15 +224,14 @@ func TestCorpusRulingCasesReachTheirRuling(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := g.rulings(input)
-				if err != nil {
+				if g.validate(input) != nil {
 					continue // an input error case
 				}
 				id := g.prefix + m[1]
 				if !slices.ContainsFunc(g.table, func(r ruling.Ruling) bool { return r.ID == id }) {
 					t.Errorf("%s: %s is not among the game's rulings", filepath.Base(f), id)
 				}
-				if !slices.Contains(got, id) {
+				if got := g.ids(input); !slices.Contains(got, id) {
 					t.Errorf("%s reaches %v, not %s", filepath.Base(f), got, id)
 				}
 				checked++
@@ -218,132 +244,86 @@ func TestCorpusRulingCasesReachTheirRuling(t *testing.T) {
 	}
 }
 
-// generatedRulings gives the Rulings of the cases each game's generator makes, and of each
-// case cut into its one-game (one-dataset, one-board) parts.
-type generatedRulings struct {
-	name  string
-	table []ruling.Ruling
-	draw  func(t *testing.T, n int) (whole [][]string, parts [][][]string)
+// parts cuts a case into its one-game (one-dataset, one-board) parts.
+func parts(c any) []interface{ Encode() []byte } {
+	var out []interface{ Encode() []byte }
+	switch c := c.(type) {
+	case gen.Boom:
+		for i := range c.Games {
+			out = append(out, gen.Boom{Games: c.Games[i : i+1]})
+		}
+	case gen.Tower:
+		for i := range c.Datasets {
+			out = append(out, gen.Tower{Datasets: c.Datasets[i : i+1]})
+		}
+	case gen.Datamining:
+		for i := range c.Boards {
+			out = append(out, gen.Datamining{Boards: c.Boards[i : i+1]})
+		}
+	case gen.Mine:
+		out = append(out, c)
+	}
+	return out
 }
 
-var rulingGames = []generatedRulings{
-	{"mine", ruling.Mine(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
-		for _, c := range drawCases[Mine](t, MineGen(nil), n) {
-			whole, parts = append(whole, c.Rulings()), append(parts, [][]string{c.Rulings()})
-		}
-		return whole, parts
-	}},
-	{"boom", ruling.Boom(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
-		for _, c := range drawCases[Boom](t, BoomGen(nil), n) {
-			var p [][]string
-			for _, g := range c.Games {
-				p = append(p, Boom{Games: []BoomGame{g}}.Rulings())
-			}
-			whole, parts = append(whole, c.Rulings()), append(parts, p)
-		}
-		return whole, parts
-	}},
-	{"tower", ruling.Tower(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
-		for _, c := range drawCases[Tower](t, TowerGen(nil), n) {
-			var p [][]string
-			for _, d := range c.Datasets {
-				p = append(p, Tower{Datasets: []TowerDataset{d}}.Rulings())
-			}
-			whole, parts = append(whole, c.Rulings()), append(parts, p)
-		}
-		return whole, parts
-	}},
-	{"datamining", ruling.Datamining(), func(t *testing.T, n int) (whole [][]string, parts [][][]string) {
-		for _, c := range drawCases[Datamining](t, DataminingGen(nil), n) {
-			var p [][]string
-			for _, b := range c.Boards {
-				p = append(p, Datamining{Boards: [][]string{b}}.Rulings())
-			}
-			whole, parts = append(whole, c.Rulings()), append(parts, p)
-		}
-		return whole, parts
-	}},
-}
-
-// TestRulingsOfGeneratedCases: the ids a case reports are known ids in the table's
-// order; a case reaches exactly the rulings its one-game parts reach together (the lead
-// asks them of split cases); and the generator reaches every ruling's situation, so that
-// a hunt aimed at one ruling finds cases.
+// TestRulingsOfGeneratedCases: the table's ids are well formed; a case reaches exactly
+// the rulings its one-game parts reach together (the lead asks them of split cases); and
+// the generator reaches every ruling's situation, so that a hunt aimed at one ruling
+// finds cases.
 func TestRulingsOfGeneratedCases(t *testing.T) {
-	for _, g := range rulingGames {
+	for _, g := range games {
 		t.Run(g.name, func(t *testing.T) {
-			ids := make([]string, len(g.table))
 			for i, r := range g.table {
-				ids[i] = r.ID
-				if !regexp.MustCompile(`^R-[MBTD][0-9]+$`).MatchString(r.ID) || r.Situation == "" || slices.Index(ids, r.ID) != i {
+				if !regexp.MustCompile(`^R-[MBTD][0-9]+$`).MatchString(r.ID) || r.Situation == "" ||
+					slices.IndexFunc(g.table, func(s ruling.Ruling) bool { return s.ID == r.ID }) != i {
 					t.Errorf("table entry %d: %+v: a new id of the form R-X9 with a situation expected", i, r)
 				}
 			}
 			count := map[string]int{}
-			whole, parts := g.draw(t, 300)
-			for i := range whole {
-				var union []string
-				for _, p := range parts[i] {
-					union = append(union, p...)
+			const cases = 300
+			for seed := range int64(cases) {
+				c := drawCase(t, g.gen, seed)
+				var union ruling.Set
+				for _, p := range parts(c) {
+					union |= g.reached(p.Encode())
 				}
-				// In the table's order, no repeats, nothing unknown.
-				want := slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return !slices.Contains(union, id) })
-				if !slices.Equal(whole[i], want) {
-					t.Fatalf("case %d: Rulings() = %v, its parts reach %v", i, whole[i], want)
+				whole := g.reached(c.Encode())
+				if whole != union {
+					t.Fatalf("seed %d: the case reaches %v, its parts %v", seed, whole.IDs(g.table), union.IDs(g.table))
 				}
-				for _, id := range whole[i] {
+				for _, id := range whole.IDs(g.table) {
 					count[id]++
 				}
 			}
-			for _, id := range ids {
-				t.Logf("%-6s in %3d of %d cases", id, count[id], len(whole))
-				if count[id] == 0 {
-					t.Errorf("no generated case reaches %s", id)
+			for _, r := range g.table {
+				t.Logf("%-6s in %3d of %d cases", r.ID, count[r.ID], cases)
+				if count[r.ID] == 0 {
+					t.Errorf("no generated case reaches %s", r.ID)
 				}
 			}
 		})
 	}
 }
 
-// BenchmarkRulingsAgainstGeneration generates cases and asks the Rulings of each
-// one-game part of them, in turn in every iteration, and reports the time Rulings takes
-// per unit of generation time (rulings/gen): a hunt may ask it of every case it makes.
+// BenchmarkRulingsAgainstGeneration generates cases and asks what each one-game part of
+// them reaches, and reports the time that takes per unit of generation time
+// (rulings/gen): a hunt may ask it of every case it makes.
 //
-//	go test ./gen -run '^$' -bench RulingsAgainstGeneration -benchtime 400x -count 3
+//	go test ./ruling -run '^$' -bench RulingsAgainstGeneration -benchtime 400x -count 3
 func BenchmarkRulingsAgainstGeneration(b *testing.B) {
-	games := []struct {
-		name string
-		gen  gopter.Gen
-		ask  func(any)
-	}{
-		{"mine", MineGen(nil), func(c any) { c.(Mine).Rulings() }},
-		{"boom", BoomGen(nil), func(c any) {
-			for _, g := range c.(Boom).Games {
-				Boom{Games: []BoomGame{g}}.Rulings()
-			}
-		}},
-		{"tower", TowerGen(nil), func(c any) {
-			for _, d := range c.(Tower).Datasets {
-				Tower{Datasets: []TowerDataset{d}}.Rulings()
-			}
-		}},
-		{"datamining", DataminingGen(nil), func(c any) {
-			for _, board := range c.(Datamining).Boards {
-				Datamining{Boards: [][]string{board}}.Rulings()
-			}
-		}},
-	}
 	for _, g := range games {
 		b.Run(g.name, func(b *testing.B) {
-			var gen, ask time.Duration
+			var generating, asking time.Duration
 			for i := 0; b.Loop(); i++ {
 				t0 := time.Now()
-				c := drawCase[any](b, g.gen, int64(i))
+				c := drawCase(b, g.gen, int64(i))
 				t1 := time.Now()
-				g.ask(c)
-				gen, ask = gen+t1.Sub(t0), ask+time.Since(t1)
+				for _, p := range parts(c) {
+					g.reached(p.Encode())
+				}
+				generating, asking = generating+t1.Sub(t0), asking+time.Since(t1)
 			}
-			b.ReportMetric(float64(ask)/float64(gen), "rulings/gen")
+			b.ReportMetric(float64(asking)/float64(generating), "rulings/gen")
 		})
 	}
 }

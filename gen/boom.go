@@ -2,11 +2,15 @@ package gen
 
 import (
 	"flag"
+	"math/rand"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/leanovate/gopter"
+
+	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 // Limits of the game boom (seed 003, 限制): 1 ≤ T ≤ 30; 3 ≤ n, m ≤ 200; up to 10000
@@ -20,11 +24,11 @@ const (
 
 // Boom is one input of the game boom: T games played one after the other.
 type Boom struct {
-	Games []BoomGame
+	Games []boomGame
 }
 
-// BoomGame is one game: a board and the operations read before its closing 0.
-type BoomGame struct {
+// boomGame is one game: a board and the operations read before its closing 0.
+type boomGame struct {
 	board []string // n rows of m bytes: '*' a mine, '_' empty
 	ops   []boomOp
 }
@@ -73,7 +77,7 @@ func DecodeBoom(input []byte) (Boom, error) {
 		s.space()
 		m := s.number(game+"m", boomMinSide, boomMaxSide)
 		s.eoln()
-		g := BoomGame{board: make([]string, n)}
+		g := boomGame{board: make([]string, n)}
 		for i := range g.board {
 			g.board[i] = s.row(game+"row "+strconv.Itoa(i+1), m, "_*")
 		}
@@ -102,7 +106,7 @@ func DecodeBoom(input []byte) (Boom, error) {
 // until the bytes run out. Boom.Bytes is its inverse.
 func BoomFromBytes(data []byte) Boom {
 	t := &tape{data: data}
-	games := make([]BoomGame, t.size(1, 3, BoomMaxGames))
+	games := make([]boomGame, t.size(1, 3, BoomMaxGames))
 	for i := range games {
 		n, m := t.size(boomMinSide, 8, boomMaxSide), t.size(boomMinSide, 8, boomMaxSide)
 		games[i].board = t.board(n, m, '_', '*')
@@ -173,12 +177,12 @@ func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
 		sized(len(c.Games), func(lo, hi int) (any, bool) {
 			return Boom{slices.Concat(c.Games[:lo], c.Games[hi:])}, hi-lo < len(c.Games)
 		}).withTwins(func(a, b, n int) bool {
-			return slices.EqualFunc(c.Games[a:a+n], c.Games[b:b+n], func(g, h BoomGame) bool {
+			return slices.EqualFunc(c.Games[a:a+n], c.Games[b:b+n], func(g, h boomGame) bool {
 				return slices.Equal(g.board, h.board) && slices.Equal(g.ops, h.ops)
 			})
 		}),
 	}
-	with := func(i int, g BoomGame) Boom {
+	with := func(i int, g boomGame) Boom {
 		games := slices.Clone(c.Games)
 		games[i] = g
 		return Boom{games}
@@ -187,14 +191,14 @@ func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
 	number := func(op *boomOp, j int) *int { return []*int{&op.x, &op.y, nil}[j] }
 	for i, g := range c.Games {
 		lists = append(lists, sized(len(g.ops), func(lo, hi int) (any, bool) {
-			return with(i, BoomGame{g.board, slices.Concat(g.ops[:lo], g.ops[hi:])}), true
+			return with(i, boomGame{g.board, slices.Concat(g.ops[:lo], g.ops[hi:])}), true
 		}).withTwins(func(a, b, n int) bool { return slices.Equal(g.ops[a:a+n], g.ops[b:b+n]) }))
 		lists = append(lists, boardCuts(g.board, boomMinSide, "", "*", '_', g.ops, number, func(board []string, ops []boomOp) (any, bool) {
-			return with(i, BoomGame{board, ops}), true
+			return with(i, boomGame{board, ops}), true
 		})...)
 	}
 	// The numbers of all games in a row: three per operation.
-	total, locate := inARow(c.Games, func(g BoomGame) int { return 3 * len(g.ops) })
+	total, locate := inARow(c.Games, func(g boomGame) int { return 3 * len(g.ops) })
 	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(total, func(i int) []int {
 		game, k := locate(i)
 		op := c.Games[game].ops[k/3]
@@ -208,7 +212,7 @@ func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
 		} else {
 			ops[k/3].kind = boomKind(v)
 		}
-		return with(game, BoomGame{g.board, ops})
+		return with(game, boomGame{g.board, ops})
 	}))
 }
 
@@ -304,4 +308,149 @@ func BoomPlan() []PlanTest {
 			"boom -T 30 -n 200 -m 200 -k 0..10000 -q 10000 -ops "+ops)
 	}
 	return plan(calls...)
+}
+
+// boomField is ref's game of boom on board as a sweeper plays it, with the clicks of kinds,
+// leaving out the rulings of skip ('?' marks too, for R-B3).
+func boomField(board []string, kinds uint8, skip ruling.Set) (*field, *ruling.BoomWatch) {
+	g := ref.NewBoomGame(board)
+	w := ruling.NewBoomWatch(g)
+	all := kinds == boomAllKinds
+	return &field{m: len(board[0]), allowed: [3]bool{true, all || kinds == boomLeftRight, all || kinds == boomLeftMiddle},
+		ask: skip&ruling.B3 == 0, skip: skip, seen: &w.Seen, over: g.Over,
+		apply: func(k click, x, y int) {
+			g.Play(int(k)+1, x, y)
+			w.See(g, int(k)+1, x, y)
+		},
+		newly: g.Changed, isOpen: g.Opened,
+		markOf: func(x, y int) uint8 {
+			return uint8(strings.IndexByte("P?", g.View(x, y)) + 1) // markBlank for what is no mark
+		},
+	}, w
+}
+
+func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
+	kinds := sh.kinds
+	if kinds == boomAnyKinds {
+		// Half the cases play every click, the rest one mix of the test table each.
+		kinds = pick(r.Intn(2) == 0, uint8(1+r.Intn(4)), boomAllKinds)
+	}
+	games := make([]boomGame, pickEdge(r, sh.games))
+	for i := range games {
+		// A game that reaches a skipped ruling after all (its only operation left out with
+		// R-B2 skipped) is drawn again.
+		games[i] = redraw(skip, ruling.Boom(), func() boomDraw { return genBoomGame(r, sh, kinds, skip) },
+			func(d boomDraw) ruling.Set { return d.seen }).game
+	}
+	return Boom{games}
+}
+
+// boomDraw is a game drawn and the rulings it reaches.
+type boomDraw struct {
+	game boomGame
+	seen ruling.Set
+}
+
+// boomRealLayouts are the boards of the test table's real-game tests: n, m, k.
+var boomRealLayouts = [...][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}}
+
+func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
+	avoid := skip.of(ruling.Boom())
+	var n, m int
+	var cells []byte
+	first := -1 // the real game's first click
+	if sh.layout == boomReal {
+		var k int
+		if sh.n[1] > 0 {
+			n, m = pickEdge(r, sh.n), pickEdge(r, sh.m)
+			k = pickEdge(r, span{min(sh.mines[0], n*m-9), min(sh.mines[1], n*m-9)})
+		} else if v := r.Intn(4); v < 3 {
+			n, m, k = boomRealLayouts[v][0], boomRealLayouts[v][1], boomRealLayouts[v][2]
+		} else {
+			n, m = pickEdge(r, span{boomMinSide, 40}), pickEdge(r, span{boomMinSide, 40})
+			k = pickEdge(r, span{0, min(320, n*m-9)})
+		}
+		first = r.Intn(n * m)
+		cells = realBoomBoard(r, n, m, k, first)
+	} else {
+		n, m = pickEdge(r, sh.n), pickEdge(r, sh.m)
+		density := [...]float64{boomRandom: pickDensity(r), boomDense: 0.1 + 0.1*r.Float64(), boomSparse: 0.001 + 0.009*r.Float64()}[sh.layout]
+		cells = make([]byte, n*m)
+		var mines []int
+		for p := range cells {
+			cells[p] = '_'
+			if r.Float64() < density {
+				cells[p] = '*'
+				mines = append(mines, p)
+			}
+		}
+		// Over the cap, clear mines drawn at random until it holds.
+		for sh.mines[1] > 0 && len(mines) > sh.mines[1] {
+			i := r.Intn(len(mines))
+			cells[mines[i]] = '_'
+			mines[i] = mines[len(mines)-1]
+			mines = mines[:len(mines)-1]
+		}
+		if len(mines) == n*m && avoid&ruling.B1 != 0 {
+			cells[r.Intn(n*m)] = '_' // R-B1 skipped: never a board of all mines
+			skip.note(ruling.Boom(), ruling.B1)
+		}
+	}
+	board := rowsOf(cells, m)
+	f, watch := boomField(board, kinds, avoid)
+	s := newSweeper(board, '*', f, r)
+	if sh.player == boomCareful || r.Intn(2) == 0 {
+		s.careful(false)
+		s.weights[moveOpenSafe] += 5
+	}
+	if sh.player == boomCareful {
+		s.forbid(moveCycle, moveRepeat)
+		s.weights[moveChordAny] = 1
+	}
+	if !f.ask {
+		s.forbid(moveChordZero)
+	}
+	q := pickEdge(r, sh.ops)
+	if q == 0 && avoid&ruling.B2 != 0 {
+		q = 1 // R-B2 skipped: never a game without operations
+		skip.note(ruling.Boom(), ruling.B2)
+	}
+	if f.target = q; first >= 0 && q > 0 {
+		s.click(clickOpen, first)
+	}
+	s.play()
+	// A finished game mostly gets only a few clicks more, answered INVALID.
+	ops := make([]boomOp, len(s.played))
+	for i, c := range s.played {
+		ops[i] = boomOp{boomKind(c.k) + boomLeft, c.p/m + 1, c.p%m + 1}
+	}
+	if !f.stopped && f.over() {
+		more := q - len(ops)
+		if r.Intn(4) > 0 {
+			more = min(more, max(r.Intn(4), sh.ops[0]-len(ops)))
+		}
+		for range more {
+			k, x, y := f.randomClick(r, n)
+			ops = append(ops, boomOp{boomKind(k) + boomLeft, x, y})
+		}
+	}
+	skip.note(ruling.Boom(), f.avoided)
+	return boomDraw{boomGame{board, ops}, watch.Ended(len(ops))}
+}
+
+// realBoomBoard places k mines uniformly outside the 3x3 square around first, as a real
+// game does after the first click; k ≤ n·m - 9.
+func realBoomBoard(r *rand.Rand, n, m, k, first int) []byte {
+	var free []int
+	for p := range n * m {
+		if max(p/m-first/m, first/m-p/m, p%m-first%m, first%m-p%m) > 1 {
+			free = append(free, p)
+		}
+	}
+	r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+	cells := []byte(strings.Repeat("_", n*m))
+	for _, p := range free[:k] {
+		cells[p] = '*'
+	}
+	return cells
 }

@@ -87,11 +87,11 @@ func TestShrinkBoomCandidatesAreValid(t *testing.T) {
 // TestShrinkBoomCutsEverything checks that the candidates of one case remove a game, an
 // operation, a row, a column and a mine, each on its own, games first.
 func TestShrinkBoomCutsEverything(t *testing.T) {
-	game := BoomGame{
+	game := boomGame{
 		board: []string{"_*___", "_____", "___*_", "_____"},
 		ops:   []boomOp{{boomLeft, 1, 1}, {boomRight, 4, 5}, {boomMiddle, 2, 2}},
 	}
-	c := Boom{Games: []BoomGame{game, game}}
+	c := Boom{Games: []boomGame{game, game}}
 	var sawGames, sawOps, sawRows, sawCols, sawMines bool
 	next := ShrinkBoom(c)
 	for first := true; ; first = false {
@@ -108,7 +108,7 @@ func TestShrinkBoomCutsEverything(t *testing.T) {
 			continue
 		}
 		g := cand.Games[0]
-		if sameBoom(Boom{Games: []BoomGame{g}}, Boom{Games: []BoomGame{game}}) {
+		if sameBoom(Boom{Games: []boomGame{g}}, Boom{Games: []boomGame{game}}) {
 			g = cand.Games[1]
 		}
 		switch {
@@ -169,9 +169,9 @@ func TestDecodeBoomRejects(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := DecodeBoom([]byte(tt.input))
-			var le *LimitError
+			var le *limitError
 			if !errors.As(err, &le) {
-				t.Fatalf("got %v, want a *LimitError", err)
+				t.Fatalf("got %v, want a *limitError", err)
 			}
 			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
 				t.Errorf("got %q, want line %d saying %q", err, tt.line, tt.says)
@@ -389,7 +389,7 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 }
 
 func TestBoomBounds(t *testing.T) {
-	c := Boom{Games: []BoomGame{
+	c := Boom{Games: []boomGame{
 		{board: []string{"***", "***", "***"}},
 		{board: []string{"___", "___", "__*"}, ops: []boomOp{{boomRight, 2, 3}, {boomLeft, 1, 1}, {boomMiddle, 3, 2}}},
 	}}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,4 +121,45 @@ func (c choice) Set(v string) error {
 	}
 	*c.v = uint8(i)
 	return nil
+}
+
+// pickEdge draws from [lo, hi], favouring both ends: the limits are where bugs hide.
+func pickEdge(r *rand.Rand, s span) int {
+	switch v := r.Intn(8); {
+	case v == 0:
+		return s[0]
+	case v <= 2:
+		return s[1]
+	}
+	return s[0] + r.Intn(s[1]-s[0]+1)
+}
+
+// pick is yes if cond, else no.
+func pick[T any](cond bool, yes, no T) T {
+	if cond {
+		return yes
+	}
+	return no
+}
+
+// PlanTest is one test of a game's test set, identified by its generator call as in a
+// testlib generation script: the same call and seed make the same file.
+type PlanTest struct {
+	Call string     // the generator and its parameters, e.g. "mine -n 10 -m 10 -q 60 -ops A"
+	Gen  gopter.Gen // makes the case from a seeded random source
+}
+
+// Bound is one constrained quantity of a case and its limits in that case, for a test
+// set's overview of the limits it reaches (as a testlib validator's).
+type Bound struct {
+	Name   string
+	Value  int
+	Lo, Hi int
+}
+
+// Feature is one thing a test set should exercise (a rule of the rulebook, a board
+// shape), and whether a case does.
+type Feature struct {
+	Name string
+	Seen bool
 }

@@ -118,9 +118,9 @@ func TestDecodeDataminingRejects(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodeDatamining([]byte(tc.input))
-			var le *LimitError
+			var le *limitError
 			if !errors.As(err, &le) {
-				t.Fatalf("got %v, want a *LimitError", err)
+				t.Fatalf("got %v, want a *limitError", err)
 			}
 			if le.Line != tc.line || !strings.Contains(le.Constraint, tc.says) {
 				t.Fatalf("got %q, want line %d saying %q", le.Error(), tc.line, tc.says)

@@ -91,8 +91,8 @@ func TestBytesRoundTrip(t *testing.T) {
 	t.Run("boom", func(t *testing.T) {
 		checkBytesRoundTrip(t, boomFuzz, boomFuzz.gen(t, 300))
 		checkBytesRoundTrip(t, boomFuzz, corpusCases(t, boomFuzz))
-		g := BoomGame{board: []string{"___", "___", "__*"}}
-		checkBytesRoundTrip(t, boomFuzz, []Boom{{Games: []BoomGame{g, g}}, {Games: slices.Repeat([]BoomGame{g}, BoomMaxGames)}})
+		g := boomGame{board: []string{"___", "___", "__*"}}
+		checkBytesRoundTrip(t, boomFuzz, []Boom{{Games: []boomGame{g, g}}, {Games: slices.Repeat([]boomGame{g}, BoomMaxGames)}})
 	})
 	t.Run("tower", func(t *testing.T) {
 		checkBytesRoundTrip(t, towerFuzz, towerFuzz.gen(t, 300))

@@ -9,17 +9,17 @@ import (
 	"unicode/utf8"
 )
 
-// LimitError is the first constraint of a statement that an input breaks (docs/rules.md R-IN3),
+// limitError is the first constraint of a statement that an input breaks (docs/rules.md R-IN3),
 // found by a game's strict decoder the way a testlib validator finds it.
-type LimitError struct {
+type limitError struct {
 	Line       int    // 1-based line where the input breaks the constraint
 	Constraint string // the constraint, in the statement's terms
 }
 
-func (e *LimitError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Constraint) }
+func (e *limitError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Constraint) }
 
 // InputLine reports the line the error names.
-func (e *LimitError) InputLine() int { return e.Line }
+func (e *limitError) InputLine() int { return e.Line }
 
 // inStream reads judge input strictly, like testlib's InStream in a validator: single
 // spaces, every line ended by '\n', canonical integers, nothing extra. It copies nothing
@@ -31,7 +31,7 @@ type inStream struct {
 	pos  int
 	line int
 	last []byte // the last token that word read, whole, for quotedWord
-	err  error  // the first violation, a *LimitError
+	err  error  // the first violation, a *limitError
 }
 
 func newInStream(input []byte) *inStream { return &inStream{in: input, line: 1} }
@@ -41,7 +41,7 @@ func (s *inStream) fail(format string, args ...any) { s.failAt(s.line, format, a
 
 func (s *inStream) failAt(line int, format string, args ...any) {
 	if s.err == nil {
-		s.err = &LimitError{Line: line, Constraint: fmt.Sprintf(format, args...)}
+		s.err = &limitError{Line: line, Constraint: fmt.Sprintf(format, args...)}
 	}
 }
 

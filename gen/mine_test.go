@@ -119,9 +119,9 @@ func TestDecodeMineRejects(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := DecodeMine([]byte(tt.input))
-			var le *LimitError
+			var le *limitError
 			if !errors.As(err, &le) {
-				t.Fatalf("err = %v, want a *LimitError", err)
+				t.Fatalf("err = %v, want a *limitError", err)
 			}
 			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
 				t.Fatalf("got %q, want line %d saying %q", err, tt.line, tt.says)
@@ -142,7 +142,7 @@ func TestDecodeMineOperationLimit(t *testing.T) {
 	}
 	b.WriteString("Flag 1 1\n")
 	_, err := DecodeMine([]byte(b.String()))
-	var le *LimitError
+	var le *limitError
 	if !errors.As(err, &le) || le.Line != mineMaxOps+3 || !strings.Contains(le.Constraint, "more than 60000") {
 		t.Fatalf("operation %d: err = %v, want line %d: more than 60000 operations", mineMaxOps+1, err, mineMaxOps+3)
 	}

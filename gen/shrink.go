@@ -181,7 +181,9 @@ func boardCuts[O comparable](board []string, least int, fixed, cells string, bla
 				return nil, false
 			}
 			return with(slices.Concat(board[:lo], board[hi:]), cutCoordinate(ops, lo, hi, x))
-		}).withTwins(func(a, b, n int) bool { return sameRows(board, a, b, n) && noCoordinateIn(ops, a, b+n, x) }),
+		}).withTwins(func(a, b, n int) bool {
+			return slices.Equal(board[a:a+n], board[b:b+n]) && noCoordinateIn(ops, a, b+n, x)
+		}),
 		sized(m, func(lo, hi int) (any, bool) {
 			if m-(hi-lo) < least || holds(board, lo, hi) {
 				return nil, false
@@ -198,11 +200,6 @@ func boardCuts[O comparable](board []string, least int, fixed, cells string, bla
 func (l cutList) withTwins(same func(a, b, n int) bool) cutList {
 	l.twins = same
 	return l
-}
-
-// sameRows reports whether rows [a, a+n) and [b, b+n) of board are equal.
-func sameRows(board []string, a, b, n int) bool {
-	return slices.Equal(board[a:a+n], board[b:b+n])
 }
 
 // sameColumns reports whether columns [a, a+n) and [b, b+n) of board are equal.

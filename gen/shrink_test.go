@@ -339,11 +339,11 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 		}
 	})
 	t.Run("boom", func(t *testing.T) {
-		g := BoomGame{board: []string{"*_____", "______", "__*___", "______", "____*_", "______"}}
+		g := boomGame{board: []string{"*_____", "______", "__*___", "______", "____*_", "______"}}
 		for i := 1; i <= 6; i++ {
 			g.ops = append(g.ops, boomOp{kind: boomRight, x: i, y: i})
 		}
-		c := Boom{Games: []BoomGame{g, g}}
+		c := Boom{Games: []boomGame{g, g}}
 		got := firstCuts(c, ShrinkBoom, 1+2*9, func(b Boom) string {
 			var parts []string
 			for _, g := range b.Games {
@@ -502,7 +502,7 @@ func TestShrinkNumbersReadLikeHandMade(t *testing.T) {
 	t.Run("boom click", func(t *testing.T) {
 		// Any operation at all: on a 3x3 board (it cannot lose a row) the middle click on
 		// (3,2) becomes a left click on (1,1).
-		c := Boom{Games: []BoomGame{{board: []string{"___", "___", "__*"}, ops: []boomOp{{boomRight, 2, 2}, {boomMiddle, 3, 2}}}}}
+		c := Boom{Games: []boomGame{{board: []string{"___", "___", "__*"}, ops: []boomOp{{boomRight, 2, 2}, {boomMiddle, 3, 2}}}}}
 		got, _, _ := minimize(c, ShrinkBoom, func(b Boom) bool { return len(b.Games[0].ops) > 0 }, 1000)
 		if want := "1\n3 3\n___\n___\n___\n1 1 1\n0\n"; string(got.Encode()) != want {
 			t.Errorf("minimized to\n%swant\n%s", got.Encode(), want)

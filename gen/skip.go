@@ -9,10 +9,9 @@ import (
 	"gamediff/ruling"
 )
 
-// Skip is a set of rulings the cases a generator draws leave out (diff hunt -skip-rule):
-// so that a program that reads them its own way is hunted for everything else. It counts,
-// for each ruling, the games (or datasets, boards) a generator changed or drew again to
-// leave it out. A hunt's lanes draw at once: it is safe for concurrent use.
+// Skip is a set of rulings the cases a generator draws leave out (diff hunt -skip-rule),
+// counting per ruling the games (datasets, boards) changed or drawn again to leave it out.
+// It is safe for concurrent use: a hunt's lanes draw at once.
 type Skip struct {
 	ids   []string
 	count []atomic.Int64
@@ -54,9 +53,8 @@ func (s *Skip) note(table []ruling.Ruling, left ruling.Set) {
 	}
 }
 
-// skipAttempts bounds the draws of one game (dataset, board) that a generator makes to
-// leave the skipped rulings out: a generator whose every draw reaches one is a mistake
-// to report, not a hang.
+// skipAttempts bounds the draws of one game (dataset, board): a generator whose every draw
+// reaches a skipped ruling is a mistake to report, not a hang.
 const skipAttempts = 1000
 
 // redraw draws with draw until what it draws reaches no ruling s skips (reached tells),

@@ -17,20 +17,12 @@ type sweeper struct {
 	field   *field
 	r       *rand.Rand
 	weights [sweepMoves]int
-	// opened lists the opened cells in the order they opened, for the moves that aim
-	// at the opened region and its frontier; open is the same as a set.
-	opened []int
-	open   []bool
-	// marks are the closed cells' marks, as the field showed them after each of his
-	// clicks that mark: only those change them (an opened cell loses its mark).
-	marks []uint8
-	// onOpen notes an opened cell: made once, as a closure made per click would be
-	// allocated per click.
-	onOpen func(q int)
-	// played lists the clicks played, for moveRepeat.
-	played []played
-	// patient: the player never risks a boom, not even when he finds nothing to do.
-	patient bool
+	opened  []int // the opened cells in the order they opened, for moves aimed near them
+	open    []bool
+	marks   []uint8   // as the field showed them after his clicks that mark, which alone change them
+	onOpen  func(int) // notes an opened cell: made once, not a closure per click
+	played  []played  // the clicks played, for moveRepeat
+	patient bool      // he never risks a boom, not even when he finds nothing to do
 }
 
 type played struct {
@@ -146,9 +138,8 @@ func newSweeper(board []string, mine byte, field *field, r *rand.Rand) *sweeper 
 	return s
 }
 
-// careful makes the player careful: flags on mines, no blind click, long chains of
-// DSweeps or middle clicks; a wrong flag now and then, unless never, and then he is
-// patient too.
+// careful makes the player careful: flags on mines, no blind click, long chains of DSweeps
+// or middle clicks, a wrong flag now and then unless never (then he is patient too).
 func (s *sweeper) careful(never bool) {
 	s.weights[moveOpenAny], s.weights[moveChordWrong] = 0, 0
 	s.weights[moveFlagWrong] = s.r.Intn(2)
@@ -257,9 +248,8 @@ func (s *sweeper) neighbourWith(p int, ok func(q int) bool) (int, bool) {
 	return found[s.r.Intn(k)], true
 }
 
-// fallback is what a player who found nothing better plays: any click, or, for a
-// patient player, whose game must last, a click on an opened cell, which changes
-// nothing.
+// fallback is what a player who found nothing better plays: any click, or, for a patient
+// player, whose game must last, a click on an opened cell, which changes nothing.
 func (s *sweeper) fallback(k click) {
 	if s.patient && len(s.opened) > 0 {
 		s.click(clickOpen, s.opened[s.r.Intn(len(s.opened))])

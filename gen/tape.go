@@ -22,10 +22,8 @@ func (t *tape) byte() byte {
 func (t *tape) exhausted() bool { return t.pos >= len(t.data) }
 
 // intWidth is how many bytes intn reads for a number in 0..n-1: enough for n-1.
-func intWidth(n int) int {
-	w := 1
-	for lim := 256; w < 4 && n > lim; lim <<= 8 {
-		w++
+func intWidth(n int) (w int) {
+	for w = 1; w < 4 && n > 1<<(8*w); w++ {
 	}
 	return w
 }

@@ -2,12 +2,17 @@ package gen
 
 import (
 	_ "embed"
+	"flag"
 	"math"
+	"math/rand"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/leanovate/gopter"
+
+	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 // Limits of the game tower (seed 001, Constraints: 3 ≤ m, n ≤ 50).
@@ -60,15 +65,7 @@ var towerKindNames = [towerKinds]string{"MOVETO", "PUSH RIGHT", "PUSH LEFT", "PU
 func (k towerKind) String() string { return towerKindNames[k] }
 
 // dir is +1 for a RIGHT command, -1 for a LEFT one, 0 for MOVETO.
-func (k towerKind) dir() int {
-	switch {
-	case k == towerMoveTo:
-		return 0
-	case (k-towerPushRight)%2 == 0:
-		return 1
-	}
-	return -1
-}
+func (k towerKind) dir() int { return pick(k == towerMoveTo, 0, 1-2*int((k-towerPushRight)%2)) }
 
 // Encode renders the case as judge input.
 func (c Tower) Encode() []byte {
@@ -287,25 +284,16 @@ func (c Tower) Bytes() []byte {
 	w := &tapeWriter{}
 	w.size(len(c.Datasets), 1, 3, 1<<16)
 	for _, d := range c.Datasets {
-		n, m := len(d.rows), len(d.rows[0])
+		n, m, cells := len(d.rows), len(d.rows[0]), strings.Join(d.rows, "")
 		w.size(n, towerMinSide, 8, towerMaxSide)
 		w.size(m, towerMinSide, 8, towerMaxSide)
-		var sy, sx, gy, gx int
-		for y, row := range d.rows {
-			for x := 0; x < m; x++ {
-				switch row[x] {
-				case 'S':
-					sy, sx = y, x
-				case 'G':
-					gy, gx = y, x
-				}
-				w.byte(byte(max(strings.IndexByte(towerCellBytes, row[x]), 0))) // S and G: '.'
-			}
+		for _, c := range []byte(cells) {
+			w.byte(byte(max(strings.IndexByte(towerCellBytes, c), 0))) // S and G: '.'
 		}
-		w.intn(sy, n)
-		w.intn(sx, m)
-		w.intn(gy, n)
-		w.intn(gx, m)
+		for _, p := range []int{strings.IndexByte(cells, 'S'), strings.IndexByte(cells, 'G')} {
+			w.intn(p/m, n)
+			w.intn(p%m, m)
+		}
 		w.size(len(d.cmds), 0, 32, math.MaxInt32)
 		for _, cmd := range d.cmds {
 			w.byte(byte(cmd.kind))
@@ -354,4 +342,302 @@ func (c Tower) Bounds() []Bound {
 		)
 	}
 	return b
+}
+
+// towerShape is a tower call's flags; careful: players whose games last.
+type towerShape struct {
+	datasets, n, m, cmds span
+	careful, sample      bool
+}
+
+func towerCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
+	sh := towerShape{datasets: span{1, 1}, n: span{3, 3}, m: span{3, 3}}
+	fs.Var(&sh.datasets, "datasets", "datasets")
+	fs.Var(&sh.n, "n", "levels")
+	fs.Var(&sh.m, "m", "columns")
+	fs.Var(&sh.cmds, "cmds", "commands a dataset")
+	fs.BoolVar(&sh.careful, "careful", false, "players whose games last")
+	fs.BoolVar(&sh.sample, "sample", false, "the statement's sample")
+	return func(skip *Skip) gopter.Gen {
+		return func(p *gopter.GenParameters) *gopter.GenResult {
+			if sh.sample {
+				c, _ := DecodeTower(towerSample)
+				return gopter.NewGenResult(c, ShrinkTower)
+			}
+			return gopter.NewGenResult(genTower(p.Rng, sh, skip), ShrinkTower)
+		}
+	}
+}
+
+// TowerGen generates tower cases carrying ShrinkTower, most small enough to read at a
+// glance, 2 in 990 at the limits (README, "Cases at the limits"), none reaching a ruling
+// of skip (nil: none skipped).
+func TowerGen(skip *Skip) gopter.Gen { return towerGen(false, skip) }
+
+// TowerUnitGen generates tower cases to pack into one input: TowerGen's towers one per
+// case, its cases at the limits whole but unitWeight times rarer.
+func TowerUnitGen(skip *Skip) gopter.Gen { return towerGen(true, skip) }
+
+func towerGen(unit bool, skip *Skip) gopter.Gen {
+	sets, w := unitOr(unit)
+	return mix(skip,
+		weighted{w(450), "tower -datasets " + sets("1..3") + " -n 3..6 -m 3..7 -cmds 0..14"},
+		weighted{w(250), "tower -datasets " + sets("1..5") + " -n 3..12 -m 3..14 -cmds 0..40"},
+		weighted{w(120), "tower -datasets " + sets("20..80") + " -n 3..8 -m 3..8 -cmds 0..25"},
+		weighted{w(100), "tower -datasets " + sets("1..8") + " -n 3..25 -m 3..25 -cmds 0..120"},
+		weighted{w(30), "tower -datasets " + sets("1..4") + " -n 3..6 -m 30..50 -cmds 0..80"},
+		weighted{w(30), "tower -datasets " + sets("1..4") + " -n 30..50 -m 3..6 -cmds 0..80"},
+		weighted{w(8), "tower -datasets " + sets("1..6") + " -n 45..50 -m 45..50 -cmds 100..300"},
+		weighted{2, "tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful"})
+}
+
+// Features lists the rulings (R-T3 … R-T18) and the five results (R-T18), each with
+// whether some dataset of the case reaches it, as ref plays it.
+func (c Tower) Features() []Feature {
+	var seen ruling.Set
+	results := map[string]bool{}
+	for _, d := range ruling.TowerDatasets(c.Encode()) {
+		seen |= d.Seen
+		results[strings.TrimPrefix(d.Result, "Game Over : ")] = true
+	}
+	var out []Feature
+	for i, r := range ruling.Tower() {
+		out = append(out, Feature{Name: r.ID + " " + r.Situation, Seen: seen&(1<<i) != 0})
+	}
+	for _, r := range []string{"Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal", "Gave Up"} {
+		out = append(out, Feature{Name: "R-T18 " + r, Seen: results[r]})
+	}
+	return out
+}
+
+// towerAvoids are the commands a player never plays while a ruling is skipped, those that
+// are the only way to it, or the usual one.
+var towerAvoids = []struct {
+	rulings ruling.Set
+	kinds   []towerKind
+}{
+	{ruling.T6, []towerKind{towerMoveTo}},
+	{ruling.T7, []towerKind{towerClimbRight, towerClimbLeft}},
+	{ruling.T8, []towerKind{towerGetDownRight, towerGetDownLeft}},
+	{ruling.T9 | ruling.T10, []towerKind{towerPushRight, towerPushLeft}},
+	{ruling.T11, []towerKind{towerPullRight, towerPullLeft}},
+	// A GETDOWN or a PULL is how a player who stands comes to fall (R-T15); a PUSH or a
+	// PULL how a block that stands comes to fall (R-T16).
+	{ruling.T15, []towerKind{towerGetDownRight, towerGetDownLeft, towerPullRight, towerPullLeft}},
+	{ruling.T16, []towerKind{towerPushRight, towerPushLeft, towerPullRight, towerPullLeft}},
+}
+
+// towerDistinct is how many distinct datasets of 45x45 or more a case holds, the others
+// repeating them: a slow solution is as slow on a repeat, and ref, which the player
+// drives, would take seconds to play hundreds of long games.
+const towerDistinct = 16
+
+// genTower draws the datasets of a case. Layouts and players leave out what reaches a
+// skipped ruling where they can (genTowerLayout, towerAvoids, no T = 0 and no command
+// after the end for R-T5); a command that reaches one all the same, as ref plays it, ends
+// the commands before it; a dataset that reaches one at the start is drawn again.
+func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
+	avoid := skip.of(ruling.Tower())
+	var kinds []towerKind
+	for k := towerMoveTo; k < towerKinds; k++ {
+		kinds = append(kinds, k)
+	}
+	for _, a := range towerAvoids {
+		if avoid&a.rulings != 0 {
+			kinds = slices.DeleteFunc(kinds, func(k towerKind) bool { return slices.Contains(a.kinds, k) })
+		}
+	}
+	draw := func() towerDraw {
+		n, m := pickEdge(r, sh.n), pickEdge(r, sh.m)
+		rows, left := genTowerLayout(r, n, m, avoid)
+		skip.note(ruling.Tower(), left)
+		t := pickEdge(r, sh.cmds) // T = 0 one time in 8 when the shape allows it
+		if t == 0 && avoid&ruling.T5 != 0 {
+			t = 1
+			skip.note(ruling.Tower(), ruling.T5)
+		}
+		if len(kinds) == 0 {
+			t = 0
+		}
+		return genTowerCmds(r, rows, t, sh.careful, kinds, avoid, skip)
+	}
+	count := pickEdge(r, sh.datasets)
+	distinct := count
+	if sh.n[0] >= 45 && sh.m[0] >= 45 {
+		distinct = min(count, towerDistinct)
+	}
+	c := Tower{Datasets: make([]TowerDataset, count)}
+	for i := range distinct {
+		c.Datasets[i] = redraw(skip, ruling.Tower(), draw, func(d towerDraw) ruling.Set { return d.seen }).set
+	}
+	for i := distinct; i < count; i++ {
+		c.Datasets[i] = c.Datasets[i%distinct]
+	}
+	return c
+}
+
+// towerDraw is a dataset drawn, and the rulings it reaches when a ruling is skipped.
+type towerDraw struct {
+	set  TowerDataset
+	seen ruling.Set
+}
+
+// towerPlayer plays a dataset on ref's game by his temperament: weights of an invalid
+// command, a move toward the goal, a push or pull, any valid command. A careful player
+// never pushes, pulls or steps above a B (a patient one above G): his games last.
+type towerPlayer struct {
+	g                         *ref.TowerGame
+	m                         int
+	r                         *rand.Rand
+	invalid, seek, shove, any int
+	careful, patient          bool
+	kinds                     []towerKind
+}
+
+// genTowerCmds plays up to t commands of the kinds given on rows, on ref's game, a watch
+// following when rulings are skipped.
+func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towerKind, avoid ruling.Set, skip *Skip) towerDraw {
+	var w ruling.TowerWatch
+	var observe func(*ref.TowerStep)
+	if avoid != 0 {
+		observe = w.See
+	}
+	s := &towerPlayer{g: ref.NewTowerGame(rows, observe), m: len(rows[0]), r: r,
+		invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
+	switch v := r.Intn(4); {
+	case careful:
+		s.invalid, s.seek, s.shove, s.any, s.careful, s.patient = pick(v < 2, 0, 1), 0, 0, 1, true, true
+	case v == 0:
+		s.seek += 10 // a player who wants the goal
+	case v == 1:
+		s.invalid, s.seek, s.shove, s.any, s.careful = r.Intn(2), 0, 0, 1, true // a wanderer
+	}
+	s.kinds = kinds
+	d := towerDraw{TowerDataset{rows, make([]towerCmd, 0, t)}, w.Seen}
+	if w.Seen&avoid&^ruling.T5 != 0 {
+		return d // at the start already: drawn again
+	}
+	for len(d.set.cmds) < t && !(avoid&ruling.T5 != 0 && s.g.Outcome() != "") {
+		c := s.choose(len(d.set.cmds) == 0)
+		before := w.Seen
+		if s.g.Play(c.name()); w.Seen&^before&avoid != 0 {
+			skip.note(ruling.Tower(), w.Seen&^before&avoid)
+			w.Seen = before
+			break
+		}
+		d.set.cmds = append(d.set.cmds, c)
+	}
+	d.seen = w.Seen
+	return d
+}
+
+// name is how ref's game takes a command: MOVETO and its column, or the command and +1
+// for RIGHT, -1 for LEFT.
+func (c towerCmd) name() (string, int) {
+	name, _, _ := strings.Cut(towerKindNames[c.kind], " ")
+	return name, pick(c.kind == towerMoveTo, c.col, c.kind.dir())
+}
+
+// choose picks a command for the state, per the temperament; after the end of the game,
+// any command.
+func (s *towerPlayer) choose(first bool) towerCmd {
+	r := s.r
+	if s.g.Outcome() != "" {
+		return s.randomCmd(s.kinds)
+	}
+	var valid, shoves, climbs []towerCmd
+	for _, k := range s.kinds {
+		for x := 1; x <= pick(k == towerMoveTo, s.m, 1); x++ {
+			c := towerCmd{k, pick(k == towerMoveTo, x, 0)}
+			if !s.g.Valid(c.name()) {
+				continue
+			}
+			y, x := s.dest(c)
+			below := s.below(y, x)
+			switch {
+			case k >= towerPushRight && k <= towerPullLeft:
+				shoves = append(shoves, c)
+			case k == towerClimbRight || k == towerClimbLeft:
+				climbs = append(climbs, c)
+			}
+			if !s.careful || (k < towerPushRight || k > towerPullLeft) && below != 'B' && !(s.patient && below == 'G') {
+				valid = append(valid, c)
+			}
+		}
+	}
+	// A player floating at the start: MOVETO is refused, CLIMB needs nothing under him
+	// (R-T6, R-T7).
+	tries := slices.DeleteFunc(slices.Clone(s.kinds), func(k towerKind) bool {
+		return k != towerMoveTo && k != towerClimbRight && k != towerClimbLeft
+	})
+	if py, px := s.g.Player(); first && py > 1 && s.g.Cell(py-1, px) == '.' && len(tries) > 0 && r.Intn(2) == 0 {
+		if len(climbs) > 0 {
+			return climbs[r.Intn(len(climbs))]
+		}
+		return s.randomCmd(tries)
+	}
+	v := r.Intn(s.invalid + s.seek + s.shove + s.any)
+	switch {
+	case v < s.invalid || len(valid) == 0:
+		return s.randomCmd(s.kinds)
+	case v < s.invalid+s.seek:
+		return s.seekGoal(valid)
+	case v < s.invalid+s.seek+s.shove && len(shoves) > 0 && !s.careful:
+		return shoves[r.Intn(len(shoves))]
+	}
+	return valid[r.Intn(len(valid))]
+}
+
+// randomCmd is any command of the kinds given, most likely invalid; MOVETO's column often
+// an odd one (0, m+1, negative, the player's own, the int32 limits).
+func (s *towerPlayer) randomCmd(kinds []towerKind) towerCmd {
+	r := s.r
+	if len(kinds) == 0 {
+		kinds = []towerKind{towerMoveTo}
+	}
+	c := towerCmd{kind: kinds[r.Intn(len(kinds))]}
+	if _, px := s.g.Player(); c.kind == towerMoveTo {
+		c.col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
+			math.MaxInt32, math.MinInt32}[r.Intn(9)]
+	}
+	return c
+}
+
+// below is the cell under level y, column x: '.' on level 1.
+func (s *towerPlayer) below(y, x int) byte { return pick(y == 1, '.', s.g.Cell(max(y-1, 1), x)) }
+
+// seekGoal picks the valid command that brings the player nearest to standing on the
+// goal, a level counting three columns.
+func (s *towerPlayer) seekGoal(valid []towerCmd) towerCmd {
+	gy, gx := s.g.Goal()
+	best, bestScore, ties := valid[0], math.MaxInt, 0
+	for _, c := range valid {
+		y, x := s.dest(c)
+		score := 3*max(y-gy-1, gy+1-y) + max(x-gx, gx-x) + pick(s.below(y, x) == 'B', 5, 0)
+		switch {
+		case score < bestScore:
+			best, bestScore, ties = c, score, 1
+		case score == bestScore:
+			if ties++; s.r.Intn(ties) == 0 {
+				best = c
+			}
+		}
+	}
+	return best
+}
+
+// dest is where the valid command c puts the player, before any fall.
+func (s *towerPlayer) dest(c towerCmd) (y, x int) {
+	y, x = s.g.Player()
+	switch d := c.kind.dir(); c.kind {
+	case towerMoveTo:
+		x = c.col
+	case towerClimbRight, towerClimbLeft:
+		y, x = y+1, x+d
+	case towerGetDownRight, towerGetDownLeft:
+		y, x = y-1, x+d
+	case towerPullRight, towerPullLeft:
+		x += d
+	}
+	return y, x
 }

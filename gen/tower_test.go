@@ -161,9 +161,9 @@ func TestDecodeTowerRejects(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := DecodeTower([]byte(tt.input))
-			var le *LimitError
+			var le *limitError
 			if !errors.As(err, &le) {
-				t.Fatalf("err = %v, want a *LimitError", err)
+				t.Fatalf("err = %v, want a *limitError", err)
 			}
 			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
 				t.Fatalf("got %q, want line %d saying %q", err, tt.line, tt.says)

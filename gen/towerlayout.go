@@ -36,15 +36,13 @@ func (t *towerLayout) top(x int) int {
 // cell is a random cell of the tower.
 func (t *towerLayout) cell() (y, x int) { return 1 + t.r.Intn(t.n), 1 + t.r.Intn(t.m) }
 
-// genTowerLayout builds a tower the way the statement draws one: stacks that make pillars
-// and stairs, overhangs leaning out from them, then block kinds put where they matter —
-// ice runs with blocks to push over them, push chains with and without C, B under blocks
-// and under other B, fragile stairs, a goal to climb onto or to push — and a player on
-// the surface. A few layouts are unstable at the start (R-T3, R-T4.3).
-//
-// A layout leaves out what reaches a skipped ruling where it can: no unstable start and
-// no player on G or B (R-T3, and R-T15 and R-T16, the falls an unstable start brings),
-// no fragile block (R-T12), no B (R-T14). It returns the rulings it changed blocks for.
+// genTowerLayout builds a tower the way the statement draws one: stacks (pillars, stairs),
+// overhangs, then block kinds where they matter — ice runs with blocks to push, push
+// chains with and without C, B under blocks and under B, fragile stairs, a goal to climb
+// onto or to push — and a player on the surface; a few unstable at the start (R-T3). It
+// leaves out what reaches a skipped ruling where it can: no unstable start and no player
+// on G or B (R-T3, R-T15, R-T16), no fragile block (R-T12), no B (R-T14), and returns the
+// rulings it changed blocks for.
 func genTowerLayout(r *rand.Rand, n, m int, avoid ruling.Set) (rows []string, left ruling.Set) {
 	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), r: r}
 	for y := range t.lv {
@@ -199,9 +197,8 @@ func (t *towerLayout) sprinkle() {
 	}
 }
 
-// placeGoal leaves exactly one G: the first one a feature put (a block riding on ice or
-// in a push chain, to be pushed), or a new one — the top of a stack to climb onto, on the
-// surface beside where a player may stand, or any block.
+// placeGoal leaves exactly one G: the first a feature put (to be pushed), or a new one on
+// top of a stack, on the surface, or any block.
 func (t *towerLayout) placeGoal() {
 	found := false
 	for y := 1; y <= t.n; y++ {
@@ -245,9 +242,8 @@ func (t *towerLayout) unsettle() {
 	}
 }
 
-// placePlayer puts S on an empty cell: mostly on the surface, and when loose sometimes
-// floating (unstable), rarely right on G or on B (R-T3). The goal's cell is never
-// overwritten.
+// placePlayer puts S on an empty cell: mostly on the surface, when loose sometimes
+// floating, rarely right on G or on B (R-T3).
 func (t *towerLayout) placePlayer(loose bool) {
 	put := func(y, x int) bool {
 		ok := t.lv[y][x] == '.'

@@ -126,7 +126,7 @@ func TestUsageErrors(t *testing.T) {
 		{"hunt", "-max-findings", "0"},
 		{"hunt", "-case", "7"}, // without the -seed that printed it
 		{"hunt", "-shard", "3/2"},
-		{"hunt", "-game", "mine", "-skip-rule", "R-B1"},
+		{"hunt", "-game", "mine", "-skip-rule", "R-X1"}, // no game's ruling (another game's is ignored)
 		{"replay", "/tmp/not-a-corpus-path.in"},
 		{},
 	} {

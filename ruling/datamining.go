@@ -17,7 +17,9 @@ const (
 // differently, and the readings in mind:
 //   - R-D1: a flagged cell is not covered, so rule 2 reads f + c = m with each flag
 //     counted once. Two misreadings are played against ref's answer: flags counted as
-//     covered too (2f + c = m), and rule 2 as c = m, flags left out.
+//     covered too (2f + c = m), and rule 2 as c = m, flags left out; each from every safe
+//     start, the rules applied to the cleared cells row by row, pass after pass (a
+//     misreading's play depends on the order).
 //   - R-D2: a mine as first cell loses with every safe cell covered, so the minimum is
 //     over safe starts. A reading that scores the lost game as nothing left covered
 //     answers 0 on every board whose answer is above 0; and with a single safe cell every
@@ -47,10 +49,12 @@ func DataminingBoard(board []string, answer int) Set {
 		seen |= D2
 	}
 	twice, noF := b.safe, b.safe
-	b.eachOpening(func(opened uint64) {
-		twice = min(twice, b.play(opened, flagsTwice))
-		noF = min(noF, b.play(opened, rule2NoF))
-	})
+	for start := range b.cells {
+		if b.mines>>start&1 == 0 {
+			twice = min(twice, b.play(1<<start, flagsTwice))
+			noF = min(noF, b.play(1<<start, rule2NoF))
+		}
+	}
 	if twice != answer || noF != answer {
 		seen |= D1
 	}
@@ -78,27 +82,25 @@ type casual struct {
 	safe   int      // safe cells
 	zeros  uint64   // safe cells with no mine around
 	nb     []uint64 // nb[p]: the cells adjacent to p
-	near   []uint64 // near[p]: the cells within two rows and two columns of p
 	around [maxCells]int
 }
 
-// casualNeighbours[r][c] holds nb and near for an r×c board, for every legal shape.
-var casualNeighbours = func() (t [maxCells/minSide + 1][maxCells/minSide + 1][2][]uint64) {
+// casualNeighbours[r][c] holds nb for an r×c board, for every legal shape.
+var casualNeighbours = func() (t [maxCells/minSide + 1][maxCells/minSide + 1][]uint64) {
 	for rows := minSide; rows*minSide <= maxCells; rows++ {
 		for cols := minSide; rows*cols <= maxCells; cols++ {
-			nb, near := make([]uint64, rows*cols), make([]uint64, rows*cols)
+			nb := make([]uint64, rows*cols)
 			for p := range nb {
 				x, y := p/cols, p%cols
-				for nx := max(x-2, 0); nx <= min(x+2, rows-1); nx++ {
-					for ny := max(y-2, 0); ny <= min(y+2, cols-1); ny++ {
-						near[p] |= 1 << (nx*cols + ny)
-						if (nx != x || ny != y) && nx-x <= 1 && x-nx <= 1 && ny-y <= 1 && y-ny <= 1 {
+				for nx := max(x-1, 0); nx <= min(x+1, rows-1); nx++ {
+					for ny := max(y-1, 0); ny <= min(y+1, cols-1); ny++ {
+						if nx != x || ny != y {
 							nb[p] |= 1 << (nx*cols + ny)
 						}
 					}
 				}
 			}
-			t[rows][cols] = [2][]uint64{nb, near}
+			t[rows][cols] = nb
 		}
 	}
 	return t
@@ -106,8 +108,7 @@ var casualNeighbours = func() (t [maxCells/minSide + 1][maxCells/minSide + 1][2]
 
 func newCasual(board []string) casual {
 	rows, cols := len(board), len(board[0])
-	masks := casualNeighbours[rows][cols]
-	b := casual{cells: rows * cols, nb: masks[0], near: masks[1]}
+	b := casual{cells: rows * cols, nb: casualNeighbours[rows][cols]}
 	p := 0
 	for _, row := range board {
 		for i := 0; i < len(row); i++ {
@@ -153,51 +154,47 @@ func (b *casual) eachOpening(play func(opened uint64)) {
 }
 
 // The rules a play follows: the statement's, and two misreadings of R-D1 that
-// Datamining.Rulings compares with them.
+// DataminingBoard compares with them.
 const (
 	statement  = iota
 	flagsTwice // flags counted as covered too: rule 2 reads f + (c + f) = m
 	rule2NoF   // rule 2 read as c = m, leaving flags out
 )
 
-// play starts from the cells opened by the first clear (see eachOpening), applies the
-// rules until nothing changes, and returns the safe cells left covered (neither cleared
-// nor flagged; R-D1). Cleared cells wait in a work set and are examined lowest first,
-// again whenever a cell within two rows and columns changes (a superset of those whose
-// counts change, cheaper to find), so the play is deterministic whatever rules it
-// follows (the statement's reach the same fixpoint in any order). A misread rule that
-// clears a mine loses: every safe cell covered.
-func (b *casual) play(opened uint64, rules int) int {
-	cleared, flagged := opened, uint64(0)
-	for work := cleared; work != 0; {
-		p := bits.TrailingZeros64(work)
-		work &^= 1 << p
-		cov := b.nb[p] &^ (cleared | flagged)
-		if cov == 0 {
-			continue
+// play starts from the cells cleared first (a start, or the region a 0 start opens: see
+// eachOpening), applies the rules to every cleared cell, lowest first, pass after pass
+// until a pass changes nothing, and returns the safe cells left covered (neither cleared
+// nor flagged; R-D1). The statement's rules reach the same state in any order; a
+// misreading's do not (whether its rule 2 flags a cell depends on the flags around it at
+// that moment), so it is played in the order a solution most plausibly applies them, and
+// from every safe start. A misread rule that clears a mine loses: every safe cell covered.
+func (b *casual) play(cleared uint64, rules int) int {
+	flagged, done := uint64(0), uint64(0) // done: cleared cells with nothing covered around, for good
+	for changed := true; changed; {
+		changed = false
+		// The cleared cells not done, lowest first, those cleared during the pass included.
+		for p := 0; ; p++ {
+			if p = bits.TrailingZeros64((cleared &^ done) >> p << p); p == 64 {
+				break
+			}
+			cov := b.nb[p] &^ (cleared | flagged)
+			if cov == 0 {
+				done |= 1 << p
+				continue
+			}
+			f, c, m := bits.OnesCount64(b.nb[p]&flagged), bits.OnesCount64(cov), b.around[p]
+			switch {
+			case f == m && cov&b.mines != 0:
+				return b.safe
+			case f == m:
+				cleared |= cov
+			case rules == statement && f+c == m, rules == flagsTwice && 2*f+c == m, rules == rule2NoF && c == m:
+				flagged |= cov
+			default:
+				continue
+			}
+			changed = true
 		}
-		f, c, m := bits.OnesCount64(b.nb[p]&flagged), bits.OnesCount64(cov), b.around[p]
-		clearAll, flagAll := f == m, false
-		switch {
-		case clearAll:
-		case rules == statement:
-			flagAll = f+c == m
-		case rules == flagsTwice:
-			flagAll = 2*f+c == m
-		case rules == rule2NoF:
-			flagAll = c == m
-		}
-		switch {
-		case clearAll && cov&b.mines != 0:
-			return b.safe
-		case clearAll:
-			cleared |= cov
-		case flagAll:
-			flagged |= cov
-		default:
-			continue
-		}
-		work |= b.near[p] & cleared
 	}
 	return b.safe - bits.OnesCount64(cleared) - bits.OnesCount64(flagged&^b.mines)
 }

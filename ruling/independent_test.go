@@ -498,8 +498,8 @@ func towerCommand(before towerMoment, op string, valid bool) ruling.Set {
 			}
 		}
 		for k := min(x, s); k <= max(x, s); k++ {
-			if k != s && before.cell(y-1, k) == 'B' {
-				return seen | ruling.T6 // over a B
+			if before.cell(y-1, k) != '#' {
+				return seen | ruling.T6 // over a block of another kind: any kind supports him
 			}
 		}
 	case "CLIMB":

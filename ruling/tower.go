@@ -19,7 +19,8 @@ import (
 //     command too.
 //   - R-T5: T = 0 still gives Gave Up, and commands after the end are read and ignored.
 //   - R-T6 … R-T11: every command refused by one of its conditions, and the details a
-//     reading can miss: MOVETO from level 1, past a block on his level or over a B;
+//     reading can miss: MOVETO from level 1, past a block on his level or over a block
+//     of another kind than '#' (any kind supports him, under the target column too);
 //     CLIMB onto a block other than '#' or with nothing under him; GETDOWN onto level 1
 //     or onto a cell with nothing under it; a push carried out (the player stays, the
 //     farthest block first) or refused for a C; a pushed block that is ice, on ice or on
@@ -37,7 +38,7 @@ var tower = []Ruling{
 	{"R-T3", "the player starts on G or B, or the layout is unstable at the start"},
 	{"R-T4", "a game over right after an action that the automatic steps would change, or an ignored command followed by automatic steps that change something"},
 	{"R-T5", "T = 0, or commands after the end of the game"},
-	{"R-T6", "a MOVETO that is invalid (outside 1..m, his column, an occupied cell, a gap below, floating), or valid from level 1, past a block on his level or over a B"},
+	{"R-T6", "a MOVETO that is invalid (outside 1..m, his column, an occupied cell, a gap below, floating), or valid from level 1, past a block on his level or over a block other than '#' (any kind supports him)"},
 	{"R-T7", "a CLIMB that is invalid, onto a block other than '#', or with nothing under the player"},
 	{"R-T8", "a GETDOWN that is invalid, or valid onto level 1 or onto a cell with nothing under it"},
 	{"R-T9", "a push carried out, or refused for a C in the chain"},
@@ -226,11 +227,12 @@ func (w *TowerWatch) command(s *ref.TowerStep) {
 	var bad, good Set
 	switch name {
 	case "MOVETO":
-		// Every invalid MOVETO; a valid one from level 1, past a block on his level, over a B.
+		// Every invalid MOVETO; a valid one from level 1, past a block on his level, over a
+		// block other than '#'.
 		bad = T6
 		col, _ := strconv.Atoi(arg)
 		for k := min(x, col); k <= max(x, col) && col >= 1 && col <= m; k++ {
-			if y == 1 || k != x && k != col && !empty(y, k) || k != col && below(s, y, k) == 'B' {
+			if y == 1 || k != x && k != col && !empty(y, k) || below(s, y, k) != '#' {
 				good = T6
 			}
 		}

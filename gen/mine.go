@@ -361,9 +361,11 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	board := rowsOf(cells, m)
 	f := mineField(board, sh.kinds, avoid)
 	s := newSweeper(board, '*', f, r)
-	// A temperament per case, careful to reckless; with R-M2, R-M3 or R-M4 skipped, no
-	// boom and no flag a cascade could wipe.
-	never := avoid&(ruling.M2|ruling.M3|ruling.M4) != 0
+	// A temperament per case, careful to reckless; with R-M2 or R-M3 skipped, no wrong
+	// flag, which a DSweep could boom on or a cascade wipe. With R-M4 skipped the game
+	// stops before an operation that would end it (mineField), as with R-M1: a careful
+	// game for every case would cost ref's play of every operation.
+	never := avoid&(ruling.M2|ruling.M3) != 0
 	if r.Intn(2) == 0 || sh.scenario != mineMixed && sh.scenario != mineGiantCascade || never {
 		s.careful(never)
 	}

@@ -319,8 +319,9 @@ func boomField(board []string, kinds uint8, skip ruling.Set) (*field, *ruling.Bo
 	return &field{m: len(board[0]), allowed: [3]bool{true, all || kinds == boomLeftRight, all || kinds == boomLeftMiddle},
 		ask: skip&ruling.B3 == 0, skip: skip, seen: &w.Seen, over: g.Over,
 		apply: func(k click, x, y int) {
-			g.Play(int(k)+1, x, y)
-			w.See(g, int(k)+1, x, y)
+			if g.Play(int(k)+1, x, y); skip != 0 { // the watch only leaves skipped rulings out
+				w.See(g, int(k)+1, x, y)
+			}
 		},
 		newly: g.Changed, isOpen: g.Opened,
 		markOf: func(x, y int) uint8 {
@@ -404,11 +405,11 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		s.weights[moveOpenSafe] += 5
 	}
 	if sh.player == boomCareful {
-		s.forbid(moveCycle, moveRepeat)
+		s.weights[moveCycle], s.weights[moveRepeat] = 0, 0
 		s.weights[moveChordAny] = 1
 	}
 	if !f.ask {
-		s.forbid(moveChordZero)
+		s.weights[moveChordZero] = 0
 	}
 	q := pickEdge(r, sh.ops)
 	if q == 0 && avoid&ruling.B2 != 0 {

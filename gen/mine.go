@@ -315,9 +315,10 @@ func mineField(board []string, kinds mineKinds, skip ruling.Set) *field {
 	return &field{m: len(board[0]), allowed: [3]bool{true, kinds != mineSweepOnly, kinds == mineAnyOps}, skip: skip, seen: &w.Seen,
 		over: func() bool { return g.Outcome() != "" },
 		apply: func(k click, x, y int) {
-			g.Play(mineClick[k].String(), x, y)
-			if w.See(g, mineClick[k].String(), x, y); g.Outcome() != "" {
-				w.Ended(true) // the Quit follows
+			if g.Play(mineClick[k].String(), x, y); skip != 0 { // the watch only leaves skipped rulings out
+				if w.See(g, mineClick[k].String(), x, y); g.Outcome() != "" {
+					w.Ended(true) // the Quit follows
+				}
 			}
 		},
 		newly:  g.Newly,
@@ -372,10 +373,10 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	switch sh.scenario {
 	case mineCascadeLongGame:
 		s.patient = true
-		s.forbid(moveFlagWrong)
+		s.weights[moveFlagWrong] = 0
 		fallthrough
 	case mineDenseDSweep:
-		s.forbid(moveChordAny, moveRepeat)
+		s.weights[moveChordAny], s.weights[moveRepeat] = 0, 0
 		s.weights[moveChordRight] += 20
 	}
 	playTo := func(target int) {

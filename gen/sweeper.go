@@ -120,15 +120,21 @@ var clicksOf = [sweepMoves][]click{
 	moveChordAny: {clickChord}, moveAsk: {clickMark}, moveCycle: {clickMark},
 }
 
-// newSweeper is a player of field on board, which holds mine where a mine is, with every move weighted 1 to 10: each case its own
-// temperament, which the games then bend.
+// newSweeper is a player of field on board, which holds mine where a mine is, with every
+// move weighted 1 to 10: each case its own temperament, which the games then bend.
 func newSweeper(board []string, mine byte, field *field, r *rand.Rand) *sweeper {
 	n, m := len(board), len(board[0])
 	s := &sweeper{n: n, m: m, mine: make([]bool, n*m), number: make([]uint8, n*m), open: make([]bool, n*m),
-		marks: make([]uint8, n*m), field: field, r: r}
-	for p := range s.mine {
-		if s.mine[p] = board[p/m][p%m] == mine; s.mine[p] {
-			s.each(p, func(q int) { s.number[q]++ })
+		marks: make([]uint8, n*m), opened: make([]int, 0, n*m), field: field, r: r}
+	for x, row := range board { // the numbers: each mine counted by its 3x3 square but itself
+		for y := 0; y < m; y++ {
+			if s.mine[x*m+y] = row[y] == mine; s.mine[x*m+y] {
+				for nx := max(x-1, 0); nx <= min(x+1, n-1); nx++ {
+					for ny := max(y-1, 0); ny <= min(y+1, m-1); ny++ {
+						s.number[nx*m+ny] += pick(nx != x || ny != y, uint8(1), 0)
+					}
+				}
+			}
 		}
 	}
 	for i := range s.weights {
@@ -147,13 +153,6 @@ func (s *sweeper) careful(never bool) {
 		s.weights[moveFlagWrong], s.patient = 0, true
 	}
 	s.weights[moveChordRight] += 10
-}
-
-// forbid sets the weight of the moves to 0.
-func (s *sweeper) forbid(moves ...int) {
-	for _, mv := range moves {
-		s.weights[mv] = 0
-	}
 }
 
 // play makes moves until the field is done.
@@ -220,27 +219,29 @@ func (s *sweeper) sample(fromOpened bool, ok func(p int) bool) (int, bool) {
 	return 0, false
 }
 
-// each calls f with every neighbour of p.
-func (s *sweeper) each(p int, f func(q int)) {
+// each calls f with the neighbours of p until f returns true, and reports whether it did.
+func (s *sweeper) each(p int, f func(q int) bool) bool {
 	x, y := p/s.m, p%s.m
 	for nx := max(x-1, 0); nx <= min(x+1, s.n-1); nx++ {
 		for ny := max(y-1, 0); ny <= min(y+1, s.m-1); ny++ {
-			if nx != x || ny != y {
-				f(nx*s.m + ny)
+			if (nx != x || ny != y) && f(nx*s.m+ny) {
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // neighbourWith returns a random neighbour of p satisfying ok.
 func (s *sweeper) neighbourWith(p int, ok func(q int) bool) (int, bool) {
 	var found [8]int
 	k := 0
-	s.each(p, func(q int) {
+	s.each(p, func(q int) bool {
 		if ok(q) {
 			found[k] = q
 			k++
 		}
+		return false
 	})
 	if k == 0 {
 		return 0, false
@@ -294,15 +295,14 @@ func (s *sweeper) move(mv int) {
 			if !s.open[p] || s.number[p] == 0 { // a 0's neighbours opened with it
 				return false
 			}
-			_, closed := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
-			return closed
+			return s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
 		})
 		if !ok {
 			s.fallback(clickChord)
 			return
 		}
 		if s.field.allowed[clickMark] {
-			s.each(p, func(q int) {
+			s.each(p, func(q int) bool {
 				want := markBlank
 				switch {
 				case s.mine[q]:
@@ -311,6 +311,7 @@ func (s *sweeper) move(mv int) {
 					want = markAsk
 				}
 				s.markTo(q, want)
+				return false
 			})
 		}
 		s.click(clickChord, p)
@@ -324,12 +325,9 @@ func (s *sweeper) move(mv int) {
 		if !ok1 || !ok2 {
 			return
 		}
-		s.each(p, func(q int) {
-			want := markBlank
-			if s.mine[q] && q != bare || q == safe {
-				want = markFlag
-			}
-			s.markTo(q, want)
+		s.each(p, func(q int) bool {
+			s.markTo(q, pick(s.mine[q] && q != bare || q == safe, markFlag, markBlank))
+			return false
 		})
 		s.click(clickChord, p)
 	case moveChordZero:
@@ -354,8 +352,7 @@ func (s *sweeper) move(mv int) {
 			if s.open[p] || s.mine[p] {
 				return false
 			}
-			_, near := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] && s.number[q] == 0 })
-			return near
+			return s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] && s.number[q] == 0 })
 		}); ok {
 			s.markTo(p, markAsk)
 		} else if p, ok := s.sample(false, func(p int) bool { return !s.open[p] && s.marks[p] == markFlag }); ok {

@@ -1,9 +1,9 @@
 // Package ruling holds, for each game, the rulings of docs/ that a solution can read
-// differently, and decides which of them a case reaches from ref's own play of it: a
-// game's watch follows ref's steppable game or trace (as picture follows it to draw the
-// game) and notes the rulings whose situation the play reaches. gen drives ref's games
-// with a watch to leave skipped rulings out while it generates, and asks a case's
-// rulings the same way; no model of a game's rules is trusted for them. ruling imports
+// differently, and decides which of them an input reaches from ref's own play of it
+// (MineInput, BoomInput, TowerInput, DataminingInput): a game's watch follows ref's trace
+// or steppable game (as picture follows it to draw the game) and notes the rulings whose
+// situation the play reaches. gen drives ref's games with a watch to leave skipped rulings
+// out while it generates; no model of a game's rules is trusted for them. ruling imports
 // only ref.
 package ruling
 

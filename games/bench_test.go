@@ -12,11 +12,16 @@ import (
 
 	"gamediff/engine"
 	"gamediff/fast"
+	"gamediff/gen"
 )
 
-// benchCase generates one case from gen with a fixed seed.
-func benchCase(b testing.TB, g gopter.Gen, seed int64) engine.Case {
+// benchCase generates one case of a generator call (gen.Gen) with a fixed seed.
+func benchCase(b testing.TB, call string, seed int64) engine.Case {
 	b.Helper()
+	g, err := gen.Gen(call, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
 	p := gopter.DefaultGenParameters()
 	p.Rng = rand.New(rand.NewSource(seed))
 	v, ok := g(p).Retrieve()

@@ -8,6 +8,7 @@ import (
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 func init() {
@@ -25,25 +26,19 @@ func init() {
 			},
 			ref:       ref.Boom,
 			fast:      fast.Boom,
-			gen:       gen.BoomGen(),
+			gen:       gen.BoomGen,
 			shrink:    gen.ShrinkBoom,
 			decode:    gen.DecodeBoom,
 			fromBytes: gen.BoomFromBytes,
 			plan:      gen.BoomPlan,
-			rulings:   gen.BoomRulings,
+			rulings:   ruling.Boom,
+			reached:   ruling.BoomInput,
 			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
 		},
-		unit:   gen.BoomUnitGen(),
+		unit:   gen.BoomUnitGen,
 		concat: concatBoom,
 		fits:   func(c gen.Boom, _ int) bool { return len(c.Games) <= gen.BoomMaxGames },
 		split:  splitBoom,
-		parts: func(c gen.Boom) []gen.Boom {
-			out := make([]gen.Boom, len(c.Games))
-			for i, g := range c.Games {
-				out[i] = gen.Boom{Games: []gen.BoomGame{g}}
-			}
-			return out
-		},
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 func init() {
@@ -22,16 +23,17 @@ func init() {
 			},
 			ref:       ref.Datamining,
 			fast:      fast.Datamining,
-			gen:       gen.DataminingGen(),
+			gen:       gen.DataminingGen,
 			shrink:    gen.ShrinkDatamining,
 			decode:    gen.DecodeDatamining,
 			fromBytes: gen.DataminingFromBytes,
 			plan:      gen.DataminingPlan,
-			rulings:   gen.DataminingRulings,
+			rulings:   ruling.Datamining,
+			reached:   ruling.DataminingInput,
 			validate:  gen.ValidateDatamining,
 			timeLimit: time.Second, // "时间限制 : 1.000 sec" (docs/datamining.md)
 		},
-		unit: gen.DataminingUnitGen(),
+		unit: gen.DataminingUnitGen,
 		fits: fitsPacked[gen.Datamining],
 	}, func(c gen.Datamining) [][]string { return c.Boards }, func(d [][]string) gen.Datamining { return gen.Datamining{Boards: d} }))
 }

@@ -1,10 +1,6 @@
 package games
 
-import (
-	"testing"
-
-	"gamediff/gen"
-)
+import "testing"
 
 // BenchmarkDatamining: 3000 boards of up to 40 cells each, the largest input of the test set. "mixed" is
 // the generator's own mix of shapes (9 to 40 cells) and kinds; "large" has every board at
@@ -12,17 +8,13 @@ import (
 // help least (most starts are played, each on its own).
 func BenchmarkDatamining(b *testing.B) {
 	g, _ := Lookup("datamining")
-	all := [2]int{gen.DataminingMinSide * gen.DataminingMinSide, gen.DataminingMaxCells}
-	for _, bc := range []struct {
-		name  string
-		shape gen.DataminingShape
-	}{
-		{"mixed", gen.DataminingShape{Boards: [2]int{3000, 3000}, Cells: all}},
-		{"large", gen.DataminingShape{Boards: [2]int{3000, 3000}, Cells: [2]int{36, gen.DataminingMaxCells}}},
-		{"stuck", gen.DataminingShape{Boards: [2]int{3000, 3000}, Cells: [2]int{36, gen.DataminingMaxCells}, Kind: gen.DataminingStuck}},
+	for _, bc := range []struct{ name, call string }{
+		{"mixed", "datamining -boards 3000"},
+		{"large", "datamining -boards 3000 -cells 36..40"},
+		{"stuck", "datamining -boards 3000 -cells 36..40 -kind stuck"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			benchJudges(b, g, benchCase(b, gen.DataminingCase(bc.shape), 1).Encode())
+			benchJudges(b, g, benchCase(b, bc.call, 1).Encode())
 		})
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"gamediff/engine"
 	"gamediff/gen"
 	"gamediff/picture"
+	"gamediff/ruling"
 )
 
 // Game is a registered game: the engine's view of it, and what the rest of the project
@@ -45,7 +46,13 @@ type Game interface {
 	ParserSeeds() []string
 	// KnownRulings lists the rulings a solution can read differently, each with the
 	// situation a case must reach (docs/<game>.md).
-	KnownRulings() []gen.Ruling
+	KnownRulings() []ruling.Ruling
+	// Skipped counts, for each ruling the game's generated cases leave out (SkipRulings),
+	// the games, datasets or boards its generators changed or drew again to leave it out
+	// so far; nil for a game that leaves none out. It is safe for concurrent use.
+	Skipped() map[string]int64
+	// skipping is the game whose generators leave out the rulings of skip (nil: none).
+	skipping(skip *gen.Skip) Game
 }
 
 var registry = map[string]Game{}
@@ -55,7 +62,7 @@ func register(g Game) {
 	if _, dup := registry[g.Name()]; dup {
 		panic("games: " + g.Name() + " registered twice")
 	}
-	registry[g.Name()] = g
+	registry[g.Name()] = g.skipping(nil)
 	picture.Register(g.Name(), g.Picture())
 }
 
@@ -121,12 +128,15 @@ type typed[C caseModel] struct {
 	// parserSeeds are the game's ParserSeeds.
 	parserSeeds []string
 	ref, fast   engine.Judge
-	gen         gopter.Gen
+	gen         func(skip *gen.Skip) gopter.Gen // cases leaving out the rulings of skip (nil: none)
+	draw        gopter.Gen                      // gen(skip)
+	skip        *gen.Skip
 	shrink      gopter.Shrinker
 	decode      func([]byte) (C, error)
 	fromBytes   func([]byte) C
 	plan        func() []gen.PlanTest
-	rulings     func() []gen.Ruling
+	rulings     func() []ruling.Ruling
+	reached     func(input []byte) ruling.Set // the rulings a valid input reaches, as ref plays it
 	timeLimit   time.Duration
 	// validate checks an input without building its case; nil: Decode.
 	validate func([]byte) error
@@ -139,14 +149,26 @@ func (t typed[C]) Ref(input []byte, w io.Writer) error  { return t.ref(input, w)
 func (t typed[C]) Fast(input []byte, w io.Writer) error { return t.fast(input, w) }
 func (t typed[C]) TimeLimit() time.Duration             { return t.timeLimit }
 func (t typed[C]) Plan() []gen.PlanTest                 { return t.plan() }
-func (t typed[C]) KnownRulings() []gen.Ruling           { return t.rulings() }
+func (t typed[C]) KnownRulings() []ruling.Ruling        { return t.rulings() }
 func (t typed[C]) FromBytes(data []byte) engine.Case    { return t.fromBytes(data) }
 func (t typed[C]) Bounds(c engine.Case) []gen.Bound     { return c.(C).Bounds() }
 
 // Generate makes the case of a seed with a generator source that seeds in nanoseconds
 // (math/rand's own takes 10 µs and 5 KB to seed).
 func (t typed[C]) Generate(seed uint64) engine.Case {
-	return Generate[C](t.gen, seed)
+	return Generate[C](t.draw, seed)
+}
+
+func (t typed[C]) skipping(skip *gen.Skip) Game {
+	t.draw, t.skip = t.gen(skip), skip
+	return t
+}
+
+func (t typed[C]) Skipped() map[string]int64 {
+	if t.skip == nil {
+		return nil
+	}
+	return t.skip.Counts()
 }
 
 // Generate runs a gopter generator on a source seeded with seed.
@@ -197,13 +219,8 @@ func (t typed[C]) Validate(input []byte) error {
 	return err
 }
 
-// Rulings lists the rulings whose situation c reaches, when the case type can tell.
-func (t typed[C]) Rulings(c engine.Case) []string {
-	if r, ok := c.(interface{ Rulings() []string }); ok {
-		return r.Rulings()
-	}
-	return nil
-}
+// Rulings lists the rulings whose situation c reaches, as ref plays it.
+func (t typed[C]) Rulings(c engine.Case) []string { return t.reached(c.Encode()).IDs(t.rulings()) }
 
 func (t typed[C]) Features(c engine.Case) []gen.Feature {
 	if f, ok := c.(interface{ Features() []gen.Feature }); ok {
@@ -216,13 +233,13 @@ func (t typed[C]) Features(c engine.Case) []gen.Feature {
 // several generated cases into one input (engine.Batcher).
 type batched[C caseModel] struct {
 	typed[C]
-	unit gopter.Gen // cases of mostly one dataset, for packing
+	unit     func(skip *gen.Skip) gopter.Gen // cases of mostly one dataset, for packing
+	drawUnit gopter.Gen                      // unit(skip)
 	// concat puts the datasets of cases in one case, in order, however many there are;
 	// fits says whether c, the concatenation of n cases, is an input Join may pack.
 	concat func(cases []C) C
 	fits   func(c C, n int) bool
 	split  func(answer []byte, cases []C) ([][]byte, bool)
-	parts  func(c C) []C // one case per dataset
 }
 
 // fitsPacked is the fits of a game whose statement sets no count of datasets: a case
@@ -232,26 +249,17 @@ func fitsPacked[C caseModel](c C, n int) bool {
 }
 
 // Unit makes the case of a seed for packing.
-func (b batched[C]) Unit(seed uint64) engine.Case { return Generate[C](b.unit, seed) }
+func (b batched[C]) Unit(seed uint64) engine.Case { return Generate[C](b.drawUnit, seed) }
 
-// Parts cuts c into one case per dataset (game, tower, board).
-func (b batched[C]) Parts(c engine.Case) []engine.Case {
-	var out []engine.Case
-	for _, p := range b.parts(c.(C)) {
-		out = append(out, p)
-	}
-	return out
+func (b batched[C]) skipping(skip *gen.Skip) Game {
+	b.typed = b.typed.skipping(skip).(typed[C])
+	b.drawUnit = b.unit(skip)
+	return b
 }
 
 func (b batched[C]) Join(cases []engine.Case) (engine.Case, bool) {
 	c := b.concat(typedCases[C](cases))
 	return c, b.fits(c, len(cases))
-}
-
-// concatParts puts parts back in one case with no packing cap: what skipping keeps of a
-// generated case is no bigger than the case, which needed no cap to be valid.
-func (b batched[C]) concatParts(parts []engine.Case) engine.Case {
-	return b.concat(typedCases[C](parts))
 }
 
 func (b batched[C]) Split(answer []byte, cases []engine.Case) ([][]byte, bool) {
@@ -281,9 +289,7 @@ func (s *splitMix) Uint64() uint64 {
 func (s *splitMix) Int63() int64    { return int64(s.Uint64() >> 1) }
 func (s *splitMix) Seed(seed int64) { s.state = uint64(seed) }
 
-// splitLines cuts an answer of one line per dataset into each case's lines; count is a
-// case's number of datasets.
-// oneLineEach fills in concat, parts and split of b for a game whose case is a list of
+// oneLineEach fills in concat and split of b for a game whose case is a list of
 // datasets (towers, boards), each answered on one line: datasets reads them, of makes a
 // case of them.
 func oneLineEach[C caseModel, D any](b batched[C], datasets func(C) []D, of func([]D) C) batched[C] {
@@ -294,19 +300,14 @@ func oneLineEach[C caseModel, D any](b batched[C], datasets func(C) []D, of func
 		}
 		return of(all)
 	}
-	b.parts = func(c C) []C {
-		out := make([]C, 0, len(datasets(c)))
-		for _, d := range datasets(c) {
-			out = append(out, of([]D{d}))
-		}
-		return out
-	}
 	b.split = func(answer []byte, cases []C) ([][]byte, bool) {
 		return splitLines(answer, cases, func(c C) int { return len(datasets(c)) })
 	}
 	return b
 }
 
+// splitLines cuts an answer of one line per dataset into each case's lines; count is a
+// case's number of datasets.
 func splitLines[C any](answer []byte, cases []C, count func(C) int) ([][]byte, bool) {
 	out := make([][]byte, len(cases))
 	for k, c := range cases {

@@ -7,6 +7,7 @@ import (
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 func init() {
@@ -21,12 +22,13 @@ func init() {
 		},
 		ref:       ref.Mine,
 		fast:      fast.Mine,
-		gen:       gen.MineGen(),
+		gen:       gen.MineGen,
 		shrink:    gen.ShrinkMine,
 		decode:    gen.DecodeMine,
 		fromBytes: gen.MineFromBytes,
 		plan:      gen.MinePlan,
-		rulings:   gen.MineRulings,
+		rulings:   ruling.Mine,
+		reached:   ruling.MineInput,
 		timeLimit: time.Second, // "时间限制：1 秒" (docs/mine.md)
 	})
 }

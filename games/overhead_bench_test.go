@@ -16,14 +16,17 @@ import (
 // source a hunt uses (Generate); "mathrand" is math/rand's, seeded per case as before,
 // for comparison in the same run.
 func BenchmarkCaseOverhead(b *testing.B) {
-	small := map[string]gopter.Gen{
-		"mine":       gen.MineCase(gen.MineShape{N: [2]int{1, 6}, M: [2]int{1, 6}, Ops: [2]int{1, 30}}),
-		"boom":       gen.BoomCase(gen.BoomShape{Games: [2]int{1, 3}, N: [2]int{3, 6}, M: [2]int{3, 6}, Ops: [2]int{0, 25}}),
-		"tower":      gen.TowerCase(gen.TowerShape{Datasets: [2]int{1, 3}, N: [2]int{3, 6}, M: [2]int{3, 7}, Cmds: [2]int{0, 14}}),
-		"datamining": gen.DataminingCase(gen.DataminingShape{Boards: [2]int{1, 3}, Cells: [2]int{9, gen.DataminingMaxCells}}),
+	small := map[string]string{
+		"mine":       "mine -n 1..6 -m 1..6 -q 1..30",
+		"boom":       "boom -T 1..3 -n 3..6 -m 3..6 -q 0..25",
+		"tower":      "tower -datasets 1..3 -n 3..6 -m 3..7 -cmds 0..14",
+		"datamining": "datamining -boards 1..3",
 	}
 	for _, g := range All() {
-		shape := small[g.Name()]
+		shape, err := gen.Gen(small[g.Name()], nil)
+		if err != nil {
+			b.Fatal(err)
+		}
 		var answer bytes.Buffer
 		g.Ref(Generate[engine.Case](shape, 1).Encode(), &answer)
 		want := engine.Result{Solver: "ref", Stdout: answer.Bytes()}

@@ -7,6 +7,7 @@ import (
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ref"
+	"gamediff/ruling"
 )
 
 func init() {
@@ -22,18 +23,19 @@ func init() {
 			},
 			ref:       ref.Tower,
 			fast:      fast.Tower,
-			gen:       gen.TowerGen(),
+			gen:       gen.TowerGen,
 			shrink:    gen.ShrinkTower,
 			decode:    gen.DecodeTower,
 			fromBytes: gen.TowerFromBytes,
 			plan:      gen.TowerPlan,
-			rulings:   gen.TowerRulings,
+			rulings:   ruling.Tower,
+			reached:   ruling.TowerInput,
 			validate:  gen.ValidateTower,
 			// The statement's header leaves the time limit blank ("時間制限 : sec"): 1 s, as
 			// the other judges of this size have (docs/tower.md).
 			timeLimit: time.Second,
 		},
-		unit: gen.TowerUnitGen(),
+		unit: gen.TowerUnitGen,
 		fits: fitsPacked[gen.Tower],
 	}, func(c gen.Tower) []gen.TowerDataset { return c.Datasets }, func(d []gen.TowerDataset) gen.Tower { return gen.Tower{Datasets: d} }))
 }

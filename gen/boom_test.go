@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gamediff/ref"
 )
 
 // sameBoom compares two cases field by field; nil and empty operation lists are equal.
@@ -16,16 +18,16 @@ func sameBoom(a, b Boom) bool {
 	}
 	for i := range a.Games {
 		ga, gb := a.Games[i], b.Games[i]
-		if len(ga.Board) != len(gb.Board) || len(ga.Ops) != len(gb.Ops) {
+		if len(ga.board) != len(gb.board) || len(ga.ops) != len(gb.ops) {
 			return false
 		}
-		for x := range ga.Board {
-			if ga.Board[x] != gb.Board[x] {
+		for x := range ga.board {
+			if ga.board[x] != gb.board[x] {
 				return false
 			}
 		}
-		for j := range ga.Ops {
-			if ga.Ops[j] != gb.Ops[j] {
+		for j := range ga.ops {
+			if ga.ops[j] != gb.ops[j] {
 				return false
 			}
 		}
@@ -34,7 +36,7 @@ func sameBoom(a, b Boom) bool {
 }
 
 func TestBoomDecodeEncodeRoundTrip(t *testing.T) {
-	g := BoomGen()
+	g := BoomGen(nil)
 	for seed := int64(1); seed <= 300; seed++ {
 		c := drawCase[Boom](t, g, seed)
 		input := c.Encode()
@@ -52,7 +54,7 @@ func TestBoomDecodeEncodeRoundTrip(t *testing.T) {
 }
 
 func TestShrinkBoomCandidatesAreValid(t *testing.T) {
-	g := BoomGen()
+	g := BoomGen(nil)
 	checked := 0
 	for seed := int64(1); checked < 25; seed++ {
 		c := drawCase[Boom](t, g, seed)
@@ -85,11 +87,11 @@ func TestShrinkBoomCandidatesAreValid(t *testing.T) {
 // TestShrinkBoomCutsEverything checks that the candidates of one case remove a game, an
 // operation, a row, a column and a mine, each on its own, games first.
 func TestShrinkBoomCutsEverything(t *testing.T) {
-	game := BoomGame{
-		Board: []string{"_*___", "_____", "___*_", "_____"},
-		Ops:   []BoomOp{{BoomLeft, 1, 1}, {BoomRight, 4, 5}, {BoomMiddle, 2, 2}},
+	game := boomGame{
+		board: []string{"_*___", "_____", "___*_", "_____"},
+		ops:   []boomOp{{boomLeft, 1, 1}, {boomRight, 4, 5}, {boomMiddle, 2, 2}},
 	}
-	c := Boom{Games: []BoomGame{game, game}}
+	c := Boom{Games: []boomGame{game, game}}
 	var sawGames, sawOps, sawRows, sawCols, sawMines bool
 	next := ShrinkBoom(c)
 	for first := true; ; first = false {
@@ -106,21 +108,21 @@ func TestShrinkBoomCutsEverything(t *testing.T) {
 			continue
 		}
 		g := cand.Games[0]
-		if sameBoom(Boom{Games: []BoomGame{g}}, Boom{Games: []BoomGame{game}}) {
+		if sameBoom(Boom{Games: []boomGame{g}}, Boom{Games: []boomGame{game}}) {
 			g = cand.Games[1]
 		}
 		switch {
-		case len(g.Board) == 3 && len(g.Board[0]) == 5:
+		case len(g.board) == 3 && len(g.board[0]) == 5:
 			sawRows = true
-		case len(g.Board) == 4 && len(g.Board[0]) == 4:
+		case len(g.board) == 4 && len(g.board[0]) == 4:
 			sawCols = true
-		case len(g.Ops) < 3 && len(g.Board) == 4:
+		case len(g.ops) < 3 && len(g.board) == 4:
 			sawOps = true
-		case strings.Count(strings.Join(g.Board, ""), "*") < 2:
+		case strings.Count(strings.Join(g.board, ""), "*") < 2:
 			sawMines = true
 		}
-		if len(g.Board) < BoomMinSide || len(g.Board[0]) < BoomMinSide {
-			t.Fatalf("candidate with a %dx%d board", len(g.Board), len(g.Board[0]))
+		if len(g.board) < boomMinSide || len(g.board[0]) < boomMinSide {
+			t.Fatalf("candidate with a %dx%d board", len(g.board), len(g.board[0]))
 		}
 	}
 	for name, saw := range map[string]bool{"games": sawGames, "ops": sawOps, "rows": sawRows, "columns": sawCols, "mines": sawMines} {
@@ -167,9 +169,9 @@ func TestDecodeBoomRejects(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := DecodeBoom([]byte(tt.input))
-			var le *LimitError
+			var le *limitError
 			if !errors.As(err, &le) {
-				t.Fatalf("got %v, want a *LimitError", err)
+				t.Fatalf("got %v, want a *limitError", err)
 			}
 			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
 				t.Errorf("got %q, want line %d saying %q", err, tt.line, tt.says)
@@ -179,9 +181,9 @@ func TestDecodeBoomRejects(t *testing.T) {
 }
 
 func TestDecodeBoomAcceptsLimits(t *testing.T) {
-	full := "1\n3 3\n___\n___\n___\n" + strings.Repeat("3 3 3\n", BoomMaxOps) + "0\n"
-	row := strings.Repeat("*", BoomMaxSide) + "\n"
-	big := "1\n200 200\n" + strings.Repeat(row, BoomMaxSide) + "2 200 200\n0\n"
+	full := "1\n3 3\n___\n___\n___\n" + strings.Repeat("3 3 3\n", boomMaxOps) + "0\n"
+	row := strings.Repeat("*", boomMaxSide) + "\n"
+	big := "1\n200 200\n" + strings.Repeat(row, boomMaxSide) + "2 200 200\n0\n"
 	many := "30\n" + strings.Repeat("3 3\n*_*\n___\n_*_\n0\n", BoomMaxGames)
 	for name, input := range map[string]string{"10000 operations": full, "200x200 all mines": big, "30 games, q = 0": many} {
 		c, err := DecodeBoom([]byte(input))
@@ -195,44 +197,87 @@ func TestDecodeBoomAcceptsLimits(t *testing.T) {
 	}
 }
 
-// boomFeatures lists what a case exercises, replaying its operations on the model.
+// boomFeatures lists what a case exercises, playing its operations on ref's game.
 func boomFeatures(c Boom) map[string]bool {
 	f := map[string]bool{}
 	f["T ≥ 2 (separator)"] = len(c.Games) >= 2
 	f["T = 30"] = len(c.Games) == BoomMaxGames
 	var kinds [4]bool
-	for _, g := range c.Games {
-		n, m := len(g.Board), len(g.Board[0])
-		s := newBoomModel(g.Board, rand.New(rand.NewSource(1)), BoomAllKinds, BoomAnyPlayer)
-		for _, op := range g.Ops {
-			s.ops = append(s.ops, op)
-			s.apply(op)
-			kinds[op.Kind] = true
+	set := func(name string, ok bool) { f[name] = f[name] || ok }
+	for _, bg := range c.Games {
+		n, m := len(bg.board), len(bg.board[0])
+		g := ref.NewBoomGame(bg.board)
+		k := g.Mines()
+		set("q = 0", len(bg.ops) == 0)
+		set("q = 10000", len(bg.ops) == boomMaxOps)
+		set("k = 0", k == 0)
+		set("k = n·m", k == n*m)
+		set("200x200", n == boomMaxSide && m == boomMaxSide)
+		set("9x9, 10 mines", n == 9 && m == 9 && k == 10)
+		set("16x16, 40 mines", n == 16 && m == 16 && k == 40)
+		set("16x30, 99 mines", n == 16 && m == 30 && k == 99)
+		lost := false
+		asked := map[[2]int]bool{} // the '?' cells, as the right clicks left them
+		set("a board of all mines with operations (R-B1)", k == n*m && len(bg.ops) > 0)
+		for _, op := range bg.ops {
+			kinds[op.kind] = true
+			var was [3][3]byte // op's cell and its neighbours before it
+			for dx := -1; dx <= 1; dx++ {
+				for dy := -1; dy <= 1; dy++ {
+					if x, y := op.x+dx, op.y+dy; x >= 1 && x <= n && y >= 1 && y <= m {
+						was[dx+1][dy+1] = g.View(x, y)
+					}
+				}
+			}
+			answer := g.Play(int(op.kind), op.x, op.y)
+			changed := g.Changed()
+			set("LOSE", answer == "LOSE")
+			set("LOSE by a middle click", answer == "LOSE" && op.kind == boomMiddle)
+			set("WIN", answer == "WIN")
+			set("WIN by an operation changing nothing (R-B1)", answer == "WIN" && len(changed) == 0)
+			set("INVALID after LOSE", answer == "INVALID" && lost)
+			set("INVALID after WIN", answer == "INVALID" && !lost)
+			set("right click cycles back to _", op.kind == boomRight && was[1][1] == '?' && answer != "INVALID")
+			set("operation changing nothing", answer != "INVALID" && answer != "LOSE" && len(changed) == 0)
+			set("cascade of 1000+ cells", len(changed) >= 1000)
+			for _, c := range changed {
+				for x := max(c[0]-1, 1); x <= min(c[0]+1, n); x++ {
+					for y := max(c[1]-1, 1); y <= min(c[1]+1, m); y++ {
+						set("P stops a cascade", g.View(c[0], c[1]) == '0' && g.View(x, y) == 'P')
+					}
+				}
+			}
+			opens := op.kind == boomMiddle && answer != "LOSE" && answer != "INVALID" && len(changed) > 0
+			set("middle click opens", opens)
+			set("middle click on a 0 opens (R-B3)", opens && was[1][1] == '0')
+			for dx := range 3 {
+				for dy := range 3 {
+					if was[dx][dy] == '?' && op.kind == boomMiddle && g.Opened(op.x+dx-1, op.y+dy-1) && answer != "INVALID" {
+						set("? opened by a middle click", true)
+					}
+				}
+			}
+			if answer == "LOSE" {
+				lost = true
+			}
+			at := [2]int{op.x, op.y}
+			if op.kind == boomRight {
+				asked[at] = g.View(op.x, op.y) == '?'
+			}
+			for _, c := range changed {
+				if asked[c] && g.Opened(c[0], c[1]) {
+					switch {
+					case c == at:
+						set("left click on a ?", true)
+					case op.kind == boomMiddle && max(c[0]-op.x, op.x-c[0], c[1]-op.y, op.y-c[1]) == 1:
+						set("? among a middle click's cells", true)
+					default:
+						set("? opened by a cascade", true)
+					}
+					asked[c] = false
+				}
+			}
 		}
-		ev := s.events
-		set := func(name string, ok bool) { f[name] = f[name] || ok }
-		set("q = 0", len(g.Ops) == 0)
-		set("q = 10000", len(g.Ops) == BoomMaxOps)
-		set("k = 0", s.k == 0)
-		set("k = n·m", s.k == n*m)
-		set("200x200", n == BoomMaxSide && m == BoomMaxSide)
-		set("9x9, 10 mines", n == 9 && m == 9 && s.k == 10)
-		set("16x16, 40 mines", n == 16 && m == 16 && s.k == 40)
-		set("16x30, 99 mines", n == 16 && m == 30 && s.k == 99)
-		set("LOSE", ev.lose > 0)
-		set("LOSE by a middle click", ev.loseMiddle > 0)
-		set("WIN", ev.win > 0)
-		set("WIN by an operation changing nothing (R-B1)", ev.winNoChange > 0)
-		set("INVALID after LOSE", ev.invalidAfterLose > 0)
-		set("INVALID after WIN", ev.invalidAfterWin > 0)
-		set("? opened by a cascade", ev.askByCascade > 0)
-		set("? opened by a middle click", ev.askByMiddle > 0)
-		set("right click cycles back to _", ev.cycles > 0)
-		set("middle click opens", ev.middleOpens > 0)
-		set("middle click on a 0 opens (R-B3)", ev.middleZeroOpens > 0)
-		set("P stops a cascade", ev.flagStops > 0)
-		set("operation changing nothing", ev.nothing > 0)
-		set("cascade of 1000+ cells", ev.biggestCascade >= 1000)
 	}
 	switch {
 	case kinds[1] && !kinds[2] && !kinds[3]:
@@ -251,7 +296,7 @@ func TestBoomGenReachesTheHardParts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates 2000 cases")
 	}
-	g := BoomGen()
+	g := BoomGen(nil)
 	count := map[string]int{}
 	var names []string
 	for seed := int64(1); seed <= 2000; seed++ {
@@ -293,8 +338,8 @@ func TestBoomFromBytesIsValid(t *testing.T) {
 	}
 	// The limits are reachable: 30 games, a 200x200 board.
 	c := BoomFromBytes([]byte{0xFF, 29, 0xFF, 197, 0xFF, 197})
-	if len(c.Games) != BoomMaxGames || len(c.Games[0].Board) != BoomMaxSide || len(c.Games[0].Board[0]) != BoomMaxSide {
-		t.Errorf("bytes asking for the limits gave %d games of %dx%d", len(c.Games), len(c.Games[0].Board), len(c.Games[0].Board[0]))
+	if len(c.Games) != BoomMaxGames || len(c.Games[0].board) != boomMaxSide || len(c.Games[0].board[0]) != boomMaxSide {
+		t.Errorf("bytes asking for the limits gave %d games of %dx%d", len(c.Games), len(c.Games[0].board), len(c.Games[0].board[0]))
 	}
 }
 
@@ -323,8 +368,8 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 		allowed := [][]bool{nil, nil, nil, nil, nil,
 			{false, true, false, false}, {false, true, true, false}, {false, true, false, true}, {false, true, true, true}}[min((number+3)/4+3, 8)]
 		for _, g := range c.Games {
-			n, m := len(g.Board), len(g.Board[0])
-			k := strings.Count(strings.Join(g.Board, ""), "*")
+			n, m := len(g.board), len(g.board[0])
+			k := strings.Count(strings.Join(g.board, ""), "*")
 			want := [][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}}
 			switch {
 			case number <= 3 && [3]int{n, m, k} != want[number-1]:
@@ -334,9 +379,9 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 			case number >= 5 && k > 10000:
 				t.Errorf("test %d: a game with %d mines, want k ≤ 10000", number, k)
 			}
-			for _, op := range g.Ops {
-				if allowed != nil && !allowed[op.Kind] {
-					t.Fatalf("test %d (%s): op %d not allowed", number, p.Call, op.Kind)
+			for _, op := range g.ops {
+				if allowed != nil && !allowed[op.kind] {
+					t.Fatalf("test %d (%s): op %d not allowed", number, p.Call, op.kind)
 				}
 			}
 		}
@@ -344,9 +389,9 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 }
 
 func TestBoomBounds(t *testing.T) {
-	c := Boom{Games: []BoomGame{
-		{Board: []string{"***", "***", "***"}},
-		{Board: []string{"___", "___", "__*"}, Ops: []BoomOp{{BoomRight, 2, 3}, {BoomLeft, 1, 1}, {BoomMiddle, 3, 2}}},
+	c := Boom{Games: []boomGame{
+		{board: []string{"***", "***", "***"}},
+		{board: []string{"___", "___", "__*"}, ops: []boomOp{{boomRight, 2, 3}, {boomLeft, 1, 1}, {boomMiddle, 3, 2}}},
 	}}
 	got := map[string][]int{}
 	for _, b := range c.Bounds() {

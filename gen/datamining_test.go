@@ -6,10 +6,12 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"gamediff/ruling"
 )
 
 func TestDataminingRoundTrip(t *testing.T) {
-	g := DataminingGen()
+	g := DataminingGen(nil)
 	for seed := int64(1); seed <= 300; seed++ {
 		c := drawCase[Datamining](t, g, seed)
 		got, err := DecodeDatamining(c.Encode())
@@ -35,7 +37,7 @@ func dataminingSize(c Datamining) (boards, cells, mines int) {
 }
 
 func TestShrinkDataminingCandidatesAreValidAndSmaller(t *testing.T) {
-	g := DataminingGen()
+	g := DataminingGen(nil)
 	checked := 0
 	for seed := int64(1); checked < 40; seed++ {
 		c := drawCase[Datamining](t, g, seed)
@@ -116,9 +118,9 @@ func TestDecodeDataminingRejects(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodeDatamining([]byte(tc.input))
-			var le *LimitError
+			var le *limitError
 			if !errors.As(err, &le) {
-				t.Fatalf("got %v, want a *LimitError", err)
+				t.Fatalf("got %v, want a *limitError", err)
 			}
 			if le.Line != tc.line || !strings.Contains(le.Constraint, tc.says) {
 				t.Fatalf("got %q, want line %d saying %q", le.Error(), tc.line, tc.says)
@@ -138,18 +140,18 @@ func TestDataminingPlaysSample(t *testing.T) {
 		{[]string{".....", ".....", "MMM..", "M.M..", "MMM..", ".....", "....."}, 1},
 		{[]string{"...M", "....", "....", "M..."}, 0},
 	} {
-		if best, _ := dataminingPlays(tc.board); best != tc.best {
+		if best, _ := ruling.CasualPlays(tc.board); best != tc.best {
 			t.Errorf("%v: got %d, want %d", tc.board, best, tc.best)
 		}
 	}
 	// The statement: from (2,2) of figure 1 "the player is stuck with 6 covered cells".
-	if _, worst := dataminingPlays([]string{"...", "...", "MM."}); worst != 6 {
+	if _, worst := ruling.CasualPlays([]string{"...", "...", "MM."}); worst != 6 {
 		t.Errorf("figure 1: worst start leaves %d, want 6", worst)
 	}
 }
 
 func TestDataminingGenReachesHardParts(t *testing.T) {
-	g := DataminingGen()
+	g := DataminingGen(nil)
 	shapes := map[[2]int]int{}
 	count := map[string]int{}
 	for seed := int64(1); seed <= 2000; seed++ {
@@ -178,10 +180,10 @@ func TestDataminingGenReachesHardParts(t *testing.T) {
 			case mines == rows*cols-1:
 				count["one safe cell"]++
 			}
-			if rows*cols == DataminingMaxCells {
+			if rows*cols == dataminingMaxCells {
 				count["40 cells"]++
 			}
-			best, worst := dataminingPlays(b)
+			best, worst := ruling.CasualPlays(b)
 			switch {
 			case best > 0:
 				count["stuck from every start"]++
@@ -233,7 +235,7 @@ func TestDataminingFromBytes(t *testing.T) {
 			t.Fatalf("bytes %x: not deterministic", in)
 		}
 		for _, b := range c.Boards {
-			bigShape = bigShape || len(b)*len(b[0]) == DataminingMaxCells
+			bigShape = bigShape || len(b)*len(b[0]) == dataminingMaxCells
 		}
 	}
 	if !bigShape {
@@ -262,7 +264,7 @@ func TestDataminingPlan(t *testing.T) {
 				t.Errorf("%s: board %d is %dx%d, want %dx%d", p.Call, j+1, len(b), len(b[0]), s[0], s[1])
 			}
 			_, _, mines := dataminingSize(Datamining{Boards: [][]string{b}})
-			best, _ := dataminingPlays(b)
+			best, _ := ruling.CasualPlays(b)
 			switch {
 			case strings.HasSuffix(p.Call, "one-mine") && mines != 1,
 				strings.HasSuffix(p.Call, "one-safe") && mines != len(b)*len(b[0])-1:

@@ -1,13 +1,13 @@
 // Package gen models each game's input for the harness: a typed case with Encode (the
 // judge's input bytes), a strict Decode that is the game's validator (every limit of the
 // statement, the first violation named with its line, like a testlib validator), gopter
-// generators biased toward the hard parts of the game and reaching its limits often
-// enough to catch slow solutions, shrinkers that keep every candidate valid and cut
-// biggest first, FromBytes (the structured decoding of fuzzer bytes) and its inverse
-// Bytes (fuzz seeds), Rulings (the rulings of the spec whose situation a case reaches),
-// and the test plan that diff gen writes.
+// generators named by calls (Gen) and biased toward the hard parts of the game and its
+// limits, shrinkers that keep every candidate valid and cut biggest first, FromBytes (the
+// structured decoding of fuzzer bytes) and its inverse Bytes, and the test plans.
 //
-// Shared pieces: instream.go (the strict reader of validators), shrink.go (the cuts and
-// numbers a shrinker tries, biggest first), tape.go (fuzzer bytes as decisions, read and
-// written), ruling.go (a ruling and its situation), plan.go.
+// gen drives ref's own games (ref.MineGame, ref.BoomGame, ref.TowerGame) while it
+// generates, with the watches of package ruling when rulings are skipped: a model of the
+// rules in gen would be a third copy of them, which the generators' aim and the skipped
+// rulings would trust. ref and ruling import nothing of gen, fast or engine, so the ground
+// packages form no cycle.
 package gen

@@ -1,1019 +1,455 @@
 package gen
 
 import (
-	"fmt"
+	"flag"
 	"math/rand"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/leanovate/gopter"
-	pgen "github.com/leanovate/gopter/gen"
+
+	"gamediff/ref"
+	"gamediff/ruling"
 )
 
-// Limits of the game mine (seed 000, 子任务).
+// Limits of the game mine (seed 000, 子任务): 1 ≤ n, m ≤ 1000, and at most 60000
+// operations, the Quit included.
 const (
-	MineMaxSide = 1000  // 1 ≤ n, m ≤ 1000
-	MineMaxOps  = 60000 // operations in the input, Quit included
+	mineMaxSide = 1000
+	mineMaxOps  = 60000
 )
 
 // Mine is one input of the game mine: a board and the operations read after it.
 type Mine struct {
-	Board []string // n rows of m bytes: '*' a mine, '.' safe
-	Ops   []MineOp
+	board []string // n rows of m bytes: '*' a mine, '.' safe
+	ops   []mineOp
 }
 
-// MineOp is one operation line. X and Y are unused for Quit.
-type MineOp struct {
-	Kind MineKind
-	X, Y int
+// mineOp is one operation line; x and y are unused for Quit.
+type mineOp struct {
+	kind mineKind
+	x, y int
 }
 
-// MineKind is the command of an operation.
-type MineKind uint8
+type mineKind uint8
 
-// The operations of the statement.
 const (
-	MineFlag MineKind = iota
-	MineSweep
-	MineDSweep
-	MineQuit
+	mineFlag mineKind = iota
+	mineSweep
+	mineDSweep
+	mineQuit
 )
 
 var mineKindNames = [...]string{"Flag", "Sweep", "DSweep", "Quit"}
 
-func (k MineKind) String() string { return mineKindNames[k] }
-
-func mineKindOf(name string) MineKind {
-	for k, n := range mineKindNames {
-		if n == name {
-			return MineKind(k)
-		}
-	}
-	panic("gen: unknown mine operation " + name)
-}
+func (k mineKind) String() string { return mineKindNames[k] }
 
 // Encode renders the case as judge input.
 func (c Mine) Encode() []byte {
-	m := 0
-	if len(c.Board) > 0 {
-		m = len(c.Board[0])
+	b := make([]byte, 0, 16+len(c.board)*(len(c.board[0])+1)+len(c.ops)*16)
+	b = appendInts(b, len(c.board), len(c.board[0]))
+	for _, row := range c.board {
+		b = append(append(b, row...), '\n')
 	}
-	b := make([]byte, 0, 16+len(c.Board)*(m+1)+len(c.Ops)*16)
-	b = strconv.AppendInt(b, int64(len(c.Board)), 10)
-	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(m), 10)
-	b = append(b, '\n')
-	for _, row := range c.Board {
-		b = append(b, row...)
-		b = append(b, '\n')
-	}
-	for _, op := range c.Ops {
-		b = append(b, mineKindNames[op.Kind]...)
-		if op.Kind != MineQuit {
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(op.X), 10)
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(op.Y), 10)
+	for _, op := range c.ops {
+		b = append(b, op.kind.String()...)
+		if op.kind != mineQuit {
+			b = appendInts(append(b, ' '), op.x, op.y)
+		} else {
+			b = append(b, '\n')
 		}
-		b = append(b, '\n')
 	}
 	return b
 }
 
-// DecodeMine is the validator of mine (R-IN3): it parses input in the exact format of the
-// statement and checks every limit, including exactly one Quit and at most 60000
-// operations, returning the first violation as a *LimitError.
+// appendInts appends the numbers separated by spaces, and a line end.
+func appendInts(b []byte, v ...int) []byte {
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return append(b, '\n')
+}
+
+// DecodeMine is the validator of mine (R-IN3): the exact format and every limit, exactly
+// one Quit and at most 60000 operations included; the first violation names its line.
 func DecodeMine(input []byte) (Mine, error) {
 	s := newInStream(input)
-	var c Mine
-	n, err := s.number("n", 1, MineMaxSide)
-	if err != nil {
-		return c, err
-	}
-	if err := s.space(); err != nil {
-		return c, err
-	}
-	m, err := s.number("m", 1, MineMaxSide)
-	if err != nil {
-		return c, err
-	}
-	if err := s.eoln(); err != nil {
-		return c, err
-	}
-	c.Board = make([]string, n)
-	for i := range c.Board {
-		if c.Board[i], err = s.row("row "+strconv.Itoa(i+1), m, "*."); err != nil {
-			return c, err
-		}
+	n := s.number("n", 1, mineMaxSide)
+	s.space()
+	m := s.number("m", 1, mineMaxSide)
+	s.eoln()
+	c := Mine{board: make([]string, n)}
+	for i := range c.board {
+		c.board[i] = s.row("row "+strconv.Itoa(i+1), m, "*.")
 	}
 	quits := 0
 	for !s.atEOF() {
-		if len(c.Ops) == MineMaxOps {
-			return c, s.fail("more than %d operations", MineMaxOps)
+		if len(c.ops) == mineMaxOps {
+			s.fail("more than %d operations", mineMaxOps)
+			break
 		}
-		w, err := s.word("an operation")
-		if err != nil {
-			return c, err
-		}
-		op := MineOp{Kind: MineQuit}
-		switch w {
+		op := mineOp{kind: mineQuit}
+		switch w := s.word("an operation"); w {
 		case "Quit":
 			if quits++; quits > 1 {
-				return c, s.fail("a second Quit: exactly one is allowed")
+				s.fail("a second Quit: exactly one is allowed")
 			}
 		case "Flag", "Sweep", "DSweep":
-			op.Kind = mineKindOf(w)
-			if err := s.space(); err != nil {
-				return c, err
-			}
-			if op.X, err = s.number("x", 1, n); err != nil {
-				return c, err
-			}
-			if err := s.space(); err != nil {
-				return c, err
-			}
-			if op.Y, err = s.number("y", 1, m); err != nil {
-				return c, err
-			}
+			op.kind = mineKind(slices.Index(mineKindNames[:], w))
+			s.space()
+			op.x = s.number("x", 1, n)
+			s.space()
+			op.y = s.number("y", 1, m)
 		default:
-			return c, s.fail("unknown operation %s, expected Flag, Sweep, DSweep or Quit", s.quotedWord())
+			s.fail("unknown operation %s, expected Flag, Sweep, DSweep or Quit", s.quotedWord())
 		}
-		if err := s.eoln(); err != nil {
-			return c, err
-		}
-		c.Ops = append(c.Ops, op)
+		s.eoln()
+		c.ops = append(c.ops, op)
 	}
 	if quits == 0 {
-		return c, s.fail("no Quit: exactly one is required")
+		s.fail("no Quit: exactly one is required")
 	}
-	return c, nil
+	return c, s.err
 }
 
-// MineKinds restricts the operations of generated cases, as the statement's subtasks do.
-type MineKinds uint8
-
-// The properties of the subtask table.
-const (
-	MineAnyOps    MineKinds = iota // no restriction
-	MineSweepOnly                  // property A: only Sweep and Quit
-	MineNoDSweep                   // property B: no DSweep
-)
-
-// MineScenario is the kind of game a generator plays.
-type MineScenario uint8
-
-// The scenarios.
-const (
-	// MineMixed: any density, and a temperament drawn per case, from careful (long DSweep
-	// chains, often a finish) to reckless (wrong flags, booms).
-	MineMixed MineScenario = iota
-	// MineGiantCascade: a few scattered mines and a wall of mines near the right edge; the
-	// first Sweep opens almost all of the board left of the wall, and the game goes on right
-	// of it.
-	MineGiantCascade
-	// MineDenseDSweep: 15-20% mines and a careful player: flags exactly right, then DSweep,
-	// again and again.
-	MineDenseDSweep
-	// MineWrongFlagBoom: a careful game, until a flag on a safe cell makes a DSweep boom;
-	// the operations after it are never read.
-	MineWrongFlagBoom
-	// MineQuitMiddle: a careful game with the Quit halfway; the rest is never read.
-	MineQuitMiddle
-	// MineCareful: a careful game (no blind Sweep, flags on mines), often to the finish.
-	MineCareful
-	// MineNoSafeCell: every cell a mine; flags, then a Sweep on a flag finishes (R-M1).
-	MineNoSafeCell
-	// MineFree: no mine at all; the first Sweep opens everything and finishes.
-	MineFree
-	// MineCascadeLongGame: the stress test of both costs a solution can get wrong. A few
-	// scattered mines left of a wall of mines, 15-20% mines in the tenth of the board right
-	// of it: the first Sweep opens nine tenths of the board in one cascade (a flood fill
-	// that recurses overflows a judge's stack), and a careful game goes on right of the
-	// wall for the rest of the operations (a solution doing O(n·m) work per operation
-	// times out).
-	MineCascadeLongGame
-)
-
-var mineScenarioNames = [...]string{"mixed", "cascade", "dense-dsweep", "wrong-flag-boom", "quit-middle", "careful", "no-safe-cell", "mine-free", "cascade-long-game"}
-
-func (s MineScenario) String() string { return mineScenarioNames[s] }
-
-var mineKindsNames = [...]string{"any", "A", "B"}
-
-func (k MineKinds) String() string { return mineKindsNames[k] }
-
-// MineShape bounds the cases of one generator: closed ranges for n, m and the number of
-// operations (Quit included), the kinds of operations allowed and the scenario.
-type MineShape struct {
-	N, M, Ops [2]int
-	Kinds     MineKinds
-	Scenario  MineScenario
-}
-
-// MineGen generates mine cases, most small enough to read at a glance, some at the
-// limits of the statement. Every case carries ShrinkMine.
-func MineGen() gopter.Gen {
-	return pgen.Weighted([]pgen.WeightedGen{
-		{Weight: 500, Gen: MineCase(MineShape{N: [2]int{1, 6}, M: [2]int{1, 6}, Ops: [2]int{1, 30}})},
-		{Weight: 300, Gen: MineCase(MineShape{N: [2]int{1, 30}, M: [2]int{1, 30}, Ops: [2]int{1, 200}})},
-		{Weight: 120, Gen: MineCase(MineShape{N: [2]int{1, 200}, M: [2]int{1, 200}, Ops: [2]int{1, 3000}})},
-		{Weight: 40, Gen: MineCase(MineShape{N: [2]int{1, 1}, M: [2]int{1, MineMaxSide}, Ops: [2]int{1, 1000}})},
-		{Weight: 37, Gen: MineCase(MineShape{N: [2]int{1, MineMaxSide}, M: [2]int{1, 1}, Ops: [2]int{1, 1000}})},
-		// At the limits, 3 cases in 1000 (see mineLimitWeight): mostly the stress test, a
-		// giant cascade and then 60000 operations read, some mixed games near the limits.
-		{Weight: mineLimitWeight - 1, Gen: MineCase(MineShape{N: [2]int{MineMaxSide, MineMaxSide}, M: [2]int{MineMaxSide, MineMaxSide},
-			Ops: [2]int{MineMaxOps, MineMaxOps}, Scenario: MineCascadeLongGame})},
-		{Weight: 1, Gen: MineCase(MineShape{N: [2]int{900, MineMaxSide}, M: [2]int{900, MineMaxSide}, Ops: [2]int{30000, MineMaxOps}})},
-	})
-}
-
-// mineLimitWeight is how many cases in MineGen's 1000 are at the limits. A hunt must
-// meet one often enough to catch, within 20 s, a solution that does O(n·m) work per
-// operation (it needs thousands of operations read on a big board) and one whose flood
-// fill recurses (it needs a cascade of most of a 1000x1000 board); the stress test
-// (MineCascadeLongGame) has both. Let p be the weight's share, R the rate of the other
-// cases per worker, C the cost of a limit case, W = 2 workers: the hunt meets a limit
-// case every T = ((1-p)/R + p·C) / (p·W) seconds. Measured on this 2-core machine, under
-// load (2026-11-23): a limit case takes 0.18 s of CPU to generate, 0.58 s in ref and
-// 0.02 s in fast, C ≈ 0.8 s; the other cases run at R ≈ 390/s per worker in process (787
-// cases/s for the hunt before this change), and at R ≈ 100/s with -cmd, where the
-// program's own run adds about 0.1 s to C (a second when it times out). With p = 0.3%:
-// in process T = (0.00253 + 0.0024) / 0.006 ≈ 0.8 s; with -cmd T = (0.00997 + 0.0027) /
-// 0.006 ≈ 2.1 s, about 10 limit cases in 20 s, 6 or 7 of them the stress test.
-const mineLimitWeight = 3
-
-// MineCase generates cases within one shape.
-func MineCase(shape MineShape) gopter.Gen {
-	return func(p *gopter.GenParameters) *gopter.GenResult {
-		return gopter.NewGenResult(genMine(p.Rng, shape), ShrinkMine)
-	}
-}
-
-// pickEdge draws from [lo, hi], favouring both ends: the limits are where bugs hide.
-func pickEdge(r *rand.Rand, lo, hi int) int {
-	switch v := r.Intn(8); {
-	case v == 0:
-		return lo
-	case v <= 2:
-		return hi
-	default:
-		return lo + r.Intn(hi-lo+1)
-	}
-}
-
-// pickDensity draws a mine density: mine-free and all-mine boards, sparse boards with
-// wide cascades, and everything between.
-func pickDensity(r *rand.Rand) float64 {
-	switch v := r.Intn(20); {
-	case v == 0:
-		return 0
-	case v == 1:
-		return 1
-	case v < 8:
-		return []float64{0.01, 0.03, 0.06, 0.1}[r.Intn(4)]
-	case v < 14:
-		return []float64{0.12, 0.15, 0.2, 0.25}[r.Intn(4)]
-	default:
-		return r.Float64()
-	}
-}
-
-func genMine(r *rand.Rand, shape MineShape) Mine {
-	n := pickEdge(r, shape.N[0], shape.N[1])
-	m := pickEdge(r, shape.M[0], shape.M[1])
-	density, wall := pickDensity(r), -1
-	right := -1.0 // the density right of the wall, when not density
-	switch shape.Scenario {
-	case MineGiantCascade:
-		density, wall = 0.001, m-1-min(m/100, 8)
-	case MineCascadeLongGame:
-		density, wall, right = 0.001, m-1-max(m/10, 1), 0.15+0.05*r.Float64()
-	case MineDenseDSweep, MineWrongFlagBoom:
-		density = 0.15 + 0.05*r.Float64()
-	case MineCareful:
-		density = 0.05 + 0.15*r.Float64()
-	case MineNoSafeCell:
-		density = 1
-	case MineFree:
-		density = 0
-	}
-	board := make([]string, n)
-	row := make([]byte, m)
-	for i := range board {
-		for j := range row {
-			d := density
-			if j > wall && right >= 0 {
-				d = right
-			}
-			row[j] = '.'
-			if j == wall || r.Float64() < d {
-				row[j] = '*'
-			}
-		}
-		board[i] = string(row)
-	}
-	q := pickEdge(r, shape.Ops[0], shape.Ops[1])
-	s := newMineModel(board, r, shape.Kinds, shape.Scenario)
-	switch shape.Scenario {
-	case MineWrongFlagBoom:
-		s.play((q - 1) * 9 / 10)
-		for try := 0; try < 100 && !s.over && len(s.ops) < q-1; try++ {
-			s.move(moveDSweepWrong, q-1)
-		}
-		s.play(q - 1 - len(s.ops))
-		s.ops = append(s.ops, MineOp{Kind: MineQuit})
-		return Mine{Board: board, Ops: s.ops}
-	case MineNoSafeCell:
-		// Flags, then a Sweep or DSweep on a flagged cell: it answers, and R-M1 finishes.
-		for len(s.ops) < (q-1)/2 {
-			s.add(MineOp{Kind: MineFlag, X: 1 + r.Intn(n), Y: 1 + r.Intn(m)}, q-1)
-		}
-		for p := range s.flag {
-			if s.flag[p] && len(s.ops) < q-1 {
-				s.add(MineOp{Kind: MineSweep, X: p/m + 1, Y: p%m + 1}, q-1)
-				break
-			}
-		}
-		s.play(q - 1 - len(s.ops))
-		s.ops = append(s.ops, MineOp{Kind: MineQuit})
-		return Mine{Board: board, Ops: s.ops}
-	case MineQuitMiddle:
-		s.play((q - 1) / 2)
-		s.ops = append(s.ops, MineOp{Kind: MineQuit})
-		s.over = true
-		s.play(q - len(s.ops))
-		return Mine{Board: board, Ops: s.ops}
-	}
-	if shape.Scenario != MineMixed {
-		// The scenario's opening move, then its game, then Quit.
-		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.number[p] == 0 && p%m < max(wall, 1) }); ok {
-			s.add(MineOp{Kind: MineSweep, X: p/m + 1, Y: p%m + 1}, q-1)
-		}
-		s.play(q - 1 - len(s.ops))
-		s.ops = append(s.ops, MineOp{Kind: MineQuit})
-		return Mine{Board: board, Ops: s.ops}
-	}
-	// Where the Quit goes: first, somewhere inside, or last; a few operations may follow
-	// it (they are never read, R-IN2).
-	after := 0
-	if q > 1 && r.Intn(3) == 0 {
-		after = 1 + r.Intn(min(q-1, 20))
-	}
-	before := q - 1 - after
-	switch r.Intn(10) {
-	case 0:
-		after, before = after+before, 0
-	case 1, 2:
-		k := r.Intn(before + 1)
-		after, before = after+before-k, k
-	}
-	s.play(before)
-	s.ops = append(s.ops, MineOp{Kind: MineQuit})
-	s.over = true
-	s.play(after)
-	return Mine{Board: board, Ops: s.ops}
-}
-
-// mineModel plays the game while operations are generated, so that they can aim at what
-// makes the game hard: cells that cascade, numbers whose flags are exactly right for a
-// DSweep, flags that are wrong. It is a model for choosing moves, not a judge.
-type mineModel struct {
-	n, m     int
-	mine     []bool
-	swept    []bool
-	flag     []bool
-	number   []uint8
-	safeLeft int
-	over     bool
-	// track keeps sweptAt, which only the generator samples: a model that only replays
-	// a case (Rulings) leaves it off and saves a list of up to n·m cells.
-	track bool
-	// patient: the player never risks a boom, not even when he finds nothing to do.
-	patient bool
-	sweptAt []int // swept cells in the order they opened, to sample the frontier
-	ops     []MineOp
-	r       *rand.Rand
-	kinds   MineKinds
-	weights [mineMoves]int
-	// What the operations played so far did, for Rulings.
-	finished   bool // every safe cell swept after a Sweep or DSweep (R-M1)
-	dsweepBoom bool // a DSweep reached a mine (R-M2)
-	wiped      int  // flagged cells swept by a 0-cascade (R-M3)
-}
-
-const (
-	moveSweepSafe = iota
-	moveSweepAny
-	moveFlagMine
-	moveFlagWrong
-	moveDSweepRight
-	moveDSweepWrong
-	moveDSweepAny
-	moveRepeat
-	mineMoves
-)
-
-// newMineGame is the model of a fresh game on board, with no player: enough to replay
-// operations with apply.
-func newMineGame(board []string) *mineModel {
-	n, m := len(board), len(board[0])
-	s := &mineModel{n: n, m: m,
-		mine: make([]bool, n*m), swept: make([]bool, n*m), flag: make([]bool, n*m), number: make([]uint8, n*m)}
-	// The numbers are sums of three rows of row-wise sums of three cells: a pass over
-	// the board rather than a neighbour walk per mine, which replaying a 1000x1000 case
-	// (Rulings) would mostly spend its time on.
-	across := make([]uint8, n*m) // mines among (x, y-1), (x, y), (x, y+1)
-	for x := 0; x < n; x++ {
-		row := board[x]
-		for y := 0; y < m; y++ {
-			if row[y] == '*' {
-				s.mine[x*m+y] = true
-				if y > 0 {
-					across[x*m+y-1]++
-				}
-				across[x*m+y]++
-				if y < m-1 {
-					across[x*m+y+1]++
-				}
-			} else {
-				s.safeLeft++
-			}
-		}
-	}
-	for p := range s.number {
-		c := across[p]
-		if p >= m {
-			c += across[p-m]
-		}
-		if p+m < n*m {
-			c += across[p+m]
-		}
-		if s.mine[p] {
-			c--
-		}
-		s.number[p] = c
-	}
-	return s
-}
-
-func newMineModel(board []string, r *rand.Rand, kinds MineKinds, scenario MineScenario) *mineModel {
-	s := newMineGame(board)
-	s.r, s.kinds, s.track = r, kinds, true
-	// Each case gets its own temperament: careful players make long DSweep chains and
-	// finish, reckless ones boom early, chaotic ones do everything.
-	for i := range s.weights {
-		s.weights[i] = 1 + r.Intn(10)
-	}
-	if r.Intn(2) == 0 || scenario != MineMixed && scenario != MineGiantCascade {
-		s.weights[moveSweepAny], s.weights[moveDSweepWrong], s.weights[moveFlagWrong] = 0, 0, r.Intn(2)
-		s.weights[moveDSweepRight] += 10
-	}
-	if scenario == MineCascadeLongGame {
-		s.patient, s.weights[moveFlagWrong] = true, 0
-	}
-	if scenario == MineDenseDSweep || scenario == MineCascadeLongGame {
-		s.weights[moveDSweepAny], s.weights[moveRepeat] = 0, 0
-		s.weights[moveDSweepRight] += 20
-	}
-	switch kinds {
-	case MineSweepOnly:
-		for i := range s.weights {
-			if i != moveSweepSafe && i != moveSweepAny && i != moveRepeat {
-				s.weights[i] = 0
-			}
-		}
-	case MineNoDSweep:
-		s.weights[moveDSweepRight], s.weights[moveDSweepWrong], s.weights[moveDSweepAny] = 0, 0, 0
-	}
-	s.weights[moveSweepSafe]++ // at least one move is always possible
-	return s
-}
-
-func (s *mineModel) each(p int, f func(q int)) {
-	x, y := p/s.m, p%s.m
-	for nx := max(x-1, 0); nx <= min(x+1, s.n-1); nx++ {
-		for ny := max(y-1, 0); ny <= min(y+1, s.m-1); ny++ {
-			if nx != x || ny != y {
-				f(nx*s.m + ny)
-			}
-		}
-	}
-}
-
-// play appends count operations.
-func (s *mineModel) play(count int) {
-	total := 0
-	for _, w := range s.weights {
-		total += w
-	}
-	for target := len(s.ops) + count; len(s.ops) < target; {
-		if s.over {
-			s.add(s.randomOp(), target)
-			continue
-		}
-		v := s.r.Intn(total)
-		move := 0
-		for v >= s.weights[move] {
-			v -= s.weights[move]
-			move++
-		}
-		s.move(move, target)
-	}
-}
-
-// fallback is what a player who found nothing better plays instead of op: op itself, or
-// for a patient player, whose game must last, a Sweep of a swept cell, answered "swept".
-func (s *mineModel) fallback(op MineOp) MineOp {
-	if !s.patient || len(s.sweptAt) == 0 {
-		return op
-	}
-	p := s.sweptAt[s.r.Intn(len(s.sweptAt))]
-	return MineOp{Kind: MineSweep, X: p/s.m + 1, Y: p%s.m + 1}
-}
-
-func (s *mineModel) randomOp() MineOp {
-	kinds := []MineKind{MineFlag, MineSweep, MineDSweep}
-	switch s.kinds {
-	case MineSweepOnly:
-		kinds = kinds[1:2]
-	case MineNoDSweep:
-		kinds = kinds[:2]
-	}
-	return MineOp{Kind: kinds[s.r.Intn(len(kinds))], X: 1 + s.r.Intn(s.n), Y: 1 + s.r.Intn(s.m)}
-}
-
-// sample returns a random cell satisfying ok, trying a bounded number of draws from the
-// swept cells (frontier) or from the whole board.
-func (s *mineModel) sample(fromSwept bool, ok func(p int) bool) (int, bool) {
-	for try := 0; try < 40; try++ {
-		var p int
-		if fromSwept && len(s.sweptAt) > 0 {
-			p = s.sweptAt[s.r.Intn(len(s.sweptAt))]
-		} else {
-			p = s.r.Intn(s.n * s.m)
-		}
-		if ok(p) {
-			return p, true
-		}
-	}
-	return 0, false
-}
-
-func (s *mineModel) blank(p int) bool { return !s.swept[p] && !s.flag[p] }
-
-// neighbourWith returns a random neighbour of p satisfying ok. It is the inner loop of
-// most moves, so it walks the neighbours directly, without a list.
-func (s *mineModel) neighbourWith(p int, ok func(q int) bool) (int, bool) {
-	var found [8]int
-	k := 0
-	x, y := p/s.m, p%s.m
-	for nx := max(x-1, 0); nx <= min(x+1, s.n-1); nx++ {
-		for ny := max(y-1, 0); ny <= min(y+1, s.m-1); ny++ {
-			if q := nx*s.m + ny; q != p && ok(q) {
-				found[k] = q
-				k++
-			}
-		}
-	}
-	if k == 0 {
-		return 0, false
-	}
-	return found[s.r.Intn(k)], true
-}
-
-func (s *mineModel) move(move, target int) {
-	op := func(k MineKind, p int) MineOp { return MineOp{Kind: k, X: p/s.m + 1, Y: p%s.m + 1} }
-	switch move {
-	case moveSweepSafe:
-		// Prefer a 0-cell: it cascades.
-		if p, ok := s.sample(false, func(p int) bool { return s.blank(p) && !s.mine[p] && s.number[p] == 0 }); ok && s.r.Intn(3) > 0 {
-			s.add(op(MineSweep, p), target)
-		} else if p, ok := s.sample(false, func(p int) bool { return s.blank(p) && !s.mine[p] }); ok {
-			s.add(op(MineSweep, p), target)
-		} else {
-			s.add(s.fallback(s.randomOp()), target)
-		}
-	case moveSweepAny:
-		s.add(op(MineSweep, s.r.Intn(s.n*s.m)), target)
-	case moveFlagMine:
-		// A mine next to the opened region, or anywhere; sometimes cancel a flag.
-		if p, ok := s.sample(true, func(p int) bool { return s.swept[p] && s.number[p] > 0 }); ok {
-			if q, ok := s.neighbourWith(p, func(q int) bool { return s.mine[q] && !s.flag[q] }); ok {
-				s.add(op(MineFlag, q), target)
-				return
-			}
-		}
-		if p, ok := s.sample(false, func(p int) bool { return s.flag[p] }); ok && s.r.Intn(3) == 0 {
-			s.add(op(MineFlag, p), target)
-			return
-		}
-		s.add(s.fallback(op(MineFlag, s.r.Intn(s.n*s.m))), target)
-	case moveFlagWrong:
-		// A flag on a safe cell, which a cascade may later wipe (R-M3).
-		if p, ok := s.sample(false, func(p int) bool { return s.blank(p) && !s.mine[p] }); ok {
-			s.add(op(MineFlag, p), target)
-		}
-	case moveDSweepRight:
-		// Flags exactly on the mines around a number, then DSweep it: the chains.
-		p, ok := s.sample(true, func(p int) bool {
-			if !s.swept[p] || s.number[p] == 0 {
-				return false
-			}
-			_, blank := s.neighbourWith(p, func(q int) bool { return s.blank(q) && !s.mine[q] })
-			return blank
-		})
-		if !ok {
-			s.add(s.fallback(op(MineDSweep, s.r.Intn(s.n*s.m))), target)
-			return
-		}
-		s.each(p, func(q int) {
-			if s.flag[q] != s.mine[q] && !s.swept[q] {
-				s.add(op(MineFlag, q), target)
-			}
-		})
-		s.add(op(MineDSweep, p), target)
-	case moveDSweepWrong:
-		// Flags that match the number but sit on a safe cell, leaving a mine blank: boom.
-		p, ok := s.sample(true, func(p int) bool { return s.swept[p] && s.number[p] > 0 })
-		if !ok {
-			return
-		}
-		safe, ok1 := s.neighbourWith(p, func(q int) bool { return !s.swept[q] && !s.mine[q] })
-		bare, ok2 := s.neighbourWith(p, func(q int) bool { return s.mine[q] })
-		if !ok1 || !ok2 {
-			return
-		}
-		s.each(p, func(q int) {
-			want := (s.mine[q] && q != bare) || q == safe
-			if s.flag[q] != want && !s.swept[q] {
-				s.add(op(MineFlag, q), target)
-			}
-		})
-		s.add(op(MineDSweep, p), target)
-	case moveDSweepAny:
-		if p, ok := s.sample(true, func(p int) bool { return true }); ok {
-			s.add(op(MineDSweep, p), target)
-		}
-	case moveRepeat:
-		if len(s.ops) > 0 {
-			prev := s.ops[s.r.Intn(len(s.ops))]
-			if prev.Kind != MineQuit && s.allowed(prev.Kind) {
-				s.add(prev, target)
-			}
-		}
-	}
-}
-
-func (s *mineModel) allowed(k MineKind) bool {
-	switch s.kinds {
-	case MineSweepOnly:
-		return k == MineSweep
-	case MineNoDSweep:
-		return k != MineDSweep
-	}
-	return true
-}
-
-// add appends op if there is room before target, and plays it on the model.
-func (s *mineModel) add(op MineOp, target int) {
-	if len(s.ops) >= target || !s.allowed(op.Kind) {
-		return
-	}
-	s.ops = append(s.ops, op)
-	s.apply(op)
-}
-
-// apply plays the Flag, Sweep or DSweep op, unless the game is over.
-func (s *mineModel) apply(op MineOp) {
-	if s.over {
-		return
-	}
-	p := (op.X-1)*s.m + op.Y - 1
-	switch op.Kind {
-	case MineFlag:
-		if !s.swept[p] {
-			s.flag[p] = !s.flag[p]
-		}
-		return
-	case MineSweep:
-		if s.blank(p) && !s.open(p) {
-			return
-		}
-	case MineDSweep:
-		if !s.swept[p] || s.number[p] == 0 {
-			break
-		}
-		flags := 0
-		s.each(p, func(q int) {
-			if s.flag[q] {
-				flags++
-			}
-		})
-		if flags != int(s.number[p]) {
-			break
-		}
-		boom := false
-		s.each(p, func(q int) {
-			if !boom && s.blank(q) {
-				boom = !s.open(q)
-			}
-		})
-		if boom {
-			s.dsweepBoom = true
-			return
-		}
-	}
-	if s.safeLeft == 0 {
-		s.over, s.finished = true, true
-	}
-}
-
-// open sweeps p and cascades; false is a boom, which ends the game.
-func (s *mineModel) open(p int) bool {
-	if s.mine[p] {
-		s.over = true
-		return false
-	}
-	stack := []int{p}
-	s.swept[p], s.flag[p] = true, false
-	for len(stack) > 0 {
-		q := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		s.safeLeft--
-		if s.track {
-			s.sweptAt = append(s.sweptAt, q)
-		}
-		if s.number[q] == 0 {
-			s.each(q, func(r int) {
-				if !s.swept[r] {
-					if s.flag[r] {
-						s.wiped++
-					}
-					s.swept[r], s.flag[r] = true, false
-					stack = append(stack, r)
-				}
-			})
-		}
-	}
-	return true
-}
-
-// MineFromBytes decodes arbitrary bytes into a valid mine case, for fuzzing: the bytes
-// choose n and m (small unless a byte asks for more), a density, each cell (a byte each),
-// and then operations, each a kind byte and its coordinates, Quit's included (and
-// ignored), until the bytes run out. The single Quit goes where the bytes first ask for
-// one (a later one is a Sweep), or last. Mine.Bytes writes the bytes of a given case.
+// MineFromBytes decodes fuzzer bytes into a valid case (see tape): n, m, the board, then
+// operations until the bytes run out; the Quit goes where the bytes first ask for one (a
+// later one is a Sweep), or last. Mine.Bytes is its inverse.
 func MineFromBytes(data []byte) Mine {
 	t := &tape{data: data}
-	n := t.size(1, 8, MineMaxSide)
-	m := t.size(1, 8, MineMaxSide)
-	board := t.board(n, m, '.', '*')
-	var ops []MineOp
+	n := t.size(1, 8, mineMaxSide)
+	m := t.size(1, 8, mineMaxSide)
+	c := Mine{board: t.board(n, m, '.', '*')}
 	quit := false
 	for !t.exhausted() {
-		if room := MineMaxOps - 1; len(ops) == room && !quit || len(ops) == room+1 {
+		if room := mineMaxOps - 1; len(c.ops) == room && !quit || len(c.ops) == room+1 {
 			break // the last place is the Quit's
 		}
-		op := MineOp{Kind: MineKind(t.byte() % 4), X: 1 + t.intn(n), Y: 1 + t.intn(m)}
-		if op.Kind == MineQuit {
+		op := mineOp{kind: mineKind(t.byte() % 4), x: 1 + t.intn(n), y: 1 + t.intn(m)}
+		if op.kind == mineQuit {
 			if !quit {
 				quit = true
-				ops = append(ops, MineOp{Kind: MineQuit})
+				c.ops = append(c.ops, mineOp{kind: mineQuit})
 				continue
 			}
-			op.Kind = MineSweep
+			op.kind = mineSweep
 		}
-		ops = append(ops, op)
+		c.ops = append(c.ops, op)
 	}
 	if !quit {
-		ops = append(ops, MineOp{Kind: MineQuit})
+		c.ops = append(c.ops, mineOp{kind: mineQuit})
 	}
-	return Mine{Board: board, Ops: ops}
+	return c
 }
 
-// Bytes is the inverse of MineFromBytes for a valid case: MineFromBytes(c.Bytes())
-// encodes to exactly c.Encode(). Fuzz seeds made with it keep a fuzzer's small changes
-// near the game: a changed byte changes one cell or one operation, almost always.
+// Bytes is the inverse of MineFromBytes: fuzz seeds in which a changed byte changes one
+// cell or one operation, almost always.
 func (c Mine) Bytes() []byte {
-	n, m := len(c.Board), len(c.Board[0])
-	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.Ops))}
-	w.size(n, 1, 8, MineMaxSide)
-	w.size(m, 1, 8, MineMaxSide)
-	w.board(c.Board, '*')
-	for _, op := range c.Ops {
-		w.byte(byte(op.Kind))
-		if op.Kind == MineQuit {
-			w.intn(0, n)
-			w.intn(0, m)
-			continue
-		}
-		w.intn(op.X-1, n)
-		w.intn(op.Y-1, m)
+	n, m := len(c.board), len(c.board[0])
+	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.ops))}
+	w.size(n, 1, 8, mineMaxSide)
+	w.size(m, 1, 8, mineMaxSide)
+	w.board(c.board, '*')
+	for _, op := range c.ops {
+		w.byte(byte(op.kind))
+		w.intn(max(op.x-1, 0), n)
+		w.intn(max(op.y-1, 0), m)
 	}
 	return w.data
 }
 
-// MinePlan is the test set of the statement's subtask table (seed 000, 子任务): 20 tests,
-// each at the sizes of its row, and between them a giant cascade, dense correct DSweeps,
-// booms by a wrong flag and a Quit in the middle. Property A allows only Sweep and Quit,
-// B no DSweep.
-func MinePlan() []PlanTest {
-	type test struct {
-		n, m, q  int
-		kinds    MineKinds
-		scenario MineScenario
-	}
-	tests := []test{
-		{10, 10, 60, MineSweepOnly, MineGiantCascade}, // 1-2: n, m ≤ 10, q ≤ 60, A
-		{10, 1, 1, MineSweepOnly, MineFree},           // the smallest: m = 1, no mine, Quit alone
-		{10, 10, 60, MineNoDSweep, MineCareful},       // 3-4: B
-		{10, 10, 60, MineNoDSweep, MineNoSafeCell},
-		{10, 10, 60, MineAnyOps, MineDenseDSweep}, // 5-6
-		{10, 10, 60, MineAnyOps, MineWrongFlagBoom},
-		{1, 1000, 1000, MineSweepOnly, MineGiantCascade}, // 7-8: n = 1, m ≤ 1000, q ≤ 1000, A
-		{1, 1000, 1000, MineSweepOnly, MineCareful},
-		{1, 1000, 1000, MineNoDSweep, MineCareful}, // 9-10: B
-		{1, 1000, 1000, MineNoDSweep, MineQuitMiddle},
-		{1, 1000, 1000, MineAnyOps, MineDenseDSweep}, // 11-12
-		{1, 1000, 1000, MineAnyOps, MineWrongFlagBoom},
-		{300, 300, 8000, MineSweepOnly, MineGiantCascade}, // 13-14: n, m ≤ 300, q ≤ 8000, A
-		{300, 300, 8000, MineSweepOnly, MineCareful},
-		{300, 300, 8000, MineNoDSweep, MineCareful}, // 15-16: B
-		{300, 300, 8000, MineNoDSweep, MineQuitMiddle},
-		{300, 300, 8000, MineAnyOps, MineGiantCascade}, // 17-19
-		{300, 300, 8000, MineAnyOps, MineDenseDSweep},
-		{300, 300, 8000, MineAnyOps, MineWrongFlagBoom},
-		{1000, 1000, 60000, MineAnyOps, MineGiantCascade}, // 20: everything at the limits
-	}
-	plan := make([]PlanTest, len(tests))
-	for i, t := range tests {
-		shape := MineShape{N: [2]int{t.n, t.n}, M: [2]int{t.m, t.m}, Ops: [2]int{t.q, t.q}, Kinds: t.kinds, Scenario: t.scenario}
-		plan[i] = PlanTest{
-			Call: fmt.Sprintf("mine -n %d -m %d -q %d -ops %s -scenario %s", t.n, t.m, t.q, t.kinds, t.scenario),
-			Gen:  MineCase(shape),
-		}
-	}
-	return plan
-}
-
 // Bounds lists the constrained quantities of the case with their limits.
 func (c Mine) Bounds() []Bound {
-	n, m := len(c.Board), len(c.Board[0])
-	mines := 0
-	for _, row := range c.Board {
-		mines += strings.Count(row, "*")
-	}
-	b := []Bound{
-		{"n", n, 1, MineMaxSide},
-		{"m", m, 1, MineMaxSide},
-		{"operations", len(c.Ops), 1, MineMaxOps},
-		{"mines", mines, 0, n * m},
-	}
-	for _, op := range c.Ops {
-		if op.Kind != MineQuit {
-			b = append(b, Bound{"x", op.X, 1, n}, Bound{"y", op.Y, 1, m})
+	n, m := len(c.board), len(c.board[0])
+	b := []Bound{{"n", n, 1, mineMaxSide}, {"m", m, 1, mineMaxSide}, {"operations", len(c.ops), 1, mineMaxOps},
+		{"mines", strings.Count(strings.Join(c.board, ""), "*"), 0, n * m}}
+	for _, op := range c.ops {
+		if op.kind != mineQuit {
+			b = append(b, Bound{"x", op.x, 1, n}, Bound{"y", op.y, 1, m})
 		}
 	}
 	return b
 }
 
-// mineRulings are the rulings of docs/mine.md a mine solution can read differently, each with
-// the situation that lets a misreading show, and the misreading in mind:
-//   - R-M1: finish is checked after every Sweep and DSweep that did not boom, whatever it
-//     answered, and never after Flag. It decides the answer when the game finishes (a
-//     solution checking only after a Sweep, or before the feedback, or after a Flag
-//     too, differs) and on a board without a safe cell, where every operation before the
-//     Quit is answered by it (the first Sweep or DSweep finishes; a Flag does not; a
-//     Sweep on a mine still booms).
-//   - R-M2: a DSweep that reaches a mine prints only boom: a solution printing the
-//     feedback of the cells opened before it differs.
-//   - R-M3: a flagged cell reached by a 0-cascade loses its flag and is swept: a
-//     solution whose cascade stops at flags, or keeps them, differs.
-//   - R-M4: the game ends at the first of Quit, boom and finish and nothing after it is
-//     read: a case with operations after the end (always the Quit, after a boom or a
-//     finish) tells a solution that reads on, or counts them as steps.
-var mineRulings = []Ruling{
-	{"R-M1", "the game finishes, or the board has no safe cell and an operation before the Quit is read"},
-	{"R-M2", "a DSweep reaches a mine"},
-	{"R-M3", "a 0-cascade reaches a flagged cell"},
-	{"R-M4", "operations follow the end of the game (Quit, boom or finish)"},
-}
+// ShrinkMine is the gopter.Shrinker of mine cases: cuts of operations (never the Quit),
+// rows, columns and mines, then each x and y toward 1; every candidate is smaller in the
+// order (operations, n·m, mines, Σ coordinates).
+func ShrinkMine(v any) gopter.Shrink { return shrinkMine(v.(Mine), skipTwins) }
 
-// MineRulings lists the rulings of mine a solution can read differently, in the spec's
-// order, each with the situation Mine.Rulings looks for.
-func MineRulings() []Ruling { return slices.Clone(mineRulings) }
-
-// Rulings replays the case on the generator's model and returns the ids of the rulings
-// whose situation it reaches (see MineRulings), in the spec's order. It costs one game on
-// an n·m board, less than generating the case.
-func (c Mine) Rulings() []string {
-	const m1, m2, m3, m4 = 0, 1, 2, 3
-	var set rulingSet
-	s := newMineGame(c.Board)
-	noSafe := s.safeLeft == 0
-	for i, op := range c.Ops {
-		if op.Kind == MineQuit {
-			s.over = true
-		} else {
-			if noSafe {
-				set |= bit(m1)
-			}
-			s.apply(op)
-		}
-		if s.over {
-			if i < len(c.Ops)-1 {
-				set |= bit(m4)
-			}
-			break
-		}
-	}
-	if s.finished {
-		set |= bit(m1)
-	}
-	if s.dsweepBoom {
-		set |= bit(m2)
-	}
-	if s.wiped > 0 {
-		set |= bit(m3)
-	}
-	return set.ids(mineRulings)
-}
-
-// ShrinkMine is the gopter.Shrinker of mine cases. Its cuts, biggest first across all
-// of them (shrinkCuts): operations (never the Quit), rows and columns (operations on them
-// go, later ones move), and mines cleared. Then its numbers: each operation's x and y
-// toward 1 (to 1, halfway, one less). Every candidate is smaller in the order (operations,
-// n·m, mines, sum of coordinates). A case none of whose candidates reproduces has no
-// single operation, row, column or mine that can be removed, and no coordinate that can
-// move toward 1 alone.
-func ShrinkMine(v any) gopter.Shrink {
-	c := v.(Mine)
-	n, m := len(c.Board), len(c.Board[0])
-	noQuit := func(coord func(*MineOp) *int) func(*MineOp) *int {
-		return func(op *MineOp) *int {
-			if op.Kind == MineQuit {
-				return nil
-			}
-			return coord(op)
-		}
-	}
-	x, y := noQuit(func(op *MineOp) *int { return &op.X }), noQuit(func(op *MineOp) *int { return &op.Y })
-	cuts := shrinkCuts(
-		sized(len(c.Ops), func(lo, hi int) (any, bool) {
-			ops := make([]MineOp, 0, len(c.Ops)-(hi-lo)+1)
-			ops = append(ops, c.Ops[:lo]...)
-			for _, op := range c.Ops[lo:hi] {
-				if op.Kind == MineQuit {
-					ops = append(ops, op)
-				}
-			}
-			ops = append(ops, c.Ops[hi:]...)
-			return Mine{Board: c.Board, Ops: ops}, len(ops) < len(c.Ops)
-		}).withTwins(func(a, b, n int) bool {
-			// Equal runs hold no Quit: there is one.
-			return slices.Equal(c.Ops[a:a+n], c.Ops[b:b+n])
-		}),
-		sized(n, func(lo, hi int) (any, bool) {
-			if hi-lo == n {
-				return nil, false
-			}
-			board := slices.Concat(c.Board[:lo], c.Board[hi:])
-			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, x)}, true
-		}).withTwins(func(a, b, n int) bool {
-			return sameRows(c.Board, a, b, n) && noCoordinateIn(c.Ops, a, b+n, x)
-		}),
-		sized(m, func(lo, hi int) (any, bool) {
-			if hi-lo == m {
-				return nil, false
-			}
-			board := withoutColumns(c.Board, lo, hi)
-			return Mine{Board: board, Ops: cutCoordinate(c.Ops, lo, hi, y)}, true
-		}).withTwins(func(a, b, n int) bool {
-			return sameColumns(c.Board, a, b, n) && noCoordinateIn(c.Ops, a, b+n, y)
-		}),
-		cellCuts(c.Board, "*", func(mines []int, lo, hi int) (any, bool) {
-			return Mine{Board: withCells(c.Board, mines[lo:hi], '.'), Ops: c.Ops}, true
-		}),
-	)
-	// Number 2j is operation j's x, 2j+1 its y; the Quit has none.
-	numbers := shrinkNumbers(2*len(c.Ops), func(i int) []int {
-		op := c.Ops[i/2]
-		if op.Kind == MineQuit {
+func shrinkMine(c Mine, twins twinCuts) gopter.Shrink {
+	ops := sized(len(c.ops), func(lo, hi int) (any, bool) {
+		ops := slices.Concat(c.ops[:lo], slices.DeleteFunc(slices.Clone(c.ops[lo:hi]), func(op mineOp) bool { return op.kind != mineQuit }), c.ops[hi:])
+		return Mine{c.board, ops}, len(ops) < len(c.ops)
+	}).withTwins(func(a, b, n int) bool { return slices.Equal(c.ops[a:a+n], c.ops[b:b+n]) }) // equal runs hold no Quit: there is one
+	coord := func(op *mineOp, i int) *int {
+		if op.kind == mineQuit {
 			return nil
 		}
-		if i%2 == 0 {
-			return toward(op.X, 1)
+		return []*int{&op.x, &op.y}[i]
+	}
+	lists := append([]cutList{ops}, boardCuts(c.board, 1, "", "*", '.', c.ops, coord, func(board []string, ops []mineOp) (any, bool) { return Mine{board, ops}, true })...)
+	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(2*len(c.ops), func(i int) []int {
+		if p := coord(&c.ops[i/2], i%2); p != nil {
+			return toward(*p, 1)
 		}
-		return toward(op.Y, 1)
+		return nil
 	}, func(i, v int) any {
-		ops := slices.Clone(c.Ops)
-		if i%2 == 0 {
-			ops[i/2].X = v
-		} else {
-			ops[i/2].Y = v
+		ops := slices.Clone(c.ops)
+		*coord(&ops[i/2], i%2) = v
+		return Mine{c.board, ops}
+	}))
+}
+
+// mineKinds restricts the operations as the subtasks do: any, A (Sweep and Quit), B (no
+// DSweep).
+type mineKinds uint8
+
+const (
+	mineAnyOps mineKinds = iota
+	mineSweepOnly
+	mineNoDSweep
+)
+
+// The scenarios of a mine generator (-scenario).
+const (
+	mineMixed         uint8 = iota // any density, a temperament per case, careful to reckless
+	mineGiantCascade               // a wall of mines near the right edge: a Sweep opens the rest
+	mineDenseDSweep                // 15-20% mines, flags exactly right, DSweep after DSweep
+	mineWrongFlagBoom              // a careful game, until a wrong flag makes a DSweep boom
+	mineQuitMiddle                 // the Quit halfway: the rest is never read
+	mineCareful                    // no blind Sweep, flags on mines, often to the finish
+	mineNoSafeCell                 // every cell a mine; a Sweep on a flag finishes (R-M1)
+	mineFree                       // no mine: the first Sweep finishes
+	// mineCascadeLongGame: a cascade of nine tenths of the board (a recursive flood fill
+	// overflows the stack), then a long game right of a wall (O(n·m) per operation times
+	// out).
+	mineCascadeLongGame
+)
+
+// mineShape is a mine call's flags.
+type mineShape struct {
+	n, m, ops span
+	kinds     mineKinds
+	scenario  uint8
+}
+
+func mineCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
+	sh := mineShape{n: span{1, 1}, m: span{1, 1}, ops: span{1, 1}}
+	fs.Var(&sh.n, "n", "rows")
+	fs.Var(&sh.m, "m", "columns")
+	fs.Var(&sh.ops, "q", "operations, the Quit included")
+	fs.Var(choice{[]string{"any", "A", "B"}, (*uint8)(&sh.kinds)}, "ops", "the subtask's property")
+	fs.Var(choice{[]string{"mixed", "cascade", "dense-dsweep", "wrong-flag-boom", "quit-middle", "careful", "no-safe-cell",
+		"mine-free", "cascade-long-game"}, &sh.scenario}, "scenario", "the kind of game")
+	return func(skip *Skip) gopter.Gen {
+		return func(p *gopter.GenParameters) *gopter.GenResult {
+			return gopter.NewGenResult(genMine(p.Rng, sh, skip), ShrinkMine)
 		}
-		return Mine{Board: c.Board, Ops: ops}
-	})
-	return gopter.ConcatShrinks(cuts, numbers)
+	}
+}
+
+// MineGen generates mine cases carrying ShrinkMine, most small enough to read at a
+// glance, 3 in 1000 at the limits (README, "Cases at the limits"), none reaching a ruling
+// of skip (nil: none skipped).
+func MineGen(skip *Skip) gopter.Gen {
+	return mix(skip,
+		weighted{500, "mine -n 1..6 -m 1..6 -q 1..30"},
+		weighted{300, "mine -n 1..30 -m 1..30 -q 1..200"},
+		weighted{120, "mine -n 1..200 -m 1..200 -q 1..3000"},
+		weighted{40, "mine -n 1 -m 1..1000 -q 1..1000"},
+		weighted{37, "mine -n 1..1000 -m 1 -q 1..1000"},
+		weighted{2, "mine -n 1000 -m 1000 -q 60000 -scenario cascade-long-game"},
+		weighted{1, "mine -n 900..1000 -m 900..1000 -q 30000..60000"})
+}
+
+// MinePlan is the test set of the statement's subtask table (seed 000, 子任务): 20 tests
+// at the sizes of their rows.
+func MinePlan() []PlanTest {
+	return plan(
+		"mine -n 10 -m 10 -q 60 -ops A -scenario cascade", // 1-2: n, m ≤ 10, q ≤ 60, A
+		"mine -n 10 -m 1 -q 1 -ops A -scenario mine-free", // the smallest: m = 1, no mine, Quit alone
+		"mine -n 10 -m 10 -q 60 -ops B -scenario careful", // 3-4: B
+		"mine -n 10 -m 10 -q 60 -ops B -scenario no-safe-cell",
+		"mine -n 10 -m 10 -q 60 -ops any -scenario dense-dsweep", // 5-6
+		"mine -n 10 -m 10 -q 60 -ops any -scenario wrong-flag-boom",
+		"mine -n 1 -m 1000 -q 1000 -ops A -scenario cascade", // 7-8: n = 1, m ≤ 1000, q ≤ 1000, A
+		"mine -n 1 -m 1000 -q 1000 -ops A -scenario careful",
+		"mine -n 1 -m 1000 -q 1000 -ops B -scenario careful", // 9-10: B
+		"mine -n 1 -m 1000 -q 1000 -ops B -scenario quit-middle",
+		"mine -n 1 -m 1000 -q 1000 -ops any -scenario dense-dsweep", // 11-12
+		"mine -n 1 -m 1000 -q 1000 -ops any -scenario wrong-flag-boom",
+		"mine -n 300 -m 300 -q 8000 -ops A -scenario cascade", // 13-14: n, m ≤ 300, q ≤ 8000, A
+		"mine -n 300 -m 300 -q 8000 -ops A -scenario careful",
+		"mine -n 300 -m 300 -q 8000 -ops B -scenario careful", // 15-16: B
+		"mine -n 300 -m 300 -q 8000 -ops B -scenario quit-middle",
+		"mine -n 300 -m 300 -q 8000 -ops any -scenario cascade", // 17-19
+		"mine -n 300 -m 300 -q 8000 -ops any -scenario dense-dsweep",
+		"mine -n 300 -m 300 -q 8000 -ops any -scenario wrong-flag-boom",
+		"mine -n 1000 -m 1000 -q 60000 -ops any -scenario cascade") // 20: everything at the limits
+}
+
+// pickDensity draws a mine density: 0, 1, sparse (wide cascades), and between.
+func pickDensity(r *rand.Rand) float64 {
+	switch v := r.Intn(20); {
+	case v < 2:
+		return float64(v)
+	case v < 8:
+		return []float64{0.01, 0.03, 0.06, 0.1}[r.Intn(4)]
+	case v < 14:
+		return []float64{0.12, 0.15, 0.2, 0.25}[r.Intn(4)]
+	}
+	return r.Float64()
+}
+
+var mineClick = [...]mineKind{clickOpen: mineSweep, clickMark: mineFlag, clickChord: mineDSweep}
+
+// mineField is ref's game of mine on board as a sweeper plays it, with the kinds of
+// operations allowed, its watch leaving out the rulings of skip.
+func mineField(board []string, kinds mineKinds, skip ruling.Set) *field {
+	g := ref.NewMineGame(board)
+	w := ruling.NewMineWatch(g)
+	return &field{m: len(board[0]), allowed: [3]bool{true, kinds != mineSweepOnly, kinds == mineAnyOps}, skip: skip, seen: &w.Seen,
+		over: func() bool { return g.Outcome() != "" },
+		apply: func(k click, x, y int) {
+			if g.Play(mineClick[k].String(), x, y); skip != 0 { // the watch only leaves skipped rulings out
+				if w.See(g, mineClick[k].String(), x, y); g.Outcome() != "" {
+					w.Ended(true) // the Quit follows
+				}
+			}
+		},
+		newly:  g.Newly,
+		isOpen: func(int, int) bool { return true },
+		markOf: func(x, y int) uint8 { return pick(g.Flagged(x, y), markFlag, markBlank) },
+	}
+}
+
+func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
+	avoid := skip.of(ruling.Mine())
+	n, m, q := pickEdge(r, sh.n), pickEdge(r, sh.m), pickEdge(r, sh.ops)
+	density, wall := pickDensity(r), -1
+	right := -1.0 // the density right of the wall, when not density
+	switch sh.scenario {
+	case mineGiantCascade:
+		density, wall = 0.001, m-1-min(m/100, 8)
+	case mineCascadeLongGame:
+		density, wall, right = 0.001, m-1-max(m/10, 1), 0.15+0.05*r.Float64()
+	case mineDenseDSweep, mineWrongFlagBoom:
+		density = 0.15 + 0.05*r.Float64()
+	case mineCareful:
+		density = 0.05 + 0.15*r.Float64()
+	case mineNoSafeCell:
+		density = 1
+	case mineFree:
+		density = 0
+	}
+	cells, safe := make([]byte, n*m), 0
+	for p := range cells {
+		cells[p] = '.'
+		if p%m == wall || r.Float64() < pick(p%m > wall && right >= 0, right, density) {
+			cells[p] = '*'
+		} else {
+			safe++
+		}
+	}
+	if safe == 0 && avoid&ruling.M1 != 0 {
+		cells[r.Intn(n*m)] = '.' // R-M1 skipped: a board with a safe cell
+		skip.note(ruling.Mine(), ruling.M1)
+	}
+	board := rowsOf(cells, m)
+	f := mineField(board, sh.kinds, avoid)
+	s := newSweeper(board, '*', f, r)
+	// A temperament per case, careful to reckless; with R-M2 or R-M3 skipped, no wrong
+	// flag, which a DSweep could boom on or a cascade wipe. With R-M4 skipped the game
+	// stops before an operation that would end it (mineField), as with R-M1: a careful
+	// game for every case would cost ref's play of every operation.
+	never := avoid&(ruling.M2|ruling.M3) != 0
+	if r.Intn(2) == 0 || sh.scenario != mineMixed && sh.scenario != mineGiantCascade || never {
+		s.careful(never)
+	}
+	switch sh.scenario {
+	case mineCascadeLongGame:
+		s.patient = true
+		s.weights[moveFlagWrong] = 0
+		fallthrough
+	case mineDenseDSweep:
+		s.weights[moveChordAny], s.weights[moveRepeat] = 0, 0
+		s.weights[moveChordRight] += 20
+	}
+	playTo := func(target int) {
+		f.target = target
+		s.play()
+	}
+	// after is how many operations follow the Quit (never read, R-IN2); the game is
+	// played for the others, and once over, operations that are never read follow it.
+	after := 0
+	switch sh.scenario {
+	case mineWrongFlagBoom:
+		playTo((q - 1) * 9 / 10)
+		f.target = q - 1
+		for try := 0; try < 100 && !f.done(); try++ {
+			s.move(moveChordWrong)
+		}
+		playTo(q - 1)
+	case mineNoSafeCell:
+		// Flags, then a Sweep on a flagged cell: it answers, and R-M1 finishes.
+		for f.target = (q - 1) / 2; !f.done() && f.allowed[clickMark]; {
+			s.click(clickMark, r.Intn(n*m))
+		}
+		f.target = q - 1
+		if p := slices.Index(s.marks, markFlag); p >= 0 {
+			s.click(clickOpen, p)
+		}
+		playTo(q - 1)
+	case mineQuitMiddle:
+		after = q - 1 - (q-1)/2
+		playTo((q - 1) / 2)
+	case mineMixed:
+		// The Quit first, somewhere inside, or last.
+		if q > 1 && r.Intn(3) == 0 {
+			after = 1 + r.Intn(min(q-1, 20))
+		}
+		before := q - 1 - after
+		switch r.Intn(10) {
+		case 0:
+			after, before = after+before, 0
+		case 1, 2:
+			k := r.Intn(before + 1)
+			after, before = after+before-k, k
+		}
+		playTo(before)
+	default:
+		// The scenario's opening move, a 0 left of the wall, then its game.
+		f.target = q - 1
+		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.number[p] == 0 && p%m < max(wall, 1) }); ok {
+			s.click(clickOpen, p)
+		}
+		playTo(q - 1)
+	}
+	// A game over (by boom or finish: one the field did not stop) is followed by
+	// operations that are never read, up to the Quit; the Quit by after more.
+	ops := make([]mineOp, len(s.played), q)
+	for i, c := range s.played {
+		ops[i] = mineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
+	}
+	randomOp := func() mineOp {
+		k, x, y := f.randomClick(r, n)
+		return mineOp{mineClick[k], x, y}
+	}
+	for !f.stopped && f.over() && len(ops) < q-1-after {
+		ops = append(ops, randomOp())
+	}
+	ops = append(ops, mineOp{kind: mineQuit})
+	if avoid&ruling.M4 != 0 && after > 0 {
+		after = 0
+		f.avoided |= ruling.M4
+	}
+	for range after {
+		ops = append(ops, randomOp())
+	}
+	skip.note(ruling.Mine(), f.avoided)
+	return Mine{board, ops}
 }

@@ -7,10 +7,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gamediff/ref"
 )
 
 func TestMineRoundTrip(t *testing.T) {
-	for i, c := range drawCases[Mine](t, MineGen(), 300) {
+	for i, c := range drawCases[Mine](t, MineGen(nil), 300) {
 		got, err := DecodeMine(c.Encode())
 		if err != nil {
 			t.Fatalf("case %d: generated case rejected: %v", i, err)
@@ -22,7 +24,7 @@ func TestMineRoundTrip(t *testing.T) {
 }
 
 func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
-	for i, c := range drawCases[Mine](t, MineGen(), 60) {
+	for i, c := range drawCases[Mine](t, MineGen(nil), 60) {
 		size := len(c.Encode())
 		next := ShrinkMine(c)
 		for n := 0; n < 400; n++ {
@@ -44,10 +46,10 @@ func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
 // TestMineShrinkSkipsOnlyRepeats: see TestShrinkersSkipOnlyRepeats; on a blank board most
 // candidates were repeats.
 func TestMineShrinkSkipsOnlyRepeats(t *testing.T) {
-	blank := Mine{Board: slices.Repeat([]string{strings.Repeat(".", 40)}, 30),
-		Ops: []MineOp{{MineSweep, 3, 3}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {Kind: MineQuit}}}
-	blank.Board[2] = "..*" + strings.Repeat(".", 37)
-	if before, after := twinsSkipOnlyRepeats(t, []Mine{blank}, ShrinkMine); 2*after > before {
+	blank := Mine{board: slices.Repeat([]string{strings.Repeat(".", 40)}, 30),
+		ops: []mineOp{{mineSweep, 3, 3}, {mineFlag, 3, 4}, {mineFlag, 3, 4}, {mineFlag, 3, 4}, {kind: mineQuit}}}
+	blank.board[2] = "..*" + strings.Repeat(".", 37)
+	if before, after := twinsSkipOnlyRepeats(t, []Mine{blank}, shrinkMine); 2*after > before {
 		t.Errorf("the blank board: %d candidates with twins skipped, %d without: most should be gone", after, before)
 	}
 }
@@ -55,7 +57,7 @@ func TestMineShrinkSkipsOnlyRepeats(t *testing.T) {
 // TestMineShrinkReachesSingleCuts checks that the last candidates are single removals:
 // without them a minimized case would not be 1-minimal.
 func TestMineShrinkReachesSingleCuts(t *testing.T) {
-	c := Mine{Board: []string{"*.", ".*", ".."}, Ops: []MineOp{{MineSweep, 1, 2}, {MineFlag, 1, 1}, {Kind: MineQuit}}}
+	c := Mine{board: []string{"*.", ".*", ".."}, ops: []mineOp{{mineSweep, 1, 2}, {mineFlag, 1, 1}, {kind: mineQuit}}}
 	var all []Mine
 	for next := ShrinkMine(c); ; {
 		v, ok := next()
@@ -72,13 +74,13 @@ func TestMineShrinkReachesSingleCuts(t *testing.T) {
 	}
 	for _, m := range all {
 		switch {
-		case len(m.Ops) == 2 && m.Ops[0].Kind == MineFlag && len(m.Board) == 3:
+		case len(m.ops) == 2 && m.ops[0].kind == mineFlag && len(m.board) == 3:
 			want["drop op 1"] = true
-		case len(m.Board) == 2 && m.Board[1] == ".." && len(m.Ops) == 3:
+		case len(m.board) == 2 && m.board[1] == ".." && len(m.ops) == 3:
 			want["drop row 2"] = true
-		case len(m.Board[0]) == 1 && m.Board[0] == "." && len(m.Ops) == 2:
+		case len(m.board[0]) == 1 && m.board[0] == "." && len(m.ops) == 2:
 			want["drop col 1"] = true // the Sweep on column 2 moves to column 1, the Flag on column 1 goes
-		case len(m.Board) == 3 && m.Board[0] == "*." && m.Board[1] == "..":
+		case len(m.board) == 3 && m.board[0] == "*." && m.board[1] == "..":
 			want["clear mine2"] = true
 		}
 	}
@@ -117,9 +119,9 @@ func TestDecodeMineRejects(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := DecodeMine([]byte(tt.input))
-			var le *LimitError
+			var le *limitError
 			if !errors.As(err, &le) {
-				t.Fatalf("err = %v, want a *LimitError", err)
+				t.Fatalf("err = %v, want a *limitError", err)
 			}
 			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
 				t.Fatalf("got %q, want line %d saying %q", err, tt.line, tt.says)
@@ -131,18 +133,18 @@ func TestDecodeMineRejects(t *testing.T) {
 func TestDecodeMineOperationLimit(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("1 1\n.\n")
-	for i := 0; i < MineMaxOps-1; i++ {
+	for i := 0; i < mineMaxOps-1; i++ {
 		b.WriteString("Flag 1 1\n")
 	}
 	b.WriteString("Quit\n")
 	if _, err := DecodeMine([]byte(b.String())); err != nil {
-		t.Fatalf("exactly %d operations rejected: %v", MineMaxOps, err)
+		t.Fatalf("exactly %d operations rejected: %v", mineMaxOps, err)
 	}
 	b.WriteString("Flag 1 1\n")
 	_, err := DecodeMine([]byte(b.String()))
-	var le *LimitError
-	if !errors.As(err, &le) || le.Line != MineMaxOps+3 || !strings.Contains(le.Constraint, "more than 60000") {
-		t.Fatalf("operation %d: err = %v, want line %d: more than 60000 operations", MineMaxOps+1, err, MineMaxOps+3)
+	var le *limitError
+	if !errors.As(err, &le) || le.Line != mineMaxOps+3 || !strings.Contains(le.Constraint, "more than 60000") {
+		t.Fatalf("operation %d: err = %v, want line %d: more than 60000 operations", mineMaxOps+1, err, mineMaxOps+3)
 	}
 }
 
@@ -150,9 +152,9 @@ func TestDecodeMineOperationLimit(t *testing.T) {
 // generator is meant to produce, by replaying each case on a small model of the rules.
 func TestMineGenReachesTheHardParts(t *testing.T) {
 	seen := map[string]int{}
-	for _, c := range drawCases[Mine](t, MineGen(), 2000) {
-		n, m := len(c.Board), len(c.Board[0])
-		mines := strings.Count(strings.Join(c.Board, ""), "*")
+	for _, c := range drawCases[Mine](t, MineGen(nil), 2000) {
+		n, m := len(c.board), len(c.board[0])
+		mines := strings.Count(strings.Join(c.board, ""), "*")
 		if n == 1 {
 			seen["n = 1"]++
 		}
@@ -168,10 +170,10 @@ func TestMineGenReachesTheHardParts(t *testing.T) {
 		if n >= 900 && m >= 900 {
 			seen["near 1000x1000"]++
 		}
-		if c.Ops[0].Kind == MineQuit {
+		if c.ops[0].kind == mineQuit {
 			seen["Quit first"]++
 		}
-		if c.Ops[len(c.Ops)-1].Kind != MineQuit {
+		if c.ops[len(c.ops)-1].kind != mineQuit {
 			seen["ops after Quit"]++
 		}
 		for k, v := range playMineModel(c) {
@@ -187,53 +189,46 @@ func TestMineGenReachesTheHardParts(t *testing.T) {
 	}
 }
 
-// playMineModel plays c with gen's own model and reports which features occurred.
+// playMineModel plays c on ref's game and reports which features occurred.
 func playMineModel(c Mine) map[string]int {
 	seen := map[string]int{}
-	s := newMineModel(c.Board, rand.New(rand.NewSource(1)), MineAnyOps, MineMixed)
+	g := ref.NewMineGame(c.board)
 	chain := 0
-	flagged := map[int]bool{}
-	var last MineOp
-	for i, op := range c.Ops {
-		if s.over {
+	flagged := map[[2]int]bool{}
+	for i, op := range c.ops {
+		if g.Outcome() != "" {
 			seen["ops after the end"]++
 			break
 		}
-		if op.Kind == MineQuit {
-			break
-		}
-		if i > 0 && op.X == last.X && op.Y == last.Y {
+		if i > 0 && op.x == c.ops[i-1].x && op.y == c.ops[i-1].y && op.kind != mineQuit {
 			seen["same cell again"]++
 		}
-		last = op
-		before := len(s.sweptAt)
-		p := (op.X-1)*s.m + op.Y - 1
-		if op.Kind == MineFlag && !s.swept[p] {
-			flagged[p] = !flagged[p]
+		result := g.Play(op.kind.String(), op.x, op.y)
+		if op.kind == mineFlag {
+			flagged[[2]int{op.x, op.y}] = g.Flagged(op.x, op.y)
 		}
-		s.add(op, len(s.ops)+1)
-		opened := s.sweptAt[before:]
-		for _, q := range opened {
-			if flagged[q] {
-				seen["flag wiped by cascade"]++
-				delete(flagged, q)
-			}
-		}
+		opened := g.Newly()
 		if len(opened) >= 100 {
 			seen["cascade of 100"]++
 		}
-		if op.Kind == MineDSweep {
+		for _, q := range opened {
+			if flagged[q] {
+				seen["flag wiped by cascade"]++
+				flagged[q] = false
+			}
+		}
+		if op.kind == mineDSweep {
 			switch {
-			case len(opened) > 0:
+			case len(opened) > 0 && result != "game over":
 				seen["DSweep that opens"]++
 				if chain++; chain == 5 {
 					seen["DSweep chain of 5"]++
 				}
-			case s.over && s.safeLeft > 0:
+			case result == "game over" && g.SafeLeft() > 0:
 				seen["wrong flag boom"]++
 			}
 		}
-		if s.over && s.safeLeft == 0 {
+		if result == "finish" {
 			seen["finish"]++
 		}
 	}
@@ -253,7 +248,7 @@ func TestMineFromBytesIsAlwaysValid(t *testing.T) {
 			t.Fatalf("bytes %x: invalid case: %v", data, err)
 		}
 	}
-	if c := MineFromBytes(nil); len(c.Board) != 1 || len(c.Ops) != 1 {
+	if c := MineFromBytes(nil); len(c.board) != 1 || len(c.ops) != 1 {
 		t.Fatalf("no bytes: %+v, want a 1x1 board and just Quit", c)
 	}
 }

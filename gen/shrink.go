@@ -7,30 +7,33 @@ import (
 	"github.com/leanovate/gopter"
 )
 
-// A shrinker's candidates come in two phases. First the cuts (shrinkCuts): spans of
-// items dropped from each list a case is made of (operations, rows, columns, mines,
-// games, …), biggest first across all the lists. Then the numbers (shrinkNumbers): a
-// coordinate, a column, a kind moved toward its smallest valid value, so that a
-// minimized case reads like a hand-made one. Every candidate is strictly smaller than
-// its case in an order each shrinker states (a tuple of counts compared
-// lexicographically, so well-founded): the minimizer, which keeps a candidate only if it
-// still shows the same divergence and starts again from it, always ends.
+// A shrinker's candidates come in two phases: the cuts (shrinkCuts), spans of items
+// dropped from each list a case is made of, biggest first across all the lists; then the
+// numbers (shrinkNumbers), each moved toward its smallest valid value, so that a minimized
+// case reads like a hand-made one. Every candidate is smaller than its case in an order
+// each shrinker states (counts compared lexicographically, well-founded), so that the
+// minimizer, which starts again from every candidate it keeps, always ends.
 
-// cutList is one list a shrinker cuts spans out of: its length, counted on first use so
-// that a list the minimizer never reaches costs nothing, and the case without the items
-// [lo, hi), or false when that cut is not allowed (it would break a limit).
+// cutList is one list a shrinker cuts spans out of: its length, counted on first use (a
+// list the minimizer never reaches costs nothing), and the case without the items
+// [lo, hi), or false when that cut would break a limit.
 type cutList struct {
 	size func() int
 	cut  func(lo, hi int) (any, bool)
 	// twins, if set, reports whether cutting [a, a+n) gives the same case as cutting
-	// [b, b+n): two equal runs of items, side by side. A stage skips a span that is the
-	// twin of the one before it, which would make the same candidate again: a board's
-	// blank columns, one candidate each, all one case.
+	// [b, b+n); a stage skips a span that is the twin of the one before it, which would
+	// make the same candidate again (a board's blank columns, all one case).
 	twins func(a, b, n int) bool
 }
 
-// skipTwins is off only in the tests that check that a twin is the candidate before it.
-var skipTwins = true
+// twinCuts says whether a shrinker skips a span that is the twin of the one before it, as
+// the shrinkers do; the tests of the skipping compare with keepTwins.
+type twinCuts bool
+
+const (
+	skipTwins twinCuts = true
+	keepTwins twinCuts = false
+)
 
 // sized is a cutList whose length is known.
 func sized(n int, cut func(lo, hi int) (any, bool)) cutList {
@@ -70,14 +73,12 @@ func (s *spanStage) advance() bool {
 	return true
 }
 
-// shrinkCuts is the gopter.Shrink that cuts spans out of every list, biggest first
-// across all of them: the halves of each list in turn, then the quarters of each, and so
-// on down to single items. Big cuts of every kind come first because each accepted cut
-// restarts the search from a smaller case: a 1000x1000 case that times out loses half its
-// operations, rows or columns per accepted step, without a run of every smaller cut of
-// the first list before the second is tried. Single items come last, so that a case none
-// of whose candidates reproduces has no single item that can go.
-func shrinkCuts(lists ...cutList) gopter.Shrink {
+// shrinkCuts is the gopter.Shrink that cuts spans out of every list: the halves of each
+// list in turn, then the quarters of each, down to single items. Big cuts of every kind
+// come first because each accepted cut restarts the search from a smaller case: a
+// 1000x1000 case loses half its operations, rows or columns per step. Single items come
+// last: a case none of whose candidates reproduces has no single item that can go.
+func shrinkCuts(twins twinCuts, lists ...cutList) gopter.Shrink {
 	stages := make([]spanStage, len(lists))
 	started := make([]bool, len(lists))
 	i, more := 0, false // more: some list has a stage left after this level
@@ -100,7 +101,7 @@ func shrinkCuts(lists ...cutList) gopter.Shrink {
 				}
 				before := st.last
 				st.last = lo
-				if skipTwins && lists[i].twins != nil && before >= 0 && hi-lo == st.size && lists[i].twins(before, lo, st.size) {
+				if twins == skipTwins && lists[i].twins != nil && before >= 0 && hi-lo == st.size && lists[i].twins(before, lo, st.size) {
 					continue // the case the span before made
 				}
 				if v, ok := lists[i].cut(lo, hi); ok {
@@ -116,8 +117,7 @@ func shrinkCuts(lists ...cutList) gopter.Shrink {
 }
 
 // shrinkNumbers is the gopter.Shrink that moves each of count numbers in turn to each of
-// its targets: targets(i) lists them (each smaller than the number in the shrinker's
-// order, so none repeats it), with(i, v) is the case with number i set to v.
+// its targets(i), with(i, v) being the case with number i set to v.
 func shrinkNumbers(count int, targets func(i int) []int, with func(i, v int) any) gopter.Shrink {
 	i := 0
 	var pending []int
@@ -135,8 +135,7 @@ func shrinkNumbers(count int, targets func(i int) []int, with func(i, v int) any
 	}
 }
 
-// toward lists the values a number v at least lo moves to when it shrinks: lo, halfway
-// there and one less, in that order, each only if below v and not already listed.
+// toward lists the values v ≥ lo shrinks to: lo, halfway and one less, below v, distinct.
 func toward(v, lo int) []int {
 	var out []int
 	for _, t := range []int{lo, lo + (v-lo)/2, v - 1} {
@@ -147,10 +146,8 @@ func toward(v, lo int) []int {
 	return out
 }
 
-// cutCoordinate drops the operations whose coordinate lies in the cut rows (or columns)
-// lo+1..hi and moves later ones back by the cut. coord picks the coordinate of an
-// operation, or returns nil for one that has none (mine's Quit, tower's commands other
-// than MOVETO), which always stays.
+// cutCoordinate drops the operations whose coordinate (coord, nil for none: they stay)
+// lies in the cut lines lo+1..hi and moves later ones back by the cut.
 func cutCoordinate[O any](ops []O, lo, hi int, coord func(*O) *int) []O {
 	out := make([]O, 0, len(ops))
 	for _, op := range ops {
@@ -167,15 +164,42 @@ func cutCoordinate[O any](ops []O, lo, hi int, coord func(*O) *int) []O {
 	return out
 }
 
+// boardCuts are the cut lists of a board and the ops on it: its rows and its columns (at
+// least least of each stay, and every line holding a byte of fixed; the ops on cut lines
+// go, later ones move), and its cells holding a byte of cells made blank. coord(op, 0) is
+// an op's row, coord(op, 1) its column (nil: none); with makes the case, or says false.
+func boardCuts[O comparable](board []string, least int, fixed, cells string, blank byte, ops []O,
+	coord func(*O, int) *int, with func([]string, []O) (any, bool)) []cutList {
+	n, m := len(board), len(board[0])
+	x, y := func(op *O) *int { return coord(op, 0) }, func(op *O) *int { return coord(op, 1) }
+	holds := func(rows []string, lo, hi int) bool { // a byte of fixed in the rows' [lo, hi)
+		return slices.ContainsFunc(rows, func(row string) bool { return strings.ContainsAny(row[lo:hi], fixed) })
+	}
+	return []cutList{
+		sized(n, func(lo, hi int) (any, bool) {
+			if n-(hi-lo) < least || holds(board[lo:hi], 0, m) {
+				return nil, false
+			}
+			return with(slices.Concat(board[:lo], board[hi:]), cutCoordinate(ops, lo, hi, x))
+		}).withTwins(func(a, b, n int) bool {
+			return slices.Equal(board[a:a+n], board[b:b+n]) && noCoordinateIn(ops, a, b+n, x)
+		}),
+		sized(m, func(lo, hi int) (any, bool) {
+			if m-(hi-lo) < least || holds(board, lo, hi) {
+				return nil, false
+			}
+			return with(withoutColumns(board, lo, hi), cutCoordinate(ops, lo, hi, y))
+		}).withTwins(func(a, b, n int) bool { return sameColumns(board, a, b, n) && noCoordinateIn(ops, a, b+n, y) }),
+		cellCuts(board, cells, func(cells []int, lo, hi int) (any, bool) {
+			return with(withCells(board, cells[lo:hi], blank), ops)
+		}),
+	}
+}
+
 // withTwins returns l, whose spans [a, a+n) and [b, b+n) are twins when same says so.
 func (l cutList) withTwins(same func(a, b, n int) bool) cutList {
 	l.twins = same
 	return l
-}
-
-// sameRows reports whether rows [a, a+n) and [b, b+n) of board are equal.
-func sameRows(board []string, a, b, n int) bool {
-	return slices.Equal(board[a:a+n], board[b:b+n])
 }
 
 // sameColumns reports whether columns [a, a+n) and [b, b+n) of board are equal.
@@ -188,8 +212,8 @@ func sameColumns(board []string, a, b, n int) bool {
 	return true
 }
 
-// noCoordinateIn reports whether no operation's coordinate (1-based, as the statements
-// number rows and columns) falls in the 0-based items [lo, hi): a cut there moves none.
+// noCoordinateIn reports whether no operation's coordinate (1-based) falls in the 0-based
+// items [lo, hi).
 func noCoordinateIn[O any](ops []O, lo, hi int, coord func(*O) *int) bool {
 	for i := range ops {
 		if v := coord(&ops[i]); v != nil && *v > lo && *v <= hi {
@@ -221,9 +245,8 @@ func cellsHolding(board []string, set string) []int {
 	return cells
 }
 
-// cellCuts is the cutList of the cells of board that hold a byte of set, listed on first
-// use, since a shrinker makes one for every board and the minimizer reaches few of them.
-// cut is given every such cell and the span [lo, hi) of them to cut.
+// cellCuts is the cutList of the cells of board holding a byte of set, listed on first use
+// (the minimizer reaches few boards); cut gets them all and the span [lo, hi) to cut.
 func cellCuts(board []string, set string, cut func(cells []int, lo, hi int) (any, bool)) cutList {
 	var cells []int
 	return cutList{
@@ -232,9 +255,8 @@ func cellCuts(board []string, set string, cut func(cells []int, lo, hi int) (any
 	}
 }
 
-// inARow numbers the items of several lists in a row, count(l) items for list l, for a
-// shrinker's numbers phase: total is how many there are, and locate(i) the list holding
-// item i and its index in that list.
+// inARow numbers the items of several lists in a row, count(l) for list l: total items,
+// and locate(i) the list of item i and its index there.
 func inARow[L any](lists []L, count func(l L) int) (total int, locate func(i int) (list, k int)) {
 	first := make([]int, len(lists)) // first[l]: the number of list l's first item
 	for l, list := range lists {
@@ -249,34 +271,18 @@ func inARow[L any](lists []L, count func(l L) int) (total int, locate func(i int
 
 // withCells returns a copy of board whose cells at the given flat indices hold c.
 func withCells(board []string, cells []int, c byte) []string {
-	rows := make([][]byte, len(board))
-	for i, row := range board {
-		rows[i] = []byte(row)
-	}
+	flat := []byte(strings.Join(board, ""))
 	for _, p := range cells {
-		m := len(board[0])
-		rows[p/m][p%m] = c
+		flat[p] = c
 	}
-	out := make([]string, len(rows))
+	return rowsOf(flat, len(board[0]))
+}
+
+// rowsOf cuts cells into rows of m.
+func rowsOf(cells []byte, m int) []string {
+	rows := make([]string, len(cells)/m)
 	for i := range rows {
-		out[i] = string(rows[i])
+		rows[i] = string(cells[i*m : (i+1)*m])
 	}
-	return out
+	return rows
 }
-
-// unitOr is how a generator of whole cases (unit false) or of units reads the ranges and
-// weights of its shapes: a count of datasets as given, or always one, since units are
-// packed; a weight as given, or unitWeight times it, which makes the shapes it does not
-// pass through weight (those at the limits, whole) that much rarer.
-func unitOr(unit bool) (count func(lo, hi int) [2]int, weight func(w int) int) {
-	if unit {
-		return func(int, int) [2]int { return [2]int{1, 1} }, func(w int) int { return w * unitWeight }
-	}
-	return func(lo, hi int) [2]int { return [2]int{lo, hi} }, func(w int) int { return w }
-}
-
-// unitWeight is how much rarer the cases at the limits are among the units a packed hunt
-// of a program draws (BoomUnitGen, TowerUnitGen, DataminingUnitGen) than among whole
-// cases: such a hunt runs about that many more cases a second (one start of the program
-// answers dozens), so it still meets a case at the limits every few seconds.
-const unitWeight = 40

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/leanovate/gopter"
+
+	"gamediff/ref"
 )
 
 // minimize is the engine's greedy minimizer in small: it walks the shrinker's candidates
@@ -79,7 +81,7 @@ func TestShrinkCutsHalvesEveryListFirst(t *testing.T) {
 			},
 		}
 	}
-	next := shrinkCuts(list("ops", 4, -1), list("rows", 2, 0), list("mines", 3, -1))
+	next := shrinkCuts(skipTwins, list("ops", 4, -1), list("rows", 2, 0), list("mines", 3, -1))
 	v, _ := next()
 	if got = append(got, v.(string)); counted["rows"] {
 		t.Error("rows counted before the shrinker reached them")
@@ -100,7 +102,7 @@ func TestShrinkCutsSkipTwins(t *testing.T) {
 	list := sized(len(items), func(lo, hi int) (any, bool) { return items[:lo] + items[hi:], true }).
 		withTwins(func(a, b, n int) bool { return items[a:a+n] == items[b:b+n] })
 	var got []string
-	for next := shrinkCuts(list); ; {
+	for next := shrinkCuts(skipTwins, list); ; {
 		v, ok := next()
 		if !ok {
 			break
@@ -118,15 +120,15 @@ func TestShrinkCutsSkipTwins(t *testing.T) {
 // made candidates already made, so a shrinker's distinct candidates, in their order, are
 // the same with and without the skipping, and a minimization walks the same way.
 func TestShrinkersSkipOnlyRepeats(t *testing.T) {
-	t.Run("mine", func(t *testing.T) { gameSkipsOnlyRepeats[Mine](t, MineGen(), ShrinkMine) })
-	t.Run("boom", func(t *testing.T) { gameSkipsOnlyRepeats[Boom](t, BoomGen(), ShrinkBoom) })
-	t.Run("tower", func(t *testing.T) { gameSkipsOnlyRepeats[Tower](t, TowerGen(), ShrinkTower) })
-	t.Run("datamining", func(t *testing.T) { gameSkipsOnlyRepeats[Datamining](t, DataminingGen(), ShrinkDatamining) })
+	t.Run("mine", func(t *testing.T) { gameSkipsOnlyRepeats(t, MineGen(nil), shrinkMine) })
+	t.Run("boom", func(t *testing.T) { gameSkipsOnlyRepeats(t, BoomGen(nil), shrinkBoom) })
+	t.Run("tower", func(t *testing.T) { gameSkipsOnlyRepeats(t, TowerGen(nil), shrinkTower) })
+	t.Run("datamining", func(t *testing.T) { gameSkipsOnlyRepeats(t, DataminingGen(nil), shrinkDatamining) })
 }
 
 // gameSkipsOnlyRepeats checks twinsSkipOnlyRepeats on the small cases among 40 drawn from
 // g (all their candidates, quickly), and that some twins were skipped.
-func gameSkipsOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, g gopter.Gen, shrink func(any) gopter.Shrink) {
+func gameSkipsOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, g gopter.Gen, shrink func(C, twinCuts) gopter.Shrink) {
 	cases := slices.DeleteFunc(drawCases[C](t, g, 40), func(c C) bool { return len(c.Encode()) > 8<<10 })
 	before, after := twinsSkipOnlyRepeats(t, cases, shrink)
 	if len(cases) < 10 || after == before {
@@ -137,11 +139,11 @@ func gameSkipsOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, g gopter
 // twinsSkipOnlyRepeats checks that shrink's distinct candidates of each case, in their
 // order, are the same with twins skipped and without, and returns how many candidates
 // there were in all without and with.
-func twinsSkipOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, cases []C, shrink func(any) gopter.Shrink) (before, after int) {
+func twinsSkipOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, cases []C, shrink func(C, twinCuts) gopter.Shrink) (before, after int) {
 	t.Helper()
-	distinct := func(c C) (order []string, all int) {
+	distinct := func(c C, twins twinCuts) (order []string, all int) {
 		seen := map[string]bool{}
-		for next := shrink(c); ; all++ {
+		for next := shrink(c, twins); ; all++ {
 			v, ok := next()
 			if !ok {
 				return order, all
@@ -152,12 +154,9 @@ func twinsSkipOnlyRepeats[C interface{ Encode() []byte }](t *testing.T, cases []
 			}
 		}
 	}
-	defer func() { skipTwins = true }()
 	for i, c := range cases {
-		skipTwins = false
-		want, n := distinct(c)
-		skipTwins = true
-		got, m := distinct(c)
+		want, n := distinct(c, keepTwins)
+		got, m := distinct(c, skipTwins)
 		if !slices.Equal(got, want) {
 			t.Fatalf("case %d: the distinct candidates differ with twins skipped (%d against %d)", i, len(got), len(want))
 		}
@@ -187,21 +186,21 @@ func TestTowardListsSmallerValues(t *testing.T) {
 // tuples compared lexicographically, each entry a count, so the minimizer always ends.
 func mineOrder(c Mine) []int {
 	sum := 0
-	for _, op := range c.Ops {
-		sum += op.X + op.Y
+	for _, op := range c.ops {
+		sum += op.x + op.y
 	}
-	return []int{len(c.Ops), len(c.Board) * len(c.Board[0]), strings.Count(strings.Join(c.Board, ""), "*"), sum}
+	return []int{len(c.ops), len(c.board) * len(c.board[0]), strings.Count(strings.Join(c.board, ""), "*"), sum}
 }
 
 func boomOrder(c Boom) []int {
 	ops, cells, mines, coords, kinds := 0, 0, 0, 0, 0
 	for _, g := range c.Games {
-		ops += len(g.Ops)
-		cells += len(g.Board) * len(g.Board[0])
-		mines += strings.Count(strings.Join(g.Board, ""), "*")
-		for _, op := range g.Ops {
-			coords += op.X + op.Y
-			kinds += int(op.Kind)
+		ops += len(g.ops)
+		cells += len(g.board) * len(g.board[0])
+		mines += strings.Count(strings.Join(g.board, ""), "*")
+		for _, op := range g.ops {
+			coords += op.x + op.y
+			kinds += int(op.kind)
 		}
 	}
 	return []int{len(c.Games), ops, cells, mines, coords, kinds}
@@ -210,9 +209,9 @@ func boomOrder(c Boom) []int {
 func towerOrder(c Tower) []int {
 	cmds, cells, blocks, odd, cols := 0, 0, 0, 0, 0
 	for _, d := range c.Datasets {
-		cmds += len(d.Cmds)
-		cells += len(d.Rows) * len(d.Rows[0])
-		for _, row := range d.Rows {
+		cmds += len(d.cmds)
+		cells += len(d.rows) * len(d.rows[0])
+		for _, row := range d.rows {
 			for i := 0; i < len(row); i++ {
 				if strings.IndexByte("#ICB123", row[i]) >= 0 {
 					blocks++
@@ -222,9 +221,9 @@ func towerOrder(c Tower) []int {
 				}
 			}
 		}
-		for _, cmd := range d.Cmds {
-			if cmd.Kind == TowerMoveTo {
-				cols += max(cmd.Col, -cmd.Col)
+		for _, cmd := range d.cmds {
+			if cmd.kind == towerMoveTo {
+				cols += max(cmd.col, -cmd.col)
 			}
 		}
 	}
@@ -276,17 +275,17 @@ func checkEveryCandidate[C any](t *testing.T, g gopter.Gen, shrink gopter.Shrink
 
 func TestEveryShrinkCandidateIsValidAndSmaller(t *testing.T) {
 	t.Run("mine", func(t *testing.T) {
-		checkEveryCandidate(t, MineGen(), ShrinkMine, Mine.Encode, func(b []byte) error { _, err := DecodeMine(b); return err }, mineOrder, 2000, 40)
+		checkEveryCandidate(t, MineGen(nil), ShrinkMine, Mine.Encode, func(b []byte) error { _, err := DecodeMine(b); return err }, mineOrder, 2000, 40)
 	})
 	t.Run("boom", func(t *testing.T) {
-		checkEveryCandidate(t, BoomGen(), ShrinkBoom, Boom.Encode, func(b []byte) error { _, err := DecodeBoom(b); return err }, boomOrder, 2000, 40)
+		checkEveryCandidate(t, BoomGen(nil), ShrinkBoom, Boom.Encode, func(b []byte) error { _, err := DecodeBoom(b); return err }, boomOrder, 2000, 40)
 	})
 	t.Run("tower", func(t *testing.T) {
-		checkEveryCandidate(t, TowerGen(), ShrinkTower, Tower.Encode, func(b []byte) error { _, err := DecodeTower(b); return err }, towerOrder, 2000, 40)
+		checkEveryCandidate(t, TowerGen(nil), ShrinkTower, Tower.Encode, func(b []byte) error { _, err := DecodeTower(b); return err }, towerOrder, 2000, 40)
 	})
 	t.Run("datamining", func(t *testing.T) {
 		// Datamining has no numbers phase; the check that one exists is for the others.
-		c := drawCase[Datamining](t, DataminingGen(), 1)
+		c := drawCase[Datamining](t, DataminingGen(nil), 1)
 		o := dataminingOrder(c)
 		for next := ShrinkDatamining(c); ; {
 			v, ok := next()
@@ -321,13 +320,13 @@ func firstCuts[C any](c C, shrink gopter.Shrinker, count int, desc func(C) strin
 func TestShrinkersCutHalvesFirst(t *testing.T) {
 	t.Run("mine", func(t *testing.T) {
 		// 8x8, 8 operations and the Quit, 4 mines.
-		c := Mine{Board: []string{"*.......", "........", "..*.....", "........", "....*...", "........", "......*.", "........"}}
+		c := Mine{board: []string{"*.......", "........", "..*.....", "........", "....*...", "........", "......*.", "........"}}
 		for i := 1; i <= 8; i++ {
-			c.Ops = append(c.Ops, MineOp{Kind: MineFlag, X: i, Y: i})
+			c.ops = append(c.ops, mineOp{kind: mineFlag, x: i, y: i})
 		}
-		c.Ops = append(c.Ops, MineOp{Kind: MineQuit})
+		c.ops = append(c.ops, mineOp{kind: mineQuit})
 		got := firstCuts(c, ShrinkMine, 8, func(m Mine) string {
-			return "ops " + strconv.Itoa(len(m.Ops)) + " n " + strconv.Itoa(len(m.Board)) + " m " + strconv.Itoa(len(m.Board[0])) + " mines " + strconv.Itoa(strings.Count(strings.Join(m.Board, ""), "*"))
+			return "ops " + strconv.Itoa(len(m.ops)) + " n " + strconv.Itoa(len(m.board)) + " m " + strconv.Itoa(len(m.board[0])) + " mines " + strconv.Itoa(strings.Count(strings.Join(m.board, ""), "*"))
 		})
 		want := []string{
 			"ops 5 n 8 m 8 mines 4", "ops 5 n 8 m 8 mines 4", // the first four, the last four and the Quit
@@ -340,15 +339,15 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 		}
 	})
 	t.Run("boom", func(t *testing.T) {
-		g := BoomGame{Board: []string{"*_____", "______", "__*___", "______", "____*_", "______"}}
+		g := boomGame{board: []string{"*_____", "______", "__*___", "______", "____*_", "______"}}
 		for i := 1; i <= 6; i++ {
-			g.Ops = append(g.Ops, BoomOp{Kind: BoomRight, X: i, Y: i})
+			g.ops = append(g.ops, boomOp{kind: boomRight, x: i, y: i})
 		}
-		c := Boom{Games: []BoomGame{g, g}}
+		c := Boom{Games: []boomGame{g, g}}
 		got := firstCuts(c, ShrinkBoom, 1+2*9, func(b Boom) string {
 			var parts []string
 			for _, g := range b.Games {
-				parts = append(parts, strconv.Itoa(len(g.Ops))+"/"+strconv.Itoa(len(g.Board))+"x"+strconv.Itoa(len(g.Board[0]))+"/"+strconv.Itoa(strings.Count(strings.Join(g.Board, ""), "*")))
+				parts = append(parts, strconv.Itoa(len(g.ops))+"/"+strconv.Itoa(len(g.board))+"x"+strconv.Itoa(len(g.board[0]))+"/"+strconv.Itoa(strings.Count(strings.Join(g.board, ""), "*")))
 			}
 			return strings.Join(parts, " ")
 		})
@@ -369,14 +368,14 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 	})
 	t.Run("tower", func(t *testing.T) {
 		d := TowerDataset{
-			Rows: []string{"......", "......", "......", "S....G", "##..##", "#I.#.#"},
-			Cmds: []TowerCmd{{Kind: TowerPushRight}, {Kind: TowerPushLeft}, {Kind: TowerClimbLeft}, {Kind: TowerClimbRight}},
+			rows: []string{"......", "......", "......", "S....G", "##..##", "#I.#.#"},
+			cmds: []towerCmd{{kind: towerPushRight}, {kind: towerPushLeft}, {kind: towerClimbLeft}, {kind: towerClimbRight}},
 		}
 		c := Tower{Datasets: []TowerDataset{d, d}}
 		got := firstCuts(c, ShrinkTower, 1+2*2+2*2+2*4, func(tw Tower) string {
 			var parts []string
 			for _, d := range tw.Datasets {
-				parts = append(parts, strconv.Itoa(len(d.Cmds))+"/"+strconv.Itoa(len(d.Rows))+"x"+strconv.Itoa(len(d.Rows[0]))+"/"+strings.Join(d.Rows, ""))
+				parts = append(parts, strconv.Itoa(len(d.cmds))+"/"+strconv.Itoa(len(d.rows))+"x"+strconv.Itoa(len(d.rows[0]))+"/"+strings.Join(d.rows, ""))
 			}
 			return strings.Join(parts, " ")
 		})
@@ -388,7 +387,7 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 			if strings.Count(g, "/") == 2 {
 				continue // a dataset cut
 			}
-			full := strconv.Itoa(4) + "/6x6/" + strings.Join(d.Rows, "")
+			full := strconv.Itoa(4) + "/6x6/" + strings.Join(d.rows, "")
 			if !strings.Contains(g, full) {
 				t.Errorf("candidate %d, %q, changes both datasets", i, g)
 			}
@@ -400,8 +399,8 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 		if !strings.HasPrefix(got[1], "2/6x6/") || !strings.HasPrefix(got[2], "2/6x6/") {
 			t.Errorf("candidates 2 and 3 are %q, %q; want half of the commands of dataset 1", got[1], got[2])
 		}
-		if !strings.HasPrefix(got[5], "4/3x6/") {
-			t.Errorf("candidate 6 is %q; want dataset 1 without its top three levels", got[5])
+		if !strings.HasPrefix(got[3], "4/3x6/") {
+			t.Errorf("candidate 4 is %q; want dataset 1 without its top three levels", got[3])
 		}
 	})
 	t.Run("datamining", func(t *testing.T) {
@@ -438,19 +437,16 @@ func TestShrinkPlantedMineReachesTheHandMadeMinimum(t *testing.T) {
 	}
 	board[899] = strings.Repeat(".", 899) + "*" + strings.Repeat(".", 100)
 	var c Mine
-	c.Board = board
+	c.board = board
 	for i := range 300 {
-		c.Ops = append(c.Ops, MineOp{Kind: MineFlag, X: 1 + i*3, Y: 1 + (i*7)%1000})
+		c.ops = append(c.ops, mineOp{kind: mineFlag, x: 1 + i*3, y: 1 + (i*7)%1000})
 	}
-	c.Ops = append(c.Ops, MineOp{Kind: MineSweep, X: 900, Y: 900}, MineOp{Kind: MineQuit})
+	c.ops = append(c.ops, mineOp{kind: mineSweep, x: 900, y: 900}, mineOp{kind: mineQuit})
 	booms := func(c Mine) bool {
-		s := newMineGame(c.Board)
-		for _, op := range c.Ops {
-			if op.Kind == MineQuit {
-				return false
-			}
-			if s.apply(op); s.over {
-				return !s.finished
+		g := ref.NewMineGame(c.board)
+		for _, op := range c.ops {
+			if result := g.Play(op.kind.String(), op.x, op.y); result != "" {
+				return result == "game over"
 			}
 		}
 		return false
@@ -480,23 +476,23 @@ func TestShrinkTimeLimitGetsTheBoardSmallFirst(t *testing.T) {
 	for i := range board {
 		board[i] = strings.Repeat(".", 999) + "*"
 	}
-	c := Mine{Board: board}
-	for range MineMaxOps - 1 {
-		c.Ops = append(c.Ops, MineOp{Kind: MineFlag, X: 1, Y: 1})
+	c := Mine{board: board}
+	for range mineMaxOps - 1 {
+		c.ops = append(c.ops, mineOp{kind: mineFlag, x: 1, y: 1})
 	}
-	c.Ops = append(c.Ops, MineOp{Kind: MineQuit})
-	slow := func(c Mine) bool { return len(c.Ops)-1 >= 2000 }
+	c.ops = append(c.ops, mineOp{kind: mineQuit})
+	slow := func(c Mine) bool { return len(c.ops)-1 >= 2000 }
 	got, accepted, tried := minimize(c, ShrinkMine, slow, 100)
-	n, m := len(got.Board), len(got.Board[0])
-	t.Logf("after %d candidates (%d accepted): %dx%d, %d operations", tried, accepted, n, m, len(got.Ops))
+	n, m := len(got.board), len(got.board[0])
+	t.Logf("after %d candidates (%d accepted): %dx%d, %d operations", tried, accepted, n, m, len(got.ops))
 	if !slow(got) {
 		t.Fatal("the minimized case no longer exceeds the limit")
 	}
 	if n*m > 16 {
 		t.Errorf("the board is still %dx%d after %d candidates", n, m, tried)
 	}
-	if len(got.Ops)-1 >= 4000 {
-		t.Errorf("%d operations: halving them stopped early", len(got.Ops)-1)
+	if len(got.ops)-1 >= 4000 {
+		t.Errorf("%d operations: halving them stopped early", len(got.ops)-1)
 	}
 }
 
@@ -506,8 +502,8 @@ func TestShrinkNumbersReadLikeHandMade(t *testing.T) {
 	t.Run("boom click", func(t *testing.T) {
 		// Any operation at all: on a 3x3 board (it cannot lose a row) the middle click on
 		// (3,2) becomes a left click on (1,1).
-		c := Boom{Games: []BoomGame{{Board: []string{"___", "___", "__*"}, Ops: []BoomOp{{BoomRight, 2, 2}, {BoomMiddle, 3, 2}}}}}
-		got, _, _ := minimize(c, ShrinkBoom, func(b Boom) bool { return len(b.Games[0].Ops) > 0 }, 1000)
+		c := Boom{Games: []boomGame{{board: []string{"___", "___", "__*"}, ops: []boomOp{{boomRight, 2, 2}, {boomMiddle, 3, 2}}}}}
+		got, _, _ := minimize(c, ShrinkBoom, func(b Boom) bool { return len(b.Games[0].ops) > 0 }, 1000)
 		if want := "1\n3 3\n___\n___\n___\n1 1 1\n0\n"; string(got.Encode()) != want {
 			t.Errorf("minimized to\n%swant\n%s", got.Encode(), want)
 		}
@@ -515,13 +511,13 @@ func TestShrinkNumbersReadLikeHandMade(t *testing.T) {
 	t.Run("tower MOVETO outside", func(t *testing.T) {
 		// A MOVETO outside 1..m: a minimized case used to keep MOVETO 2147483647.
 		c := Tower{Datasets: []TowerDataset{{
-			Rows: []string{".....", "S..G.", "#####", "#.I.#"},
-			Cmds: []TowerCmd{{Kind: TowerPushRight}, {Kind: TowerMoveTo, Col: 2147483647}, {Kind: TowerMoveTo, Col: 3}},
+			rows: []string{".....", "S..G.", "#####", "#.I.#"},
+			cmds: []towerCmd{{kind: towerPushRight}, {kind: towerMoveTo, col: 2147483647}, {kind: towerMoveTo, col: 3}},
 		}}}
 		outside := func(tw Tower) bool {
 			for _, d := range tw.Datasets {
-				for _, cmd := range d.Cmds {
-					if cmd.Kind == TowerMoveTo && (cmd.Col < 1 || cmd.Col > len(d.Rows[0])) {
+				for _, cmd := range d.cmds {
+					if cmd.kind == towerMoveTo && (cmd.col < 1 || cmd.col > len(d.rows[0])) {
 						return true
 					}
 				}
@@ -530,31 +526,31 @@ func TestShrinkNumbersReadLikeHandMade(t *testing.T) {
 		}
 		got, _, _ := minimize(c, ShrinkTower, outside, 1000)
 		d := got.Datasets[0]
-		if len(got.Datasets) != 1 || len(d.Rows) != 3 || len(d.Rows[0]) != 3 || len(d.Cmds) != 1 || d.Cmds[0] != (TowerCmd{Kind: TowerMoveTo, Col: 4}) {
+		if len(got.Datasets) != 1 || len(d.rows) != 3 || len(d.rows[0]) != 3 || len(d.cmds) != 1 || d.cmds[0] != (towerCmd{kind: towerMoveTo, col: 4}) {
 			t.Errorf("minimized to\n%swant a 3x3 tower and MOVETO 4 alone", got.Encode())
 		}
-		if strings.ContainsAny(strings.Join(d.Rows, ""), "#ICB123") {
+		if strings.ContainsAny(strings.Join(d.rows, ""), "#ICB123") {
 			t.Errorf("minimized to\n%swant no block left", got.Encode())
 		}
 	})
 	t.Run("tower MOVETO below 1", func(t *testing.T) {
-		c := Tower{Datasets: []TowerDataset{{Rows: []string{"...", "S.G", "###"}, Cmds: []TowerCmd{{Kind: TowerMoveTo, Col: -2147483648}}}}}
-		below := func(tw Tower) bool { return len(tw.Datasets[0].Cmds) > 0 && tw.Datasets[0].Cmds[0].Col < 1 }
+		c := Tower{Datasets: []TowerDataset{{rows: []string{"...", "S.G", "###"}, cmds: []towerCmd{{kind: towerMoveTo, col: -2147483648}}}}}
+		below := func(tw Tower) bool { return len(tw.Datasets[0].cmds) > 0 && tw.Datasets[0].cmds[0].col < 1 }
 		got, _, _ := minimize(c, ShrinkTower, below, 100)
-		if col := got.Datasets[0].Cmds[0].Col; col != 0 {
+		if col := got.Datasets[0].cmds[0].col; col != 0 {
 			t.Errorf("MOVETO %d, want MOVETO 0", col)
 		}
 	})
 	t.Run("mine coordinates", func(t *testing.T) {
 		// A Flag on (2,3) of a board whose mines keep every row and column: the Flag
 		// moves to (1,1).
-		c := Mine{Board: []string{"*.*", ".*.", "*.*"}, Ops: []MineOp{{MineFlag, 2, 3}, {Kind: MineQuit}}}
+		c := Mine{board: []string{"*.*", ".*.", "*.*"}, ops: []mineOp{{mineFlag, 2, 3}, {kind: mineQuit}}}
 		keeps := func(m Mine) bool {
-			return len(m.Board) == 3 && len(m.Board[0]) == 3 && strings.Count(strings.Join(m.Board, ""), "*") == 5 && m.Ops[0].Kind == MineFlag
+			return len(m.board) == 3 && len(m.board[0]) == 3 && strings.Count(strings.Join(m.board, ""), "*") == 5 && m.ops[0].kind == mineFlag
 		}
 		got, _, _ := minimize(c, ShrinkMine, keeps, 1000)
-		if op := got.Ops[0]; op.X != 1 || op.Y != 1 {
-			t.Errorf("the Flag is on (%d,%d), want (1,1)", op.X, op.Y)
+		if op := got.ops[0]; op.x != 1 || op.y != 1 {
+			t.Errorf("the Flag is on (%d,%d), want (1,1)", op.x, op.y)
 		}
 	})
 }

@@ -1,10 +1,8 @@
 package gen
 
-// tape reads fuzzer bytes as a stream of small decisions, for the FromBytes decoders
-// that turn arbitrary bytes into valid cases. Past the end it reads zeros, so every byte
-// string decodes, and a short one to a small case. tapeWriter writes the decisions that
-// make a given case, for the Bytes encoders: each decoder and encoder pair reads and
-// writes the same decisions in the same order, so FromBytes(c.Bytes()) is c.
+// tape reads fuzzer bytes as a stream of small decisions, for the FromBytes decoders; past
+// the end it reads zeros, so every byte string decodes. tapeWriter writes the decisions of
+// a given case, in the same order, so that FromBytes(c.Bytes()) is c.
 type tape struct {
 	data []byte
 	pos  int
@@ -24,10 +22,8 @@ func (t *tape) byte() byte {
 func (t *tape) exhausted() bool { return t.pos >= len(t.data) }
 
 // intWidth is how many bytes intn reads for a number in 0..n-1: enough for n-1.
-func intWidth(n int) int {
-	w := 1
-	for lim := 256; w < 4 && n > lim; lim <<= 8 {
-		w++
+func intWidth(n int) (w int) {
+	for w = 1; w < 4 && n > 1<<(8*w); w++ {
 	}
 	return w
 }
@@ -44,9 +40,8 @@ func (t *tape) intn(n int) int {
 // sizeEscape is the byte that asks size for the whole range.
 const sizeEscape = 255
 
-// size returns a dimension in lo..hi: usually up to lo+small-1 (small < 255), from one
-// byte, and anywhere up to hi when that byte is sizeEscape, from the bytes after it, so
-// that the fuzzer can reach the limits but most executions stay fast.
+// size returns a dimension in lo..hi: up to lo+small-1 from one byte, or, after
+// sizeEscape, anywhere in the range: the fuzzer reaches the limits, most runs stay fast.
 func (t *tape) size(lo, small, hi int) int {
 	b := t.byte()
 	if b == sizeEscape {
@@ -67,8 +62,7 @@ func (w *tapeWriter) intn(v, n int) {
 	}
 }
 
-// size writes v (lo ≤ v ≤ hi) as tape.size(lo, small, hi) reads it: one byte when v is
-// below lo+small, else the escape and the whole range.
+// size writes v as tape.size(lo, small, hi) reads it.
 func (w *tapeWriter) size(v, lo, small, hi int) {
 	if v-lo < small {
 		w.byte(byte(v - lo))
@@ -78,27 +72,17 @@ func (w *tapeWriter) size(v, lo, small, hi int) {
 	w.intn(v-lo, hi-lo+1)
 }
 
-// Cell bytes: a decoder reads a cell as mined when its byte is below a density byte
-// read before the cells, so that fuzzer bytes make boards of every density. An encoder
-// writes the density cellDensity and each cell as cellMine or cellSafe, which read back
-// the same under any density byte but 0 (then no cell is mined): a fuzzer's change to
-// the density byte, or to one cell's byte, changes one cell at most, almost always.
+// Cell bytes: a cell is mined when its byte is below the board's density byte, so fuzzer
+// bytes make every density. An encoder writes cellDensity and each cell as cellMine or
+// cellSafe, which read back the same under any density but 0: a changed byte changes one
+// cell at most, almost always.
 const (
 	cellDensity = 128
 	cellMine    = 0
 	cellSafe    = 255
 )
 
-// cellByte is the byte an encoder writes for a cell.
-func cellByte(mined bool) byte {
-	if mined {
-		return cellMine
-	}
-	return cellSafe
-}
-
-// board reads an n×m board as tapeWriter.board writes it: a density byte, then a byte per
-// cell, row by row, the cell holding mine when its byte is below the density, else safe.
+// board reads an n×m board: a density byte, then a byte per cell.
 func (t *tape) board(n, m int, safe, mine byte) []string {
 	density := t.byte()
 	board := make([]string, n)
@@ -115,12 +99,12 @@ func (t *tape) board(n, m int, safe, mine byte) []string {
 	return board
 }
 
-// board writes board's cells, those holding mine as mined, for tape.board to read back.
+// board writes board, its cells holding mine mined, as tape.board reads it.
 func (w *tapeWriter) board(board []string, mine byte) {
 	w.byte(cellDensity)
 	for _, row := range board {
 		for y := 0; y < len(row); y++ {
-			w.byte(cellByte(row[y] == mine))
+			w.byte(pick(row[y] == mine, byte(cellMine), cellSafe))
 		}
 	}
 }

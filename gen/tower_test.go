@@ -7,12 +7,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"gamediff/ref"
 )
 
 func TestTowerRoundTrip(t *testing.T) {
-	for i, c := range drawCases[Tower](t, TowerGen(), 300) {
+	for i, c := range drawCases[Tower](t, TowerGen(nil), 300) {
 		got, err := DecodeTower(c.Encode())
 		if err != nil {
 			t.Fatalf("case %d: generated case rejected: %v", i, err)
@@ -26,15 +24,15 @@ func TestTowerRoundTrip(t *testing.T) {
 // normalizeTower makes empty command lists comparable (nil and empty are the same case).
 func normalizeTower(c Tower) Tower {
 	for i := range c.Datasets {
-		if len(c.Datasets[i].Cmds) == 0 {
-			c.Datasets[i].Cmds = nil
+		if len(c.Datasets[i].cmds) == 0 {
+			c.Datasets[i].cmds = nil
 		}
 	}
 	return c
 }
 
 func TestTowerShrinkCandidatesAreValidAndSmaller(t *testing.T) {
-	for i, c := range drawCases[Tower](t, TowerGen(), 60) {
+	for i, c := range drawCases[Tower](t, TowerGen(nil), 60) {
 		size := len(c.Encode())
 		next := ShrinkTower(c)
 		for n := 0; n < 400; n++ {
@@ -58,15 +56,15 @@ func TestTowerShrinkCandidatesAreValidAndSmaller(t *testing.T) {
 // be 1-minimal.
 func TestTowerShrinkReachesSingleCuts(t *testing.T) {
 	d := TowerDataset{
-		Rows: []string{
+		rows: []string{
 			"....",
 			"S.G.",
 			"#I##",
 			"#.B.",
 		},
-		Cmds: []TowerCmd{{Kind: TowerMoveTo, Col: 4}, {Kind: TowerPushRight}, {Kind: TowerMoveTo, Col: 2}},
+		cmds: []towerCmd{{kind: towerMoveTo, col: 4}, {kind: towerPushRight}, {kind: towerMoveTo, col: 2}},
 	}
-	c := Tower{Datasets: []TowerDataset{d, {Rows: []string{"S..", "...", "..G"}}}}
+	c := Tower{Datasets: []TowerDataset{d, {rows: []string{"S..", "...", "..G"}}}}
 	want := map[string]bool{
 		"drop dataset 2":      false,
 		"drop command 2":      false,
@@ -90,24 +88,24 @@ func TestTowerShrinkReachesSingleCuts(t *testing.T) {
 		}
 		g := got.Datasets[0]
 		switch {
-		case len(g.Cmds) == 2 && g.Cmds[1].Kind == TowerMoveTo && len(g.Rows) == 4:
+		case len(g.cmds) == 2 && g.cmds[1].kind == towerMoveTo && len(g.rows) == 4:
 			want["drop command 2"] = true
-		case len(g.Rows) == 3 && g.Rows[0] == "S.G.":
+		case len(g.rows) == 3 && g.rows[0] == "S.G.":
 			want["drop level 4 (top)"] = true
-		case len(g.Rows) == 3 && g.Rows[2] == "#I##":
+		case len(g.rows) == 3 && g.rows[2] == "#I##":
 			want["drop level 1"] = true
-		case len(g.Rows[0]) == 3 && g.Rows[1] == "SG." && g.Cmds[0].Col == 3 && len(g.Cmds) == 2:
+		case len(g.rows[0]) == 3 && g.rows[1] == "SG." && g.cmds[0].col == 3 && len(g.cmds) == 2:
 			want["drop column 2"] = true // MOVETO 4 follows its column, MOVETO 2 goes
-		case len(g.Rows) == 4 && g.Rows[2] == "#.##" && len(g.Rows[0]) == 4:
+		case len(g.rows) == 4 && g.rows[2] == "#.##" && len(g.rows[0]) == 4:
 			want["clear the ice"] = true
-		case len(g.Rows) == 4 && g.Rows[2] == "####":
+		case len(g.rows) == 4 && g.rows[2] == "####":
 			want["ice becomes #"] = true
 		}
-		for _, row := range g.Rows {
-			if len(g.Rows) < 4 && !strings.Contains(strings.Join(g.Rows, ""), "S") {
+		for _, row := range g.rows {
+			if len(g.rows) < 4 && !strings.Contains(strings.Join(g.rows, ""), "S") {
 				want["levels with S stay"] = false
 			}
-			if len(row) < 4 && !strings.Contains(strings.Join(g.Rows, ""), "G") {
+			if len(row) < 4 && !strings.Contains(strings.Join(g.rows, ""), "G") {
 				want["columns with G stay"] = false
 			}
 		}
@@ -163,9 +161,9 @@ func TestDecodeTowerRejects(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := DecodeTower([]byte(tt.input))
-			var le *LimitError
+			var le *limitError
 			if !errors.As(err, &le) {
-				t.Fatalf("err = %v, want a *LimitError", err)
+				t.Fatalf("err = %v, want a *limitError", err)
 			}
 			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
 				t.Fatalf("got %q, want line %d saying %q", err, tt.line, tt.says)
@@ -187,44 +185,26 @@ func TestDecodeTowerAccepts(t *testing.T) {
 	}
 }
 
-// TestTowerGenReachesTheHardParts counts, over 2000 generated cases played on gen's
-// model, the situations the generator must produce.
+// TestTowerGenReachesTheHardParts counts, over 2000 generated cases played on ref, the
+// datasets that reach each clause of the rulings and each result: the generator must
+// reach every one.
 func TestTowerGenReachesTheHardParts(t *testing.T) {
-	type count struct {
-		name string
-		f    towerFeature
-	}
-	features := []count{
-		{"T = 0", featT0}, {"over at the start (R-T3)", featStartOver}, {"unstable start", featUnstableStart},
-		{"Cleared", featCleared}, {"Death by Hole", featHole}, {"Death by Block", featCrushed},
-		{"Death by Walking Goal", featWalking}, {"Gave Up", featGaveUp},
-		{"invalid command", featInvalid}, {"MOVETO outside 1..m", featMoveOutside}, {"MOVETO over 3+ columns", featMoveFar},
-		{"CLIMB", featClimb}, {"GETDOWN", featGetDown}, {"PUSH", featPush}, {"push chain", featPushChain},
-		{"push refused by C", featPushC}, {"pushed out", featPushOut}, {"ice sliding on level 1", featIceFloor},
-		{"block sliding on ice", featOnIce}, {"ice stopping over a gap", featIceStops}, {"goal pushed", featPushGoal},
-		{"PULL", featPull}, {"goal pulled", featPullGoal}, {"fragile countdown", featCountdown},
-		{"fragile vanishing", featFragileGone}, {"vanish on B", featVanish}, {"B vanishing on B", featVanishB},
-		{"goal vanishing on B", featVanishGoal}, {"block falling", featBlockFall},
-		{"block falling into the player's cell", featFallOnPlayer}, {"player falling", featPlayerFall},
-		{"Cleared by climbing", featClimbClear}, {"commands after game over", featIgnored},
-	}
-	seen := make([]int, len(features))
+	seen := map[string]int{}
 	kinds := map[byte]int{}
 	var big, many, wide, tall int
-	for _, c := range drawCases[Tower](t, TowerGen(), 2000) {
+	for _, c := range drawCases[Tower](t, TowerGen(nil), 2000) {
 		for _, d := range c.Datasets {
-			f, _ := towerFeatures(Tower{Datasets: []TowerDataset{d}})
-			for i, feat := range features {
-				if f&feat.f != 0 {
-					seen[i]++
+			for _, f := range (Tower{Datasets: []TowerDataset{d}}).Features() {
+				if f.Seen {
+					seen[f.Name]++
 				}
 			}
-			for _, row := range d.Rows {
+			for _, row := range d.rows {
 				for k := 0; k < len(row); k++ {
 					kinds[row[k]]++
 				}
 			}
-			n, m := len(d.Rows), len(d.Rows[0])
+			n, m := len(d.rows), len(d.rows[0])
 			switch {
 			case n >= 45 && m >= 45:
 				big++
@@ -238,9 +218,12 @@ func TestTowerGenReachesTheHardParts(t *testing.T) {
 			many++
 		}
 	}
-	for i, feat := range features {
-		if seen[i] < 3 {
-			t.Errorf("%q in %d generated datasets, want at least 3", feat.name, seen[i])
+	for _, f := range (Tower{}).Features() {
+		if testing.Verbose() {
+			t.Logf("%-90s %d", f.Name, seen[f.Name])
+		}
+		if seen[f.Name] < 3 {
+			t.Errorf("%q in %d generated datasets, want at least 3", f.Name, seen[f.Name])
 		}
 	}
 	for _, k := range []byte(towerAlphabet) {
@@ -250,33 +233,6 @@ func TestTowerGenReachesTheHardParts(t *testing.T) {
 	}
 	if big == 0 || many == 0 || wide == 0 || tall == 0 {
 		t.Errorf("sizes: %d near 50x50, %d inputs of 20+ datasets, %d wide, %d tall; want each > 0", big, many, wide, tall)
-	}
-	if testing.Verbose() {
-		for i, feat := range features {
-			t.Logf("%-40s %d", feat.name, seen[i])
-		}
-	}
-}
-
-// TestTowerModelAgreesWithRef plays generated cases on gen's model and on ref: the model
-// only chooses commands, but a model that disagrees with the rulebook would aim them
-// badly, and a third implementation is one more check on ref.
-func TestTowerModelAgreesWithRef(t *testing.T) {
-	names := map[towerResult]string{towerCleared: "Game Over : Cleared", towerHole: "Game Over : Death by Hole",
-		towerCrushed: "Game Over : Death by Block", towerWalking: "Game Over : Death by Walking Goal", towerGaveUp: "Game Over : Gave Up"}
-	for i, c := range drawCases[Tower](t, TowerGen(), 1000) {
-		_, results := towerFeatures(c)
-		var want strings.Builder
-		for _, r := range results {
-			want.WriteString(names[r] + "\n")
-		}
-		var got bytes.Buffer
-		if err := ref.Tower(c.Encode(), &got); err != nil {
-			t.Fatalf("case %d: ref: %v", i, err)
-		}
-		if got.String() != want.String() {
-			t.Fatalf("case %d: model and ref disagree\nmodel:\n%sref:\n%s\ninput:\n%s", i, want.String(), got.String(), c.Encode())
-		}
 	}
 }
 
@@ -295,7 +251,7 @@ func TestTowerFromBytesIsValid(t *testing.T) {
 			t.Fatalf("input %d (%d bytes): invalid case: %v", i, len(b), err)
 		}
 		for _, d := range c.Datasets {
-			if len(d.Rows) > 10 || len(d.Rows[0]) > 10 {
+			if len(d.rows) > 10 || len(d.rows[0]) > 10 {
 				limits = true
 			}
 		}
@@ -306,20 +262,4 @@ func TestTowerFromBytesIsValid(t *testing.T) {
 	if !limits {
 		t.Error("no byte string asked for a tower beyond 10x10")
 	}
-}
-
-func TestTowerStats(t *testing.T) {
-	total, over := 0, 0
-	res := map[towerResult]int{}
-	for _, c := range drawCases[Tower](t, TowerGen(), 2000) {
-		for _, d := range c.Datasets {
-			f, r := towerFeatures(Tower{Datasets: []TowerDataset{d}})
-			total++
-			if f&featStartOver != 0 {
-				over++
-			}
-			res[r[0]]++
-		}
-	}
-	t.Logf("datasets %d, over at start %d, results %v", total, over, res)
 }

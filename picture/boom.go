@@ -49,7 +49,7 @@ func traceBoom(input []byte, visit func(*moment)) ([]byte, error) {
 			mo.op = fmt.Sprintf("%d %d %d", s.Op, s.X, s.Y)
 			mo.focus = [][2]int{{s.X, s.Y}}
 		}
-		if s.Over {
+		if s.Over() {
 			if len(s.Lost) > 0 {
 				mo.result = "LOSE"
 			} else {

@@ -234,6 +234,9 @@ func (s *DataminingStep) setOutput(written []byte) { s.Output = written }
 // Size is the board's r rows and c columns.
 func (s *DataminingStep) Size() (r, c int) { return len(s.mine), len(s.mine[0]) }
 
+// Mine reports whether (x, y), 1-based, holds a mine.
+func (s *DataminingStep) Mine(x, y int) bool { return s.mine[x-1][y-1] }
+
 // Answer is the board's answer: the fewest covered safe cells over every start.
 func (s *DataminingStep) Answer() int { return s.answer }
 

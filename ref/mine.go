@@ -19,8 +19,10 @@ func Mine(input []byte, w io.Writer) error {
 	return err
 }
 
-// mineGame is the state of one game: the board and the player's marks on it.
-type mineGame struct {
+// MineGame is one game of mine, the judge's own state, played one operation at a time
+// (Play). Mine and MineTrace play the game they read this way; gen's player drives one
+// directly, with no output, and reads it through the views below.
+type MineGame struct {
 	n, m    int
 	mine    [][]bool
 	swept   [][]bool
@@ -29,10 +31,28 @@ type mineGame struct {
 	opened  int      // safe cells swept so far
 	newly   [][2]int // cells swept by the current operation
 	steps   int
-	out     *bufio.Writer
-	boomAt  [2]int // the mine whose sweep ended the game; 0, 0 if none
+	out     *bufio.Writer // nil: the answers go nowhere
+	boomAt  [2]int        // the mine whose sweep ended the game; 0, 0 if none
+	result  string        // "finish", "game over" or "give up" once the game is over
+}
 
-	observe func(*MineStep) // the observer of a traced game (MineTrace); nil when not traced
+// NewMineGame starts a game on board: n rows of m bytes, '*' a mine and '.' a safe cell,
+// as the input gives them (1 ≤ n, m ≤ 1000). Its answers are not written.
+func NewMineGame(board []string) *MineGame { return newMineGame(board, nil) }
+
+func newMineGame(board []string, out *bufio.Writer) *MineGame {
+	n, m := len(board), len(board[0])
+	g := &MineGame{n: n, m: m, out: out, mine: boolGrid(n, m), swept: boolGrid(n, m), flagged: boolGrid(n, m)}
+	for x := 1; x <= n; x++ {
+		for y := 1; y <= m; y++ {
+			if board[x-1][y-1] == '*' {
+				g.mine[x][y] = true
+			} else {
+				g.safe++
+			}
+		}
+	}
+	return g
 }
 
 func playMine(in *tokens, out *bufio.Writer, observe func(*MineStep)) error {
@@ -45,11 +65,8 @@ func playMine(in *tokens, out *bufio.Writer, observe func(*MineStep)) error {
 	if err != nil {
 		return err
 	}
-	g := &mineGame{n: n, m: m, out: out, observe: observe}
-	g.mine = boolGrid(n, m)
-	g.swept = boolGrid(n, m)
-	g.flagged = boolGrid(n, m)
 	// "接下来 n 行，每行一个长为 m 的字符串 … 为 * 表示方块里有一个地雷，为 . 表示方块是安全的。"
+	board := make([]string, n)
 	for x := 1; x <= n; x++ {
 		row, err := in.next(fmt.Sprintf("row %d of the board", x))
 		if err != nil {
@@ -59,70 +76,75 @@ func playMine(in *tokens, out *bufio.Writer, observe func(*MineStep)) error {
 			return &InputError{Line: row.line, Msg: fmt.Sprintf("row %d has %d characters, expected %d", x, len(row.text), m)}
 		}
 		for y := 1; y <= m; y++ {
-			switch c := row.text[y-1]; c {
-			case '*':
-				g.mine[x][y] = true
-			case '.':
-				g.safe++
-			default:
+			if c := row.text[y-1]; c != '*' && c != '.' {
 				return &InputError{Line: row.line, Msg: fmt.Sprintf("row %d, column %d: %q is neither '*' nor '.'", x, y, c)}
 			}
 		}
+		board[x-1] = row.text
 	}
-	g.trace("", 0, 0, nLine, "")
+	g := newMineGame(board, out)
+	trace(observe, g, "", 0, 0, nLine)
 	// Operations to the end of the game; nothing after its end is read (R-M4, R-IN2).
 	for {
 		cmd, err := in.next("an operation (Flag, Sweep, DSweep or Quit)")
 		if err != nil {
 			return err // R-M4: the input ended before the game did
 		}
-		if cmd.text == "Quit" {
-			// "若读入了 Quit，忽略之后的所有输入，结束本局游戏" — Quit is not a step.
-			g.end("give up")
-			g.trace(cmd.text, 0, 0, cmd.line, "give up")
-			return nil
-		}
-		if cmd.text != "Flag" && cmd.text != "Sweep" && cmd.text != "DSweep" {
+		x, y := 0, 0
+		switch cmd.text {
+		case "Quit":
+		case "Flag", "Sweep", "DSweep":
+			if x, _, err = in.number(cmd.text+": row", 1, n); err != nil {
+				return err
+			}
+			if y, _, err = in.number(cmd.text+": column", 1, m); err != nil {
+				return err
+			}
+		default:
 			return &InputError{Line: cmd.line, Msg: fmt.Sprintf("unknown operation %s, expected Flag, Sweep, DSweep or Quit", quote(cmd.text))}
 		}
-		x, _, err := in.number(cmd.text+": row", 1, n)
-		if err != nil {
-			return err
-		}
-		y, _, err := in.number(cmd.text+": column", 1, m)
-		if err != nil {
-			return err
-		}
-		// "每次成功／不成功的 Flag, Sweep, DSweep 均视为一次行动" — the one that booms too.
-		g.steps++
-		switch cmd.text {
-		case "Flag":
-			g.flag(x, y)
-			g.trace(cmd.text, x, y, cmd.line, "")
-			continue // R-M1: never a finish check after Flag
-		case "Sweep":
-			if !g.sweepOp(x, y) {
-				g.trace(cmd.text, x, y, cmd.line, "game over")
-				return nil
-			}
-		case "DSweep":
-			if !g.dsweepOp(x, y) {
-				g.trace(cmd.text, x, y, cmd.line, "game over")
-				return nil
-			}
-		}
-		// R-M1: after every Sweep or DSweep that did not boom, whatever it answered.
-		if g.opened == g.safe {
-			g.end("finish")
-			g.trace(cmd.text, x, y, cmd.line, "finish")
+		g.Play(cmd.text, x, y)
+		trace(observe, g, cmd.text, x, y, cmd.line)
+		if g.result != "" {
 			return nil
 		}
-		g.trace(cmd.text, x, y, cmd.line, "")
 	}
 }
 
+// Play plays one operation of a game that is not over: "Flag", "Sweep" or "DSweep" on
+// the cell (x, y), or "Quit" (x and y unused). It returns how the operation ended the
+// game, "finish", "game over" or "give up", or "" when the game goes on.
+func (g *MineGame) Play(op string, x, y int) string {
+	g.newly = g.newly[:0]
+	if op == "Quit" {
+		// "若读入了 Quit，忽略之后的所有输入，结束本局游戏" — Quit is not a step.
+		g.end("give up")
+		return g.result
+	}
+	// "每次成功／不成功的 Flag, Sweep, DSweep 均视为一次行动" — the one that booms too.
+	g.steps++
+	switch op {
+	case "Flag":
+		g.flag(x, y)
+		return "" // R-M1: never a finish check after Flag
+	case "Sweep":
+		if !g.sweepOp(x, y) {
+			return g.result
+		}
+	case "DSweep":
+		if !g.dsweepOp(x, y) {
+			return g.result
+		}
+	}
+	// R-M1: after every Sweep or DSweep that did not boom, whatever it answered.
+	if g.opened == g.safe {
+		g.end("finish")
+	}
+	return g.result
+}
+
 // flag is statement rule 2.
-func (g *mineGame) flag(x, y int) {
+func (g *MineGame) flag(x, y int) {
 	switch {
 	case g.swept[x][y]:
 		g.line("swept")
@@ -136,7 +158,7 @@ func (g *mineGame) flag(x, y int) {
 }
 
 // sweepOp is statement rule 3. It reports false when the game ended with a boom.
-func (g *mineGame) sweepOp(x, y int) bool {
+func (g *MineGame) sweepOp(x, y int) bool {
 	switch {
 	case g.swept[x][y]:
 		g.line("swept")
@@ -154,7 +176,7 @@ func (g *mineGame) sweepOp(x, y int) bool {
 }
 
 // dsweepOp is statement rule 4. It reports false when the game ended with a boom.
-func (g *mineGame) dsweepOp(x, y int) bool {
+func (g *MineGame) dsweepOp(x, y int) bool {
 	if !g.swept[x][y] {
 		g.line("not swept")
 		return true
@@ -182,22 +204,31 @@ func (g *mineGame) dsweepOp(x, y int) bool {
 }
 
 // sweep is the sweep process of statement rule 5. It reports false on a mine.
-func (g *mineGame) sweep(x, y int) bool {
+func (g *MineGame) sweep(x, y int) bool {
 	if g.mine[x][y] {
 		// Kept for the trace, which draws it: a DSweep's is any of its blank neighbours.
 		g.boomAt = [2]int{x, y}
 		return false // "如果 (x,y) 为地雷，扫雷失败"
 	}
+	// The process marks the cell swept, and runs again on the neighbours of a 0. The
+	// cells it has still to run on are the last ones it swept, which wait in the list of
+	// the operation's newly swept cells rather than on the call stack, which a cascade
+	// over a million cells would make a million calls deep.
 	g.swept[x][y] = true
-	g.opened++
 	g.newly = append(g.newly, [2]int{x, y})
-	if g.number(x, y) == 0 {
+	for i := len(g.newly) - 1; i < len(g.newly); i++ {
+		c := g.newly[i]
+		g.opened++
+		if g.number(c[0], c[1]) != 0 {
+			continue
+		}
 		// "自动对它相邻的没有探明的方块进行扫雷（此时，清除它的相邻方块上的旗帜信息）" (R-M3)
-		for nx := x - 1; nx <= x+1; nx++ {
-			for ny := y - 1; ny <= y+1; ny++ {
+		for nx := c[0] - 1; nx <= c[0]+1; nx++ {
+			for ny := c[1] - 1; ny <= c[1]+1; ny++ {
 				if g.inside(nx, ny) && !g.swept[nx][ny] {
 					g.flagged[nx][ny] = false
-					g.sweep(nx, ny) // a neighbour of a 0 is never a mine
+					g.swept[nx][ny] = true // a neighbour of a 0 is never a mine
+					g.newly = append(g.newly, [2]int{nx, ny})
 				}
 			}
 		}
@@ -206,7 +237,10 @@ func (g *mineGame) sweep(x, y int) bool {
 }
 
 // feedback is statement rule 6: the cells newly swept, by row then column.
-func (g *mineGame) feedback() {
+func (g *MineGame) feedback() {
+	if g.out == nil {
+		return // nothing to print: no need to sort
+	}
 	if len(g.newly) == 0 {
 		g.line("no cell detected")
 		return
@@ -221,34 +255,67 @@ func (g *mineGame) feedback() {
 	}
 }
 
-func (g *mineGame) boom() {
+func (g *MineGame) boom() {
 	g.line("boom")
 	g.end("game over")
 }
 
 // end is statement rule 8: the result, then the steps taken.
-func (g *mineGame) end(result string) {
+func (g *MineGame) end(result string) {
+	g.result = result
 	g.line(result)
-	fmt.Fprintf(g.out, "total step %d\n", g.steps)
+	if g.out != nil {
+		fmt.Fprintf(g.out, "total step %d\n", g.steps)
+	}
 }
 
 // number is the count of mines among the 8 neighbours.
-func (g *mineGame) number(x, y int) int { return countAround(g.mine, x, y) }
+func (g *MineGame) number(x, y int) int { return countAround(g.mine, x, y) }
 
 // flagsAround is the count of flags among the 8 neighbours.
-func (g *mineGame) flagsAround(x, y int) int { return countAround(g.flagged, x, y) }
+func (g *MineGame) flagsAround(x, y int) int { return countAround(g.flagged, x, y) }
 
-func (g *mineGame) inside(x, y int) bool { return x >= 1 && x <= g.n && y >= 1 && y <= g.m }
+func (g *MineGame) inside(x, y int) bool { return x >= 1 && x <= g.n && y >= 1 && y <= g.m }
 
-func (g *mineGame) line(s string) { fmt.Fprintln(g.out, s) }
+func (g *MineGame) line(s string) {
+	if g.out != nil {
+		fmt.Fprintln(g.out, s)
+	}
+}
+
+// Views: what the player sees of the game, and what gen's player and rulings read.
+
+// Size is the board's n rows and m columns.
+func (g *MineGame) Size() (n, m int) { return g.n, g.m }
+
+// Mine reports whether (x, y) holds a mine.
+func (g *MineGame) Mine(x, y int) bool { return g.mine[x][y] }
+
+// Swept reports whether (x, y) is swept.
+func (g *MineGame) Swept(x, y int) bool { return g.swept[x][y] }
+
+// Flagged reports whether (x, y) carries a flag.
+func (g *MineGame) Flagged(x, y int) bool { return g.flagged[x][y] }
+
+// Number is the number (x, y) shows once swept: the mines among its 8 neighbours.
+func (g *MineGame) Number(x, y int) int { return g.number(x, y) }
+
+// Newly lists the cells the last operation swept, in the order it swept them.
+func (g *MineGame) Newly() [][2]int { return g.newly }
+
+// SafeLeft is how many safe cells are not swept yet.
+func (g *MineGame) SafeLeft() int { return g.safe - g.opened }
+
+// Outcome is how the game ended: "finish", "game over" or "give up"; "" while it goes on.
+func (g *MineGame) Outcome() string { return g.result }
 
 // Tracing. A traced game (MineTrace) reports each moment of the game to an observer, so
 // that the game can be pictured step by step; Mine is untraced and pays one nil check
 // per operation.
 
 // MineStep is one moment of a traced mine game: its start, once the board is read, or
-// the end of one operation. Its methods read the game as it is at that moment, so a
-// MineStep is valid only during the call that reports it.
+// the end of one operation. It reads the game as it is at that moment (the views of
+// MineGame, and Cell), so a MineStep is valid only during the call that reports it.
 type MineStep struct {
 	Op     string // "Flag", "Sweep", "DSweep" or "Quit"; "" at the start
 	X, Y   int    // the operation's cell; 0, 0 for Quit and at the start
@@ -256,7 +323,7 @@ type MineStep struct {
 	Output []byte // everything written so far
 	Result string // "finish", "game over" or "give up" once the game has ended, else ""
 	Boom   [2]int // the mine whose sweep ended the game; 0, 0 if none
-	g      *mineGame
+	*MineGame
 }
 
 // MineTrace plays input as Mine does and calls observe at the start of the game and after
@@ -269,13 +336,10 @@ func MineTrace(input []byte, observe func(*MineStep)) ([]byte, error) {
 
 func (s *MineStep) setOutput(written []byte) { s.Output = written }
 
-// Size is the board's n rows and m columns.
-func (s *MineStep) Size() (n, m int) { return s.g.n, s.g.m }
-
 // Cell is (x, y) on the player's board: '_' covered, 'F' flagged, '0'-'8' swept (its
 // number), '*' the mine that ended the game.
 func (s *MineStep) Cell(x, y int) byte {
-	g := s.g
+	g := s.MineGame
 	switch {
 	case s.Boom == [2]int{x, y}:
 		return '*'
@@ -287,14 +351,9 @@ func (s *MineStep) Cell(x, y int) byte {
 	return '_'
 }
 
-// trace reports a moment of a traced game; result is how the operation ended the game,
-// "" if it goes on.
-func (g *mineGame) trace(op string, x, y, line int, result string) {
-	if g.observe != nil {
-		g.report(op, x, y, line, result)
+// trace reports a moment of a traced game (observe is nil when not traced).
+func trace(observe func(*MineStep), g *MineGame, op string, x, y, line int) {
+	if observe != nil {
+		observe(&MineStep{Op: op, X: x, Y: y, Line: line, Result: g.result, Boom: g.boomAt, MineGame: g})
 	}
-}
-
-func (g *mineGame) report(op string, x, y, line int, result string) {
-	g.observe(&MineStep{Op: op, X: x, Y: y, Line: line, Result: result, Boom: g.boomAt, g: g})
 }

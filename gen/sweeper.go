@@ -1,0 +1,372 @@
+package gen
+
+import (
+	"math/rand"
+
+	"gamediff/ruling"
+)
+
+// sweeper is gen's minesweeper player, one for mine and boom alike. It plays through a
+// field, which wraps ref's own game of either, so that what it aims at — cells that
+// cascade, flags exactly right for a DSweep or a middle click, wrong flags, '?' marks —
+// is what the judge does with it: gen keeps no model of the rules.
+type sweeper struct {
+	n, m    int
+	mine    []bool  // the board
+	number  []uint8 // the number each cell shows once opened
+	field   *field
+	r       *rand.Rand
+	weights [sweepMoves]int
+	opened  []int // the opened cells in the order they opened, for moves aimed near them
+	open    []bool
+	marks   []uint8   // as the field showed them after his clicks that mark, which alone change them
+	onOpen  func(int) // notes an opened cell: made once, not a closure per click
+	played  []played  // the clicks played, for moveRepeat
+	patient bool      // he never risks a boom, not even when he finds nothing to do
+}
+
+type played struct {
+	k click
+	p int
+}
+
+// click is the kind of an operation, in both games' terms.
+type click uint8
+
+const (
+	clickOpen  click = iota // Sweep; a left click
+	clickMark               // Flag; a right click
+	clickChord              // DSweep; a middle click
+)
+
+// The marks a closed cell can carry: a flag (mine's flag, boom's P), and boom's '?'.
+const (
+	markBlank uint8 = iota
+	markFlag
+	markAsk
+)
+
+// field is ref's game of mine or boom as a sweeper plays it, through the game's hooks.
+// A click that reaches a skipped ruling (the watch's seen grows by one of skip) is left
+// out, and the game stops before it.
+type field struct {
+	m, target, played int // the clicks to play (done after them) and those played
+	allowed           [3]bool
+	ask, stopped      bool // ask: the marks include '?' (boom's do)
+	skip, avoided     ruling.Set
+	seen              *ruling.Set // the watch's rulings
+	over              func() bool
+	apply             func(k click, x, y int) // plays the click on ref's game and the watch
+	newly             func() [][2]int         // the cells the last click changed
+	isOpen            func(x, y int) bool
+	markOf            func(x, y int) uint8
+}
+
+// play plays click k on p if the field has room for it and allows it, and calls opened
+// with every cell it opened; it reports whether it played it.
+func (f *field) play(k click, p int, opened func(q int)) bool {
+	if f.done() || !f.allowed[k] {
+		return false
+	}
+	before := *f.seen
+	f.apply(k, p/f.m+1, p%f.m+1)
+	if hit := *f.seen &^ before & f.skip; hit != 0 {
+		*f.seen, f.stopped = before, true
+		f.avoided |= hit
+		return false
+	}
+	f.played++
+	for _, c := range f.newly() {
+		if f.isOpen(c[0], c[1]) {
+			opened((c[0]-1)*f.m + c[1] - 1)
+		}
+	}
+	return true
+}
+
+func (f *field) mark(p int) uint8 { return f.markOf(p/f.m+1, p%f.m+1) }
+
+// done reports whether the game is over or stopped, or no click is left to play.
+func (f *field) done() bool { return f.stopped || f.over() || f.played >= f.target }
+
+// randomClick is any click the field allows, anywhere on its n rows.
+func (f *field) randomClick(r *rand.Rand, n int) (k click, x, y int) {
+	for k = click(r.Intn(3)); !f.allowed[k]; k = click(r.Intn(3)) {
+	}
+	return k, 1 + r.Intn(n), 1 + r.Intn(f.m)
+}
+
+// The moves a sweeper makes, each a few clicks.
+const (
+	moveOpenSafe   = iota // a safe closed cell, a 0 rather: it cascades
+	moveOpenAny           // any cell: a boom now and then
+	moveFlagMine          // a flag on a mine next to the opened region; a flag taken back now and then
+	moveFlagWrong         // a flag on a safe cell: a cascade may wipe it (R-M3), a middle click counts it
+	moveChordRight        // flags exactly right around an opened cell, then a DSweep or middle click on it
+	moveChordWrong        // as many flags as the number, one on a safe cell and a mine left bare: boom
+	moveChordZero         // a DSweep or middle click on an opened 0, after turning a flag next to it to '?' (R-B3)
+	moveChordAny          // a DSweep or middle click near the opened region
+	moveAsk               // a '?' where a cascade will pass (R-B3)
+	moveCycle             // three right clicks on one cell, back where it was
+	moveRepeat            // a click played before, again
+	sweepMoves
+)
+
+// clicksOf lists the clicks each move needs, so that a field that forbids one never draws
+// the move.
+var clicksOf = [sweepMoves][]click{
+	moveOpenSafe: {clickOpen}, moveOpenAny: {clickOpen}, moveFlagMine: {clickMark}, moveFlagWrong: {clickMark},
+	moveChordRight: {clickChord}, moveChordWrong: {clickMark, clickChord}, moveChordZero: {clickChord},
+	moveChordAny: {clickChord}, moveAsk: {clickMark}, moveCycle: {clickMark},
+}
+
+// newSweeper is a player of field on board, which holds mine where a mine is, with every
+// move weighted 1 to 10: each case its own temperament, which the games then bend.
+func newSweeper(board []string, mine byte, field *field, r *rand.Rand) *sweeper {
+	n, m := len(board), len(board[0])
+	s := &sweeper{n: n, m: m, mine: make([]bool, n*m), number: make([]uint8, n*m), open: make([]bool, n*m),
+		marks: make([]uint8, n*m), opened: make([]int, 0, n*m), field: field, r: r}
+	for x, row := range board { // the numbers: each mine counted by its 3x3 square but itself
+		for y := 0; y < m; y++ {
+			if s.mine[x*m+y] = row[y] == mine; s.mine[x*m+y] {
+				for nx := max(x-1, 0); nx <= min(x+1, n-1); nx++ {
+					for ny := max(y-1, 0); ny <= min(y+1, m-1); ny++ {
+						s.number[nx*m+ny] += pick(nx != x || ny != y, uint8(1), 0)
+					}
+				}
+			}
+		}
+	}
+	for i := range s.weights {
+		s.weights[i] = 1 + r.Intn(10)
+	}
+	s.onOpen = func(q int) { s.opened, s.open[q] = append(s.opened, q), true }
+	return s
+}
+
+// careful makes the player careful: flags on mines, no blind click, long chains of DSweeps
+// or middle clicks, a wrong flag now and then unless never (then he is patient too).
+func (s *sweeper) careful(never bool) {
+	s.weights[moveOpenAny], s.weights[moveChordWrong] = 0, 0
+	s.weights[moveFlagWrong] = s.r.Intn(2)
+	if never {
+		s.weights[moveFlagWrong], s.patient = 0, true
+	}
+	s.weights[moveChordRight] += 10
+}
+
+// play makes moves until the field is done.
+func (s *sweeper) play() {
+	weights := s.weights
+	for mv := range weights {
+		if !s.field.ask && (mv == moveAsk || mv == moveCycle) {
+			weights[mv] = 0
+		}
+		for _, k := range clicksOf[mv] {
+			if !s.field.allowed[k] {
+				weights[mv] = 0
+			}
+		}
+	}
+	weights[moveOpenSafe]++ // at least one move is always possible
+	total := 0
+	for _, w := range weights {
+		total += w
+	}
+	for !s.field.done() {
+		v := s.r.Intn(total)
+		mv := 0
+		for v >= weights[mv] {
+			v -= weights[mv]
+			mv++
+		}
+		s.move(mv)
+	}
+}
+
+// click plays k on p.
+func (s *sweeper) click(k click, p int) {
+	if s.field.play(k, p, s.onOpen) {
+		s.played = append(s.played, played{k, p})
+		if k == clickMark {
+			s.marks[p] = s.field.mark(p)
+		}
+	}
+}
+
+// markTo right-clicks (flags) p until its mark is want.
+func (s *sweeper) markTo(p int, want uint8) {
+	for i := 0; i < 2 && !s.field.done() && !s.open[p] && s.marks[p] != want; i++ {
+		s.click(clickMark, p)
+	}
+}
+
+// closed reports whether p is closed and carries no flag: a click opens it.
+func (s *sweeper) closed(p int) bool { return !s.open[p] && s.marks[p] != markFlag }
+
+// sample returns a random cell satisfying ok, from a bounded number of draws among the
+// opened cells or the whole board.
+func (s *sweeper) sample(fromOpened bool, ok func(p int) bool) (int, bool) {
+	for range 40 {
+		p := s.r.Intn(s.n * s.m)
+		if fromOpened && len(s.opened) > 0 {
+			p = s.opened[s.r.Intn(len(s.opened))]
+		}
+		if ok(p) {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// each calls f with the neighbours of p until f returns true, and reports whether it did.
+func (s *sweeper) each(p int, f func(q int) bool) bool {
+	x, y := p/s.m, p%s.m
+	for nx := max(x-1, 0); nx <= min(x+1, s.n-1); nx++ {
+		for ny := max(y-1, 0); ny <= min(y+1, s.m-1); ny++ {
+			if (nx != x || ny != y) && f(nx*s.m+ny) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// neighbourWith returns a random neighbour of p satisfying ok.
+func (s *sweeper) neighbourWith(p int, ok func(q int) bool) (int, bool) {
+	var found [8]int
+	k := 0
+	s.each(p, func(q int) bool {
+		if ok(q) {
+			found[k] = q
+			k++
+		}
+		return false
+	})
+	if k == 0 {
+		return 0, false
+	}
+	return found[s.r.Intn(k)], true
+}
+
+// fallback is what a player who found nothing better plays: any click, or, for a patient
+// player, whose game must last, a click on an opened cell, which changes nothing.
+func (s *sweeper) fallback(k click) {
+	if s.patient && len(s.opened) > 0 {
+		s.click(clickOpen, s.opened[s.r.Intn(len(s.opened))])
+		return
+	}
+	if !s.field.allowed[k] {
+		k = clickOpen
+	}
+	s.click(k, s.r.Intn(s.n*s.m))
+}
+
+func (s *sweeper) move(mv int) {
+	switch mv {
+	case moveOpenSafe:
+		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.number[p] == 0 && s.closed(p) }); ok && s.r.Intn(3) > 0 {
+			s.click(clickOpen, p)
+		} else if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.closed(p) }); ok {
+			s.click(clickOpen, p)
+		} else {
+			s.fallback(clickOpen)
+		}
+	case moveOpenAny:
+		s.click(clickOpen, s.r.Intn(s.n*s.m))
+	case moveFlagMine:
+		if p, ok := s.sample(true, func(p int) bool { return s.open[p] && s.number[p] > 0 }); ok {
+			if q, ok := s.neighbourWith(p, func(q int) bool { return s.mine[q] && !s.open[q] && s.marks[q] != markFlag }); ok {
+				s.markTo(q, markFlag)
+				return
+			}
+		}
+		if p, ok := s.sample(false, func(p int) bool { return !s.open[p] && s.marks[p] == markFlag }); ok && s.r.Intn(3) == 0 {
+			s.markTo(p, markBlank)
+			return
+		}
+		s.fallback(clickMark)
+	case moveFlagWrong:
+		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.closed(p) }); ok {
+			s.markTo(p, markFlag)
+		}
+	case moveChordRight:
+		p, ok := s.sample(true, func(p int) bool {
+			if !s.open[p] || s.number[p] == 0 { // a 0's neighbours opened with it
+				return false
+			}
+			return s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+		})
+		if !ok {
+			s.fallback(clickChord)
+			return
+		}
+		if s.field.allowed[clickMark] {
+			s.each(p, func(q int) bool {
+				want := markBlank
+				switch {
+				case s.mine[q]:
+					want = markFlag
+				case s.field.ask && s.r.Intn(3) == 0:
+					want = markAsk
+				}
+				s.markTo(q, want)
+				return false
+			})
+		}
+		s.click(clickChord, p)
+	case moveChordWrong:
+		p, ok := s.sample(true, func(p int) bool { return s.open[p] && s.number[p] > 0 })
+		if !ok {
+			return
+		}
+		safe, ok1 := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+		bare, ok2 := s.neighbourWith(p, func(q int) bool { return s.mine[q] })
+		if !ok1 || !ok2 {
+			return
+		}
+		s.each(p, func(q int) bool {
+			s.markTo(q, pick(s.mine[q] && q != bare || q == safe, markFlag, markBlank))
+			return false
+		})
+		s.click(clickChord, p)
+	case moveChordZero:
+		p, ok := s.sample(true, func(p int) bool { return s.open[p] && s.number[p] == 0 })
+		if !ok {
+			return
+		}
+		if q, ok := s.neighbourWith(p, func(q int) bool { return !s.open[q] && s.marks[q] == markFlag }); ok && s.field.ask {
+			s.markTo(q, markAsk)
+		}
+		s.click(clickChord, p)
+	case moveChordAny:
+		if p, ok := s.sample(true, func(int) bool { return true }); ok && s.r.Intn(4) > 0 {
+			s.click(clickChord, p)
+		} else {
+			s.click(clickChord, s.r.Intn(s.n*s.m))
+		}
+	case moveAsk:
+		// Where a cascade will pass: a safe closed cell next to a closed 0, or a flag
+		// that stopped a cascade.
+		if p, ok := s.sample(false, func(p int) bool {
+			if s.open[p] || s.mine[p] {
+				return false
+			}
+			return s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] && s.number[q] == 0 })
+		}); ok {
+			s.markTo(p, markAsk)
+		} else if p, ok := s.sample(false, func(p int) bool { return !s.open[p] && s.marks[p] == markFlag }); ok {
+			s.markTo(p, markAsk)
+		}
+	case moveCycle:
+		p := s.r.Intn(s.n * s.m)
+		for range 3 {
+			s.click(clickMark, p)
+		}
+	case moveRepeat:
+		if len(s.played) > 0 {
+			c := s.played[s.r.Intn(len(s.played))]
+			s.click(c.k, c.p)
+		}
+	}
+}

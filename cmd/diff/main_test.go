@@ -126,7 +126,7 @@ func TestUsageErrors(t *testing.T) {
 		{"hunt", "-max-findings", "0"},
 		{"hunt", "-case", "7"}, // without the -seed that printed it
 		{"hunt", "-shard", "3/2"},
-		{"hunt", "-shard", "1/2"}, // without -seed, each shard would pick its own
+		{"hunt", "-shard", "1/2"},                       // without -seed, each shard would pick its own
 		{"hunt", "-game", "mine", "-skip-rule", "R-X1"}, // no game's ruling (another game's is ignored)
 		{"hunt", "-output-limit", "100000000000"},
 		{"hunt", "-output-limit", "9223372036854775807"},

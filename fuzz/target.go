@@ -70,10 +70,7 @@ func lookup(name string) (*target, error) {
 			if err != nil {
 				return nil
 			}
-			if b, ok := c.(interface{ Bytes() []byte }); ok {
-				return b.Bytes()
-			}
-			return nil
+			return g.FuzzBytes(c)
 		},
 	}, nil
 }

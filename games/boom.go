@@ -13,28 +13,24 @@ import (
 
 func init() {
 	register(batched[gen.Boom]{
-		typed: typed[gen.Boom]{
-			name:    "boom",
-			drawing: picture.Boom,
-			// Inputs that aim at the parsers' limits (sizes far past the statement's, numbers
-			// past int64): input errors that must allocate nothing big, seeds of the Parse target.
-			parserSeeds: []string{
+		typed: typed[gen.Boom]{parts: parts[gen.Boom]{
+			"boom",              // its name, as -game takes it
+			"docs/boom.md",      // its rules and rulings, restated
+			2 * time.Second,     // "2.0 s" (docs/boom.md)
+			ref.Boom, fast.Boom, // the reference and the judge under test
+			gen.DecodeBoom, nil, // the validator, typed and not
+			gen.BoomGen, gen.ShrinkBoom, gen.BoomFromBytes, gen.BoomPlan, // cases, cuts, fuzz decoding, test set
+			ruling.Boom, ruling.BoomInput, // its rulings, and those an input reaches
+			picture.Boom, // how reports and show draw it
+			// Inputs that aim at the parsers' limits (sizes far past the statement's,
+			// numbers past int64): input errors that allocate nothing big.
+			[]string{
 				"30\n200 200\n",
 				"1000000000\n",
 				"1\n3 3\n___\n_*_\n___\n1 1 1\n3 1 99999999999999999999\n0\n",
 				"2\n3 3\n***\n***\n***\n2 2 2\n1 1 1\n0\n3 3\n",
 			},
-			ref:       ref.Boom,
-			fast:      fast.Boom,
-			gen:       gen.BoomGen,
-			shrink:    gen.ShrinkBoom,
-			decode:    gen.DecodeBoom,
-			fromBytes: gen.BoomFromBytes,
-			plan:      gen.BoomPlan,
-			rulings:   ruling.Boom,
-			reached:   ruling.BoomInput,
-			timeLimit: 2 * time.Second, // "2.0 s" (docs/boom.md)
-		},
+		}},
 		unit:   gen.BoomUnitGen,
 		concat: concatBoom,
 		fits:   func(c gen.Boom, _ int) bool { return len(c.Games) <= gen.BoomMaxGames },

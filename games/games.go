@@ -28,8 +28,9 @@ type Game interface {
 	engine.Game
 	engine.Explainer
 	// FromBytes decodes arbitrary bytes into a valid case (the structured decoding of a
-	// Diff fuzz target).
+	// Diff fuzz target); FuzzBytes is its inverse, the seeds' format.
 	FromBytes(data []byte) engine.Case
+	FuzzBytes(c engine.Case) []byte
 	// Plan is the game's test set, from the statement's test table (diff gen).
 	Plan() []gen.PlanTest
 	// Bounds lists a case's constrained quantities; Features what a test set should
@@ -41,6 +42,8 @@ type Game interface {
 	Validate(input []byte) error
 	// Picture is how the pictures draw the game (reports, show).
 	Picture() *picture.Drawing
+	// Doc is where the game's rules and rulings are restated: docs/<name>.md.
+	Doc() string
 	// ParserSeeds are inputs that aim at the parsers' limits, input errors all: the seeds
 	// of the game's Parse fuzz target, beside its corpus and generated cases.
 	ParserSeeds() []string
@@ -118,31 +121,43 @@ func FuzzInput(g Game, data []byte) (input []byte, decoded bool) {
 type caseModel interface {
 	engine.Case
 	Bounds() []gen.Bound
+	// Bytes is the case in its structured fuzz decoding's own format (FromBytes's inverse).
+	Bytes() []byte
 }
 
 // typed is a game as package gen types it; its methods are the adapters the engine,
 // which knows cases only as engine.Case, needs.
 type typed[C caseModel] struct {
-	name    string
-	drawing *picture.Drawing
-	// parserSeeds are the game's ParserSeeds.
+	parts[C]
+	draw gopter.Gen // gen(skip)
+	skip *gen.Skip
+}
+
+// parts are what a game's file (games/<game>.go) gives its registration: every part a game
+// must have. The literal that gives them is unkeyed, so that a game that leaves a part out,
+// or a part added here that a game does not give, does not compile. A game that can do
+// more (pack several cases into an input, scale its cases) says so with the named
+// interfaces of engine, checked where it registers (var _ engine.Batcher = …).
+type parts[C caseModel] struct {
+	name      string        // as -game takes it
+	doc       string        // its rules and rulings in the repository: docs/<name>.md
+	timeLimit time.Duration // the statement's, for the code under test
+	ref, fast engine.Judge  // the naive reference and the optimized judge
+	decode    func([]byte) (C, error)
+	validate  func([]byte) error // the validator without building the case; nil: decode
+	gen       func(skip *gen.Skip) gopter.Gen
+	shrink    gopter.Shrinker
+	fromBytes func([]byte) C        // a Diff fuzz target's structured decoding
+	plan      func() []gen.PlanTest // its test set (gamediff gen)
+	rulings   func() []ruling.Ruling
+	reached   func(input []byte) ruling.Set // the rulings a valid input reaches, as ref plays it
+	drawing   *picture.Drawing              // how the pictures draw it (reports, show)
+	// parserSeeds are inputs that aim at the parsers' limits (ParserSeeds).
 	parserSeeds []string
-	ref, fast   engine.Judge
-	gen         func(skip *gen.Skip) gopter.Gen // cases leaving out the rulings of skip (nil: none)
-	draw        gopter.Gen                      // gen(skip)
-	skip        *gen.Skip
-	shrink      gopter.Shrinker
-	decode      func([]byte) (C, error)
-	fromBytes   func([]byte) C
-	plan        func() []gen.PlanTest
-	rulings     func() []ruling.Ruling
-	reached     func(input []byte) ruling.Set // the rulings a valid input reaches, as ref plays it
-	timeLimit   time.Duration
-	// validate checks an input without building its case; nil: Decode.
-	validate func([]byte) error
 }
 
 func (t typed[C]) Name() string                         { return t.name }
+func (t typed[C]) Doc() string                          { return t.doc }
 func (t typed[C]) Picture() *picture.Drawing            { return t.drawing }
 func (t typed[C]) ParserSeeds() []string                { return t.parserSeeds }
 func (t typed[C]) Ref(input []byte, w io.Writer) error  { return t.ref(input, w) }
@@ -222,12 +237,26 @@ func (t typed[C]) Validate(input []byte) error {
 // Rulings lists the rulings whose situation c reaches, as ref plays it.
 func (t typed[C]) Rulings(c engine.Case) []string { return t.reached(c.Encode()).IDs(t.rulings()) }
 
+// featured is a case that tells what of its game's rules it exercises (tower's rulebook,
+// datamining's board shapes), for a test set's overview.
+type featured interface {
+	Features() []gen.Feature
+}
+
+var (
+	_ featured = gen.Tower{}
+	_ featured = gen.Datamining{}
+)
+
 func (t typed[C]) Features(c engine.Case) []gen.Feature {
-	if f, ok := c.(interface{ Features() []gen.Feature }); ok {
+	if f, ok := c.(featured); ok {
 		return f.Features()
 	}
 	return nil
 }
+
+// FuzzBytes is c in its game's structured fuzz decoding's own format (FromBytes's inverse).
+func (t typed[C]) FuzzBytes(c engine.Case) []byte { return c.(C).Bytes() }
 
 // batched is a game whose input holds several datasets: a hunt against a program packs
 // several generated cases into one input (engine.Batcher).

@@ -11,24 +11,20 @@ import (
 )
 
 func init() {
-	register(typed[gen.Mine]{
-		name:    "mine",
-		drawing: picture.Mine,
-		// Inputs that aim at the parsers' limits (sizes far past the statement's, numbers
-		// past int64): input errors that must allocate nothing big, seeds of the Parse target.
-		parserSeeds: []string{
+	register(typed[gen.Mine]{parts: parts[gen.Mine]{
+		"mine",              // its name, as -game takes it
+		"docs/mine.md",      // its rules and rulings, restated
+		time.Second,         // "时间限制：1 秒" (docs/mine.md)
+		ref.Mine, fast.Mine, // the reference and the judge under test
+		gen.DecodeMine, nil, // the validator, typed and not
+		gen.MineGen, gen.ShrinkMine, gen.MineFromBytes, gen.MinePlan, // cases, cuts, fuzz decoding, test set
+		ruling.Mine, ruling.MineInput, // its rulings, and those an input reaches
+		picture.Mine, // how reports and show draw it
+		// Inputs that aim at the parsers' limits (sizes far past the statement's,
+		// numbers past int64): input errors that allocate nothing big.
+		[]string{
 			"1000000000 1000000000\n",
 			"2 2\n..\n..\nSweep 99999999999999999999999 1\n",
 		},
-		ref:       ref.Mine,
-		fast:      fast.Mine,
-		gen:       gen.MineGen,
-		shrink:    gen.ShrinkMine,
-		decode:    gen.DecodeMine,
-		fromBytes: gen.MineFromBytes,
-		plan:      gen.MinePlan,
-		rulings:   ruling.Mine,
-		reached:   ruling.MineInput,
-		timeLimit: time.Second, // "时间限制：1 秒" (docs/mine.md)
-	})
+	}})
 }

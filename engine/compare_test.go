@@ -1,39 +1,13 @@
 package engine_test
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"gamediff/engine"
+	"gamediff/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
-// golden compares got with testdata/NAME.golden, or rewrites the file with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update to write it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s (rerun with -update if the change is right):\n--- got\n%s--- want\n%s", name, path, got, want)
-	}
-}
 
 func ok(out string) engine.Result { return engine.Result{Solver: "fast", Stdout: []byte(out)} }
 
@@ -116,7 +90,7 @@ func TestReports(t *testing.T) {
 			if b.Len() > 4000 {
 				t.Errorf("report of %d bytes: reports must stay short whatever the outputs", b.Len())
 			}
-			golden(t, "report/"+tt.name, b.String())
+			golden.Check(t, "report/"+tt.name+".golden", []byte(b.String()))
 		})
 	}
 }

@@ -116,13 +116,8 @@ func (t toy) Decode(input []byte) (engine.Case, error) {
 
 // Generate draws up to 11 numbers from a SplitMix64 stream of the seed.
 func (t toy) Generate(seed uint64) engine.Case {
-	next := func() uint64 {
-		seed += 0x9E3779B97F4A7C15
-		z := seed
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-		return z ^ (z >> 31)
-	}
+	src := engine.SplitMixSource{State: seed}
+	next := src.Uint64
 	c := make(toyCase, next()%12)
 	for i := range c {
 		c[i] = int(next() % 100)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"sync"
+
+	"gamediff/internal/quote"
 )
 
 // A cell's state byte: three bits, and above them the number of mines among its 8
@@ -113,7 +115,7 @@ func playMine(sc *scanner, out *writer) error {
 		case "DSweep":
 			op = opDSweep
 		default:
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown operation %s, expected Flag, Sweep, DSweep or Quit", quoteToken(cmd))}
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown operation %s, expected Flag, Sweep, DSweep or Quit", quote.Token(cmd))}
 		}
 		x, err := sc.number(mineOps[op].row, 1, n)
 		if err != nil {

@@ -4,12 +4,12 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
-	"strconv"
-	"unicode/utf8"
+
+	"gamediff/internal/quote"
 )
 
 // InputError is an input that breaks a statement's format (docs/rules.md R-IN1). fast keeps its
-// own copy of the type so that it shares no code with ref: each parser checks the other.
+// own copy of the type so that it shares no parsing code with ref: each parser checks the other.
 type InputError struct {
 	Line int
 	Msg  string
@@ -108,25 +108,6 @@ func (s *scanner) token(what string) ([]byte, error) {
 	return t, nil
 }
 
-// maxQuoted is the most of a token an error message quotes, so that a message stays a
-// line long whatever the input: a 50 MB token quoted whole by %q took a gigabyte.
-const maxQuoted = 64
-
-// quoteToken quotes a token for an error message as %q does: whole when it is at most
-// maxQuoted bytes, else its first maxQuoted bytes (cut before a character they would
-// split), an ellipsis, and its length: "\x00\x00…" (52428800 bytes).
-func quoteToken(t []byte) string {
-	if len(t) <= maxQuoted {
-		return strconv.Quote(string(t))
-	}
-	cut := maxQuoted
-	for cut > maxQuoted-utf8.UTFMax && !utf8.RuneStart(t[cut]) {
-		cut--
-	}
-	q := strconv.Quote(string(t[:cut]))
-	return q[:len(q)-1] + "…\" (" + strconv.Itoa(len(t)) + " bytes)"
-}
-
 // number reads an integer token (optional sign, decimal digits, as scanf's %d) in lo..hi.
 // The common token, one to four digits then a blank, is parsed from one 8-byte load
 // without a branch on its length (smallNumber); any other, and any token in the last 8
@@ -152,10 +133,10 @@ func (s *scanner) generalNumber(what string, lo, hi int) (int, error) {
 	}
 	v, ok, overflow := parseInt(t)
 	if !ok {
-		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("expected %s (an integer), found %s", what, quoteToken(t))}
+		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("expected %s (an integer), found %s", what, quote.Token(t))}
 	}
 	if overflow || v < int64(lo) || v > int64(hi) {
-		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("%s %s outside %d..%d", what, quoteToken(t), lo, hi)}
+		return 0, &InputError{Line: s.tok, Msg: fmt.Sprintf("%s %s outside %d..%d", what, quote.Token(t), lo, hi)}
 	}
 	return int(v), nil
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/bits"
 	"sync"
+
+	"gamediff/internal/quote"
 )
 
 // Cell codes of the tower. Every code at or above twBlock is a block, so "holds a block"
@@ -111,14 +113,14 @@ func playTower(sc *scanner, out *writer, b *towerBoard) error {
 		}
 		n, ok, overflow := parseInt(t)
 		if !ok {
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected n (an integer), found %s", quoteToken(t))}
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected n (an integer), found %s", quote.Token(t))}
 		}
 		if n == 0 && !overflow {
 			_, err := sc.number("m after n = 0 (0 0 ends the input)", 0, 0)
 			return err
 		}
 		if overflow || n < 3 || n > 50 {
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("n %s outside 3..50", quoteToken(t))}
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("n %s outside 3..50", quote.Token(t))}
 		}
 		m, err := sc.number("m (the width)", 3, 50)
 		if err != nil {
@@ -178,7 +180,7 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 		}
 		v, ok, overflow := parseInt(a)
 		if !ok {
-			return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected MOVETO's column (an integer), found %s", quoteToken(a))}
+			return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected MOVETO's column (an integer), found %s", quote.Token(a))}
 		}
 		if overflow || v < -1<<20 || v > 1<<20 {
 			v = 0 // far outside 1..m either way (R-T6)
@@ -193,7 +195,7 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 	case "CLIMB":
 		op = twClimb
 	default:
-		return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", quoteToken(t))}
+		return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", quote.Token(t))}
 	}
 	d, err := sc.token("RIGHT or LEFT")
 	if err != nil {
@@ -205,7 +207,7 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 	case "LEFT":
 		return op, -1, nil
 	}
-	return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected RIGHT or LEFT, found %s", quoteToken(d))}
+	return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected RIGHT or LEFT, found %s", quote.Token(d))}
 }
 
 // load reads the n levels of the tower (R-T1: each the next m non-blank characters, top

@@ -188,7 +188,7 @@ func (t typed[C]) Skipped() map[string]int64 {
 
 // Generate runs a gopter generator on a source seeded with seed.
 func Generate[C any](g gopter.Gen, seed uint64) C {
-	params := &gopter.GenParameters{MaxSize: 100, MaxShrinkCount: 1000, Rng: rand.New(&splitMix{state: seed})}
+	params := &gopter.GenParameters{MaxSize: 100, MaxShrinkCount: 1000, Rng: rand.New(&engine.SplitMixSource{State: seed})}
 	v, ok := g(params).Retrieve()
 	if !ok {
 		panic(fmt.Sprintf("the generator gave no case for seed %d", seed))
@@ -302,21 +302,6 @@ func typedCases[C engine.Case](cases []engine.Case) []C {
 	}
 	return cs
 }
-
-// splitMix is a SplitMix64 math/rand source: seeding is one store, and every seed gives
-// an unrelated stream.
-type splitMix struct{ state uint64 }
-
-func (s *splitMix) Uint64() uint64 {
-	s.state += 0x9E3779B97F4A7C15
-	z := s.state
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-	return z ^ (z >> 31)
-}
-
-func (s *splitMix) Int63() int64    { return int64(s.Uint64() >> 1) }
-func (s *splitMix) Seed(seed int64) { s.state = uint64(seed) }
 
 // oneLineEach fills in concat and split of b for a game whose case is a list of
 // datasets (towers, boards), each answered on one line: datasets reads them, of makes a

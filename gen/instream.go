@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"gamediff/internal/quote"
 )
 
 // limitError is the first constraint of a statement that an input breaks (docs/rules.md R-IN3),
@@ -60,23 +61,6 @@ func (s *inStream) found() string {
 	}
 }
 
-// maxQuoted is the most of a token an error message quotes.
-const maxQuoted = 64
-
-// quoteToken quotes a token as %q does, cut after maxQuoted bytes (before a character
-// they would split) with its length: "\x00\x00…" (52428800 bytes).
-func quoteToken(t []byte) string {
-	if len(t) <= maxQuoted {
-		return strconv.Quote(string(t))
-	}
-	cut := maxQuoted
-	for cut > maxQuoted-utf8.UTFMax && !utf8.RuneStart(t[cut]) {
-		cut--
-	}
-	q := strconv.Quote(string(t[:cut]))
-	return q[:len(q)-1] + "…\" (" + strconv.Itoa(len(t)) + " bytes)"
-}
-
 // token reads a run of bytes up to a space or end of line, possibly empty.
 func (s *inStream) token() []byte {
 	start := s.pos
@@ -105,7 +89,7 @@ func (s *inStream) word(what string) string {
 }
 
 // quotedWord is the last token that word read, whole, quoted for an error message.
-func (s *inStream) quotedWord() string { return quoteToken(s.last) }
+func (s *inStream) quotedWord() string { return quote.Token(s.last) }
 
 // number reads a canonical integer (no '+', no leading zeros) in lo..hi. A token longer
 // than maxWord never is one, and is only classified, in place.
@@ -125,11 +109,11 @@ func (s *inStream) number(what string, lo, hi int) int {
 		}
 		switch {
 		case len(bytes.Trim(digits, "0123456789")) > 0:
-			s.fail("expected %s (an integer), found %s", what, quoteToken(t))
+			s.fail("expected %s (an integer), found %s", what, quote.Token(t))
 		case t[0] == '+' || digits[0] == '0':
-			s.fail("%s = %s is not written canonically (no sign '+', no leading zeros)", what, quoteToken(t))
+			s.fail("%s = %s is not written canonically (no sign '+', no leading zeros)", what, quote.Token(t))
 		default:
-			s.fail("%s = %s outside %d..%d", what, quoteToken(t), lo, hi)
+			s.fail("%s = %s outside %d..%d", what, quote.Token(t), lo, hi)
 		}
 		return 0
 	}

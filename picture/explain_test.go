@@ -2,19 +2,16 @@ package picture
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"gamediff/internal/golden"
 	"gamediff/ref"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // refs are the reference judges, for the expected outputs the tests alter.
 var refs = map[string]func([]byte, io.Writer) error{
@@ -29,28 +26,6 @@ func refOutput(t testing.TB, game, input string) []byte {
 		t.Fatalf("%s: the reference rejects the test input: %v", game, err)
 	}
 	return out.Bytes()
-}
-
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it); got:\n%s", path, got)
-	}
 }
 
 // edit is a change a buggy judge makes to the reference's output, on its lines.
@@ -293,7 +268,7 @@ func TestExplainPlacesRealBugs(t *testing.T) {
 			if len(p.Frames) == 0 || p.Frames[len(p.Frames)-1].Step != c.step || p.Frames[len(p.Frames)-1].Dataset != c.dataset {
 				t.Errorf("the frames near the divergence do not end with the step: %d frames", len(p.Frames))
 			}
-			golden(t, filepath.Join("explain", c.name+".txt"), []byte(p.Text(false)))
+			golden.Check(t, filepath.Join("explain", c.name+".txt"), []byte(p.Text(false)))
 		})
 	}
 }
@@ -351,7 +326,7 @@ func TestExplainTextInColour(t *testing.T) {
 	if plain := p.Text(false); strings.Contains(plain, "\x1b") {
 		t.Errorf("the plain picture holds escape codes:\n%q", plain)
 	}
-	golden(t, "explain/colour.txt", []byte(text))
+	golden.Check(t, "explain/colour.txt", []byte(text))
 }
 
 func TestExplainRefusesWhatItCannotExplain(t *testing.T) {

@@ -3,6 +3,7 @@ package picture
 import (
 	"bytes"
 	"encoding/xml"
+	"gamediff/internal/golden"
 	"io"
 	"strings"
 	"testing"
@@ -165,5 +166,5 @@ func TestPageGolden(t *testing.T) {
 	page := Page(Report{Game: "boom", Title: "boom: WIN too early", Verdict: "WA: the output differs from the reference's",
 		Input: []byte(boomA), Want: want, Got: got,
 		Reproduce: []string{"go run ./cmd/diff run -game boom -impl ref < corpus/boom/found/0123.in"}})
-	golden(t, "page/boom.html", page)
+	golden.Check(t, "page/boom.html", page)
 }

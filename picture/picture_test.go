@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gamediff/internal/golden"
 	"gamediff/ref"
 )
 
@@ -139,7 +140,7 @@ func TestPlaySamples(t *testing.T) {
 			for _, f := range frames {
 				text.WriteString(f.Text(false))
 			}
-			golden(t, filepath.Join("play", c.game+".txt"), []byte(text.String()))
+			golden.Check(t, filepath.Join("play", c.game+".txt"), []byte(text.String()))
 		})
 	}
 }

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"gamediff/internal/quote"
 )
 
 // InputError is an input that breaks a statement's format (docs/rules.md R-IN1).
@@ -85,31 +86,12 @@ func (t *tokens) number(what string, lo, hi int) (int, int, error) {
 func checkNumber(tok token, what string, lo, hi int) (int, error) {
 	v, fits, ok := parseInteger(tok.text)
 	if !ok {
-		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %s", what, quote(tok.text))}
+		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %s", what, quote.Token(tok.text))}
 	}
 	if !fits || v < lo || v > hi {
-		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("%s %s outside %d..%d", what, quote(tok.text), lo, hi)}
+		return 0, &InputError{Line: tok.line, Msg: fmt.Sprintf("%s %s outside %d..%d", what, quote.Token(tok.text), lo, hi)}
 	}
 	return v, nil
-}
-
-// maxQuoted is the most of a token an error message quotes, so that a message stays a
-// line long whatever the input: a 50 MB token quoted whole took a gigabyte.
-const maxQuoted = 64
-
-// quote quotes a token for an error message as %q does: whole when it is at most
-// maxQuoted bytes, else its first maxQuoted bytes (cut before a character they would
-// split), an ellipsis, and its length: "\x00\x00…" (52428800 bytes).
-func quote(text string) string {
-	if len(text) <= maxQuoted {
-		return strconv.Quote(text)
-	}
-	cut := maxQuoted
-	for cut > maxQuoted-utf8.UTFMax && !utf8.RuneStart(text[cut]) {
-		cut--
-	}
-	q := strconv.Quote(text[:cut])
-	return q[:len(q)-1] + "…\" (" + strconv.Itoa(len(text)) + " bytes)"
 }
 
 // parseInteger reads text as scanf's %d does: an optional sign, then one or more decimal

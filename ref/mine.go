@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"gamediff/internal/quote"
 )
 
 // Mine judges the game mine (seeds 000 and 002, docs/mine.md): it reads a board and
@@ -101,7 +103,7 @@ func playMine(in *tokens, out *bufio.Writer, observe func(*MineStep)) error {
 				return err
 			}
 		default:
-			return &InputError{Line: cmd.line, Msg: fmt.Sprintf("unknown operation %s, expected Flag, Sweep, DSweep or Quit", quote(cmd.text))}
+			return &InputError{Line: cmd.line, Msg: fmt.Sprintf("unknown operation %s, expected Flag, Sweep, DSweep or Quit", quote.Token(cmd.text))}
 		}
 		g.Play(cmd.text, x, y)
 		trace(observe, g, cmd.text, x, y, cmd.line)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"gamediff/internal/quote"
 )
 
 // Tower judges the game tower (seed 001, docs/tower.md, rules R-T1..R-T18): it
@@ -76,7 +78,7 @@ func (in *towerInput) integer(what string) (v int, inRange bool, tok token, err 
 	}
 	v, inRange, ok := parseInteger(tok.text)
 	if !ok {
-		return 0, false, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %s", what, quote(tok.text))}
+		return 0, false, tok, &InputError{Line: tok.line, Msg: fmt.Sprintf("expected %s (an integer), found %s", what, quote.Token(tok.text))}
 	}
 	return v, inRange, tok, nil
 }
@@ -128,7 +130,7 @@ func playTower(in *towerInput, out *bufio.Writer, observe func(*TowerStep), rule
 			return nil
 		}
 		if !ok || n < 3 || n > 50 {
-			return &InputError{Line: nTok.line, Msg: fmt.Sprintf("n %s outside 3..50", quote(nTok.text))}
+			return &InputError{Line: nTok.line, Msg: fmt.Sprintf("n %s outside 3..50", quote.Token(nTok.text))}
 		}
 		m, _, err := in.number("m (the width)", 3, 50)
 		if err != nil {
@@ -316,11 +318,11 @@ func readTowerCommand(in *towerInput, k int) (towerCommand, error) {
 		case "LEFT":
 			c.dir = -1
 		default:
-			return c, &InputError{Line: d.line, Msg: fmt.Sprintf("%s: expected RIGHT or LEFT, found %s", tok.text, quote(d.text))}
+			return c, &InputError{Line: d.line, Msg: fmt.Sprintf("%s: expected RIGHT or LEFT, found %s", tok.text, quote.Token(d.text))}
 		}
 		return c, nil
 	}
-	return c, &InputError{Line: tok.line, Msg: fmt.Sprintf("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", quote(tok.text))}
+	return c, &InputError{Line: tok.line, Msg: fmt.Sprintf("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", quote.Token(tok.text))}
 }
 
 // inside reports whether column x is inside the tower.

@@ -9,6 +9,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/internal/golden"
 )
 
 // Inputs of the failure reports: small real cases of each game, and one mine board big
@@ -208,7 +209,7 @@ func TestFailureReports(t *testing.T) {
 			var b strings.Builder
 			reportFinding(&b, g, c.flags, f, partingOf(g, f), false)
 			report := b.String()
-			golden(t, "report/"+c.name+".golden", report)
+			golden.Check(t, "report/"+c.name+".golden", []byte(report))
 			for _, s := range []string{"what happened: ", "reproduce:"} {
 				if !strings.Contains(report, s) {
 					t.Errorf("the report has no %q", s)

@@ -6,6 +6,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/internal/golden"
 )
 
 // TestFindingReports pins the report of a finding, for ref against fast and for a
@@ -41,7 +42,7 @@ func TestFindingReports(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var b strings.Builder
 			reportFinding(&b, mine, tt.flags, tt.finding, partingOf(mine, tt.finding), false)
-			golden(t, "report/"+tt.name+".golden", b.String())
+			golden.Check(t, "report/"+tt.name+".golden", []byte(b.String()))
 		})
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"gamediff/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,7 +66,7 @@ func TestShowPicturesSteps(t *testing.T) {
 			if strings.Contains(out, "\x1b") {
 				t.Errorf("colour codes in output that is not a terminal")
 			}
-			golden(t, "show/"+c.name+".txt", out)
+			golden.Check(t, "show/"+c.name+".txt", []byte(out))
 		})
 	}
 }
@@ -78,7 +79,7 @@ func TestShowInputErrorPrintsTheStepsBefore(t *testing.T) {
 	if !strings.Contains(out, "operation 1: Sweep 2 1 (input line 4)\n  → 4 cell(s) detected\n") || strings.Contains(out, "operation 2") {
 		t.Errorf("stdout does not hold exactly the step before the error:\n%s", out)
 	}
-	golden(t, "show/mine-input-error.txt", out)
+	golden.Check(t, "show/mine-input-error.txt", []byte(out))
 }
 
 func TestShowColourOnATerminal(t *testing.T) {

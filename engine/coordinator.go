@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -353,7 +354,7 @@ func (c *coordinator) progressOf(minimizing bool, taken, bytes int) {
 func (c *coordinator) preview(e *entry) Finding {
 	return Finding{Index: e.index, Verdict: e.d.Verdict(), Signature: e.sig, FoundAfter: e.after.Seconds(),
 		Input: e.input, InputBytes: len(e.input), Original: len(e.input), Divergence: e.d, Path: e.path,
-		Shown: e.check.shown, Runs: e.check.runs, Rulings: c.h.rulings(e.c), Packed: e.packed}
+		Shown: e.check.shown, Runs: e.check.runs, Reached: c.h.rulings(e.c), Packed: e.packed}
 }
 
 // finish minimizes the confirmed findings, lowest index first, saves each minimized case
@@ -401,6 +402,16 @@ func (c *coordinator) finish(ctx context.Context) error {
 			}
 			if len(taken) > 0 {
 				c.adopt(e, taken, stats.Complete, &f)
+			}
+			if ctx.Err() == nil {
+				// The rulings the case reaches are tested as causes (cause.go).
+				final, path := e.pending, []pending(nil)
+				for i, t := range taken {
+					if bytes.Equal(t.input, f.Input) {
+						final, path = t, taken[:i+1]
+					}
+				}
+				f.Causes, f.Reached = c.causes(ctx, e.pending, path, final.c)
 			}
 			if scales && e.d.Verdict() == TLE && ctx.Err() == nil {
 				final := from
@@ -457,7 +468,7 @@ const adoptTries = 3
 // keep saves a confirmed minimized case and makes it the finding's. The case as found goes
 // when the minimization was complete, and stays beside it (Finding.Also) when it was not.
 func (c *coordinator) keep(e *entry, best pending, want Result, d *Divergence, complete bool, f *Finding) {
-	f.Input, f.InputBytes, f.Divergence, f.Rulings = best.input, len(best.input), d, c.h.rulings(best.c)
+	f.Input, f.InputBytes, f.Divergence, f.Reached = best.input, len(best.input), d, c.h.rulings(best.c)
 	path, created, ok := c.saves.save(best.input, want)
 	if !ok {
 		return

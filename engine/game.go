@@ -71,6 +71,18 @@ type Batcher interface {
 	Split(answer []byte, cases []Case) ([][]byte, bool)
 }
 
+// Skipper is implemented by a game whose cases leave out the situations of some rulings
+// (hunt -skip-rule), to hunt a program that reads them its own way for everything else:
+// the minimizer takes no candidate that reaches one, and the summary counts what the
+// generators left out.
+type Skipper interface {
+	// Skips names a ruling left out that input, a valid input, reaches; "" for none.
+	Skips(input []byte) string
+	// Skipped counts, for each ruling left out, the games (datasets, boards) the
+	// generators changed or drew again to leave it out so far.
+	Skipped() map[string]int64
+}
+
 // Validator is implemented by a game that can check an input against every limit of the
 // statement without building its case (an input of any number of boards): the minimizer
 // checks its candidates with it, else with Decode.

@@ -108,6 +108,9 @@ type Summary struct {
 	Oracle string `json:"oracle"`
 	// CPU tells where the hunt's CPU time went.
 	CPU CPUUse `json:"cpu"`
+	// Skipped counts, for each ruling the hunt leaves out (-skip-rule), the games,
+	// datasets or boards its generators changed or drew again to leave it out (Skipper).
+	Skipped map[string]int64 `json:"skipped,omitempty"`
 	// Replayed tells how the cases saved before did, run before the hunt: a fixed bug is
 	// shown to stay fixed (nil when none was replayed).
 	Replayed *Replayed `json:"replayed,omitempty"`
@@ -145,7 +148,11 @@ type Finding struct {
 	Index     int64    `json:"index"` // case index: hunt -seed Seed -case Index regenerates it
 	Verdict   Verdict  `json:"verdict"`
 	Signature string   `json:"signature"`
-	Rulings   []string `json:"rulings,omitempty"` // rulings whose situation the minimized case reaches
+	// Causes are the rulings the divergence needs (causes): a program that reads one of
+	// them differently is hunted for everything else with it skipped. Reached lists the
+	// other rulings whose situation the case reaches: where the bug was met, not why.
+	Causes  []Cause  `json:"causes,omitempty"`
+	Reached []string `json:"reached,omitempty"`
 	// Path is the saved NAME.in: the smallest case confirmed, minimized when the
 	// minimization went as far as it could; Also lists the case as found when the
 	// minimization was cut short (an interrupt, the budget), kept whole beside it. A flaky
@@ -182,7 +189,7 @@ type MinimizeStats struct {
 	Runs     int     `json:"runs"`     // candidates run
 	Dropped  int     `json:"dropped"`  // runs stopped when the walk no longer needed them
 	Accepted int     `json:"accepted"` // candidates that kept the signature and became the case
-	Invalid  int     `json:"invalid"`  // candidates that kept the signature but the validator rejected, never taken
+	Invalid  int     `json:"invalid"`  // candidates that kept the signature but the validator rejected (or that reach a ruling the hunt leaves out), never taken
 	Complete bool    `json:"complete"` // no candidate of the final case keeps the signature
 	Seconds  float64 `json:"seconds"`
 }
@@ -307,6 +314,9 @@ func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
 	if s, ok := h.sandbox.Load().(string); ok {
 		sum.Sandbox = s
 	}
+	if s, ok := cfg.Game.(Skipper); ok {
+		sum.Skipped = s.Skipped()
+	}
 	slices.SortFunc(sum.Unreported, func(a, b Unreported) int { return cmp.Compare(a.Index, b.Index) })
 	slices.SortFunc(sum.Dismissed, func(a, b Dismissed) int { return cmp.Compare(a.Index, b.Index) })
 	return sum, err
@@ -371,6 +381,20 @@ func newHunt(cfg HuntConfig) (*hunt, error) {
 		h.validate = v.Validate
 	} else {
 		h.validate = func(input []byte) error { _, err := cfg.Game.Decode(input); return err }
+	}
+	// A hunt that leaves rulings out (-skip-rule) takes no candidate that reaches one: a
+	// finding must not be minimized into the reading the user asked to leave aside.
+	if s, ok := cfg.Game.(Skipper); ok {
+		valid := h.validate
+		h.validate = func(input []byte) error {
+			if err := valid(input); err != nil {
+				return err
+			}
+			if id := s.Skips(input); id != "" {
+				return fmt.Errorf("reaches %s, which the hunt leaves out", id)
+			}
+			return nil
+		}
 	}
 	h.compare = comparisonName(h.cfg.Equal)
 	if len(cfg.Program) > 0 && !cfg.Unpacked {

@@ -40,6 +40,9 @@ type job struct {
 	// the validator, and is no outcome if invalid. Only those are checked: a candidate
 	// that does not keep the signature is not taken, valid or not, and most do not.
 	keep string
+	// avoid is a ruling whose situation an input that keeps the signature must not reach
+	// to be an outcome (the walks of causes): one that does is invalid.
+	avoid string
 	// want, when set, is the expected result of a test (Judge): the code under test runs
 	// alone and is compared with it.
 	want *Result
@@ -145,7 +148,7 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 			if errors.Is(r.err, errDropped) {
 				r.dropped, r.err = true, nil
 			}
-			if r.err == nil && r.d != nil && r.sig == j.keep && !l.valid(j.input) {
+			if r.err == nil && r.d != nil && r.sig == j.keep && (!l.valid(j.input) || j.avoid != "" && l.h.reaches(j.input, j.avoid)) {
 				r.invalid, r.d = true, nil
 			}
 		}

@@ -36,6 +36,18 @@ func (h *hunt) minimizeBudget() time.Duration {
 // when it gets there. It stops when no candidate of the current case keeps the signature,
 // the budget is spent, or ctx is done.
 func (c *coordinator) minimize(ctx context.Context, p pending, budget time.Duration) (taken []pending, st MinimizeStats) {
+	return c.minimizeFor(ctx, p, budget, goal{})
+}
+
+// goal narrows what a minimization takes: the walks that test a ruling as a cause
+// (causes) take only candidates that avoid its situation, and stop at the first.
+type goal struct {
+	avoid string // a ruling id: a candidate that reaches its situation is not taken
+	first bool   // stop when one candidate is taken
+}
+
+// minimizeFor is minimize toward a goal.
+func (c *coordinator) minimizeFor(ctx context.Context, p pending, budget time.Duration, g goal) (taken []pending, st MinimizeStats) {
 	h := c.h
 	start := time.Now()
 	var m *minimizer
@@ -47,7 +59,7 @@ func (c *coordinator) minimize(ctx context.Context, p pending, budget time.Durat
 	// TLE on a big case is most of the time saved. The case reached is run in full when it
 	// is confirmed (adopt), for the reference's answer.
 	m = &minimizer{p: c.p, note: c.note, game: h.game, sig: p.sig, gotOnly: p.d.Verdict() != WA,
-		margin:   p.d.Verdict() == TLE,
+		margin: p.d.Verdict() == TLE, avoid: g.avoid,
 		outcomes: map[candidateKey]outcome{}, keptAt: map[int]bool{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
 	m.progress = func() {
 		size := len(p.input)
@@ -94,6 +106,9 @@ func (c *coordinator) minimize(ctx context.Context, p pending, budget time.Durat
 				st.Accepted++
 				cur := pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: m.sig, after: p.after, reruns: p.reruns}
 				taken = append(taken, cur)
+				if g.first {
+					return taken, st
+				}
 				o.d = nil // the case taken holds it now; the outcome keeps its verdict only
 				m.outcomes[cand.key] = o
 				m.start(cur.c, cand.key)
@@ -153,6 +168,7 @@ type minimizer struct {
 	// it on some only.
 	margin bool
 	fast   bool // the code under test is fast (a mistake of fast's met in a program's hunt)
+	avoid  string // a ruling whose situation a candidate taken must not reach (goal)
 
 	w        *shrinkWalk                  // the current case's candidates
 	pos      int                          // the first candidate whose outcome the walk does not know
@@ -292,7 +308,7 @@ func (m *minimizer) fill() int {
 			break
 		}
 		drop := make(chan struct{})
-		id := m.p.send(job{input: cand.input, how: how{fast: m.fast, gotOnly: m.gotOnly, margin: m.margin}, keep: m.sig, drop: drop})
+		id := m.p.send(job{input: cand.input, how: how{fast: m.fast, gotOnly: m.gotOnly, margin: m.margin}, keep: m.sig, avoid: m.avoid, drop: drop})
 		m.running[id] = run{cand.key, drop}
 		m.inFlight[cand.key] = true
 		runs++

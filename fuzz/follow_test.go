@@ -18,7 +18,7 @@ func TestDiffCaseFollowsBytes(t *testing.T) {
 	// are separated by one.
 	const slack = 64
 	r := rand.New(rand.NewSource(1))
-	for _, game := range fuzzedGames {
+	for _, game := range fuzzedGames() {
 		g, err := targetOf(game)
 		if err != nil {
 			t.Fatal(err)
@@ -58,7 +58,7 @@ func TestBlownUpGamesPassedOver(t *testing.T) {
 	if failure := failureOf(func(f failer) { g.checkDiff(f, []byte{0xFF, 0xFF}) }); failure == "" {
 		t.Errorf("a game at the growth bound was not played")
 	}
-	for _, game := range fuzzedGames {
+	for _, game := range fuzzedGames() {
 		g, err := targetOf(game)
 		if err != nil {
 			t.Fatal(err)

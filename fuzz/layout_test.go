@@ -73,7 +73,7 @@ func TestTargetsHaveSeeds(t *testing.T) {
 	if !slices.Equal(declared, seeded) {
 		t.Fatalf("Fuzz functions %v, seed corpora for %v", declared, seeded)
 	}
-	for _, game := range fuzzedGames {
+	for _, game := range fuzzedGames() {
 		g, err := targetOf(game)
 		if err != nil {
 			t.Fatal(err)

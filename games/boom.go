@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"time"
 
+	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/picture"
@@ -11,9 +12,11 @@ import (
 	"gamediff/ruling"
 )
 
+var _ engine.Batcher = batched[gen.Boom]{}
+
 func init() {
 	register(batched[gen.Boom]{
-		typed: typed[gen.Boom]{parts: parts[gen.Boom]{
+		typed: typed[gen.Boom]{p: Parts[gen.Boom]{
 			"boom",              // its name, as -game takes it
 			"docs/boom.md",      // its rules and rulings, restated
 			2 * time.Second,     // "2.0 s" (docs/boom.md)

@@ -3,6 +3,7 @@ package games
 import (
 	"time"
 
+	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/picture"
@@ -10,9 +11,14 @@ import (
 	"gamediff/ruling"
 )
 
+var (
+	_ engine.Batcher = batched[gen.Datamining]{}
+	_ featured       = gen.Datamining{}
+)
+
 func init() {
 	register(oneLineEach(batched[gen.Datamining]{
-		typed: typed[gen.Datamining]{parts: parts[gen.Datamining]{
+		typed: typed[gen.Datamining]{p: Parts[gen.Datamining]{
 			"datamining",                    // its name, as -game takes it
 			"docs/datamining.md",            // its rules and rulings, restated
 			time.Second,                     // "时间限制 : 1.000 sec" (docs/datamining.md)

@@ -54,9 +54,14 @@ type Game interface {
 	// the games, datasets or boards its generators changed or drew again to leave it out
 	// so far; nil for a game that leaves none out. It is safe for concurrent use.
 	Skipped() map[string]int64
+	// Skips names a ruling the game's cases leave out that input reaches ("" for none):
+	// the minimizer takes no candidate that does.
+	Skips(input []byte) string
 	// skipping is the game whose generators leave out the rulings of skip (nil: none).
 	skipping(skip *gen.Skip) Game
 }
+
+var _ engine.Skipper = Game(nil)
 
 var registry = map[string]Game{}
 
@@ -64,6 +69,13 @@ var registry = map[string]Game{}
 func register(g Game) {
 	if _, dup := registry[g.Name()]; dup {
 		panic("games: " + g.Name() + " registered twice")
+	}
+	letters, err := rulingLetters(g)
+	if err != nil {
+		panic(err)
+	}
+	if other, taken := ownerOf(letters); taken {
+		panic(fmt.Sprintf("games: %s's rulings carry R-%s, as %s's do", g.Name(), letters, other.Name()))
 	}
 	registry[g.Name()] = g.skipping(nil)
 	picture.Register(g.Name(), g.Picture())
@@ -117,55 +129,95 @@ func FuzzInput(g Game, data []byte) (input []byte, decoded bool) {
 	return g.FromBytes(data).Encode(), true
 }
 
-// caseModel is what each game's case type in package gen provides.
-type caseModel interface {
+// CaseModel is what a game's typed case provides (gen.Mine, …).
+type CaseModel interface {
 	engine.Case
 	Bounds() []gen.Bound
 	// Bytes is the case in its structured fuzz decoding's own format (FromBytes's inverse).
 	Bytes() []byte
 }
 
+// Parts are what a game gives its registration: every part a game must have, as
+// golang.org/x/tools/go/analysis's Analyzer is a struct of what an analyzer is. The games
+// of this package (games/<game>.go) give them in an unkeyed literal, so that a game that
+// leaves a part out, or a part added here that a game does not give, does not compile; a
+// game registered from elsewhere (Register) is checked when it registers. A game that can
+// do more (pack several cases into an input, scale its cases) says so with the named
+// interfaces of engine, checked where it registers (var _ engine.Batcher = …).
+type Parts[C CaseModel] struct {
+	Name      string        // as -game takes it
+	Doc       string        // its rules and rulings in the repository: docs/<name>.md
+	TimeLimit time.Duration // the statement's, for the code under test
+	Ref, Fast engine.Judge  // the naive reference and the optimized judge
+	Decode    func([]byte) (C, error)
+	Validate  func([]byte) error // the validator without building the case; nil: Decode
+	Gen       func(skip *gen.Skip) gopter.Gen
+	Shrink    gopter.Shrinker
+	FromBytes func([]byte) C        // a Diff fuzz target's structured decoding
+	Plan      func() []gen.PlanTest // its test set (gamediff gen)
+	// Rulings are the rulings of its docs page a solution can read differently, their
+	// ids of one prefix no other game's carry (R-M…); Reached, those a valid input
+	// reaches, as ref plays it.
+	Rulings func() []ruling.Ruling
+	Reached func(input []byte) ruling.Set
+	Drawing *picture.Drawing // how the pictures draw it (reports, show)
+	// ParserSeeds are inputs that aim at the parsers' limits (Game.ParserSeeds).
+	ParserSeeds []string
+}
+
+// check names the first part p leaves out: a game registered from outside this package
+// gives its parts by name, and the compiler cannot tell it forgot one.
+func (p Parts[C]) check() error {
+	missing := func(part string) error { return fmt.Errorf("games: game %q leaves out its %s", p.Name, part) }
+	switch {
+	case p.Name == "":
+		return fmt.Errorf("games: a game without a name")
+	case p.Doc == "":
+		return missing("Doc")
+	case p.TimeLimit <= 0:
+		return missing("TimeLimit")
+	case p.Ref == nil || p.Fast == nil:
+		return missing("Ref or Fast judge")
+	case p.Decode == nil:
+		return missing("Decode")
+	case p.Gen == nil || p.Shrink == nil || p.FromBytes == nil || p.Plan == nil:
+		return missing("Gen, Shrink, FromBytes or Plan")
+	case p.Rulings == nil || p.Reached == nil || len(p.Rulings()) == 0:
+		return missing("Rulings (a game has at least one) or Reached")
+	case p.Drawing == nil:
+		return missing("Drawing")
+	}
+	return nil
+}
+
+// Register adds a game given by its parts, from outside this package (a test's game): it
+// panics, as the registration of a database driver does, when a part is missing or the
+// name or ruling prefix is taken.
+func Register[C CaseModel](p Parts[C]) {
+	if err := p.check(); err != nil {
+		panic(err)
+	}
+	register(typed[C]{p: p})
+}
+
 // typed is a game as package gen types it; its methods are the adapters the engine,
 // which knows cases only as engine.Case, needs.
-type typed[C caseModel] struct {
-	parts[C]
-	draw gopter.Gen // gen(skip)
+type typed[C CaseModel] struct {
+	p    Parts[C]
+	draw gopter.Gen // p.Gen(skip)
 	skip *gen.Skip
 }
 
-// parts are what a game's file (games/<game>.go) gives its registration: every part a game
-// must have. The literal that gives them is unkeyed, so that a game that leaves a part out,
-// or a part added here that a game does not give, does not compile. A game that can do
-// more (pack several cases into an input, scale its cases) says so with the named
-// interfaces of engine, checked where it registers (var _ engine.Batcher = …).
-type parts[C caseModel] struct {
-	name      string        // as -game takes it
-	doc       string        // its rules and rulings in the repository: docs/<name>.md
-	timeLimit time.Duration // the statement's, for the code under test
-	ref, fast engine.Judge  // the naive reference and the optimized judge
-	decode    func([]byte) (C, error)
-	validate  func([]byte) error // the validator without building the case; nil: decode
-	gen       func(skip *gen.Skip) gopter.Gen
-	shrink    gopter.Shrinker
-	fromBytes func([]byte) C        // a Diff fuzz target's structured decoding
-	plan      func() []gen.PlanTest // its test set (gamediff gen)
-	rulings   func() []ruling.Ruling
-	reached   func(input []byte) ruling.Set // the rulings a valid input reaches, as ref plays it
-	drawing   *picture.Drawing              // how the pictures draw it (reports, show)
-	// parserSeeds are inputs that aim at the parsers' limits (ParserSeeds).
-	parserSeeds []string
-}
-
-func (t typed[C]) Name() string                         { return t.name }
-func (t typed[C]) Doc() string                          { return t.doc }
-func (t typed[C]) Picture() *picture.Drawing            { return t.drawing }
-func (t typed[C]) ParserSeeds() []string                { return t.parserSeeds }
-func (t typed[C]) Ref(input []byte, w io.Writer) error  { return t.ref(input, w) }
-func (t typed[C]) Fast(input []byte, w io.Writer) error { return t.fast(input, w) }
-func (t typed[C]) TimeLimit() time.Duration             { return t.timeLimit }
-func (t typed[C]) Plan() []gen.PlanTest                 { return t.plan() }
-func (t typed[C]) KnownRulings() []ruling.Ruling        { return t.rulings() }
-func (t typed[C]) FromBytes(data []byte) engine.Case    { return t.fromBytes(data) }
+func (t typed[C]) Name() string                         { return t.p.Name }
+func (t typed[C]) Doc() string                          { return t.p.Doc }
+func (t typed[C]) Picture() *picture.Drawing            { return t.p.Drawing }
+func (t typed[C]) ParserSeeds() []string                { return t.p.ParserSeeds }
+func (t typed[C]) Ref(input []byte, w io.Writer) error  { return t.p.Ref(input, w) }
+func (t typed[C]) Fast(input []byte, w io.Writer) error { return t.p.Fast(input, w) }
+func (t typed[C]) TimeLimit() time.Duration             { return t.p.TimeLimit }
+func (t typed[C]) Plan() []gen.PlanTest                 { return t.p.Plan() }
+func (t typed[C]) KnownRulings() []ruling.Ruling        { return t.p.Rulings() }
+func (t typed[C]) FromBytes(data []byte) engine.Case    { return t.p.FromBytes(data) }
 func (t typed[C]) Bounds(c engine.Case) []gen.Bound     { return c.(C).Bounds() }
 
 // Generate makes the case of a seed with a generator source that seeds in nanoseconds
@@ -175,8 +227,21 @@ func (t typed[C]) Generate(seed uint64) engine.Case {
 }
 
 func (t typed[C]) skipping(skip *gen.Skip) Game {
-	t.draw, t.skip = t.gen(skip), skip
+	t.draw, t.skip = t.p.Gen(skip), skip
 	return t
+}
+
+// Skips names a ruling the game's cases leave out that input reaches, as ref plays it.
+func (t typed[C]) Skips(input []byte) string {
+	if t.skip == nil {
+		return ""
+	}
+	for _, id := range t.p.Reached(input).IDs(t.p.Rulings()) {
+		if t.skip.Contains(id) {
+			return id
+		}
+	}
+	return ""
 }
 
 func (t typed[C]) Skipped() map[string]int64 {
@@ -198,7 +263,7 @@ func Generate[C any](g gopter.Gen, seed uint64) C {
 
 func (t typed[C]) Shrink(c engine.Case) iter.Seq[engine.Case] {
 	return func(yield func(engine.Case) bool) {
-		next := t.shrink(c)
+		next := t.p.Shrink(c)
 		for {
 			v, ok := next()
 			if !ok || !yield(v.(C)) {
@@ -209,7 +274,7 @@ func (t typed[C]) Shrink(c engine.Case) iter.Seq[engine.Case] {
 }
 
 func (t typed[C]) Decode(input []byte) (engine.Case, error) {
-	c, err := t.decode(input)
+	c, err := t.p.Decode(input)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +284,7 @@ func (t typed[C]) Decode(input []byte) (engine.Case, error) {
 // Classify names a wrong answer in the game's terms: the kind of step where the answers
 // part and the forms of both (picture.Explain).
 func (t typed[C]) Classify(input, want, got []byte) string {
-	sig, err := picture.Signature(t.name, input, want, got)
+	sig, err := picture.Signature(t.p.Name, input, want, got)
 	if err != nil {
 		return ""
 	}
@@ -227,26 +292,21 @@ func (t typed[C]) Classify(input, want, got []byte) string {
 }
 
 func (t typed[C]) Validate(input []byte) error {
-	if t.validate != nil {
-		return t.validate(input)
+	if t.p.Validate != nil {
+		return t.p.Validate(input)
 	}
-	_, err := t.decode(input)
+	_, err := t.p.Decode(input)
 	return err
 }
 
 // Rulings lists the rulings whose situation c reaches, as ref plays it.
-func (t typed[C]) Rulings(c engine.Case) []string { return t.reached(c.Encode()).IDs(t.rulings()) }
+func (t typed[C]) Rulings(c engine.Case) []string { return t.p.Reached(c.Encode()).IDs(t.p.Rulings()) }
 
 // featured is a case that tells what of its game's rules it exercises (tower's rulebook,
 // datamining's board shapes), for a test set's overview.
 type featured interface {
 	Features() []gen.Feature
 }
-
-var (
-	_ featured = gen.Tower{}
-	_ featured = gen.Datamining{}
-)
 
 func (t typed[C]) Features(c engine.Case) []gen.Feature {
 	if f, ok := c.(featured); ok {
@@ -260,7 +320,7 @@ func (t typed[C]) FuzzBytes(c engine.Case) []byte { return c.(C).Bytes() }
 
 // batched is a game whose input holds several datasets: a hunt against a program packs
 // several generated cases into one input (engine.Batcher).
-type batched[C caseModel] struct {
+type batched[C CaseModel] struct {
 	typed[C]
 	unit     func(skip *gen.Skip) gopter.Gen // cases of mostly one dataset, for packing
 	drawUnit gopter.Gen                      // unit(skip)
@@ -273,7 +333,7 @@ type batched[C caseModel] struct {
 
 // fitsPacked is the fits of a game whose statement sets no count of datasets: a case
 // alone always goes, since it was generated valid, and a packed one within packedBytes.
-func fitsPacked[C caseModel](c C, n int) bool {
+func fitsPacked[C CaseModel](c C, n int) bool {
 	return n == 1 || len(c.Encode()) <= packedBytes
 }
 
@@ -306,7 +366,7 @@ func typedCases[C engine.Case](cases []engine.Case) []C {
 // oneLineEach fills in concat and split of b for a game whose case is a list of
 // datasets (towers, boards), each answered on one line: datasets reads them, of makes a
 // case of them.
-func oneLineEach[C caseModel, D any](b batched[C], datasets func(C) []D, of func([]D) C) batched[C] {
+func oneLineEach[C CaseModel, D any](b batched[C], datasets func(C) []D, of func([]D) C) batched[C] {
 	b.concat = func(cases []C) C {
 		var all []D
 		for _, c := range cases {

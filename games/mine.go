@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(typed[gen.Mine]{parts: parts[gen.Mine]{
+	register(typed[gen.Mine]{p: Parts[gen.Mine]{
 		"mine",              // its name, as -game takes it
 		"docs/mine.md",      // its rules and rulings, restated
 		time.Second,         // "时间限制：1 秒" (docs/mine.md)

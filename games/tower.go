@@ -3,6 +3,7 @@ package games
 import (
 	"time"
 
+	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/picture"
@@ -10,9 +11,14 @@ import (
 	"gamediff/ruling"
 )
 
+var (
+	_ engine.Batcher = batched[gen.Tower]{}
+	_ featured       = gen.Tower{}
+)
+
 func init() {
 	register(oneLineEach(batched[gen.Tower]{
-		typed: typed[gen.Tower]{parts: parts[gen.Tower]{
+		typed: typed[gen.Tower]{p: Parts[gen.Tower]{
 			"tower",         // its name, as -game takes it
 			"docs/tower.md", // its rules and rulings, restated
 			// The statement's header leaves the time limit blank ("時間制限 : sec"): 1 s, as

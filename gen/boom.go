@@ -251,6 +251,8 @@ const (
 	boomSparse // 0.1-1% mines: giant cascades
 )
 
+func init() { calls["boom"] = boomCall }
+
 func boomCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	sh := boomShape{games: span{1, 1}}
 	fs.Var(&sh.games, "T", "games")
@@ -343,7 +345,7 @@ func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
 	for i := range games {
 		// A game that reaches a skipped ruling after all (its only operation left out with
 		// R-B2 skipped) is drawn again.
-		games[i] = redraw(skip, ruling.Boom(), func() boomDraw { return genBoomGame(r, sh, kinds, skip) },
+		games[i] = Redraw(skip, ruling.Boom(), func() boomDraw { return genBoomGame(r, sh, kinds, skip) },
 			func(d boomDraw) ruling.Set { return d.seen }).game
 	}
 	return Boom{games}

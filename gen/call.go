@@ -17,10 +17,11 @@ import (
 // A call names a generator the way a line of a testlib generation script does, and as a
 // test set lists it: the game, then flags, each a number, a range lo..hi or a name:
 // "mine -n 10 -m 1..10 -q 60 -ops A -scenario careful". The same call and seed make the
-// same case. Each game's flags are its calls table's.
-var calls = map[string]func(fs *flag.FlagSet) func(skip *Skip) gopter.Gen{
-	"mine": mineCall, "boom": boomCall, "tower": towerCall, "datamining": dataminingCall,
-}
+// same case. Each game's file adds its flags (callFlags) from init.
+var calls = map[string]callFlags{}
+
+// callFlags declares a game's generator flags on fs and returns the generator they set.
+type callFlags func(fs *flag.FlagSet) func(skip *Skip) gopter.Gen
 
 // Gen is the generator a call names, its cases leaving out the rulings of skip (nil:
 // none).

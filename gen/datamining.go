@@ -204,6 +204,8 @@ type dataminingShape struct {
 	everyShape, sample bool
 }
 
+func init() { calls["datamining"] = dataminingCall }
+
 func dataminingCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	sh := dataminingShape{boards: span{1, 1}, cells: span{dataminingMinSide * dataminingMinSide, dataminingMaxCells}}
 	fs.Var(&sh.boards, "boards", "boards")
@@ -326,7 +328,7 @@ func genDatamining(r *rand.Rand, sh dataminingShape, skip *Skip) Datamining {
 			boards[i] = draw()
 			continue
 		}
-		boards[i] = redraw(skip, ruling.Datamining(), draw, func(b []string) ruling.Set { return ruling.DataminingBoards(Datamining{[][]string{b}}.Encode())[0] })
+		boards[i] = Redraw(skip, ruling.Datamining(), draw, func(b []string) ruling.Set { return ruling.DataminingBoards(Datamining{[][]string{b}}.Encode())[0] })
 	}
 	return Datamining{Boards: boards}
 }

@@ -237,6 +237,8 @@ type mineShape struct {
 	scenario  uint8
 }
 
+func init() { calls["mine"] = mineCall }
+
 func mineCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	sh := mineShape{n: span{1, 1}, m: span{1, 1}, ops: span{1, 1}}
 	fs.Var(&sh.n, "n", "rows")

@@ -34,6 +34,15 @@ func (s *Skip) Counts() map[string]int64 {
 	return out
 }
 
+// Contains reports whether id is among the rulings of s; false for a nil s.
+func (s *Skip) Contains(id string) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := slices.BinarySearch(s.ids, id)
+	return ok
+}
+
 func (s *Skip) String() string { return strings.Join(s.ids, ",") }
 
 // of is the set of the rulings of table that s skips; none for a nil s.
@@ -57,9 +66,9 @@ func (s *Skip) note(table []ruling.Ruling, left ruling.Set) {
 // reaches a skipped ruling is a mistake to report, not a hang.
 const skipAttempts = 1000
 
-// redraw draws with draw until what it draws reaches no ruling s skips (reached tells),
+// Redraw draws with draw until what it draws reaches no ruling s skips (reached tells),
 // counting the rulings each draw it drops reached.
-func redraw[T any](s *Skip, table []ruling.Ruling, draw func() T, reached func(T) ruling.Set) T {
+func Redraw[T any](s *Skip, table []ruling.Ruling, draw func() T, reached func(T) ruling.Set) T {
 	skip := s.of(table)
 	for range skipAttempts {
 		v := draw()

@@ -350,6 +350,8 @@ type towerShape struct {
 	careful, sample      bool
 }
 
+func init() { calls["tower"] = towerCall }
+
 func towerCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	sh := towerShape{datasets: span{1, 1}, n: span{3, 3}, m: span{3, 3}}
 	fs.Var(&sh.datasets, "datasets", "datasets")
@@ -468,7 +470,7 @@ func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 	}
 	c := Tower{Datasets: make([]TowerDataset, count)}
 	for i := range distinct {
-		c.Datasets[i] = redraw(skip, ruling.Tower(), draw, func(d towerDraw) ruling.Set { return d.seen }).set
+		c.Datasets[i] = Redraw(skip, ruling.Tower(), draw, func(d towerDraw) ruling.Set { return d.seen }).set
 	}
 	for i := distinct; i < count; i++ {
 		c.Datasets[i] = c.Datasets[i%distinct]

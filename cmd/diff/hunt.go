@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -57,7 +59,7 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	fs.Int64Var(&h.only, "case", -1, "run only the case of this index (as printed in a report); needs -seed")
 	shard := fs.String("shard", "", "run shard `i/n` of the hunt: the case indices ≡ i-1 (mod n)")
 	fs.IntVar(&h.findings, "max-findings", 1, "divergences of distinct signatures to collect before stopping")
-	fs.DurationVar(&h.timeout, "timeout", 0, "CPU time limit per run of the code under test, 1ms to 1h (default: the statement's: 2s for boom, 1s for the others)")
+	fs.DurationVar(&h.timeout, "timeout", 0, "CPU time limit per run of the code under test, 1ms to 1h (default: the statement's: "+timeLimits()+")")
 	memory := fs.Int64("memory-limit", 1024, "memory limit per run of the code under test's whole process tree, in MiB, 1 to the machine's memory")
 	fs.Int64Var(&h.outputLimit, "output-limit", 64<<20, "bytes of output allowed per run of the code under test, 1 to 1 GiB")
 	fs.StringVar(&h.program, "cmd", "", "test this program in fast's place: each case on its stdin, its answer on stdout (run by sh)")
@@ -66,10 +68,10 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	fs.StringVar(&h.corpus, "corpus", "corpus", "corpus root: ref-vs-fast findings go to <corpus>/<game>/found")
 	fs.StringVar(&h.out, "o", "", "folder for findings, as <folder>/<game>/NAME.in (default: ./found with -cmd, else the corpus)")
 	fs.StringVar(&h.report, "report", "", "write one self-contained HTML page per finding to this folder")
-	skip := fs.String("skip-rule", "", "comma-separated ruling ids (R-M1,R-B1): leave out generated cases (or datasets) that reach them")
+	skip := fs.String("skip-rule", "", "comma-separated ruling ids ("+games.ExampleRulings()+", …; docs/rulings.md): leave out generated cases (or datasets) that reach them")
 	fs.BoolVar(&h.asJSON, "json", false, "print the summary as one JSON object on stdout")
 	fs.StringVar(&h.against, "against", "fast", "with -cmd, the judge whose answers the program's are compared with: fast (checked against ref; ref too on 1 case in 16 and on every divergence) or ref")
-	pack := fs.Bool("pack", true, "with -cmd, pack several generated cases into one input where the game has several games per input (boom, tower, datamining)")
+	pack := fs.Bool("pack", true, "with -cmd, pack several generated cases into one input where the game has several games per input ("+packingGames()+")")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return h, code, false
 	}
@@ -386,6 +388,17 @@ func printSummary(w io.Writer, sum engine.Summary, h huntFlags) {
 				sum.Game, sum.Oracle, total, pct(u.Program), pct(u.Fast), pct(u.Ref), pct(u.Workers), pct(u.Lanes), pct(u.Hunt))
 		}
 	}
+	if len(sum.Skipped) > 0 {
+		units := "games"
+		if g, err := games.Lookup(sum.Game); err == nil && g.Picture().Datasets() != "" {
+			units = g.Picture().Datasets()
+		}
+		var left []string
+		for _, id := range slices.Sorted(maps.Keys(sum.Skipped)) {
+			left = append(left, fmt.Sprintf("%s (%d %s changed or drawn again)", id, sum.Skipped[id], units))
+		}
+		fmt.Fprintf(w, "%s: left out (-skip-rule): %s\n", sum.Game, strings.Join(left, ", "))
+	}
 	if sum.Rerun > 0 {
 		fmt.Fprintf(w, "%s: %s disturbed from outside (a worker killed or stopped, a starved run) and made again\n", sum.Game, plural(int64(sum.Rerun), "run"))
 	}
@@ -407,6 +420,42 @@ func printSummary(w io.Writer, sum engine.Summary, h huntFlags) {
 		}
 		fmt.Fprintf(w, "%s: also divergent, not reported (rerun one with -case, or raise -max-findings):%s\n", sum.Game, b.String())
 	}
+}
+
+// timeLimits says the registered games' time limits for a help text: "2s for boom, 1s
+// for the others".
+func timeLimits() string {
+	byLimit := map[time.Duration][]string{}
+	for _, g := range games.All() {
+		byLimit[g.TimeLimit()] = append(byLimit[g.TimeLimit()], g.Name())
+	}
+	common := time.Duration(0)
+	for l, names := range byLimit {
+		if len(names) > len(byLimit[common]) || len(names) == len(byLimit[common]) && l < common {
+			common = l
+		}
+	}
+	var parts []string
+	for _, l := range slices.Sorted(maps.Keys(byLimit)) {
+		if l != common {
+			parts = append(parts, fmt.Sprintf("%v for %s", l, strings.Join(byLimit[l], ", ")))
+		}
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("%v", common)
+	}
+	return strings.Join(parts, ", ") + fmt.Sprintf(", %v for the others", common)
+}
+
+// packingGames lists the games whose input holds several games (engine.Batcher).
+func packingGames() string {
+	var names []string
+	for _, g := range games.All() {
+		if _, ok := g.(engine.Batcher); ok {
+			names = append(names, g.Name())
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // writeJSON prints one JSON object: the game's summary, or for several games their

@@ -76,9 +76,7 @@ func writePage(dir string, g games.Game, h huntFlags, f engine.Finding, p *pictu
 	if f.Note != "" {
 		r.Notes = append(r.Notes, f.Note)
 	}
-	if len(f.Rulings) > 0 {
-		r.Notes = append(r.Notes, "rulings its case reaches: "+strings.Join(f.Rulings, ", ")+" (docs/"+g.Name()+".md)")
-	}
+	r.Notes = append(r.Notes, causeLines(g, f)...)
 	return path, engine.WriteFileAtomic(path, picture.Page(r))
 }
 

@@ -98,7 +98,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 			ids = append(ids, id)
 		}
 		sort.Strings(ids)
-		fmt.Fprintf(e.stderr, "hunt: the program reads these rulings differently from docs/%s.md (its hand-made cases fail):\n", g.Name())
+		fmt.Fprintf(e.stderr, "hunt: the program reads these rulings differently from %s (its hand-made cases fail):\n", g.Doc())
 		for _, id := range ids {
 			fmt.Fprintf(e.stderr, "    %s: %s\n", id, strings.Join(disagree[id], ", "))
 		}

@@ -46,9 +46,8 @@ func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *
 	case f.Runs > 0:
 		fmt.Fprintf(w, "confirmed: it showed on %d of %d runs of its case, each in a fresh worker\n", f.Shown, f.Runs)
 	}
-	if len(f.Rulings) > 0 {
-		fmt.Fprintf(w, "rulings its case reaches: %s (docs/%s.md); a program that reads one differently can skip it with -skip-rule\n",
-			strings.Join(f.Rulings, ", "), g.Name())
+	for _, line := range causeLines(g, f) {
+		fmt.Fprintln(w, line)
 	}
 	if f.Minimize.Runs > 0 {
 		fmt.Fprintf(w, "minimized from %s to %s in %.1fs (%d runs, %d accepted); found after %.2fs\n",
@@ -169,6 +168,25 @@ func inputExcerpt(input []byte, mark int, numbered bool) string {
 // indentLines indents every line of s by four spaces.
 func indentLines(s string) string {
 	return "    " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n    ") + "\n"
+}
+
+// causeLines says which rulings the finding needs, each with why, and which it only
+// meets: a ruling is named as a cause, never as a situation the case happens to reach.
+func causeLines(g games.Game, f engine.Finding) []string {
+	var lines []string
+	for _, c := range f.Causes {
+		lines = append(lines, fmt.Sprintf("cause: %s (%s): %s; a program that reads it differently is hunted for everything else with -skip-rule %s",
+			c.Ruling, g.Doc(), c.Why, c.Ruling))
+	}
+	switch {
+	case len(f.Reached) == 0:
+	case f.Minimize.Runs == 0:
+		lines = append(lines, fmt.Sprintf("its case reaches the situations of %s (not tested as causes: the case was not minimized)", strings.Join(f.Reached, ", ")))
+	default:
+		lines = append(lines, fmt.Sprintf("its case also reaches the situations of %s: not causes (a case without them, met on the way or tried, diverges alike)",
+			strings.Join(f.Reached, ", ")))
+	}
+	return lines
 }
 
 // reproduceLines are the commands that reproduce a finding.

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strconv"
+	"strings"
 
+	"gamediff/games"
 	"gamediff/picture"
 )
 
@@ -23,8 +25,8 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 	fs := newFlags("show", "[FILE]   (FILE: the case to picture; stdin without it)", e)
 	name := fs.String("game", "", "the game (required)")
 	var stepFlag, datasetFlag optionalInt
-	fs.Var(&stepFlag, "step", "picture only step `K`: the operation (mine, boom) or command (tower), 0 for the start; datamining: board K (default: every step)")
-	fs.Var(&datasetFlag, "dataset", "picture only game `N` (boom), dataset N (tower) or board N (datamining), from 1; with -step, default 1; not for mine")
+	fs.Var(&stepFlag, "step", "picture only step `K` (an operation or a command), 0 for the start; where each dataset is one step ("+oneStepGames()+"), the dataset K (default: every step)")
+	fs.Var(&datasetFlag, "dataset", "picture only dataset `N` ("+datasetWords()+"), from 1; with -step, default 1")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
 	}
@@ -131,6 +133,29 @@ func (o *optionalInt) Set(s string) error {
 	}
 	o.n, o.set = n, true
 	return nil
+}
+
+// datasetWords says what each game's input holds several of, for a help text: "boom's
+// games, tower's datasets".
+func datasetWords() string {
+	var words []string
+	for _, g := range games.All() {
+		if d := g.Picture().Datasets(); d != "" {
+			words = append(words, g.Name()+"'s "+d)
+		}
+	}
+	return strings.Join(words, ", ")
+}
+
+// oneStepGames lists the games whose datasets are each one step.
+func oneStepGames() string {
+	var names []string
+	for _, g := range games.All() {
+		if g.Picture().OneStep() {
+			names = append(names, g.Name())
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // chosenSteps turns -dataset and -step into the steps to picture; nil for all of them. A

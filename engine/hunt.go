@@ -145,9 +145,9 @@ type Dismissed struct {
 
 // Finding is one distinct divergence, confirmed, minimized and saved.
 type Finding struct {
-	Index     int64    `json:"index"` // case index: hunt -seed Seed -case Index regenerates it
-	Verdict   Verdict  `json:"verdict"`
-	Signature string   `json:"signature"`
+	Index     int64   `json:"index"` // case index: hunt -seed Seed -case Index regenerates it
+	Verdict   Verdict `json:"verdict"`
+	Signature string  `json:"signature"`
 	// Causes are the rulings the divergence needs (causes): a program that reads one of
 	// them differently is hunted for everything else with it skipped. Reached lists the
 	// other rulings whose situation the case reaches: where the bug was met, not why.

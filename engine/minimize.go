@@ -167,7 +167,7 @@ type minimizer struct {
 	// itself show the time-out every time, where one taken at the very edge would show
 	// it on some only.
 	margin bool
-	fast   bool // the code under test is fast (a mistake of fast's met in a program's hunt)
+	fast   bool   // the code under test is fast (a mistake of fast's met in a program's hunt)
 	avoid  string // a ruling whose situation a candidate taken must not reach (goal)
 
 	w        *shrinkWalk                  // the current case's candidates

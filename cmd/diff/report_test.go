@@ -29,7 +29,7 @@ func TestFindingReports(t *testing.T) {
 		finding engine.Finding
 	}{
 		{"wa-fast", huntFlags{seed: 7}, engine.Finding{Index: 12, Verdict: engine.WA, Signature: sig,
-			Causes: []engine.Cause{{Ruling: "R-M1", Why: "no smaller case without its situation shows the divergence (12 tried), and every case the minimization took reaches it"}},
+			Causes:  []engine.Cause{{Ruling: "R-M1", Why: "no smaller case without its situation shows the divergence (12 tried), and every case the minimization took reaches it"}},
 			Reached: []string{"R-M4"}, Path: "corpus/mine/found/0123456789abcdef.in", FoundAfter: 0.25, InputBytes: len(input), Original: 2345,
 			Minimize: engine.MinimizeStats{Runs: 41, Accepted: 9, Complete: true, Seconds: 0.4}, Input: input,
 			Divergence: engine.Compare(engine.Result{Solver: "ref", Stdout: want}, engine.Result{Solver: "fast", Stdout: got}, nil)}},

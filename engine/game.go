@@ -71,6 +71,13 @@ type Batcher interface {
 	Split(answer []byte, cases []Case) ([][]byte, bool)
 }
 
+// ByteBound is implemented by a Batcher whose packed input is bounded by its bytes alone,
+// no more than the sum of its cases' inputs: the cases whose inputs fit in PackBytes
+// together always fit in one input, so a hunt packs them with one Join.
+type ByteBound interface {
+	PackBytes() int
+}
+
 // Skipper is implemented by a game whose cases leave out the situations of some rulings
 // (hunt -skip-rule), to hunt a program that reads them its own way for everything else:
 // the minimizer takes no candidate that reaches one, and the summary counts what the

@@ -390,7 +390,7 @@ func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan str
 // narrowed by running the packed cases one by one.
 func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case, inputs [][]byte, drop <-chan struct{}) (r jobResult) {
 	for lo := 0; lo < len(cases); {
-		hi, joined := l.pack(cases, lo)
+		hi, joined := l.pack(cases, inputs, lo)
 		found, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], inputs[lo:hi], joined, drop)
 		if errors.Is(err, errDropped) {
 			return r
@@ -409,12 +409,28 @@ func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case, in
 	return r
 }
 
-// pack returns the end of the longest run of cases from lo that joins into one input
-// within the limits, and that input's case. A run that fits has every shorter run fit, so
-// a binary search finds it with a few joins.
-func (l *lane) pack(cases []Case, lo int) (int, Case) {
+// pack returns the end of a run of cases from lo that joins into one input within the
+// limits, and that input's case: the longest run, found by a binary search (a run that
+// fits has every shorter run fit), or for a game bounded by bytes (ByteBound) the run
+// whose inputs fit together, with one join.
+func (l *lane) pack(cases []Case, inputs [][]byte, lo int) (int, Case) {
 	hi, joined := lo+1, cases[lo] // cases[lo:hi] fits
-	for top := len(cases) + 1; hi+1 < top; {
+	top := len(cases) + 1
+	if b, ok := l.h.batch.(ByteBound); ok {
+		end, size := lo, 0
+		for end < len(cases) && (end == lo || size+len(inputs[end]) <= b.PackBytes()) {
+			size += len(inputs[end])
+			end++
+		}
+		if end == lo+1 {
+			return end, cases[lo]
+		}
+		if c, ok := l.h.batch.Join(cases[lo:end]); ok {
+			return end, c
+		}
+		top = end
+	}
+	for hi+1 < top {
 		mid := (hi + 1 + top) / 2 // try cases[lo:mid], hi < mid < top
 		if c, ok := l.h.batch.Join(cases[lo:mid]); ok {
 			hi, joined = mid, c

@@ -12,12 +12,13 @@ import (
 )
 
 var (
-	_ engine.Batcher = batched[gen.Datamining]{}
-	_ featured       = gen.Datamining{}
+	_ engine.Batcher   = bytePacked[gen.Datamining]{}
+	_ engine.ByteBound = bytePacked[gen.Datamining]{}
+	_ featured         = gen.Datamining{}
 )
 
 func init() {
-	register(oneLineEach(batched[gen.Datamining]{
+	register(bytePacked[gen.Datamining]{oneLineEach(batched[gen.Datamining]{
 		typed: typed[gen.Datamining]{p: Parts[gen.Datamining]{
 			"datamining",                    // its name, as -game takes it
 			"docs/datamining.md",            // its rules and rulings, restated
@@ -36,5 +37,5 @@ func init() {
 		}},
 		unit: gen.DataminingUnitGen,
 		fits: fitsPacked[gen.Datamining],
-	}, func(c gen.Datamining) [][]string { return c.Boards }, func(d [][]string) gen.Datamining { return gen.Datamining{Boards: d} }))
+	}, func(c gen.Datamining) [][]string { return c.Boards }, func(d [][]string) gen.Datamining { return gen.Datamining{Boards: d} })})
 }

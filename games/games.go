@@ -337,6 +337,20 @@ func fitsPacked[C CaseModel](c C, n int) bool {
 	return n == 1 || len(c.Encode()) <= packedBytes
 }
 
+// bytePacked is a game whose statement sets no count of datasets (fitsPacked): its packed
+// inputs are bounded by bytes alone, and a packed input is no longer than its cases'
+// inputs together (they share one terminator), so a hunt packs them by their sizes
+// (engine.ByteBound).
+type bytePacked[C CaseModel] struct{ batched[C] }
+
+// PackBytes bounds a packed input.
+func (bytePacked[C]) PackBytes() int { return packedBytes }
+
+func (b bytePacked[C]) skipping(skip *gen.Skip) Game {
+	b.batched = b.batched.skipping(skip).(batched[C])
+	return b
+}
+
 // Unit makes the case of a seed for packing.
 func (b batched[C]) Unit(seed uint64) engine.Case { return Generate[C](b.drawUnit, seed) }
 

@@ -12,12 +12,13 @@ import (
 )
 
 var (
-	_ engine.Batcher = batched[gen.Tower]{}
-	_ featured       = gen.Tower{}
+	_ engine.Batcher   = bytePacked[gen.Tower]{}
+	_ engine.ByteBound = bytePacked[gen.Tower]{}
+	_ featured         = gen.Tower{}
 )
 
 func init() {
-	register(oneLineEach(batched[gen.Tower]{
+	register(bytePacked[gen.Tower]{oneLineEach(batched[gen.Tower]{
 		typed: typed[gen.Tower]{p: Parts[gen.Tower]{
 			"tower",         // its name, as -game takes it
 			"docs/tower.md", // its rules and rulings, restated
@@ -38,5 +39,5 @@ func init() {
 		}},
 		unit: gen.TowerUnitGen,
 		fits: fitsPacked[gen.Tower],
-	}, func(c gen.Tower) []gen.TowerDataset { return c.Datasets }, func(d []gen.TowerDataset) gen.Tower { return gen.Tower{Datasets: d} }))
+	}, func(c gen.Tower) []gen.TowerDataset { return c.Datasets }, func(d []gen.TowerDataset) gen.Tower { return gen.Tower{Datasets: d} })})
 }

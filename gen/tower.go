@@ -314,14 +314,14 @@ func (c Tower) Bytes() []byte {
 // TowerPlan is a test set for tower, as a setter would write it (the statement has no test
 // table): the sample, small towers by the hundred, wide and tall ones, long games, 50x50.
 func TowerPlan() []PlanTest {
-	return plan("tower -sample",
-		"tower -datasets 200 -n 3..6 -m 3..6 -cmds 0..20",
-		"tower -datasets 200 -n 3..12 -m 3..12 -cmds 0..60",
-		"tower -datasets 50 -n 3..5 -m 40..50 -cmds 50..200",
-		"tower -datasets 50 -n 40..50 -m 3..5 -cmds 50..200",
-		"tower -datasets 100 -n 15..30 -m 15..30 -cmds 100..400",
-		"tower -datasets 20 -n 50 -m 50 -cmds 300..1000",
-		"tower -datasets 400 -n 50 -m 50 -cmds 250")
+	return plan(aimed{"tower -sample", ""},
+		aimed{"tower -datasets 200 -n 3..6 -m 3..6 -cmds 0..20", ""},
+		aimed{"tower -datasets 200 -n 3..12 -m 3..12 -cmds 0..60", ""},
+		aimed{"tower -datasets 50 -n 3..5 -m 40..50 -cmds 50..200", ""},
+		aimed{"tower -datasets 50 -n 40..50 -m 3..5 -cmds 50..200", ""},
+		aimed{"tower -datasets 100 -n 15..30 -m 15..30 -cmds 100..400", ""},
+		aimed{"tower -datasets 20 -n 50 -m 50 -cmds 300..1000", ""},
+		aimed{"tower -datasets 400 -n 50 -m 50 -cmds 250", ""})
 }
 
 // towerSample is the statement's sample input.

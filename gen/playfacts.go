@@ -212,32 +212,45 @@ func (c Boom) PlayFacts() []string {
 
 // PlayFacts says what ref's play of the case does: the commands handled while the game
 // goes on and those read after its end, the results, and the automatic steps — rounds,
-// blocks fallen, blocks vanished on a B — with the most rounds one command causes.
+// blocks fallen, blocks vanished on a B — with the most rounds one command causes. A
+// dataset repeated (the big cases repeat a few) is played once.
 func (c Tower) PlayFacts() []string {
-	var handled, ignored, rounds, maxRounds, falls, vanished, cmdRounds int
-	last := map[int]string{} // each dataset's result
-	ref.TowerRules(c.Encode(), func(s *ref.TowerStep) {
-		switch s.Phase {
-		case ref.TowerCommand:
-			handled++
-			cmdRounds = 0
-		case ref.TowerIgnored:
-			ignored++
-		case ref.TowerRound:
-			rounds++
-			cmdRounds++
-			maxRounds = max(maxRounds, cmdRounds)
-			vanished += len(s.Round.Vanished)
-		case ref.TowerFall:
-			falls++
-		}
-		if s.Result != "" {
-			last[s.Dataset] = strings.TrimPrefix(s.Result, "Game Over : ")
-		}
-	})
+	type facts struct {
+		handled, ignored, rounds, maxRounds, falls, vanished int
+		result                                               string
+	}
+	played := map[string]facts{}
+	var sum facts
 	results := map[string]int{}
-	for _, r := range last {
-		results[r]++
+	for _, d := range c.Datasets {
+		input := string(Tower{Datasets: []TowerDataset{d}}.Encode())
+		f, ok := played[input]
+		if !ok {
+			cmdRounds := 0
+			ref.TowerRules([]byte(input), func(s *ref.TowerStep) {
+				switch s.Phase {
+				case ref.TowerCommand:
+					f.handled++
+					cmdRounds = 0
+				case ref.TowerIgnored:
+					f.ignored++
+				case ref.TowerRound:
+					f.rounds++
+					cmdRounds++
+					f.maxRounds = max(f.maxRounds, cmdRounds)
+					f.vanished += len(s.Round.Vanished)
+				case ref.TowerFall:
+					f.falls++
+				}
+				if s.Result != "" {
+					f.result = strings.TrimPrefix(s.Result, "Game Over : ")
+				}
+			})
+			played[input] = f
+		}
+		sum.handled, sum.ignored, sum.rounds = sum.handled+f.handled, sum.ignored+f.ignored, sum.rounds+f.rounds
+		sum.maxRounds, sum.falls, sum.vanished = max(sum.maxRounds, f.maxRounds), sum.falls+f.falls, sum.vanished+f.vanished
+		results[f.result]++
 	}
 	var ends []string
 	for _, r := range []string{"Gave Up", "Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal"} {
@@ -247,9 +260,9 @@ func (c Tower) PlayFacts() []string {
 	}
 	return []string{
 		fmt.Sprintf("%d datasets (%s); %d commands handled before their game's end, %d read after it",
-			len(c.Datasets), strings.Join(ends, ", "), handled, ignored),
+			len(c.Datasets), strings.Join(ends, ", "), sum.handled, sum.ignored),
 		fmt.Sprintf("%d automatic rounds (the most after one command: %d), %d blocks fallen, %d vanished on a B",
-			rounds, maxRounds, falls, vanished),
+			sum.rounds, sum.maxRounds, sum.falls, sum.vanished),
 	}
 }
 

@@ -1,12 +1,19 @@
 package games
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
-	"sort"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,10 +33,16 @@ type FeatureCoverage struct {
 type WrittenTest struct {
 	Number      int
 	Call        string
+	Aim         string // what the test is there for (gen.PlanTest.Aim)
 	Seed        uint64
 	InputBytes  int
 	AnswerBytes int
-	Ref, Fast   time.Duration
+	// Reaches sums up the case's constrained quantities: each one's value, or the range
+	// of its values ("x 1..1000").
+	Reaches []string
+	// Facts are what ref's play of the case does, measured (gen's PlayFacts), for the
+	// games that tell.
+	Facts []string
 }
 
 // BoundCoverage says whether a test set reaches a limit's minimum and maximum: the first
@@ -42,9 +55,11 @@ type BoundCoverage struct {
 
 // TestSet is what WriteTestSet wrote.
 type TestSet struct {
-	Game     string
-	Seed     int64
-	Tests    []WrittenTest
+	Game  string
+	Seed  int64
+	Only  int // the one test written (-test N), 0 for the whole set
+	Tests []WrittenTest
+	// Coverage and Features are the whole set's; nil when one test alone was written.
 	Coverage []BoundCoverage
 	Features []FeatureCoverage
 }
@@ -52,29 +67,72 @@ type TestSet struct {
 // PlanFile is the name of the file that records a test set's generator calls.
 const PlanFile = "plan.txt"
 
-// WriteTestSet generates the game's planned tests into dir as 1.in, 1.ans, 2.in, … and a
-// plan file recording each test's generator call and seed. Test i is made from
-// CaseSeed(seed, i) alone, so the same seed rewrites every file bit for bit. Each input
-// must pass the validator, each answer is ref's output, and fast must print the same
-// bytes: otherwise nothing more is written and the error says why.
-func WriteTestSet(ctx context.Context, g Game, seed int64, dir string, workers int) (TestSet, error) {
-	set := TestSet{Game: g.Name(), Seed: seed}
+// planHeader starts every plan file gen writes: what tells a folder of gen's; oneTest
+// ends its first line when it wrote one test alone.
+const (
+	planHeader = "gamediff test set of "
+	oneTest    = " alone, byte for byte the set's"
+)
+
+// TestSetConfig says which set WriteTestSet writes, where.
+type TestSetConfig struct {
+	Seed    int64
+	Dir     string
+	Test    int // 0: every test of the plan; N: test N alone, byte for byte the set's
+	Workers int // tests generated in parallel; 0: GOMAXPROCS
+}
+
+// FolderError is a folder WriteTestSet will not write into: not a folder, or one holding
+// files gen did not write. Nothing was changed in it.
+type FolderError struct {
+	Dir string
+	Msg string
+}
+
+func (e *FolderError) Error() string { return e.Dir + ": " + e.Msg }
+
+// WriteTestSet generates the game's planned tests into cfg.Dir as 1.in, 1.ans, 2.in, …
+// (or test cfg.Test alone) and a plan file recording, per test, the command that writes
+// it alone, its generator call and seed, what it aims at and what it reaches. Test i is
+// made from CaseSeed(seed, i) alone, so the same seed rewrites every file bit for bit,
+// whether the set is written whole or a test alone.
+//
+// The folder must be new, empty, or hold what an earlier gen wrote: its plan file and the
+// tests that plan lists, which are removed first. Any other file in it, and a path that is
+// no folder, is a *FolderError, and nothing is touched: gen cleans up its own files only.
+//
+// Each input must pass the validator, each answer is ref's output, and fast must print
+// the same bytes: otherwise the files this call wrote are removed, and the error says why.
+func WriteTestSet(ctx context.Context, g Game, cfg TestSetConfig) (TestSet, error) {
+	set := TestSet{Game: g.Name(), Seed: cfg.Seed, Only: cfg.Test}
 	plan := g.Plan()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	numbers := make([]int, 0, len(plan))
+	switch {
+	case cfg.Test == 0:
+		for i := range plan {
+			numbers = append(numbers, i+1)
+		}
+	case cfg.Test >= 1 && cfg.Test <= len(plan):
+		numbers = append(numbers, cfg.Test)
+	default:
+		return set, fmt.Errorf("no test %d: the plan of %s has tests 1 to %d", cfg.Test, g.Name(), len(plan))
+	}
+	if err := claimFolder(cfg.Dir, cfg.Test != 0); err != nil {
 		return set, err
 	}
+	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	set.Tests = make([]WrittenTest, len(plan))
-	bounds := make([][]gen.Bound, len(plan))
-	features := make([][]gen.Feature, len(plan))
-	eg, ctx := errgroup.WithContext(ctx)
+	set.Tests = make([]WrittenTest, len(numbers))
+	bounds := make([][]gen.Bound, len(numbers))
+	features := make([][]gen.Feature, len(numbers))
+	eg, ectx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers)
-	for i, p := range plan {
-		number := i + 1
+	for i, number := range numbers {
+		p := plan[number-1]
 		eg.Go(func() error {
-			t, c, err := writeTest(ctx, g, p, engine.CaseSeed(seed, int64(number)), number, dir)
+			t, c, err := writeTest(ectx, g, p, engine.CaseSeed(cfg.Seed, int64(number)), number, cfg.Dir)
 			set.Tests[i] = t
 			if c != nil {
 				bounds[i], features[i] = g.Bounds(c), g.Features(c)
@@ -85,17 +143,105 @@ func WriteTestSet(ctx context.Context, g Game, seed int64, dir string, workers i
 			return nil
 		})
 	}
-	if err := eg.Wait(); err != nil {
+	err := eg.Wait()
+	if err == nil {
+		if cfg.Test == 0 {
+			set.Coverage = coverage(bounds)
+			set.Features = featureCoverage(features)
+		}
+		err = engine.WriteFileAtomic(filepath.Join(cfg.Dir, PlanFile), planText(set))
+	}
+	if err != nil {
+		// Nothing half written stays: a folder of gen's holds a plan and its tests.
+		for _, n := range numbers {
+			os.Remove(filepath.Join(cfg.Dir, strconv.Itoa(n)+".in"))
+			os.Remove(filepath.Join(cfg.Dir, strconv.Itoa(n)+".ans"))
+		}
 		return set, err
 	}
-	set.Coverage = coverage(bounds)
-	set.Features = featureCoverage(features)
-	return set, engine.WriteFileAtomic(filepath.Join(dir, PlanFile), planText(set))
+	return set, nil
+}
+
+// claimFolder readies dir for a set, or for one test of it: creates it, or removes from
+// it an earlier set's files (its plan, and the tests that plan lists). A folder that
+// holds anything else is refused before anything is removed, as is a path that is not a
+// folder, and, for one test, a folder that holds a whole set.
+func claimFolder(dir string, one bool) error {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("creating the folder: %w", err)
+		}
+		return nil
+	case err != nil:
+		return &FolderError{dir, err.Error()}
+	case !info.IsDir():
+		return &FolderError{dir, "not a folder: gen writes a set's files into a folder"}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return &FolderError{dir, err.Error()}
+	}
+	if len(entries) == 0 {
+		return nil
+	}
+	ours, whole, err := earlierSet(filepath.Join(dir, PlanFile))
+	switch {
+	case err != nil:
+		return &FolderError{dir, "not empty, and holds no test set of gen's (" + err.Error() + "): give a new or empty folder"}
+	case whole && one:
+		// A test alone does not replace a whole set: that would delete the others.
+		return &FolderError{dir, "holds a whole test set, which -test would replace by one test: give a new or empty folder"}
+	}
+	var strangers []string
+	for _, e := range entries {
+		if !ours[e.Name()] {
+			strangers = append(strangers, e.Name())
+		}
+	}
+	if len(strangers) > 0 {
+		shown := strangers[:min(len(strangers), 5)]
+		more := ""
+		if len(strangers) > len(shown) {
+			more = fmt.Sprintf(" and %d more", len(strangers)-len(shown))
+		}
+		return &FolderError{dir, fmt.Sprintf("holds files gen did not write (%s%s): gen removes only an earlier set's own files; give a new or empty folder",
+			strings.Join(shown, ", "), more)}
+	}
+	for _, e := range entries {
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+			return fmt.Errorf("removing the earlier set's %s: %w", e.Name(), err)
+		}
+	}
+	return nil
+}
+
+// planTest matches the line that starts a test's entry in a plan file.
+var planTest = regexp.MustCompile(`(?m)^test (\d+): `)
+
+// earlierSet reads the plan file of an earlier set and returns the names of the files it
+// wrote, the plan and the input and answer of every test it lists, and whether it was a
+// whole set.
+func earlierSet(path string) (ours map[string]bool, whole bool, err error) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("no readable %s", filepath.Base(path))
+	}
+	first, _, _ := bytes.Cut(text, []byte("\n"))
+	if !bytes.HasPrefix(first, []byte(planHeader)) {
+		return nil, false, fmt.Errorf("%s is not one gen wrote", filepath.Base(path))
+	}
+	ours = map[string]bool{PlanFile: true}
+	for _, m := range planTest.FindAllSubmatch(text, -1) {
+		ours[string(m[1])+".in"], ours[string(m[1])+".ans"] = true, true
+	}
+	return ours, !bytes.HasSuffix(first, []byte(oneTest)), nil
 }
 
 // writeTest makes and writes one test and returns its case (nil on error).
 func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number int, dir string) (WrittenTest, engine.Case, error) {
-	t := WrittenTest{Number: number, Call: p.Call, Seed: seed}
+	t := WrittenTest{Number: number, Call: p.Call, Aim: p.Aim, Seed: seed}
 	c := Generate[engine.Case](p.Gen, seed)
 	input := c.Encode()
 	if err := g.Validate(input); err != nil {
@@ -103,7 +249,7 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 	}
 	// Generous time limits: a test set may hold the largest inputs, and ref is naive.
 	generous := engine.Limits{Time: 10 * time.Minute, Output: 1 << 30}
-	want, got, d, err := engine.Diff(ctx, engine.InProcess{Label: "ref", Judge: g.Ref, Limits: generous},
+	want, _, d, err := engine.Diff(ctx, engine.InProcess{Label: "ref", Judge: g.Ref, Limits: generous},
 		engine.InProcess{Label: "fast", Judge: g.Fast, Limits: generous}, input, nil)
 	if err != nil {
 		return t, nil, err
@@ -116,15 +262,58 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 	if want.Exit != 0 {
 		return t, nil, fmt.Errorf("ref rejects the generated input: %s", want.Stderr)
 	}
-	base := filepath.Join(dir, fmt.Sprint(number))
+	base := filepath.Join(dir, strconv.Itoa(number))
 	if err := engine.WriteFileAtomic(base+".in", input); err != nil {
-		return t, nil, err
+		return t, nil, fmt.Errorf("writing the input: %w", err)
 	}
 	if err := engine.WriteFileAtomic(base+".ans", want.Stdout); err != nil {
-		return t, nil, err
+		return t, nil, fmt.Errorf("writing the answer: %w", err)
 	}
-	t.InputBytes, t.AnswerBytes, t.Ref, t.Fast = len(input), len(want.Stdout), want.Wall, got.Wall
+	t.InputBytes, t.AnswerBytes = len(input), len(want.Stdout)
+	t.Reaches = reaches(g.Bounds(c))
+	if f, ok := c.(playFacts); ok {
+		t.Facts = f.PlayFacts()
+	}
 	return t, c, nil
+}
+
+// playFacts is a case that tells what ref's play of it does (gen's PlayFacts), for the
+// plan.
+type playFacts interface {
+	PlayFacts() []string
+}
+
+var (
+	_ playFacts = gen.Mine{}
+	_ playFacts = gen.Boom{}
+	_ playFacts = gen.Tower{}
+	_ playFacts = gen.Datamining{}
+)
+
+// reaches sums up a case's bounds: per name, in order of first appearance, its value or
+// the range of its values.
+func reaches(bounds []gen.Bound) []string {
+	type span struct{ lo, hi int }
+	var names []string
+	spans := map[string]*span{}
+	for _, b := range bounds {
+		s := spans[b.Name]
+		if s == nil {
+			s = &span{b.Value, b.Value}
+			spans[b.Name] = s
+			names = append(names, b.Name)
+		}
+		s.lo, s.hi = min(s.lo, b.Value), max(s.hi, b.Value)
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		s := spans[n]
+		out[i] = fmt.Sprintf("%s %d", n, s.lo)
+		if s.hi != s.lo {
+			out[i] = fmt.Sprintf("%s %d..%d", n, s.lo, s.hi)
+		}
+	}
+	return out
 }
 
 // featureCoverage folds the features of every test, in test order.
@@ -183,15 +372,91 @@ func coverage(perTest [][]gen.Bound) []BoundCoverage {
 	return out
 }
 
-func planText(set TestSet) []byte {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# gamediff test set of %s, seed %d: %d tests.\n", set.Game, set.Seed, len(set.Tests))
-	fmt.Fprintf(&b, "# `go run ./cmd/diff gen -game %s -o DIR -seed %d` rewrites every file bit for bit.\n", set.Game, set.Seed)
-	fmt.Fprintln(&b, "# test  seed                  generator call")
-	tests := append([]WrittenTest{}, set.Tests...)
-	sort.Slice(tests, func(i, j int) bool { return tests[i].Number < tests[j].Number })
-	for _, t := range tests {
-		fmt.Fprintf(&b, "%-6d  %-20d  %s\n", t.Number, t.Seed, t.Call)
+// GenCommand is the command that writes test number alone of the set of seed, as the plan
+// prints it (DIR: the folder to write into).
+func GenCommand(game string, seed int64, number int) string {
+	if number == 0 {
+		return fmt.Sprintf("gamediff gen -game %s -seed %d -o DIR", game, seed)
 	}
-	return []byte(b.String())
+	return fmt.Sprintf("gamediff gen -game %s -seed %d -test %d -o DIR", game, seed, number)
+}
+
+// planText is the plan file: the set, the limits it reaches and the features it
+// exercises, then an entry per test.
+func planText(set TestSet) []byte {
+	var b bytes.Buffer
+	w := bufio.NewWriter(&b)
+	if set.Only == 0 {
+		fmt.Fprintf(w, "%s%s, seed %d: %d tests\n", planHeader, set.Game, set.Seed, len(set.Tests))
+		fmt.Fprintf(w, "%s rewrites every file bit for bit (DIR new, empty, or an earlier set's);\n", GenCommand(set.Game, set.Seed, 0))
+		fmt.Fprintln(w, "each test's command below writes that test alone, byte for byte the same.")
+	} else {
+		fmt.Fprintf(w, "%s%s, seed %d: test %d%s\n", planHeader, set.Game, set.Seed, set.Only, oneTest)
+		fmt.Fprintf(w, "%s writes the whole set, with the limits it reaches.\n", GenCommand(set.Game, set.Seed, 0))
+	}
+	if len(set.Coverage) > 0 {
+		fmt.Fprintln(w, "\nThe limits of the statement, and the first test that reaches each:")
+		for _, c := range set.Coverage {
+			fmt.Fprintf(w, "  %-12s %-12s min %-18s max %s\n", c.Name, LimitsText(c.Lo, c.Hi), Reached(c.MinAt), MaxReached(c))
+		}
+	}
+	if len(set.Features) > 0 {
+		fmt.Fprintln(w, "\nThe rules and features exercised, and the first test that does:")
+		for _, f := range set.Features {
+			fmt.Fprintf(w, "  %-44s %s\n", f.Name, Reached(f.FirstTest))
+		}
+	}
+	tests := slices.Clone(set.Tests)
+	slices.SortFunc(tests, func(a, b WrittenTest) int { return a.Number - b.Number })
+	for _, t := range tests {
+		fmt.Fprintf(w, "\ntest %d: %s\n", t.Number, GenCommand(set.Game, set.Seed, t.Number))
+		fmt.Fprintf(w, "  call     %s   (case seed %d)\n", t.Call, t.Seed)
+		if t.Aim != "" {
+			fmt.Fprintf(w, "  aim      %s\n", t.Aim)
+		}
+		fmt.Fprintf(w, "  reaches  %s\n", strings.Join(t.Reaches, ", "))
+		for i, f := range t.Facts {
+			fmt.Fprintf(w, "  %-8s %s\n", pick(i == 0, "plays", ""), f)
+		}
+		fmt.Fprintf(w, "  size     %d bytes in, %d bytes out\n", t.InputBytes, t.AnswerBytes)
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+func pick[T any](cond bool, yes, no T) T {
+	if cond {
+		return yes
+	}
+	return no
+}
+
+// LimitsText prints a range, with a bound that is only the type's ("1..9223372036854775807")
+// printed as no bound ("≥ 1").
+func LimitsText(lo, hi int) string {
+	switch {
+	case hi >= math.MaxInt32 && lo <= math.MinInt32:
+		return "any"
+	case hi >= math.MaxInt32:
+		return fmt.Sprintf("≥ %d", lo)
+	case lo <= math.MinInt32:
+		return fmt.Sprintf("≤ %d", hi)
+	}
+	return fmt.Sprintf("%d..%d", lo, hi)
+}
+
+// Reached says which test first reaches a limit or exercises a feature, or that none does.
+func Reached(test int) string {
+	if test == 0 {
+		return "NOT reached"
+	}
+	return fmt.Sprintf("yes (test %d)", test)
+}
+
+// MaxReached is Reached of a limit's maximum, or that the quantity has none.
+func MaxReached(c BoundCoverage) string {
+	if c.Hi >= math.MaxInt32 {
+		return "(no maximum)"
+	}
+	return Reached(c.MaxAt)
 }

@@ -20,6 +20,9 @@ const (
 	boomMinSide  = 3
 	boomMaxSide  = 200
 	boomMaxOps   = 10000
+	// boomTableMines is the most mines of a board in any row of the test table (限制):
+	// the statement allows n·m, its tests hold at most 10000.
+	boomTableMines = 10000
 )
 
 // Boom is one input of the game boom: T games played one after the other.
@@ -148,13 +151,14 @@ func (c Boom) Bytes() []byte {
 }
 
 // Bounds lists the constrained quantities of the case with their limits; of op, x and y
-// only the extremes of each game, which tell whether some value reaches a limit.
+// only the extremes of each game, which tell whether some value reaches a limit. k's
+// limit is n·m, and the test table's 10000 for every test (boomTableMines).
 func (c Boom) Bounds() []Bound {
 	b := []Bound{{"T", len(c.Games), 1, BoomMaxGames}}
 	for _, g := range c.Games {
 		n, m := len(g.board), len(g.board[0])
 		b = append(b, Bound{"n", n, boomMinSide, boomMaxSide}, Bound{"m", m, boomMinSide, boomMaxSide},
-			Bound{"q", len(g.ops), 0, boomMaxOps}, Bound{"k", strings.Count(strings.Join(g.board, ""), "*"), 0, n * m})
+			Bound{"q", len(g.ops), 0, boomMaxOps}, Bound{"k", strings.Count(strings.Join(g.board, ""), "*"), 0, min(n*m, boomTableMines)})
 		if len(g.ops) == 0 {
 			continue
 		}
@@ -235,10 +239,14 @@ const (
 	boomAllKinds                // no restriction (tests 1-4, 17-20)
 )
 
-// The players (-player): any temperament, or one who never clicks a mine on purpose.
+// The players (-player): any temperament, one who never clicks a mine on purpose, or one
+// whose game lasts to its closing 0: careful, no wrong middle click, one safe cell kept
+// closed so that he cannot win (the game ends with QUIT, every operation answered
+// RUNNING).
 const (
 	boomAnyPlayer uint8 = iota
 	boomCareful
+	boomPatient
 )
 
 // The layouts of generated boards (-layout).
@@ -262,7 +270,7 @@ func boomCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	fs.Var(&sh.ops, "q", "operations a game")
 	fs.Var(choice{[]string{"any", "1", "1,2", "1,3", "1,2,3"}, &sh.kinds}, "ops", "the clicks played")
 	fs.Var(choice{[]string{"random", "real", "dense", "sparse"}, &sh.layout}, "layout", "how the mines lie")
-	fs.Var(choice{[]string{"any", "careful"}, &sh.player}, "player", "the player's temperament")
+	fs.Var(choice{[]string{"any", "careful", "patient"}, &sh.player}, "player", "the player's temperament")
 	return func(skip *Skip) gopter.Gen {
 		return func(p *gopter.GenParameters) *gopter.GenResult {
 			return gopter.NewGenResult(genBoom(p.Rng, sh, skip), ShrinkBoom)
@@ -297,22 +305,36 @@ func boomGen(unit bool, skip *Skip) gopter.Gen {
 }
 
 // BoomPlan is the test set of the statement's test table (seed 003, 限制): 20 tests at
-// the sizes of their rows, real games first, then four per mix of clicks.
+// the sizes of their rows, real games first, then four per mix of clicks: games of every
+// size and temperament, a giant cascade and a long game after it, careful games that
+// win, and 30 games at 200x200 that last to their closing 0, 10000 operations each, the
+// last at the table's most mines (k = 10000).
 func BoomPlan() []PlanTest {
-	calls := []string{
-		"boom -T 10 -n 9 -m 9 -k 10 -q 1..400 -ops 1,2,3 -layout real",             // 1: 9x9, k = 10
-		"boom -T 10 -n 16 -m 16 -k 40 -q 1..400 -ops 1,2,3 -layout real",           // 2: 16x16, k = 40
-		"boom -T 10 -n 16 -m 30 -k 99 -q 1..400 -ops 1,2,3 -layout real",           // 3: 16x30, k = 99
-		"boom -T 30 -n 3..40 -m 3..40 -k 0..320 -q 1..400 -ops 1,2,3 -layout real", // 4: n, m ≤ 40, k ≤ 320
+	const rescan = "the map copied or compared whole on each click, O(n·m) per operation"
+	tests := []aimed{
+		{"boom -T 10 -n 9 -m 9 -k 10 -q 1..400 -ops 1,2,3 -layout real",
+			"real games at 9x9 with 10 mines, the first click safe; WIN and LOSE. Fails: a map kept from the game before (no reset)"},
+		{"boom -T 10 -n 16 -m 16 -k 40 -q 1..400 -ops 1,2,3 -layout real",
+			"real games at 16x16 with 40 mines. Fails: a cascade stopped by a '?' (R-B3)"},
+		{"boom -T 10 -n 16 -m 30 -k 99 -q 1..400 -ops 1,2,3 -layout real",
+			"real games at 16x30 with 99 mines, n ≠ m. Fails: rows and columns swapped"},
+		{"boom -T 30 -n 3..40 -m 3..40 -k 0..320 -q 1..400 -ops 1,2,3 -layout real",
+			"30 real games up to 40x40, 3x3 among them. Fails: a map kept from the game before (no reset)"},
 	}
 	for _, ops := range []string{"1", "1,2", "1,3", "1,2,3"} { // tests 5-20, four per mix of clicks
-		calls = append(calls,
-			"boom -T 30 -n 3..200 -m 3..200 -k 0..10000 -q 0..2000 -ops "+ops,
-			"boom -T 1 -n 200 -m 200 -k 0..10000 -q 10000 -ops "+ops+" -layout sparse",
-			"boom -T 5 -n 200 -m 200 -k 0..10000 -q 10000 -ops "+ops+" -layout dense -player careful",
-			"boom -T 30 -n 200 -m 200 -k 0..10000 -q 10000 -ops "+ops)
+		tests = append(tests,
+			aimed{"boom -T 30 -n 3..200 -m 3..200 -k 0..10000 -q 0..2000 -ops " + ops,
+				"30 games of every size, density and temperament: games of no operation (R-B2), boards of no mine and of mines only (R-B1), INVALID after the end. Fails: WIN checked only after a change; a map kept from the game before"},
+			aimed{"boom -T 1 -n 200 -m 200 -k 0..10000 -q 10000 -ops " + ops + " -layout sparse -player patient",
+				"a cascade over most of 200x200, then a game that lasts to its 0. Fails: a recursive flood fill; " + rescan},
+			aimed{"boom -T 5 -n 200 -m 200 -k 0..10000 -q 10000 -ops " + ops + " -layout dense -player careful",
+				"careful games on dense boards: long, and lost to a middle click around a wrong P, then INVALID to the 0. Fails: WIN checked only after a change; a middle click that skips a 0 (R-B3)"},
+			aimed{"boom -T 30 -n 200 -m 200 -k 0..10000 -q 10000 -ops " + ops + " -layout dense -player patient",
+				"30 games at 200x200, each 10000 operations answered RUNNING and then QUIT. Fails: " + rescan})
 	}
-	return plan(calls...)
+	tests[len(tests)-1] = aimed{"boom -T 30 -n 200 -m 200 -k 10000 -q 10000 -ops 1,2,3 -player patient",
+		"everything at its limit: 30 games at 200x200 with the table's most mines (k = 10000), each 10000 operations answered RUNNING and then QUIT. Fails: " + rescan}
+	return plan(tests...)
 }
 
 // boomField is ref's game of boom on board as a sweeper plays it, with the clicks of kinds,
@@ -390,17 +412,27 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 				mines = append(mines, p)
 			}
 		}
-		// Over the cap, clear mines drawn at random until it holds.
+		// Over the cap, clear mines drawn at random until it holds; under a floor, add
+		// some.
 		for sh.mines[1] > 0 && len(mines) > sh.mines[1] {
 			i := r.Intn(len(mines))
 			cells[mines[i]] = '_'
 			mines[i] = mines[len(mines)-1]
 			mines = mines[:len(mines)-1]
 		}
+		for len(mines) < min(sh.mines[0], n*m) {
+			if p := r.Intn(n * m); cells[p] == '_' {
+				cells[p] = '*'
+				mines = append(mines, p)
+			}
+		}
 		if len(mines) == n*m && avoid&ruling.B1 != 0 {
 			cells[r.Intn(n*m)] = '_' // R-B1 skipped: never a board of all mines
 			skip.note(ruling.Boom(), ruling.B1)
 		}
+	}
+	if sh.player == boomPatient {
+		return genBoomPatient(r, sh, cells, n, m, kinds, avoid, skip)
 	}
 	board := rowsOf(cells, m)
 	f, watch := boomField(board, kinds, avoid)
@@ -459,4 +491,36 @@ func realBoomBoard(r *rand.Rand, n, m, k, first int) []byte {
 		cells[p] = '*'
 	}
 	return cells
+}
+
+// genBoomPatient plays a game that lasts (-player patient): the careful player of a long
+// game, who never loses, and one safe cell kept closed, which no cascade reaches and no
+// click of his opens, so that he never wins either. Every operation is answered RUNNING,
+// and the game ends with QUIT: a judge works on it to its closing 0.
+func genBoomPatient(r *rand.Rand, sh boomShape, cells []byte, n, m int, kinds uint8, avoid ruling.Set, skip *Skip) boomDraw {
+	keep := keepClosed(r, cells, '_', n, m, 0)
+	board := rowsOf(cells, m)
+	f, watch := boomField(board, kinds, avoid)
+	s := newSweeper(board, '*', f, r)
+	s.careful(true)
+	s.weights[moveOpenSafe] += 5
+	s.weights[moveChordAny], s.weights[moveRepeat] = 0, 0
+	s.weights[moveChordRight] += 20
+	s.weights[moveFlagWrong], s.weights[moveChordOver] = 1, 2 // a P a middle click counts one too many
+	s.focus = 4 * m
+	f.hold = func(k click, p int) bool {
+		return keep >= 0 && (k == clickOpen && p == keep || k == clickChord && p != keep && max(p/m-keep/m, keep/m-p/m, p%m-keep%m, keep%m-p%m) <= 1)
+	}
+	f.target = pickEdge(r, sh.ops)
+	if f.target == 0 && avoid&ruling.B2 != 0 {
+		f.target = 1 // R-B2 skipped: never a game without operations
+		skip.note(ruling.Boom(), ruling.B2)
+	}
+	s.play()
+	ops := make([]boomOp, len(s.played))
+	for i, c := range s.played {
+		ops[i] = boomOp{boomKind(c.k) + boomLeft, c.p/m + 1, c.p%m + 1}
+	}
+	skip.note(ruling.Boom(), f.avoided)
+	return boomDraw{boomGame{board, ops}, watch.Ended(len(ops))}
 }

@@ -49,11 +49,14 @@ func mustGen(call string, skip *Skip) gopter.Gen {
 	return g
 }
 
-// plan is the test set of calls.
-func plan(calls ...string) []PlanTest {
-	out := make([]PlanTest, len(calls))
-	for i, c := range calls {
-		out[i] = PlanTest{Call: c, Gen: mustGen(c, nil)}
+// aimed is a test of a plan: its call, and what it is there for.
+type aimed struct{ call, aim string }
+
+// plan is the test set of the tests' calls.
+func plan(tests ...aimed) []PlanTest {
+	out := make([]PlanTest, len(tests))
+	for i, t := range tests {
+		out[i] = PlanTest{Call: t.call, Aim: t.aim, Gen: mustGen(t.call, nil)}
 	}
 	return out
 }
@@ -146,8 +149,12 @@ func pick[T any](cond bool, yes, no T) T {
 // PlanTest is one test of a game's test set, identified by its generator call as in a
 // testlib generation script: the same call and seed make the same file.
 type PlanTest struct {
-	Call string     // the generator and its parameters, e.g. "mine -n 10 -m 10 -q 60 -ops A"
-	Gen  gopter.Gen // makes the case from a seeded random source
+	Call string // the generator and its parameters, e.g. "mine -n 10 -m 10 -q 60 -ops A"
+	// Aim says what the test is there for: the wrong or slow strategies it fails, the
+	// rulings and limits it aims at. What its case reaches is measured, not claimed: its
+	// Bounds, and its PlayFacts where the game has them.
+	Aim string
+	Gen gopter.Gen // makes the case from a seeded random source
 }
 
 // Bound is one constrained quantity of a case and its limits in that case, for a test

@@ -256,12 +256,12 @@ var dataminingSample = Datamining{Boards: [][]string{
 // DataminingPlan is a test set for datamining, as a setter would write it (the statement
 // has no test table): the sample, every shape of every kind, then up to 3000 boards.
 func DataminingPlan() []PlanTest {
-	calls := []string{"datamining -sample"}
+	tests := []aimed{{"datamining -sample", ""}}
 	for _, k := range dataminingKinds[1:] {
-		calls = append(calls, "datamining -every-shape -kind "+k)
+		tests = append(tests, aimed{"datamining -every-shape -kind " + k, ""})
 	}
-	return plan(append(calls, "datamining -boards 300", "datamining -boards 3000", "datamining -boards 3000 -cells 36..40",
-		"datamining -boards 3000 -cells 36..40 -kind stuck")...)
+	return plan(append(tests, aimed{"datamining -boards 300", ""}, aimed{"datamining -boards 3000", ""},
+		aimed{"datamining -boards 3000 -cells 36..40", ""}, aimed{"datamining -boards 3000 -cells 36..40 -kind stuck", ""})...)
 }
 
 // Features lists the kinds of boards and every legal shape, each with whether the case

@@ -23,6 +23,10 @@ type sweeper struct {
 	onOpen  func(int) // notes an opened cell: made once, not a closure per click
 	played  []played  // the clicks played, for moveRepeat
 	patient bool      // he never risks a boom, not even when he finds nothing to do
+	// focus, when above 0, makes half the moves aimed near the opened region pick among
+	// the focus cells opened last: after a cascade of a million cells the closed ones
+	// border few of them, and a long game needs moves that do something.
+	focus int
 }
 
 type played struct {
@@ -55,17 +59,20 @@ type field struct {
 	ask, stopped      bool // ask: the marks include '?' (boom's do)
 	skip, avoided     ruling.Set
 	seen              *ruling.Set // the watch's rulings
-	over              func() bool
-	apply             func(k click, x, y int) // plays the click on ref's game and the watch
-	newly             func() [][2]int         // the cells the last click changed
-	isOpen            func(x, y int) bool
-	markOf            func(x, y int) uint8
+	// hold, when set, reports whether a click is not to be played: one that would open
+	// the cell a long game keeps closed, so that it cannot finish before its end.
+	hold   func(k click, p int) bool
+	over   func() bool
+	apply  func(k click, x, y int) // plays the click on ref's game and the watch
+	newly  func() [][2]int         // the cells the last click changed
+	isOpen func(x, y int) bool
+	markOf func(x, y int) uint8
 }
 
 // play plays click k on p if the field has room for it and allows it, and calls opened
 // with every cell it opened; it reports whether it played it.
 func (f *field) play(k click, p int, opened func(q int)) bool {
-	if f.done() || !f.allowed[k] {
+	if f.done() || !f.allowed[k] || f.hold != nil && f.hold(k, p) {
 		return false
 	}
 	before := *f.seen
@@ -109,6 +116,11 @@ const (
 	moveAsk               // a '?' where a cascade will pass (R-B3)
 	moveCycle             // three right clicks on one cell, back where it was
 	moveRepeat            // a click played before, again
+	// moveChordOver: flags on every mine around an opened cell and on one safe cell more,
+	// then a DSweep or middle click on it: more flags than its number, so nothing opens.
+	// Only the players of long games make it: the others draw no weight for it, so that
+	// their cases stay those of their seeds.
+	moveChordOver
 	sweepMoves
 )
 
@@ -117,7 +129,7 @@ const (
 var clicksOf = [sweepMoves][]click{
 	moveOpenSafe: {clickOpen}, moveOpenAny: {clickOpen}, moveFlagMine: {clickMark}, moveFlagWrong: {clickMark},
 	moveChordRight: {clickChord}, moveChordWrong: {clickMark, clickChord}, moveChordZero: {clickChord},
-	moveChordAny: {clickChord}, moveAsk: {clickMark}, moveCycle: {clickMark},
+	moveChordAny: {clickChord}, moveAsk: {clickMark}, moveCycle: {clickMark}, moveChordOver: {clickMark, clickChord},
 }
 
 // newSweeper is a player of field on board, which holds mine where a mine is, with every
@@ -137,7 +149,7 @@ func newSweeper(board []string, mine byte, field *field, r *rand.Rand) *sweeper 
 			}
 		}
 	}
-	for i := range s.weights {
+	for i := range s.weights[:moveChordOver] {
 		s.weights[i] = 1 + r.Intn(10)
 	}
 	s.onOpen = func(q int) { s.opened, s.open[q] = append(s.opened, q), true }
@@ -210,9 +222,31 @@ func (s *sweeper) sample(fromOpened bool, ok func(p int) bool) (int, bool) {
 	for range 40 {
 		p := s.r.Intn(s.n * s.m)
 		if fromOpened && len(s.opened) > 0 {
-			p = s.opened[s.r.Intn(len(s.opened))]
+			from := s.opened
+			if s.focus > 0 && len(from) > s.focus && s.r.Intn(2) == 0 {
+				from = from[len(from)-s.focus:]
+			}
+			p = from[s.r.Intn(len(from))]
 		}
 		if ok(p) {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// find returns an opened cell satisfying ok: sampled, or else the first in the order
+// they opened from a random place on, so that a cell is found whenever there is one.
+func (s *sweeper) find(ok func(p int) bool) (int, bool) {
+	if p, found := s.sample(true, func(p int) bool { return s.open[p] && ok(p) }); found {
+		return p, true
+	}
+	if len(s.opened) == 0 {
+		return 0, false
+	}
+	from := s.r.Intn(len(s.opened))
+	for i := range s.opened {
+		if p := s.opened[(from+i)%len(s.opened)]; ok(p) {
 			return p, true
 		}
 	}
@@ -363,6 +397,21 @@ func (s *sweeper) move(mv int) {
 		for range 3 {
 			s.click(clickMark, p)
 		}
+	case moveChordOver:
+		p, ok := s.sample(true, func(p int) bool {
+			return s.open[p] && s.number[p] > 0 && s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+		})
+		if !ok {
+			s.fallback(clickChord)
+			return
+		}
+		extra, _ := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+		s.each(p, func(q int) bool {
+			s.markTo(q, pick(s.mine[q] || q == extra, markFlag, markBlank))
+			return false
+		})
+		s.click(clickChord, p)
+		s.markTo(extra, markBlank) // no wrong flag left for a later DSweep to boom on
 	case moveRepeat:
 		if len(s.played) > 0 {
 			c := s.played[s.r.Intn(len(s.played))]

@@ -312,16 +312,31 @@ func (c Tower) Bytes() []byte {
 }
 
 // TowerPlan is a test set for tower, as a setter would write it (the statement has no test
-// table): the sample, small towers by the hundred, wide and tall ones, long games, 50x50.
+// table): the sample, small towers by the hundred, wide and tall ones, long games, 50x50;
+// then the cases that cost the slow strategies most: a quarter of a million commands on
+// 50x50 towers, every game alive to its last one, and towers whose first command sets off
+// n-2 automatic rounds.
 func TowerPlan() []PlanTest {
-	return plan("tower -sample",
-		"tower -datasets 200 -n 3..6 -m 3..6 -cmds 0..20",
-		"tower -datasets 200 -n 3..12 -m 3..12 -cmds 0..60",
-		"tower -datasets 50 -n 3..5 -m 40..50 -cmds 50..200",
-		"tower -datasets 50 -n 40..50 -m 3..5 -cmds 50..200",
-		"tower -datasets 100 -n 15..30 -m 15..30 -cmds 100..400",
-		"tower -datasets 20 -n 50 -m 50 -cmds 300..1000",
-		"tower -datasets 400 -n 50 -m 50 -cmds 250")
+	const slips = "the rulebook's slips: a push chain moved nearest block first, ice that does not slide on level 1, GETDOWN through a block at the side, PULL of a C, a PUSH that counts a fragile block down"
+	return plan(
+		aimed{"tower -sample", "the statement's sample. Fails: a misread rule the sample shows"},
+		aimed{"tower -datasets 200 -n 3..6 -m 3..6 -cmds 0..20",
+			"200 small towers, every rule of the rulebook and every result; T = 0 and commands after the end (R-T5). Fails: " + slips},
+		aimed{"tower -datasets 200 -n 3..12 -m 3..12 -cmds 0..60", "200 towers up to 12x12, longer games. Fails: " + slips},
+		aimed{"tower -datasets 50 -n 3..5 -m 40..50 -cmds 50..200",
+			"wide and low towers: long push chains and ice runs, blocks leaving at the sides. Fails: a push chain moved nearest block first; a side of the tower read as a wall"},
+		aimed{"tower -datasets 50 -n 40..50 -m 3..5 -cmds 50..200",
+			"tall and narrow towers: long falls of the player and of blocks (R-T15, R-T16). Fails: a fall of one level a round"},
+		aimed{"tower -datasets 100 -n 15..30 -m 15..30 -cmds 100..400", "100 mid-sized towers, games of every temperament. Fails: " + slips},
+		aimed{"tower -datasets 20 -n 50 -m 50 -cmds 300..1000",
+			"the biggest towers, long games of pushes, pulls and falls. Fails: n and m swapped (R-T1: n is the height)"},
+		aimed{"tower -datasets 400 -n 50 -m 50 -cmds 250",
+			"400 towers of 50x50: the most input of towers. Fails: a tower copied or cleared whole per command"},
+		aimed{"tower -datasets 100 -n 50 -m 50 -cmds 2500 -careful -alive",
+			"250,000 commands on 50x50 towers, every game alive to its last command (Gave Up). Fails: the tower rescanned after every command, O(n·m) a command"},
+		aimed{"tower -datasets 500 -n 50 -m 50 -cmds 20..50 -layout b-stacks -careful -alive",
+			"500 towers whose first command sets off 49 automatic rounds, B blocks swallowing stacks a block a round (R-T13, R-T14, R-T16), games alive after. Fails: the tower rescanned every round, O(n²·m) a command; a round that stops too early"},
+	)
 }
 
 // towerSample is the statement's sample input.
@@ -348,9 +363,18 @@ func (c Tower) Bounds() []Bound {
 type towerShape struct {
 	datasets, n, m, cmds span
 	careful, sample      bool
+	alive                bool // a dataset whose game ends before its last command is drawn again
+	layout               uint8
 }
 
 func init() { calls["tower"] = towerCall }
+
+// The layouts of a tower call (-layout): the statement's kind of tower, or stacks on B
+// blocks (towerBStacks).
+const (
+	towerAnyLayout uint8 = iota
+	towerBStackLayout
+)
 
 func towerCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	sh := towerShape{datasets: span{1, 1}, n: span{3, 3}, m: span{3, 3}}
@@ -360,6 +384,8 @@ func towerCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	fs.Var(&sh.cmds, "cmds", "commands a dataset")
 	fs.BoolVar(&sh.careful, "careful", false, "players whose games last")
 	fs.BoolVar(&sh.sample, "sample", false, "the statement's sample")
+	fs.BoolVar(&sh.alive, "alive", false, "every game alive to its last command (a dataset whose game ends before is drawn again)")
+	fs.Var(choice{[]string{"any", "b-stacks"}, &sh.layout}, "layout", "the towers: the statement's kind, or stacks on B blocks whose first command sets off n-2 automatic rounds")
 	return func(skip *Skip) gopter.Gen {
 		return func(p *gopter.GenParameters) *gopter.GenResult {
 			if sh.sample {
@@ -451,7 +477,13 @@ func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 	}
 	draw := func() towerDraw {
 		n, m := pickEdge(r, sh.n), pickEdge(r, sh.m)
-		rows, left := genTowerLayout(r, n, m, avoid)
+		var rows []string
+		var left ruling.Set
+		if sh.layout == towerBStackLayout && m >= 5 && n >= 3 && avoid&(ruling.T13|ruling.T14|ruling.T16) == 0 {
+			rows = towerBStacks(r, n, m)
+		} else {
+			rows, left = genTowerLayout(r, n, m, avoid)
+		}
 		skip.note(ruling.Tower(), left)
 		t := pickEdge(r, sh.cmds) // T = 0 one time in 8 when the shape allows it
 		if t == 0 && avoid&ruling.T5 != 0 {
@@ -470,7 +502,11 @@ func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 	}
 	c := Tower{Datasets: make([]TowerDataset, count)}
 	for i := range distinct {
-		c.Datasets[i] = Redraw(skip, ruling.Tower(), draw, func(d towerDraw) ruling.Set { return d.seen }).set
+		d := Redraw(skip, ruling.Tower(), draw, func(d towerDraw) ruling.Set { return d.seen })
+		for try := 0; sh.alive && d.early && try < 20; try++ {
+			d = Redraw(skip, ruling.Tower(), draw, func(d towerDraw) ruling.Set { return d.seen })
+		}
+		c.Datasets[i] = d.set
 	}
 	for i := distinct; i < count; i++ {
 		c.Datasets[i] = c.Datasets[i%distinct]
@@ -482,6 +518,8 @@ func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 type towerDraw struct {
 	set  TowerDataset
 	seen ruling.Set
+	// early: the game ended before its last command, those after it read and ignored
+	early bool
 }
 
 // towerPlayer plays a dataset on ref's game by his temperament: weights of an invalid
@@ -515,11 +553,12 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towe
 		s.invalid, s.seek, s.shove, s.any, s.careful = r.Intn(2), 0, 0, 1, true // a wanderer
 	}
 	s.kinds = kinds
-	d := towerDraw{TowerDataset{rows, make([]towerCmd, 0, t)}, w.Seen}
+	d := towerDraw{set: TowerDataset{rows, make([]towerCmd, 0, t)}, seen: w.Seen}
 	if w.Seen&avoid&^ruling.T5 != 0 {
 		return d // at the start already: drawn again
 	}
 	for len(d.set.cmds) < t && !(avoid&ruling.T5 != 0 && s.g.Outcome() != "") {
+		d.early = d.early || s.g.Outcome() != ""
 		c := s.choose(len(d.set.cmds) == 0)
 		before := w.Seen
 		if s.g.Play(c.name()); w.Seen&^before&avoid != 0 {

@@ -288,3 +288,45 @@ func (t *towerLayout) placePlayer(loose bool) {
 	}
 	t.lv[t.n][x] = 'S'
 }
+
+// towerBStacks builds a tower whose first command's automatic steps take the most rounds
+// (R-T13): stacks of '#' on B blocks of level 1, the first as high as the tower, the
+// others at least half as high. Each round every B swallows the block on it (R-T14) and
+// the stack above falls by one (R-T16), so one command costs a judge that scans the
+// tower each round n-2 scans of it. Level 1 is '#' elsewhere, the player stands on it
+// between two stacks and the goal is on level 1 away from him, so that the game goes on
+// after. m ≥ 5 and n ≥ 3.
+func towerBStacks(r *rand.Rand, n, m int) []string {
+	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), r: r}
+	for y := range t.lv {
+		t.lv[y] = []byte(strings.Repeat(".", m+2))
+	}
+	var between []int // level 1 columns with no stack beside: for the player and the goal
+	for x := 1; x <= m; x++ {
+		t.lv[1][x] = '#'
+		switch {
+		case x%4 == 2 && x < m: // a stack, with empty columns beside it, so that it falls straight
+			t.lv[1][x] = 'B'
+			h := n
+			if x > 2 {
+				h = n/2 + r.Intn(n-n/2+1)
+			}
+			for y := 2; y <= h; y++ {
+				t.lv[y][x] = '#'
+			}
+		case x%4 == 0:
+			between = append(between, x)
+		}
+	}
+	if len(between) < 2 {
+		between = append(between, m) // m = 5: column 5, besides column 4
+	}
+	r.Shuffle(len(between), func(i, j int) { between[i], between[j] = between[j], between[i] })
+	t.lv[2][between[0]] = 'S'
+	t.lv[1][between[1]] = 'G'
+	rows := make([]string, n)
+	for i := range rows {
+		rows[i] = string(t.lv[n-i][1 : m+1])
+	}
+	return rows
+}

@@ -440,7 +440,7 @@ func TestGenWritesAReproducibleValidTestSet(t *testing.T) {
 		if _, err := g.Decode(in); err != nil {
 			t.Errorf("test %d is invalid: %v", i, err)
 		}
-		if !strings.Contains(string(plan), fmt.Sprintf("\n%-6d  ", i)) {
+		if !strings.Contains(string(plan), fmt.Sprintf("\ntest %d: ", i)) {
 			t.Errorf("plan does not list test %d:\n%s", i, plan)
 		}
 	}

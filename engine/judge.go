@@ -31,6 +31,9 @@ type Judgement struct {
 	Note       string      `json:"note,omitempty"`
 	Unjudged   bool        `json:"unjudged,omitempty"`
 	Divergence *Divergence `json:"-"` // of a run that failed, for the report
+	// Growth is how the time of the code under test grows along each dimension of the
+	// test's case, for a TLE explained (Growths); empty otherwise.
+	Growth []Growth `json:"growth,omitempty"`
 }
 
 // JudgeConfig says what to judge on the tests, and how.

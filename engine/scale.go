@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -49,6 +50,21 @@ func (f jsonFloat) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return []byte(fmt.Sprintf("%.2f", float64(f))), nil
+}
+
+// UnmarshalJSON reads the number, or NaN for null: a growth read back from a report's JSON
+// is the growth written.
+func (f *jsonFloat) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*f = jsonFloat(math.NaN())
+		return nil
+	}
+	v, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("an exponent: %w", err)
+	}
+	*f = jsonFloat(v)
+	return nil
 }
 
 // growthScales are the scales at which a growth is measured.

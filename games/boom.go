@@ -4,11 +4,19 @@ import (
 	"bytes"
 	"time"
 
+	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
+)
+
+// The game scales its cases and packs them: a time-out is narrowed by scaling and tells
+// its growth; a hunt of a program packs several cases into one input.
+var (
+	_ engine.Scaler  = batched[gen.Boom]{}
+	_ engine.Batcher = batched[gen.Boom]{}
 )
 
 func init() {
@@ -30,6 +38,7 @@ func init() {
 				"1\n3 3\n___\n_*_\n___\n1 1 1\n3 1 99999999999999999999\n0\n",
 				"2\n3 3\n***\n***\n***\n2 2 2\n1 1 1\n0\n3 3\n",
 			},
+			gen.BoomScaling, // how a time-out's case scales (gen.Scaling)
 		}},
 		unit:   gen.BoomUnitGen,
 		concat: concatBoom,

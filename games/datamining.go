@@ -3,11 +3,19 @@ package games
 import (
 	"time"
 
+	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
+)
+
+// The game scales its cases and packs them: a time-out is narrowed by scaling and tells
+// its growth; a hunt of a program packs several cases into one input.
+var (
+	_ engine.Scaler  = batched[gen.Datamining]{}
+	_ engine.Batcher = batched[gen.Datamining]{}
 )
 
 func init() {
@@ -27,6 +35,7 @@ func init() {
 				"13 4\n",
 				"3 3\n...\n...\nMM.\n-0 99999999999999999999\n",
 			},
+			gen.DataminingScaling, // how a time-out's case scales (gen.Scaling)
 		}},
 		unit: gen.DataminingUnitGen,
 		fits: fitsPacked[gen.Datamining],

@@ -154,6 +154,8 @@ type parts[C caseModel] struct {
 	drawing   *picture.Drawing              // how the pictures draw it (reports, show)
 	// parserSeeds are inputs that aim at the parsers' limits (ParserSeeds).
 	parserSeeds []string
+	// scale scales its cases along their dimensions, for a time-out (engine.Scaler).
+	scale gen.Scaling[C]
 }
 
 func (t typed[C]) Name() string                         { return t.name }
@@ -167,6 +169,18 @@ func (t typed[C]) Plan() []gen.PlanTest                 { return t.plan() }
 func (t typed[C]) KnownRulings() []ruling.Ruling        { return t.rulings() }
 func (t typed[C]) FromBytes(data []byte) engine.Case    { return t.fromBytes(data) }
 func (t typed[C]) Bounds(c engine.Case) []gen.Bound     { return c.(C).Bounds() }
+
+// Dimensions names the dimensions the game's cases scale along (engine.Scaler).
+func (t typed[C]) Dimensions() []string { return t.scale.Dimensions }
+
+// Scale is c scaled along dim by f (engine.Scaler).
+func (t typed[C]) Scale(c engine.Case, dim string, f float64) (engine.Case, bool) {
+	scaled, ok := t.scale.Scale(c.(C), dim, f)
+	if !ok {
+		return nil, false
+	}
+	return scaled, true
+}
 
 // Generate makes the case of a seed with a generator source that seeds in nanoseconds
 // (math/rand's own takes 10 µs and 5 KB to seed).

@@ -3,11 +3,19 @@ package games
 import (
 	"time"
 
+	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
+)
+
+// The game scales its cases and packs them: a time-out is narrowed by scaling and tells
+// its growth; a hunt of a program packs several cases into one input.
+var (
+	_ engine.Scaler  = batched[gen.Tower]{}
+	_ engine.Batcher = batched[gen.Tower]{}
 )
 
 func init() {
@@ -29,6 +37,7 @@ func init() {
 				"3 3\n. . .\nS . G\n###2\nMOVETO +3\nPUSH\nLEFT\n0 0\n",
 				"3 3\n...\nS.G\n###\n9223372036854775807\nMOVETO 99999999999999999999x\n",
 			},
+			gen.TowerScaling, // how a time-out's case scales (gen.Scaling)
 		}},
 		unit: gen.TowerUnitGen,
 		fits: fitsPacked[gen.Tower],

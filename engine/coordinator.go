@@ -377,7 +377,7 @@ func (c *coordinator) finish(ctx context.Context) error {
 		default:
 			c.note(fmt.Sprintf("case %d: minimizing (%d bytes)", e.index, len(e.input)))
 			start, from := time.Now(), e.pending
-			s, scales := h.game.(Scaler)
+			s, scales := scalerOf(h.game)
 			var narrowed []pending
 			if scales && e.d.Verdict() == TLE {
 				// A time-out is narrowed by scaling first (Scaler), then polished.

@@ -31,6 +31,9 @@ type Judgement struct {
 	Note       string      `json:"note,omitempty"`
 	Unjudged   bool        `json:"unjudged,omitempty"`
 	Divergence *Divergence `json:"-"` // of a run that failed, for the report
+	// Growth is how the time of the code under test grows along each dimension of the
+	// test's case, for a TLE explained (Growths); empty otherwise.
+	Growth []Growth `json:"growth,omitempty"`
 }
 
 // JudgeConfig says what to judge on the tests, and how.
@@ -151,7 +154,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 // time-out report does: for a test the code under test times out on. The game must scale
 // its cases (Scaler) and the input must be valid.
 func Growths(ctx context.Context, cfg JudgeConfig, input []byte) ([]Growth, error) {
-	s, ok := cfg.Game.(Scaler)
+	s, ok := scalerOf(cfg.Game)
 	if !ok {
 		return nil, fmt.Errorf("%s cannot scale its cases", cfg.Game.Name())
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -21,6 +22,13 @@ type Scaler interface {
 	// exercises what c does (a scaled cascade still cascades); false when c cannot be
 	// scaled so (it is as small as it goes along dim).
 	Scale(c Case, dim string, f float64) (Case, bool)
+}
+
+// scalerOf is g as a Scaler, when it scales its cases along at least one dimension (a
+// game registered with a generic wrapper may implement Scaler with none).
+func scalerOf(g any) (Scaler, bool) {
+	s, ok := g.(Scaler)
+	return s, ok && len(s.Dimensions()) > 0
 }
 
 // Growth is how the CPU time of the code under test grows along one dimension of a
@@ -49,6 +57,21 @@ func (f jsonFloat) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return []byte(fmt.Sprintf("%.2f", float64(f))), nil
+}
+
+// UnmarshalJSON reads the number, or NaN for null: a growth read back from a report's JSON
+// is the growth written.
+func (f *jsonFloat) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*f = jsonFloat(math.NaN())
+		return nil
+	}
+	v, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("an exponent: %w", err)
+	}
+	*f = jsonFloat(v)
+	return nil
 }
 
 // growthScales are the scales at which a growth is measured.

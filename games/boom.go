@@ -12,7 +12,10 @@ import (
 	"gamediff/ruling"
 )
 
-var _ engine.Batcher = batched[gen.Boom]{}
+var (
+	_ engine.Scaler  = typed[gen.Boom]{}
+	_ engine.Batcher = batched[gen.Boom]{}
+)
 
 func init() {
 	register(batched[gen.Boom]{
@@ -33,6 +36,7 @@ func init() {
 				"1\n3 3\n___\n_*_\n___\n1 1 1\n3 1 99999999999999999999\n0\n",
 				"2\n3 3\n***\n***\n***\n2 2 2\n1 1 1\n0\n3 3\n",
 			},
+			&gen.BoomScaling, // how a time-out's case scales (engine.Scaler)
 		}},
 		unit:   gen.BoomUnitGen,
 		concat: concatBoom,

@@ -12,6 +12,7 @@ import (
 )
 
 var (
+	_ engine.Scaler    = typed[gen.Datamining]{}
 	_ engine.Batcher   = bytePacked[gen.Datamining]{}
 	_ engine.ByteBound = bytePacked[gen.Datamining]{}
 	_ featured         = gen.Datamining{}
@@ -34,6 +35,7 @@ func init() {
 				"13 4\n",
 				"3 3\n...\n...\nMM.\n-0 99999999999999999999\n",
 			},
+			&gen.DataminingScaling, // how a time-out's case scales (engine.Scaler)
 		}},
 		unit: gen.DataminingUnitGen,
 		fits: fitsPacked[gen.Datamining],

@@ -163,6 +163,10 @@ type Parts[C CaseModel] struct {
 	Drawing *picture.Drawing // how the pictures draw it (reports, show)
 	// ParserSeeds are inputs that aim at the parsers' limits (Game.ParserSeeds).
 	ParserSeeds []string
+	// Scale scales its cases along their dimensions, so that a time-out is narrowed by
+	// scaling and reports how the code's time grows (engine.Scaler); nil: a time-out is
+	// shrunk as any finding.
+	Scale *gen.Scaling[C]
 }
 
 // check names the first part p leaves out: a game registered from outside this package
@@ -219,6 +223,27 @@ func (t typed[C]) Plan() []gen.PlanTest                 { return t.p.Plan() }
 func (t typed[C]) KnownRulings() []ruling.Ruling        { return t.p.Rulings() }
 func (t typed[C]) FromBytes(data []byte) engine.Case    { return t.p.FromBytes(data) }
 func (t typed[C]) Bounds(c engine.Case) []gen.Bound     { return c.(C).Bounds() }
+
+// Dimensions names the dimensions the game's cases scale along (engine.Scaler); none when
+// the game gives no Scale.
+func (t typed[C]) Dimensions() []string {
+	if t.p.Scale == nil {
+		return nil
+	}
+	return t.p.Scale.Dimensions
+}
+
+// Scale is c scaled along dim by f (engine.Scaler).
+func (t typed[C]) Scale(c engine.Case, dim string, f float64) (engine.Case, bool) {
+	if t.p.Scale == nil {
+		return nil, false
+	}
+	scaled, ok := t.p.Scale.Scale(c.(C), dim, f)
+	if !ok {
+		return nil, false
+	}
+	return scaled, true
+}
 
 // Generate makes the case of a seed with a generator source that seeds in nanoseconds
 // (math/rand's own takes 10 µs and 5 KB to seed).

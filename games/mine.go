@@ -3,12 +3,16 @@ package games
 import (
 	"time"
 
+	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
 )
+
+// The game scales its cases: a time-out is narrowed by scaling and tells its growth.
+var _ engine.Scaler = typed[gen.Mine]{}
 
 func init() {
 	register(typed[gen.Mine]{p: Parts[gen.Mine]{
@@ -26,5 +30,6 @@ func init() {
 			"1000000000 1000000000\n",
 			"2 2\n..\n..\nSweep 99999999999999999999999 1\n",
 		},
+		&gen.MineScaling, // how a time-out's case scales (engine.Scaler)
 	}})
 }

@@ -12,6 +12,7 @@ import (
 )
 
 var (
+	_ engine.Scaler    = typed[gen.Tower]{}
 	_ engine.Batcher   = bytePacked[gen.Tower]{}
 	_ engine.ByteBound = bytePacked[gen.Tower]{}
 	_ featured         = gen.Tower{}
@@ -36,6 +37,7 @@ func init() {
 				"3 3\n. . .\nS . G\n###2\nMOVETO +3\nPUSH\nLEFT\n0 0\n",
 				"3 3\n...\nS.G\n###\n9223372036854775807\nMOVETO 99999999999999999999x\n",
 			},
+			&gen.TowerScaling, // how a time-out's case scales (engine.Scaler)
 		}},
 		unit: gen.TowerUnitGen,
 		fits: fitsPacked[gen.Tower],

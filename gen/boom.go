@@ -524,3 +524,164 @@ func genBoomPatient(r *rand.Rand, sh boomShape, cells []byte, n, m int, kinds ui
 	skip.note(ruling.Boom(), f.avoided)
 	return boomDraw{boomGame{board, ops}, watch.Ended(len(ops))}
 }
+
+// Scaling: a time-out's case scaled along its dimensions (Scaling).
+
+// BoomScaling scales boom cases along their games (a sample of them, spread evenly), the
+// side of their boards (every board cropped along both sides to the window where most of
+// its game is played, the game played as before inside it) and their operations (a prefix
+// of those each game plays).
+var BoomScaling = Scaling[Boom]{Dimensions: []string{"games", "side", "operations"}, Scale: scaleBoom}
+
+func scaleBoom(c Boom, dim string, f float64) (Boom, bool) {
+	var out Boom
+	before, after := 0, 0 // the dimension's total
+	switch dim {
+	case "games":
+		k := scaledSize(len(c.Games), 1, f)
+		for _, i := range evenly(len(c.Games), k) {
+			out.Games = append(out.Games, c.Games[i])
+		}
+		before, after = len(c.Games), k
+	case "side":
+		for _, g := range c.Games {
+			n, m := len(g.board), len(g.board[0])
+			g = g.crop(0, scaledSize(n, boomMinSide, f))
+			g = g.crop(1, scaledSize(m, boomMinSide, f))
+			out.Games = append(out.Games, g)
+			before, after = before+n+m, after+len(g.board)+len(g.board[0])
+		}
+	case "operations":
+		for _, g := range c.Games {
+			last := g.played()
+			read := last + 1
+			keep := scaledSize(read, min(read, 1), f)
+			ops := g.ops[:keep]
+			if keep == read { // the end stays: the operations after it too, answered INVALID
+				tail := g.ops[read:]
+				ops = append(slices.Clone(ops), tail[:scaledSize(len(tail), 0, f)]...)
+			}
+			out.Games = append(out.Games, boomGame{g.board, ops})
+			before, after = before+len(g.ops), after+len(ops)
+		}
+	}
+	return out, shrunk(before, after, f)
+}
+
+// played plays the game on ref's game: the index of the operation that ends it (LOSE or
+// WIN), the last if none does (-1 without operations).
+func (g boomGame) played() int {
+	b := ref.NewBoomGame(g.board)
+	for i, op := range g.ops {
+		if b.Play(int(op.kind), op.x, op.y); b.Over() {
+			return i
+		}
+	}
+	return len(g.ops) - 1
+}
+
+// crop crops the board along axis (0 rows, 1 columns) to k of it, the window that holds
+// the most of the operations the game plays. An operation outside it becomes one that
+// changes nothing, on the nearest cell inside (boomStepper.quiet), save the first that
+// opens a cell, which is moved there; one that would end the game before the game ended
+// changes nothing either, and if the game's own last operation no longer ends it, the
+// operations after it (answered INVALID before) go. A game that was not won gets a
+// reserve (withReserve), which a win on the smaller board would otherwise cut short. So
+// the cropped game plays as many operations, on fewer cells.
+func (g boomGame) crop(axis, k int) boomGame {
+	size := pick(axis == 0, len(g.board), len(g.board[0]))
+	if k >= size {
+		return g
+	}
+	coord := func(op *boomOp) *int { return pick(axis == 0, &op.x, &op.y) }
+	b, last, opening, won := ref.NewBoomGame(g.board), len(g.ops)-1, -1, false
+	for i, op := range g.ops {
+		b.Play(int(op.kind), op.x, op.y)
+		if opening < 0 && op.kind != boomRight && len(b.Changed()) > 0 {
+			opening = i
+		}
+		if b.Over() {
+			last, won = i, b.Answer() == "WIN"
+			break
+		}
+	}
+	weight := make([]int, size)
+	for _, op := range g.ops[:last+1] {
+		weight[*coord(&op)-1]++
+	}
+	from := window(weight, k)
+	board := crop(g.board, axis, from, k)
+	n, m := len(board), len(board[0])
+	if !won {
+		board = withReserve(board, '_', '*')
+	}
+	ops, quiet := slices.Clone(g.ops), make([]bool, len(g.ops))
+	for i := range ops {
+		p := coord(&ops[i])
+		inside := *p-1 >= from && *p-1 < from+k
+		*p = clampTo(*p-1-from, k) + 1
+		quiet[i] = !inside && i != opening || !won && ops[i].x == n && ops[i].y == m
+	}
+	played, over := keepGoing(ops, last, quiet, func() stepper[boomOp] { return boomStepper{ref.NewBoomGame(board)} })
+	if over >= 0 && last < len(ops)-1 {
+		played = append(played, ops[last+1:]...)
+	}
+	return boomGame{board, played}
+}
+
+// boomStepper is ref's game of a cropped case (stepper).
+type boomStepper struct{ g *ref.BoomGame }
+
+func (s boomStepper) play(op boomOp) bool {
+	s.g.Play(int(op.kind), op.x, op.y)
+	return s.g.Over()
+}
+
+// ends tells a loss ahead: a left click on a mine not opened nor marked P, a middle click
+// whose P marks are right in number and leave a mine around it.
+func (s boomStepper) ends(op boomOp) bool {
+	g := s.g
+	switch op.kind {
+	case boomLeft:
+		return !g.Opened(op.x, op.y) && g.View(op.x, op.y) != 'P' && g.Mine(op.x, op.y)
+	case boomMiddle:
+		if !g.Opened(op.x, op.y) || s.marksAround(op.x, op.y) != g.Number(op.x, op.y) {
+			return false
+		}
+		mine := false
+		s.neighbours(op.x, op.y, func(x, y int) { mine = mine || !g.Opened(x, y) && g.View(x, y) != 'P' && g.Mine(x, y) })
+		return mine
+	}
+	return false
+}
+
+// quiet keeps the kind of op where one on its cell changes nothing (a left or right click
+// on an opened cell, a left click on a P, a middle click on a cell not opened or whose
+// marks are wrong in number), else takes a middle click on a cell not opened or a left
+// click on an opened one.
+func (s boomStepper) quiet(op boomOp) boomOp {
+	g := s.g
+	opened := g.Opened(op.x, op.y)
+	switch {
+	case !opened && (op.kind != boomLeft || g.View(op.x, op.y) != 'P'):
+		op.kind = boomMiddle
+	case opened && op.kind == boomMiddle && s.marksAround(op.x, op.y) == g.Number(op.x, op.y):
+		op.kind = boomLeft
+	}
+	return op
+}
+
+func (s boomStepper) neighbours(x, y int, visit func(x, y int)) {
+	n, m := s.g.Size()
+	neighbours(x, y, n, m, visit)
+}
+
+func (s boomStepper) marksAround(x, y int) int {
+	marks := 0
+	s.neighbours(x, y, func(x, y int) {
+		if s.g.View(x, y) == 'P' {
+			marks++
+		}
+	})
+	return marks
+}

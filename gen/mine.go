@@ -714,3 +714,161 @@ func keepClosed(r *rand.Rand, cells []byte, safe byte, n, m, lo int) int {
 	}
 	return p
 }
+
+// Scaling: a time-out's case scaled along its dimensions (Scaling).
+
+// MineScaling scales mine cases along their operations (a prefix of the operations the
+// game plays), rows and columns (the board cropped to the window where most of the game
+// is played, the game played as before inside it).
+var MineScaling = Scaling[Mine]{Dimensions: []string{"operations", "rows", "columns"}, Scale: scaleMine}
+
+func scaleMine(c Mine, dim string, f float64) (Mine, bool) {
+	switch dim {
+	case "operations":
+		return scaleMineOps(c, f)
+	case "rows":
+		return cropMine(c, 0, f)
+	case "columns":
+		return cropMine(c, 1, f)
+	}
+	return Mine{}, false
+}
+
+// played plays c on ref's game: the index of the operation that ends it (the Quit, a boom
+// or a finish), and of the first that sweeps a cell, the opening (-1 if none does), and
+// how it ends ("give up", "game over" or "finish").
+func (c Mine) played() (last, opening int, end string) {
+	g, opening := ref.NewMineGame(c.board), -1
+	for i, op := range c.ops {
+		end = g.Play(op.kind.String(), op.x, op.y)
+		if opening < 0 && len(g.Newly()) > 0 {
+			opening = i
+		}
+		if end != "" {
+			return i, opening, end
+		}
+	}
+	return len(c.ops) - 1, opening, "" // unreachable on a valid case: it has a Quit
+}
+
+// scaleMineOps keeps f of the operations the game plays, the first ones, then the Quit,
+// then f of those after the Quit (never read): a boom or a finish the game reached may
+// go, the opening cascade stays.
+func scaleMineOps(c Mine, f float64) (Mine, bool) {
+	last, _, _ := c.played()
+	quit := slices.IndexFunc(c.ops, func(op mineOp) bool { return op.kind == mineQuit })
+	read := last + pick(last == quit, 0, 1) // the Quit is no step
+	keep := scaledSize(read, 1, f)
+	if !shrunk(read, keep, f) {
+		return Mine{}, false
+	}
+	after := c.ops[quit+1:]
+	ops := slices.Concat(c.ops[:keep], []mineOp{{kind: mineQuit}}, after[:scaledSize(len(after), 0, f)])
+	return Mine{c.board, ops}, true
+}
+
+// cropMine crops the board along axis (0 rows, 1 columns) to f of it: the window that
+// holds the most of the operations the game plays. An operation outside it becomes one
+// that changes nothing, on the nearest cell inside (mineStepper.quiet), save the opening,
+// which is moved there; an operation that would end the game before the case's own game
+// ended changes nothing either, and if the case's own last operation no longer ends it, a
+// Quit follows it. A game that did not finish gets a reserve (withReserve), which a
+// finish of the smaller board would otherwise cut short. So the cropped game plays as
+// many operations, on fewer cells.
+func cropMine(c Mine, axis int, f float64) (Mine, bool) {
+	size := len(c.board)
+	if axis == 1 {
+		size = len(c.board[0])
+	}
+	k := scaledSize(size, 1, f)
+	if !shrunk(size, k, f) {
+		return Mine{}, false
+	}
+	coord := func(op *mineOp) *int { return pick(axis == 0, &op.x, &op.y) }
+	last, opening, end := c.played()
+	weight := make([]int, size)
+	for _, op := range c.ops[:last+1] {
+		if op.kind != mineQuit {
+			weight[*coord(&op)-1]++
+		}
+	}
+	from := window(weight, k)
+	board := crop(c.board, axis, from, k)
+	n, m := len(board), len(board[0])
+	if end != "finish" {
+		board = withReserve(board, '.', '*')
+	}
+	ops, quiet := slices.Clone(c.ops), make([]bool, len(c.ops))
+	for i := range ops {
+		if ops[i].kind == mineQuit {
+			continue
+		}
+		p := coord(&ops[i])
+		inside := *p-1 >= from && *p-1 < from+k
+		*p = clampTo(*p-1-from, k) + 1
+		reserve := end != "finish" && ops[i].x == n && ops[i].y == m
+		quiet[i] = !inside && i != opening || reserve
+	}
+	played, over := keepGoing(ops, last, quiet, func() stepper[mineOp] { return mineStepper{ref.NewMineGame(board)} })
+	rest := ops[last+1:]
+	if over < 0 {
+		played = append(played, mineOp{kind: mineQuit})
+		rest = slices.DeleteFunc(slices.Clone(rest), func(op mineOp) bool { return op.kind == mineQuit })
+	}
+	return Mine{board, append(played, rest...)}, true
+}
+
+// mineStepper is ref's game of a cropped case (stepper).
+type mineStepper struct{ g *ref.MineGame }
+
+func (s mineStepper) play(op mineOp) bool { return s.g.Play(op.kind.String(), op.x, op.y) != "" }
+
+// ends tells a boom ahead: a Sweep on a blank mine, a DSweep whose flags are right in
+// number and leave a mine blank around it.
+func (s mineStepper) ends(op mineOp) bool {
+	g := s.g
+	switch op.kind {
+	case mineSweep:
+		return !g.Swept(op.x, op.y) && !g.Flagged(op.x, op.y) && g.Mine(op.x, op.y)
+	case mineDSweep:
+		if !g.Swept(op.x, op.y) || g.Number(op.x, op.y) == 0 || s.flagsAround(op.x, op.y) != g.Number(op.x, op.y) {
+			return false
+		}
+		mine := false
+		s.neighbours(op.x, op.y, func(x, y int) { mine = mine || !g.Swept(x, y) && !g.Flagged(x, y) && g.Mine(x, y) })
+		return mine
+	}
+	return false
+}
+
+// quiet keeps the kind of op where one on its cell changes nothing (a Sweep or a Flag on
+// a swept cell, a Sweep on a flag, a DSweep that fails or finds its cell not swept), else
+// takes a DSweep on a cell not swept or a Sweep on a swept one.
+func (s mineStepper) quiet(op mineOp) mineOp {
+	g := s.g
+	swept, flagged := g.Swept(op.x, op.y), g.Flagged(op.x, op.y)
+	switch {
+	case op.kind == mineQuit:
+		return op
+	case !swept && (op.kind != mineSweep || !flagged):
+		op.kind = mineDSweep // "not swept"
+	case swept && op.kind == mineDSweep && g.Number(op.x, op.y) != 0 && s.flagsAround(op.x, op.y) == g.Number(op.x, op.y):
+		op.kind = mineSweep // "swept"
+	}
+	return op
+}
+
+func (s mineStepper) neighbours(x, y int, visit func(x, y int)) {
+	n, m := s.g.Size()
+	neighbours(x, y, n, m, visit)
+}
+
+func (s mineStepper) flagsAround(x, y int) int {
+	flags := 0
+	s.neighbours(x, y, func(x, y int) {
+		if s.g.Flagged(x, y) {
+			flags++
+		}
+	})
+	return flags
+}

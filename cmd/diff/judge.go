@@ -122,6 +122,9 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	if *program != "" {
 		who = *program
 	}
+	if *explain {
+		explainTimeOuts(ctx, e, cfg, tests, judged)
+	}
 	sum := judgeSummary(judged)
 	if *asJSON {
 		json.NewEncoder(e.stdout).Encode(struct {
@@ -134,9 +137,7 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 		}{g.Name(), who, sum.passed, len(judged), sum.text, judged})
 	} else {
 		printJudgements(e.stdout, judged, cfg.Limits.Time)
-	}
-	if *explain {
-		explainTimeOuts(ctx, e, cfg, tests, judged, *program != "")
+		printGrowths(e.stdout, judged, cfg.Limits.Time, *program != "")
 	}
 	fmt.Fprintf(e.stderr, "%s: %s judged on %s: %s\n", g.Name(), who, plural(int64(len(judged)), "test"), sum.text)
 	switch {
@@ -148,13 +149,10 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	return exitOK
 }
 
-// explainTimeOuts prints, for each test failed with TLE, how the time of the code under
-// test grows along each dimension of it, beside fast's (ref's when fast is judged).
-func explainTimeOuts(ctx context.Context, e *env, cfg engine.JudgeConfig, tests []engine.Test, judged []engine.Judgement, program bool) {
-	code, beside := "fast", "ref"
-	if program {
-		code, beside = "the program", "fast"
-	}
+// explainTimeOuts measures, for each test failed with TLE, how the time of the code under
+// test grows along each dimension of it, beside fast's (ref's when fast is judged), into
+// its judgement; a test it cannot measure is named on stderr.
+func explainTimeOuts(ctx context.Context, e *env, cfg engine.JudgeConfig, tests []engine.Test, judged []engine.Judgement) {
 	for i, j := range judged {
 		if j.Verdict != engine.TLE {
 			continue
@@ -164,8 +162,22 @@ func explainTimeOuts(ctx context.Context, e *env, cfg engine.JudgeConfig, tests 
 			fmt.Fprintf(e.stderr, "%s: no growth: %v\n", j.Test, err)
 			continue
 		}
-		fmt.Fprintf(e.stdout, "\n%s: how the time grows (scaled along each dimension alone)\n%s%s\n", j.Test,
-			engine.GrowthTable(gs, code, beside, cfg.Limits.Time), engine.GrowthSentence(gs, code, beside))
+		judged[i].Growth = gs
+	}
+}
+
+// printGrowths prints the growth table of each test explained, and the sentence naming the
+// dimension where the code under test grows faster than the judge beside it.
+func printGrowths(w io.Writer, judged []engine.Judgement, limit time.Duration, program bool) {
+	code, beside := "fast", "ref"
+	if program {
+		code, beside = "the program", "fast"
+	}
+	for _, j := range judged {
+		if len(j.Growth) > 0 {
+			fmt.Fprintf(w, "\n%s: how the time grows (scaled along each dimension alone)\n%s%s\n", j.Test,
+				engine.GrowthTable(j.Growth, code, beside, limit), engine.GrowthSentence(j.Growth, code, beside))
+		}
 	}
 }
 

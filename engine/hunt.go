@@ -22,6 +22,11 @@ type HuntConfig struct {
 	// Program, when set, is the program under test (its argv), in fast's place: each case
 	// goes to its stdin. Empty: the game's Fast judge.
 	Program []string
+	// Suspects are rulings the code under test is known to read differently (it fails
+	// their hand-made cases). A finding whose possible causes include some names those
+	// alone: a ruling the program is not known to misread, reached beside one it is, is
+	// where the bug was found, not why.
+	Suspects []string
 	// Unpacked runs a program on one generated case per input even when the game could
 	// pack several into one (Batcher): for programs that read one game only, and to
 	// measure what packing gains.

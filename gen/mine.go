@@ -385,9 +385,8 @@ func mineField(board []string, kinds mineKinds, skip ruling.Set) *field {
 		over: func() bool { return g.Outcome() != "" },
 		apply: func(k click, x, y int) {
 			if g.Play(mineClick[k].String(), x, y); skip != 0 { // the watch only leaves skipped rulings out
-				if w.See(g, mineClick[k].String(), x, y); g.Outcome() != "" {
-					w.Ended(true) // the Quit follows
-				}
+				// The Quit that follows the end closes the game: no R-M4 situation.
+				w.See(g, mineClick[k].String(), x, y)
 			}
 		},
 		newly:  g.Newly,
@@ -512,7 +511,10 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 		k, x, y := f.randomClick(r, n)
 		return mineOp{mineClick[k], x, y}
 	}
-	for !f.stopped && f.over() && len(ops) < q-1-after {
+	if f.over() && avoid&ruling.M4 != 0 && len(ops) < q-1-after {
+		f.avoided |= ruling.M4 // the closing Quit alone follows the end
+	}
+	for !f.stopped && f.over() && avoid&ruling.M4 == 0 && len(ops) < q-1-after {
 		ops = append(ops, randomOp())
 	}
 	ops = append(ops, mineOp{kind: mineQuit})

@@ -57,11 +57,12 @@ func mineSituations(input []byte) ruling.Set {
 		return g
 	}
 	var before grid
-	read := 0
+	read, ended := 0, "" // the operations ref read, and how the game ended
 	ref.MineTrace(input, func(s *ref.MineStep) {
 		now := snapshot(s)
 		if s.Op != "" {
 			read++
+			ended = s.Result
 			switch {
 			case s.Result == "finish": // R-M1: the game finishes
 				seen |= ruling.M1
@@ -80,8 +81,11 @@ func mineSituations(input []byte) ruling.Set {
 		}
 		before = now
 	})
-	// R-M4: operations in the input that ref never read, the game being over.
-	if ops := len(lines) - 1 - n; ops > read {
+	// R-M4: operations in the input that ref never read, the game being over, beyond the
+	// one Quit that closes a game ended by boom or finish.
+	ops := len(lines) - 1 - n
+	closing := ops == read+1 && ended != "give up" && strings.TrimSpace(lines[len(lines)-1]) == "Quit"
+	if ops > read && !closing {
 		seen |= ruling.M4
 	}
 	return seen

@@ -20,12 +20,15 @@ import (
 //   - R-M3: a flagged cell reached by a 0-cascade, from a Sweep or a DSweep, loses its
 //     flag and is swept.
 //   - R-M4: the game ends at the first of Quit, boom and finish and nothing after it is
-//     read: operations after the end tell a solution that reads on, or counts them.
+//     read: operations after the end tell a solution that reads on, or counts them. The
+//     one Quit that closes a game ended by boom or finish is no such situation: every
+//     input has it (the statement's sample ends so), and a solution that reads it as an
+//     operation fails the sample.
 var mine = []Ruling{
 	{"R-M1", "the game finishes, or the board has no safe cell"},
 	{"R-M2", "a DSweep reaches a mine"},
 	{"R-M3", "a 0-cascade reaches a flagged cell"},
-	{"R-M4", "operations follow the end of the game (Quit, boom or finish)"},
+	{"R-M4", "operations follow the end of the game (Quit, boom or finish), beyond the Quit that closes it"},
 }
 
 // The bits of Mine's rulings.
@@ -87,10 +90,16 @@ func (w *MineWatch) See(g *ref.MineGame, op string, x, y int) {
 	}
 }
 
-// Ended notes that the game ended with the last operation seen, and whether operations
-// follow in the input: they are never read (R-M4).
-func (w *MineWatch) Ended(more bool) {
-	if more {
+// Ended notes that the game ended with the last operation seen, and what follows it in
+// the input (never read, R-M4): rest, its lines; quit, whether the game ended at a Quit.
+// After a boom or a finish, one closing Quit alone is the input's usual end.
+func (w *MineWatch) Ended(rest [][]byte, quit bool) {
+	var words [][]byte
+	for _, line := range rest {
+		words = append(words, bytes.Fields(line)...)
+	}
+	closing := !quit && len(words) == 1 && string(words[0]) == "Quit"
+	if len(words) > 0 && !closing {
 		w.Seen |= M4
 	}
 }
@@ -102,8 +111,17 @@ func MineInput(input []byte) Set {
 		if s.Op == "" {
 			w = NewMineWatch(s.MineGame)
 		} else if w.See(s.MineGame, s.Op, s.X, s.Y); s.Result != "" {
-			w.Ended(bytes.Count(input, []byte("\n")) > s.Line) // lines after the one that ended it
+			w.Ended(linesAfter(input, s.Line), s.Op == "Quit")
 		}
 	})
 	return w.Seen
+}
+
+// linesAfter is the lines of input after its line number line (1-based).
+func linesAfter(input []byte, line int) [][]byte {
+	lines := bytes.Split(input, []byte("\n"))
+	if line >= len(lines) {
+		return nil
+	}
+	return lines[line:]
 }

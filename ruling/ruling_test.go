@@ -100,27 +100,27 @@ func TestMineRulings(t *testing.T) {
 	checkRulings(t, mineGame, true, []rulingCase{
 		// R-M1, "whatever it answered": swept, flagged, not swept, failed or feedback. (1,1)
 		// shows 1: the Sweep's feedback, and the last safe cell is swept.
-		{clause: "R-M1 after a Sweep that answered its feedback", input: "1 2\n.*\nSweep 1 1\nQuit\n", want: ids("R-M1", "R-M4")},
+		{clause: "R-M1 after a Sweep that answered its feedback", input: "1 2\n.*\nSweep 1 1\nQuit\n", want: ids("R-M1")},
 		{clause: "R-M1 after a Sweep that answered swept, a safe cell left", input: "1 3\n.*.\nSweep 1 1\nSweep 1 1\nQuit\n"},
-		{clause: "R-M1 after a Sweep that answered flagged", input: "1 2\n**\nFlag 1 1\nSweep 1 1\nQuit\n", want: ids("R-M1", "R-M4")},
-		{clause: "R-M1 after a DSweep that answered not swept", input: "1 1\n*\nDSweep 1 1\nQuit\n", want: ids("R-M1", "R-M4")},
+		{clause: "R-M1 after a Sweep that answered flagged", input: "1 2\n**\nFlag 1 1\nSweep 1 1\nQuit\n", want: ids("R-M1")},
+		{clause: "R-M1 after a DSweep that answered not swept", input: "1 1\n*\nDSweep 1 1\nQuit\n", want: ids("R-M1")},
 		{clause: "R-M1 after a DSweep that answered failed, a safe cell left", input: "1 3\n*..\nSweep 1 2\nDSweep 1 2\nQuit\n"},
 		// (1,2) shows 1; with the mine flagged the DSweep sweeps (1,3), its feedback, and
 		// every safe cell is swept.
-		{clause: "R-M1 after a DSweep that answered its feedback", input: "1 3\n*..\nSweep 1 2\nFlag 1 1\nDSweep 1 2\nQuit\n", want: ids("R-M1", "R-M4")},
+		{clause: "R-M1 after a DSweep that answered its feedback", input: "1 3\n*..\nSweep 1 2\nFlag 1 1\nDSweep 1 2\nQuit\n", want: ids("R-M1")},
 		{clause: "R-M1 the check never follows a Flag (no safe cell)", input: "1 2\n**\nFlag 1 1\nQuit\n", want: ids("R-M1")},
 		{clause: "R-M1 no safe cell, whatever comes first: the Quit", input: "1 1\n*\nQuit\n", want: ids("R-M1")},
-		{clause: "R-M1 no safe cell, whatever comes first: a Sweep on a mine", input: "1 1\n*\nSweep 1 1\nQuit\n", want: ids("R-M1", "R-M4")},
+		{clause: "R-M1 no safe cell, whatever comes first: a Sweep on a mine", input: "1 1\n*\nSweep 1 1\nQuit\n", want: ids("R-M1")},
 		// R-M2. (1,2) shows 2; a flag on (2,1) and a wrong one on (2,2): the DSweep sweeps
 		// (1,1) and (1,3), both 1, then reaches the mine (2,3).
-		{clause: "R-M2 a DSweep's sweep reaches a mine", input: "1 3\n*..\nSweep 1 2\nFlag 1 3\nDSweep 1 2\nQuit\n", want: ids("R-M2", "R-M4")},
-		{clause: "R-M2 no feedback for the cells swept before the mine", input: "2 3\n...\n*.*\nSweep 1 2\nFlag 2 1\nFlag 2 2\nDSweep 1 2\nQuit\n", want: ids("R-M2", "R-M4")},
+		{clause: "R-M2 a DSweep's sweep reaches a mine", input: "1 3\n*..\nSweep 1 2\nFlag 1 3\nDSweep 1 2\nQuit\n", want: ids("R-M2")},
+		{clause: "R-M2 no feedback for the cells swept before the mine", input: "2 3\n...\n*.*\nSweep 1 2\nFlag 2 1\nFlag 2 2\nDSweep 1 2\nQuit\n", want: ids("R-M2")},
 		// R-M3. (1,1) and (1,2) are 0, (1,3) shows 1.
-		{clause: "R-M3 a Sweep's 0-cascade reaches a flagged cell", input: "1 4\n...*\nFlag 1 2\nSweep 1 1\nQuit\n", want: ids("R-M1", "R-M3", "R-M4")},
+		{clause: "R-M3 a Sweep's 0-cascade reaches a flagged cell", input: "1 4\n...*\nFlag 1 2\nSweep 1 1\nQuit\n", want: ids("R-M1", "R-M3")},
 		// (1,2) shows 1; the DSweep sweeps (1,3), a 0, whose cascade reaches the flag on
 		// (1,4).
-		{clause: "R-M3 a DSweep's 0-cascade reaches a flagged cell", input: "1 5\n*....\nSweep 1 2\nFlag 1 1\nFlag 1 4\nDSweep 1 2\nQuit\n", want: ids("R-M1", "R-M3", "R-M4")},
-		{clause: "R-M3 near miss: the flag is on the mine", input: "1 4\n...*\nFlag 1 4\nSweep 1 1\nQuit\n", want: ids("R-M1", "R-M4")},
+		{clause: "R-M3 a DSweep's 0-cascade reaches a flagged cell", input: "1 5\n*....\nSweep 1 2\nFlag 1 1\nFlag 1 4\nDSweep 1 2\nQuit\n", want: ids("R-M1", "R-M3")},
+		{clause: "R-M3 near miss: the flag is on the mine", input: "1 4\n...*\nFlag 1 4\nSweep 1 1\nQuit\n", want: ids("R-M1")},
 		// R-M4.
 		{clause: "R-M4 the game ends at the Quit", input: "1 1\n.\nQuit\nSweep 1 1\n", want: ids("R-M4")},
 		{clause: "R-M4 the game ends at a boom", input: "1 2\n*.\nSweep 1 1\nSweep 1 2\nQuit\n", want: ids("R-M4")},
@@ -128,6 +128,8 @@ func TestMineRulings(t *testing.T) {
 		{clause: "R-M4 nothing after it is read, even text that is not an operation", input: "1 1\n.\nQuit\nhello\n", want: ids("R-M4"), invalid: true},
 		{clause: "R-M4 an input that ends before the game has no Quit: an input error", input: "1 2\n.*\nFlag 1 2\n", invalid: true},
 		{clause: "R-M4 near miss: the Quit is last and ends the game", input: "1 2\n.*\nFlag 1 2\nQuit\n"},
+		{clause: "R-M4 near miss: the one Quit that closes a game ended by boom", input: "1 2\n*.\nSweep 1 1\nQuit\n"},
+		{clause: "R-M4 a Quit after the closing one", input: "1 2\n*.\nSweep 1 1\nQuit\nQuit\n", want: ids("R-M4"), invalid: true},
 	})
 }
 

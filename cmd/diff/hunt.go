@@ -177,10 +177,10 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 	}
 	fmt.Fprintf(e.stderr, "hunt: seed %d (rerun with -seed %d)\n", h.seed, h.seed)
 
-	var program []string
+	var program, suspects []string
 	if h.program != "" {
 		program = programArgv(h.program)
-		if code := checkProgram(ctx, targets[0], program, h, equal, e); code != exitOK {
+		if suspects, code = checkProgram(ctx, targets[0], program, h, equal, e); code != exitOK {
 			return code
 		}
 	}
@@ -191,6 +191,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		cfg := engine.HuntConfig{
 			Game:         hunted[n],
 			Program:      program,
+			Suspects:     suspects,
 			Unpacked:     h.unpacked,
 			AgainstRef:   h.against == "ref",
 			Equal:        equal,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"math/bits"
 	"path"
 	"regexp"
 	"slices"
@@ -24,22 +25,23 @@ import (
 // whose script is missing) stops the hunt at once with that as its one finding, since
 // every case would fail alike. Then it runs the program on the game's hand-made ruling
 // cases and lists the rulings it reads differently, so that the user can hunt for
-// everything else with -skip-rule.
-func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags, eq engine.Equal, e *env) int {
+// everything else with -skip-rule; it returns them, the hunt's suspects when it names a
+// finding's causes (engine.HuntConfig.Suspects).
+func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags, eq engine.Equal, e *env) ([]string, int) {
 	cases := handMade(g)
 	if len(cases) == 0 || !strings.HasPrefix(path.Base(cases[0].Path), "sample") {
 		fmt.Fprintf(e.stderr, "gamediff hunt: %s has no sample to try the program on\n", g.Name())
-		return exitUsage
+		return nil, exitUsage
 	}
 	cfg := engine.JudgeConfig{Game: g, Program: argv, Equal: eq, Workers: h.workers, Limits: h.limits(g)}
 	sample := cases[0]
 	verdicts, err := engine.JudgeTests(ctx, cfg, []engine.Test{{Name: sample.Path, Input: sample.Input, Want: sample.Want()}})
 	switch {
 	case ctx.Err() != nil:
-		return exitInterrupted
+		return nil, exitInterrupted
 	case err != nil:
 		fmt.Fprintf(e.stderr, "gamediff hunt: -cmd %q cannot be run: %v\n", h.program, err)
-		return exitUsage
+		return nil, exitUsage
 	}
 	v := verdicts[0]
 	if d := v.Divergence; d != nil && d.Culprit == "" && (d.Got.Exit == 126 || d.Got.Exit == 127) {
@@ -48,12 +50,12 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 			msg = map[int]string{126: "the shell found it not executable", 127: "the shell did not find it"}[d.Got.Exit]
 		}
 		fmt.Fprintf(e.stderr, "gamediff hunt: -cmd %q cannot be run (exit %d): %s\n", h.program, d.Got.Exit, msg)
-		return exitUsage
+		return nil, exitUsage
 	}
 	fmt.Fprintf(e.stderr, "hunt: %q in fast's place, %v of CPU per input, output up to %s, memory up to %s, %s comparison\n",
 		h.program, cfg.Limits.Time, sizeText(h.outputLimit), sizeText(h.memory), h.compare)
 	if v.Verdict != engine.OK && v.Divergence != nil {
-		return failedSample(g, h, sample, v, e)
+		return nil, failedSample(g, h, sample, v, e)
 	}
 
 	var tests []engine.Test
@@ -69,7 +71,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 	}
 	verdicts, err = engine.JudgeTests(ctx, cfg, tests)
 	if ctx.Err() != nil {
-		return exitInterrupted
+		return nil, exitInterrupted
 	}
 	disagree := map[string][]string{}
 	formats := map[string]bool{} // how the failing cases differ, when only by format
@@ -90,23 +92,96 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		kinds := slices.Sorted(maps.Keys(formats))
 		fmt.Fprintf(e.stderr, "hunt: the program fails by format on every ruling case it fails (%s): its tokens are right; -compare tokens accepts that, as most judges' checkers do\n",
 			strings.Join(kinds, "; "))
-		return exitOK
+		return nil, exitOK
 	}
 	if len(disagree) > 0 {
-		ids := make([]string, 0, len(disagree))
-		for id := range disagree {
-			ids = append(ids, id)
-		}
+		ids := explainedRulings(g, disagree, tests)
 		sort.Strings(ids)
 		fmt.Fprintf(e.stderr, "hunt: the program reads these rulings differently from %s (its hand-made cases fail):\n", g.Doc())
 		for _, id := range ids {
 			fmt.Fprintf(e.stderr, "    %s: %s\n", id, strings.Join(disagree[id], ", "))
 		}
-		if missing := slices.DeleteFunc(ids, func(id string) bool { return slices.Contains(h.skip, id) }); len(missing) > 0 {
+		if missing := slices.DeleteFunc(slices.Clone(ids), func(id string) bool { return slices.Contains(h.skip, id) }); len(missing) > 0 {
 			fmt.Fprintf(e.stderr, "hunt: to hunt for everything else, add -skip-rule %s\n", strings.Join(missing, ","))
 		}
+		return ids, exitOK
 	}
-	return exitOK
+	return nil, exitOK
+}
+
+// explainedRulings is the rulings a program reads differently, given the hand-made ruling
+// cases it was run on (tests) and those it fails, by ruling (disagree). Each case is named
+// for one ruling but may reach the situations of others too (a boom board of mines alone
+// with no operation is R-B1's case and reaches R-B2's situation; most tower cases start
+// unstable, R-T3's situation), so a failure does not tell by itself which reading caused
+// it. The fewest rulings that explain every failing case are listed: a ruling explains a
+// case when the case is named for it or reaches its situation, and the ruling fails a case
+// of its own. Where several sets as small explain them all, the one whose rulings fail the
+// largest share of the cases that reach them is taken (a reading the program has right
+// passes most cases of its situation); a tie lists them all.
+func explainedRulings(g games.Game, disagree map[string][]string, tests []engine.Test) []string {
+	ids := slices.Sorted(maps.Keys(disagree))
+	if len(ids) > 16 {
+		return ids // 2^16 sets at most are tried: a program that fails so much is told all
+	}
+	failed := map[string]bool{}
+	for _, names := range disagree {
+		for _, name := range names {
+			failed[name] = true
+		}
+	}
+	var cases []uint64             // per failing case, the rulings of ids that explain it, as bits
+	reach := make([]int, len(ids)) // per ruling, the cases that reach it, and of them failed
+	fail := make([]int, len(ids))
+	for _, t := range tests {
+		var explain uint64
+		c, err := g.Decode(t.Input)
+		for j, id := range ids {
+			if rulingOf(path.Base(t.Name)) == id || err == nil && slices.Contains(g.Rulings(c), id) {
+				explain |= 1 << j
+				reach[j]++
+				if failed[t.Name] {
+					fail[j]++
+				}
+			}
+		}
+		if failed[t.Name] {
+			cases = append(cases, explain)
+		}
+	}
+	share := func(set uint64) (sum float64) {
+		for i := range ids {
+			if set&(1<<i) != 0 {
+				sum += float64(fail[i]) / float64(reach[i])
+			}
+		}
+		return sum
+	}
+	var best []uint64
+	for size := 1; size <= len(ids) && len(best) == 0; size++ {
+		for set := uint64(1); set < 1<<len(ids); set++ {
+			if bits.OnesCount64(set) != size || slices.ContainsFunc(cases, func(explain uint64) bool { return explain&set == 0 }) {
+				continue
+			}
+			switch {
+			case len(best) == 0 || share(set) > share(best[0])+1e-9:
+				best = []uint64{set}
+			case share(set) > share(best[0])-1e-9:
+				best = append(best, set)
+			}
+		}
+	}
+	var union uint64
+	for _, set := range best {
+		union |= set
+	}
+	var out []string
+	for i, id := range ids {
+		if union&(1<<i) != 0 {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // failedSample reports a program that fails the game's sample, confirmed: the hunt stops

@@ -626,11 +626,37 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (Mi
 		}
 	case mineEndBoom:
 		// A DSweep on an opened cell with as many flags as its number, one of them on a
-		// safe cell and a mine left bare (R-M2); or else a Sweep on a mine.
+		// safe cell and a mine left bare (R-M2); or else a Sweep on a mine. Where it can,
+		// the DSweep sweeps a safe cell before it reaches the bare mine (it sweeps in
+		// reading order): only then does a judge that prints that cell's feedback before
+		// the boom differ.
+		sweptFirst := func(p int) (before, extra, bare int, ok bool) {
+			before, extra, bare = -1, -1, -1
+			s.each(p, func(q int) bool {
+				switch {
+				case s.open[q]:
+				case !s.mine[q] && before < 0:
+					before = q
+				case !s.mine[q] && extra < 0:
+					extra = q
+				case s.mine[q] && before >= 0:
+					bare = q
+				}
+				return false
+			})
+			return before, extra, bare, before >= 0 && extra >= 0 && bare >= 0
+		}
 		p, ok := s.find(func(p int) bool {
-			return chord && s.number[p] > 0 && s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+			_, _, _, first := sweptFirst(p)
+			return chord && s.number[p] > 0 && first
 		})
 		if ok {
+			_, extra, bare, _ := sweptFirst(p)
+			setUp(p, func(d int) uint8 { return pick(s.mine[d] && d != bare || d == extra, markFlag, markBlank) })
+			s.click(clickChord, p)
+		} else if p, ok := s.find(func(p int) bool {
+			return chord && s.number[p] > 0 && s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+		}); ok {
 			extra, _ := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
 			bare, _ := s.neighbourWith(p, func(q int) bool { return s.mine[q] })
 			setUp(p, func(d int) uint8 { return pick(s.mine[d] && d != bare || d == extra, markFlag, markBlank) })

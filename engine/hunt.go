@@ -109,7 +109,7 @@ type Summary struct {
 	// killed or stopped, a starved run): those say nothing of the code.
 	Rerun int `json:"rerun_runs"`
 	// Oracle says which judge gave the expected answers: "ref", or, in a program's hunt,
-	// "fast, ref on 1 case in 16 and on every divergence".
+	// "fast, ref on 1 case in 64 and on every divergence".
 	Oracle string `json:"oracle"`
 	// CPU tells where the hunt's CPU time went.
 	CPU CPUUse `json:"cpu"`

@@ -26,7 +26,7 @@ import (
 // SandboxDescription, which a hunt's summary carries.
 
 // SandboxDescription says how programs under test are contained on this machine, for a
-// hunt's summary and the README's guarantees: "pid namespace, cgroup v2 (cgroup.kill,
+// hunt's summary and docs/sandbox.md's guarantees: "pid namespace, cgroup v2 (cgroup.kill,
 // cpu.stat), cgroup v1 memory", or the fallback "process group, child subreaper".
 func SandboxDescription() string { return sandboxOf().describe() }
 

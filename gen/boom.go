@@ -279,7 +279,7 @@ func boomCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 }
 
 // BoomGen generates boom cases carrying ShrinkBoom, most small enough to read at a
-// glance, 5 in 941 at the limits (README, "Cases at the limits"), none reaching a ruling
+// glance, 5 in 941 at the limits (docs/hunt.md, "Cases at the limits"), none reaching a ruling
 // of skip (nil: none skipped).
 func BoomGen(skip *Skip) gopter.Gen { return boomGen(false, skip) }
 

@@ -224,7 +224,7 @@ func dataminingCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 }
 
 // DataminingGen generates datamining cases carrying ShrinkDatamining, most of a few boards,
-// 3 in 1000 at the limits (README, "Cases at the limits"), none reaching a ruling of skip
+// 3 in 1000 at the limits (docs/hunt.md, "Cases at the limits"), none reaching a ruling of skip
 // (nil: none skipped).
 func DataminingGen(skip *Skip) gopter.Gen { return dataminingGen(false, skip) }
 

@@ -276,7 +276,7 @@ func mineCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 }
 
 // MineGen generates mine cases carrying ShrinkMine, most small enough to read at a
-// glance, 3 in 1000 at the limits (README, "Cases at the limits"), none reaching a ruling
+// glance, 3 in 1000 at the limits (docs/hunt.md, "Cases at the limits"), none reaching a ruling
 // of skip (nil: none skipped).
 func MineGen(skip *Skip) gopter.Gen {
 	return mix(skip,

@@ -398,7 +398,7 @@ func towerCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 }
 
 // TowerGen generates tower cases carrying ShrinkTower, most small enough to read at a
-// glance, 2 in 990 at the limits (README, "Cases at the limits"), none reaching a ruling
+// glance, 2 in 990 at the limits (docs/hunt.md, "Cases at the limits"), none reaching a ruling
 // of skip (nil: none skipped).
 func TowerGen(skip *Skip) gopter.Gen { return towerGen(false, skip) }
 

@@ -70,7 +70,7 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	fs.StringVar(&h.report, "report", "", "write one self-contained HTML page per finding to this folder")
 	skip := fs.String("skip-rule", "", "comma-separated ruling ids ("+games.ExampleRulings()+", …; docs/rulings.md): leave out generated cases (or datasets) that reach them")
 	fs.BoolVar(&h.asJSON, "json", false, "print the summary as one JSON object on stdout")
-	fs.StringVar(&h.against, "against", "fast", "with -cmd, the judge whose answers the program's are compared with: fast (checked against ref; ref too on 1 case in 16 and on every divergence) or ref")
+	fs.StringVar(&h.against, "against", "fast", "with -cmd, the judge whose answers the program's are compared with: fast (checked against ref; ref too on 1 case in 64 and on every divergence) or ref")
 	pack := fs.Bool("pack", true, "with -cmd, pack several generated cases into one input where the game has several games per input ("+packingGames()+")")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return h, code, false

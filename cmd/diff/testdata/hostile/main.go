@@ -13,8 +13,9 @@
 //	-mode spin         burn CPU for ever (no -then)
 //	-mode spin-if-big  burn CPU for ever on an input of more than 2 KiB, else run -then
 //	-mode alloc        allocate and touch memory for ever (no -then)
-//	-mode flaky-crash  on an input of more than 2 KiB, crash (exit 3) on one run in two,
-//	                   at random; else run -then
+//	-mode flaky-crash  on an input of more than 2 KiB, crash (exit 3) on one run in two
+//	                   of that input: its first, third, fifth… (counted in -state, a
+//	                   folder); else run -then
 //
 // The children it leaves run this binary again with -mode sleep, so that the zoo finds
 // them by name in the process table.
@@ -22,6 +23,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -39,6 +41,7 @@ func main() {
 	inherited := inheritedFDs()
 	mode := flag.String("mode", "", "the attack")
 	then := flag.String("then", "", "the right solution to exec after the attack")
+	state := flag.String("state", os.TempDir(), "flaky-crash: the folder that counts each input's runs")
 	flag.Parse()
 	switch *mode {
 	case "inspect":
@@ -73,7 +76,7 @@ func main() {
 		}
 		os.Stdin.Seek(0, io.SeekStart)
 	case "flaky-crash":
-		if b, _ := io.ReadAll(os.Stdin); len(b) > 2<<10 && time.Now().UnixNano()/1000%2 == 0 {
+		if b, _ := io.ReadAll(os.Stdin); len(b) > 2<<10 && runOf(*state, b)%2 == 0 {
 			fmt.Fprintln(os.Stderr, "hostile: crashed this time")
 			os.Exit(3)
 		}
@@ -195,4 +198,22 @@ func getsid() (int, error) {
 		return 0, errno
 	}
 	return int(sid), nil
+}
+
+// runOf counts the runs of input in the folder state and returns this one's number, from
+// 0: each run creates the next marker file of the input, exclusively, so that runs in
+// parallel processes count each once.
+func runOf(state string, input []byte) int {
+	sum := sha256.Sum256(input)
+	for n := 0; ; n++ {
+		name := filepath.Join(state, fmt.Sprintf("%x.%d", sum[:8], n))
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err == nil {
+			f.Close()
+			return n
+		}
+		if !os.IsExist(err) {
+			return 0
+		}
+	}
 }

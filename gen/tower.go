@@ -138,7 +138,9 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 		if keep {
 			d.cmds = make([]towerCmd, 0, min(t, (len(s.in)-s.pos)/len("MOVETO 1\n")))
 		}
-		for range t {
+		// The first error ends the reading: T may promise two billion commands the input
+		// does not hold, and each would be refused again.
+		for i := 0; i < t && s.err == nil; i++ {
 			if cmd := decodeTowerCmd(s); keep && s.err == nil {
 				d.cmds = append(d.cmds, cmd)
 			}

@@ -122,8 +122,14 @@ func newFlags(name, operands string, e *env) *flag.FlagSet {
 // prints the command's usage on stdout; a bad flag is one line on stderr, with the way to
 // the usage.
 func parseFlags(fs *flag.FlagSet, args []string, e *env) (int, bool) {
+	// The flag package prints the whole usage on any error: -h asks for it, a mistyped
+	// flag gets one line and the way to it.
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage()
 			return exitOK, false
 		}
 		msg := err.Error()

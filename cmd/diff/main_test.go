@@ -46,6 +46,18 @@ type buildResult struct {
 // commands into the folder name.
 func buildOnce(t testing.TB, name, pkg string) string {
 	t.Helper()
+	return buildWith(t, name, func(out string) *exec.Cmd {
+		if strings.HasSuffix(pkg, "/...") {
+			out += string(filepath.Separator)
+		}
+		return exec.Command("go", "build", "-o", out, pkg)
+	})
+}
+
+// buildWith runs the build command made for the output path once per test process (by
+// name), into name in the temporary folder that TestMain removes, and returns name's path.
+func buildWith(t testing.TB, name string, command func(out string) *exec.Cmd) string {
+	t.Helper()
 	v, _ := builds.LoadOrStore(name, new(buildResult))
 	b := v.(*buildResult)
 	b.once.Do(func() {
@@ -54,11 +66,7 @@ func buildOnce(t testing.TB, name, pkg string) string {
 			return
 		}
 		b.path = filepath.Join(buildDir, name)
-		out := b.path
-		if strings.HasSuffix(pkg, "/...") {
-			out += string(filepath.Separator)
-		}
-		if msg, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
+		if msg, err := command(b.path).CombinedOutput(); err != nil {
 			b.err = fmt.Errorf("%v\n%s", err, msg)
 		}
 	})

@@ -3,13 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -48,31 +46,13 @@ var misreadings = []misreading{
 	{"datamining", "starts-on-mines-too", "R-D2"},
 }
 
-var (
-	cppBuilds sync.Map // game → *buildResult
-)
-
 // buildRulingProgram compiles testdata/rulings/GAME/solution.cpp once per test process
 // (g++ -O2, as a contestant's judge would).
 func buildRulingProgram(t testing.TB, game string) string {
 	t.Helper()
-	v, _ := cppBuilds.LoadOrStore(game, new(buildResult))
-	b := v.(*buildResult)
-	b.once.Do(func() {
-		buildDirOnce.Do(func() { buildDir, buildDirErr = os.MkdirTemp("", "gamediff-test-") })
-		if b.err = buildDirErr; b.err != nil {
-			return
-		}
-		b.path = filepath.Join(buildDir, "rulings-"+game)
-		src := filepath.Join("testdata", "rulings", game, "solution.cpp")
-		if msg, err := exec.Command("g++", "-O2", "-o", b.path, src).CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("g++: %v\n%s", err, msg)
-		}
+	return buildWith(t, "rulings-"+game, func(out string) *exec.Cmd {
+		return exec.Command("g++", "-O2", "-o", out, filepath.Join("testdata", "rulings", game, "solution.cpp"))
 	})
-	if b.err != nil {
-		t.Fatalf("building the %s program of testdata/rulings: %v", game, b.err)
-	}
-	return b.path
 }
 
 // checkListed is the rulings the check before a hunt says the program reads differently.

@@ -1,0 +1,122 @@
+package games
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"gamediff/engine"
+)
+
+// zooBug is a key of the bugs map of a wrong-solution program (cmd/diff/testdata/wrong).
+var zooBug = regexp.MustCompile(`(?m)^\t"([a-z0-9-]+)": +"`)
+
+// misreading is a reading of testdata/rulings/GAME/solution.cpp, from its header comment.
+var misreading = regexp.MustCompile(`(?m)^//   ([a-z0-9-]+) +R-[A-Z]+[0-9]+ `)
+
+// wrongSolutions are the known wrong solutions of a game: every bug of its program in the
+// wrong-solution zoo (WA, RE and TLE), and every program of testdata/rulings (one ruling
+// read otherwise), each as an argv, from the programs' own lists in their sources.
+func wrongSolutions(t *testing.T, game, zoo, rulings string) [][]string {
+	t.Helper()
+	var out [][]string
+	src, err := os.ReadFile(filepath.Join("..", "cmd", "diff", "testdata", "wrong", game, "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, _, _ := strings.Cut(string(src[strings.Index(string(src), "var bugs = map[string]string{"):]), "\n}\n")
+	for _, m := range zooBug.FindAllStringSubmatch(block, -1) {
+		out = append(out, []string{filepath.Join(zoo, game), "-bug", m[1]})
+	}
+	header, err := os.ReadFile(filepath.Join("..", "cmd", "diff", "testdata", "rulings", game, "solution.cpp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range misreading.FindAllStringSubmatch(string(header), -1) {
+		out = append(out, []string{rulings, m[1]})
+	}
+	if len(out) < 4 {
+		t.Fatalf("%s: %d known wrong solutions read from their sources: the lists moved?", game, len(out))
+	}
+	return out
+}
+
+// gxx builds a C++ solution with g++ -O2, as a judge would.
+func gxx(t *testing.T, src, out string) string {
+	t.Helper()
+	if msg, err := exec.Command("g++", "-O2", "-o", out, src).CombinedOutput(); err != nil {
+		t.Fatalf("g++ %s (.ci/run installs g++): %v\n%s", src, err, msg)
+	}
+	return out
+}
+
+// TestDefaultSetsKillTheKnownWrongSolutions: each game's default test set (gen, seed 1) is
+// judged as Polygon's invocations judge it, with the game's example solution
+// (examples/GAME/solution.cpp) as the right one, and as wrong ones every bug of the
+// wrong-solution zoo (WA, RE and TLE) and every one-ruling misreading of
+// cmd/diff/testdata/rulings: each wrong solution must fail a test, and the right one pass
+// them all. Whether the right one passes within half the time limit (gamediff judge's
+// rule) is logged, not asserted: CPU times on a shared machine are for benchmarks.
+func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
+	bin := t.TempDir()
+	zoo := filepath.Join(bin, "wrong")
+	if msg, err := exec.Command("go", "build", "-o", zoo+string(filepath.Separator), "../cmd/diff/testdata/wrong/...").CombinedOutput(); err != nil {
+		t.Fatalf("building the zoo: %v\n%s", err, msg)
+	}
+	for _, g := range All() {
+		example := filepath.Join("..", "examples", g.Name(), "solution.cpp")
+		if _, err := os.Stat(example); err != nil {
+			continue // a game without an example solution has no known solutions either
+		}
+		t.Run(g.Name(), func(t *testing.T) {
+			dir := t.TempDir()
+			if _, err := WriteTestSet(context.Background(), g, TestSetConfig{Seed: 1, Dir: dir}); err != nil {
+				t.Fatalf("gen: %v", err)
+			}
+			entries, err := engine.ReadCorpus(os.DirFS(dir))
+			if err != nil || len(entries) == 0 {
+				t.Fatalf("reading the set: %v (%d tests)", err, len(entries))
+			}
+			tests := make([]engine.Test, len(entries))
+			for i, e := range entries {
+				tests[i] = engine.Test{Name: e.Path, Input: e.Input, Want: e.Want()}
+			}
+			right := gxx(t, example, filepath.Join(bin, g.Name()))
+			rulings := gxx(t, filepath.Join("..", "cmd", "diff", "testdata", "rulings", g.Name(), "solution.cpp"), filepath.Join(bin, "rulings-"+g.Name()))
+			judge := func(argv []string) []engine.Judgement {
+				judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: argv, Workers: 2}, tests)
+				if err != nil {
+					t.Fatalf("judging %s: %v", argv, err)
+				}
+				return judged
+			}
+			slowest := time.Duration(0)
+			for _, j := range judge([]string{right}) {
+				if j.Verdict != engine.OK {
+					t.Errorf("the right solution: %s on %s (%s)", j.Verdict, j.Test, j.Signature)
+				}
+				slowest = max(slowest, j.CPU)
+			}
+			t.Logf("right: passes every test, the slowest in %v (limit %v)", slowest.Round(time.Millisecond), g.TimeLimit())
+			for _, argv := range wrongSolutions(t, g.Name(), zoo, rulings) {
+				var failed []string
+				for _, j := range judge(argv) {
+					if j.Verdict != engine.OK {
+						failed = append(failed, j.Verdict.String()+" on "+j.Test)
+					}
+				}
+				name := filepath.Base(argv[0]) + " " + strings.Join(argv[1:], " ")
+				if len(failed) == 0 {
+					t.Errorf("wrong %s passes every test of the set", name)
+					continue
+				}
+				t.Logf("wrong %s: %s", name, strings.Join(failed[:min(3, len(failed))], ", "))
+			}
+		})
+	}
+}

@@ -183,7 +183,6 @@ const stopGrace = time.Second
 type jailProbe struct{ j *jail }
 
 func (p jailProbe) usage() (time.Duration, int64, bool) {
-	p.j.looked()
 	cpu, memory := p.j.usage()
 	return cpu, memory, liveUsageKnown
 }

@@ -369,7 +369,7 @@ type jail struct {
 	// base holds what the jail's counters read when the run started: a jail serves run
 	// after run, and each run counts from there. Its empty cgroups count nothing between
 	// runs, so the readings that ended a run start the next (last). The CPU pressure is
-	// read at the watchdog's first look.
+	// read as the jail is handed to a run, before the program starts.
 	base, last struct {
 		cpu  time.Duration
 		ooms int64
@@ -405,6 +405,13 @@ func (s *sandbox) newJail(lim Limits) (*jail, error) {
 	}
 	j.pid, j.tree = 0, processTree{}
 	j.base, j.waitedRead = j.last, false
+	// The wait for a CPU counts from now, before the program starts: the empty cgroup waits
+	// for nothing meanwhile, and a new program's own statistics start at 0. Counted from the
+	// watchdog's first look instead, it lost what passed before a starved worker looked, and
+	// a starved run passed for an idle one (8 s of wall, 67 ms of CPU, at load 13).
+	if j.waited(); !j.waitedRead {
+		j.waitedBase, j.waitedRead = 0, true
+	}
 	if dir := j.v1dir("memory"); dir != "" {
 		// The peak starts again from what the empty cgroup holds now.
 		os.WriteFile(filepath.Join(dir, "memory.max_usage_in_bytes"), []byte("0"), 0)
@@ -587,35 +594,41 @@ func (j *jail) oomCount() int64 {
 	return 0
 }
 
-// waited is how long the run's processes waited for a CPU while they could run: the
-// cgroup's CPU pressure where it is kept, else the program's own scheduler statistics.
+// waited is how long the run's processes waited on the machine while they could run: for
+// a CPU, or on the disk or memory (a page of the program read back in, under a loaded
+// machine's I/O): the cgroup's CPU, I/O and memory pressure where it is kept, else the
+// program's own scheduler statistics. What is left of its wall time past its CPU time is
+// the run's own waiting: a sleep, a read of a pipe that never ends.
 func (j *jail) waited() time.Duration {
 	if j.v2 != "" {
-		if b, err := os.ReadFile(filepath.Join(j.v2, "cpu.pressure")); err == nil {
+		var total time.Duration
+		read := false
+		for _, file := range []string{"cpu.pressure", "io.pressure", "memory.pressure"} {
+			b, err := os.ReadFile(filepath.Join(j.v2, file))
+			if err != nil {
+				continue
+			}
 			// some avg10=0.00 avg60=0.00 avg300=0.00 total=1234
 			line, _, _ := bytes.Cut(b, []byte("\n"))
-			if _, total, ok := bytes.Cut(line, []byte("total=")); ok {
-				us, _ := strconv.ParseInt(string(bytes.TrimSpace(total)), 10, 64)
-				return j.sinceFirstLook(time.Duration(us) * time.Microsecond)
+			if _, field, ok := bytes.Cut(line, []byte("total=")); ok {
+				us, _ := strconv.ParseInt(string(bytes.TrimSpace(field)), 10, 64)
+				total += time.Duration(us) * time.Microsecond
+				read = true
 			}
+		}
+		if read {
+			return j.sinceStart(total)
 		}
 	}
 	if inNamespace() || j.pid == 0 {
 		return 0
 	}
-	return j.sinceFirstLook(runQueueWait(j.pid))
+	return j.sinceStart(runQueueWait(j.pid))
 }
 
-// looked is called at each of the watchdog's looks: the first reads the CPU pressure the
-// run's wait for a CPU is counted from.
-func (j *jail) looked() {
-	if !j.waitedRead {
-		j.waited()
-	}
-}
-
-// sinceFirstLook is a reading of the CPU pressure less its reading at the first look.
-func (j *jail) sinceFirstLook(total time.Duration) time.Duration {
+// sinceStart is a reading of the CPU pressure less its reading as the run was started
+// (newJail).
+func (j *jail) sinceStart(total time.Duration) time.Duration {
 	if !j.waitedRead {
 		j.waitedBase, j.waitedRead = total, true
 	}

@@ -183,7 +183,9 @@ func TestHuntProgramFindingsGoToTheUsersFolder(t *testing.T) {
 // that very case, never an empty one.
 func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
 	found := t.TempDir()
-	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", filepath.Join(buildZoo(t), "mine"), "-seed", "1", "-duration", "20s",
+	// A count of cases, not a duration: at load 14 a 20 s hunt drew too few cases to meet
+	// one that needs 10 ms (seed 1: case 630 is the first, then a dozen before 3,000).
+	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", filepath.Join(buildZoo(t), "mine"), "-seed", "1", "-cases", "2000",
 		"-timeout", "10ms", "-minimize-time", "5s", "-max-findings", "3", "-json", "-o", found)
 	var sum huntSummary
 	if err := json.Unmarshal([]byte(out), &sum); err != nil || code != exitFound || len(sum.Findings) == 0 {

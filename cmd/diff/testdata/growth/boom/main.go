@@ -3,7 +3,7 @@
 // changed), so its time goes as games × operations × rows × columns: an exponent of 1 along
 // the games and the operations, 2 along the side of the boards (rows and columns
 // together). Its answers are ref's: its only failing is the time
-// (TestGrowthIsMeasuredOnKnownPrograms).
+// (BenchmarkGrowthOfKnownPrograms).
 package main
 
 import (

@@ -3,7 +3,7 @@
 // have placed), each set checked at every cell, so its time goes as boards × cells ×
 // mines × 2^mines: exponential in the size of the boards (rows, columns), linear in the
 // number of boards.
-// Its answers are ref's: its only failing is the time (TestGrowthIsMeasuredOnKnownPrograms).
+// Its answers are ref's: its only failing is the time (BenchmarkGrowthOfKnownPrograms).
 package main
 
 import (

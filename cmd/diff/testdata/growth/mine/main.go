@@ -1,7 +1,7 @@
 // Command mine is a right solution of mine whose time grows as known: after every
 // operation it plays, it scans the whole board (as if to count the swept cells, to tell
 // a finish), so its time goes as operations × rows × columns, an exponent of 1 along each.
-// Its answers are ref's: its only failing is the time (TestGrowthIsMeasuredOnKnownPrograms).
+// Its answers are ref's: its only failing is the time (BenchmarkGrowthOfKnownPrograms).
 package main
 
 import (

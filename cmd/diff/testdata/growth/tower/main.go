@@ -5,7 +5,7 @@
 // commands and the width. The checks are made cascadeChecks times over, so that the
 // quadratic part outweighs ref's own automatic steps (linear in the height) at every scale
 // measured. Its answers are ref's: its only failing is the time
-// (TestGrowthIsMeasuredOnKnownPrograms).
+// (BenchmarkGrowthOfKnownPrograms).
 package main
 
 import (

@@ -1,5 +1,5 @@
 // examples/boom/solution.cpp, right as written, with one reading of one ruling of
-// docs/boom.md read otherwise when its name is the first argument (cmd/diff/rulings_test.go
+// docs/boom.md read otherwise when its name is the first argument (cmd/diff/triage
 // hunts each; a contestant's way to get it wrong, each differing from the ruling only in its
 // situation, ruling/boom.go):
 //   win-after-change-only    R-B1  WIN checked only after an operation that changed something:

@@ -1,6 +1,6 @@
 // examples/datamining/solution.cpp, right as written, with one reading of one ruling of
 // docs/datamining.md read otherwise when its name is the first argument
-// (cmd/diff/rulings_test.go hunts each; a contestant's way to get it wrong, each differing
+// (cmd/diff/triage hunts each; a contestant's way to get it wrong, each differing
 // from the ruling only in its situation, ruling/datamining.go):
 //   flags-covered            R-D1  a flagged cell counted as covered too: rule 2 reads
 //                                  f + (c + f) = m

@@ -1,5 +1,5 @@
 // examples/mine/solution.cpp, right as written, with one reading of one ruling of
-// docs/mine.md read otherwise when its name is the first argument (cmd/diff/rulings_test.go
+// docs/mine.md read otherwise when its name is the first argument (cmd/diff/triage
 // hunts each; a contestant's way to get it wrong, each differing from the ruling only in its
 // situation, ruling/mine.go):
 //   finish-before-every-op   R-M1  the finish checked before every operation (the Quit too),

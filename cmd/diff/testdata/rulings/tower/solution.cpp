@@ -1,5 +1,5 @@
 // examples/tower/solution.cpp, right as written, with one reading of one ruling of
-// docs/tower.md read otherwise when its name is the first argument (cmd/diff/rulings_test.go
+// docs/tower.md read otherwise when its name is the first argument (cmd/diff/triage
 // hunts each; a contestant's way to get it wrong, each differing from the rulebook only in
 // its situation, ruling/tower.go):
 //   settle-before-start      R-T3   the automatic steps run once before the first check

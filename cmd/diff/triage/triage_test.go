@@ -1,0 +1,144 @@
+// Package triage_test hunts, as a contestant would, the programs of
+// cmd/diff/testdata/rulings: each game's example solution with one reading of one ruling
+// taken otherwise. It runs the gamediff binary as a user does, in a package of its own so
+// that these minutes of hunting do not crowd cmd/diff's tests.
+package triage_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// One ruling read otherwise, one cause named. Each program is hunted: the check before the
+// hunt must list exactly its ruling, every finding must name exactly that ruling as its
+// cause, and the hunt with -skip-rule of it must be clean.
+
+// misreading is one program of testdata/rulings: its game, its argument, and the ruling it
+// reads otherwise.
+type misreading struct {
+	game, reading, ruling string
+}
+
+// misreadingLine is a line of a program's header: its argument and the ruling it reads
+// otherwise.
+var misreadingLine = regexp.MustCompile(`(?m)^//   ([a-z0-9-]+) +(R-[A-Z]+[0-9]+) `)
+
+// misreadings reads the programs' own lists, in their headers.
+func misreadings(t *testing.T) []misreading {
+	t.Helper()
+	var out []misreading
+	for _, game := range []string{"mine", "boom", "tower", "datamining"} {
+		src, err := os.ReadFile(filepath.Join("..", "testdata", "rulings", game, "solution.cpp"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range misreadingLine.FindAllStringSubmatch(string(src), -1) {
+			out = append(out, misreading{game, m[1], m[2]})
+		}
+	}
+	if len(out) < 19 {
+		t.Fatalf("%d misreadings read from testdata/rulings: the headers moved?", len(out))
+	}
+	return out
+}
+
+// build builds the gamediff binary and the four C++ programs into a temporary folder.
+func build(t *testing.T) (gamediff string, programs map[string]string) {
+	t.Helper()
+	dir := t.TempDir()
+	gamediff = filepath.Join(dir, "gamediff")
+	if msg, err := exec.Command("go", "build", "-o", gamediff, "..").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, msg)
+	}
+	programs = map[string]string{}
+	for _, game := range []string{"mine", "boom", "tower", "datamining"} {
+		programs[game] = filepath.Join(dir, game)
+		src := filepath.Join("..", "testdata", "rulings", game, "solution.cpp")
+		if msg, err := exec.Command("g++", "-O2", "-o", programs[game], src).CombinedOutput(); err != nil {
+			t.Fatalf("g++ %s (.ci/run installs g++): %v\n%s", src, err, msg)
+		}
+	}
+	return gamediff, programs
+}
+
+// checkListed is the rulings the check before a hunt says the program reads differently.
+var checkListed = regexp.MustCompile(`(?m)^    (R-[A-Z]+[0-9]+): `)
+
+// hunt hunts program (its argv as one -cmd) and returns the hunt's exit, the rulings the
+// check listed, the causes each finding names, and stderr.
+func hunt(t *testing.T, gamediff, game, program string, extra ...string) (int, []string, [][]string, string) {
+	t.Helper()
+	args := append([]string{"hunt", "-game", game, "-cmd", program, "-seed", "1", "-json", "-o", t.TempDir(),
+		"-cases", "1000", "-max-findings", "2", "-minimize-time", "10s"}, extra...)
+	cmd := exec.Command(gamediff, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	code := 0
+	if exit, ok := err.(*exec.ExitError); ok {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		Findings []struct {
+			Causes []struct{ Ruling string }
+		}
+	}
+	if err := json.Unmarshal(out, &sum); err != nil {
+		t.Fatalf("exit %d, stdout is not JSON: %v\n%s\n%s", code, err, out, stderr.String())
+	}
+	var listed []string
+	for _, m := range checkListed.FindAllStringSubmatch(stderr.String(), -1) {
+		listed = append(listed, m[1])
+	}
+	var causes [][]string
+	for _, f := range sum.Findings {
+		var ids []string
+		for _, c := range f.Causes {
+			ids = append(ids, c.Ruling)
+		}
+		causes = append(causes, ids)
+	}
+	return code, listed, causes, stderr.String()
+}
+
+func TestOneMisreadingOneCause(t *testing.T) {
+	gamediff, programs := build(t)
+	var table strings.Builder
+	fmt.Fprintf(&table, "%-10s %-24s %-7s %-16s %-26s %s\n", "game", "reading", "ruling", "check lists", "findings name", "-skip-rule it")
+	for _, m := range misreadings(t) {
+		t.Run(m.game+"/"+m.reading, func(t *testing.T) {
+			program := programs[m.game] + " " + m.reading
+			code, listed, causes, errs := hunt(t, gamediff, m.game, program)
+			named := []string{}
+			for _, ids := range causes {
+				named = append(named, strings.Join(ids, ","))
+			}
+			if code != 1 || len(causes) == 0 {
+				t.Errorf("exit %d with %d findings, want 1 with one at least\n%s", code, len(causes), errs)
+			}
+			if !slices.Equal(listed, []string{m.ruling}) {
+				t.Errorf("the check lists %v, want [%s]", listed, m.ruling)
+			}
+			for i, ids := range causes {
+				if !slices.Equal(ids, []string{m.ruling}) {
+					t.Errorf("finding %d names %v as causes, want [%s]", i+1, ids, m.ruling)
+				}
+			}
+			clean, _, after, _ := hunt(t, gamediff, m.game, program, "-skip-rule", m.ruling)
+			if clean != 0 {
+				t.Errorf("with -skip-rule %s: exit %d, %d findings (causes %v), want a clean hunt", m.ruling, clean, len(after), after)
+			}
+			fmt.Fprintf(&table, "%-10s %-24s %-7s %-16s %-26s exit %d\n", m.game, m.reading, m.ruling, strings.Join(listed, ","), strings.Join(named, "; "), clean)
+		})
+	}
+	t.Logf("one reading of one ruling otherwise, hunted with -cases 1000:\n%s", table.String())
+}

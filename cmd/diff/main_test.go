@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -20,17 +19,8 @@ import (
 
 // TestMain makes the test binary a hunt's worker when a hunt starts it as one, and
 // removes what buildOnce built when the tests end.
-//
-// This package's tests hunt real programs end to end: about 7 minutes on a quiet 2-core
-// machine, more on a loaded one, near go test's default timeout of 10 minutes. Left at that
-// default, the timeout is raised to 30 minutes, so that `go test ./...` passes at load; a
-// -timeout given is kept.
 func TestMain(m *testing.M) {
 	engine.ServeWorker(games.Worker)
-	flag.Parse()
-	if t := flag.Lookup("test.timeout"); t != nil && t.Value.String() == (10*time.Minute).String() {
-		t.Value.Set((30 * time.Minute).String())
-	}
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)

@@ -231,13 +231,17 @@ var toys = map[string]toy{
 		return nil
 	}},
 	"ref-loops-on-42": {ref: toyWith(42, func(io.Writer) { spin() }), fast: toyJudge},
-	// fast takes time quadratic in the count of numbers: a time-out on a long case.
+	// fast takes time quadratic in the count of numbers: a time-out on a long case, far
+	// past the limit at 100 numbers (about 6 times here), so that a smaller scale still
+	// times out with the minimizer's margin, and short enough at 1/8 and 1/4 of them to be
+	// measured under it. At a tenth of this cost, 100 numbers sat at the limit's edge, and
+	// narrowing found no smaller case on a loaded machine.
 	"quadratic": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
 		c, err := decodeToy(input)
 		if err != nil {
 			return err
 		}
-		busy(len(c) * len(c) * 60000)
+		busy(len(c) * len(c) * 360000)
 		return toyJudge(input, w)
 	}},
 	// The reference panics the first time any worker sees a 42 (a file in $TOY_MARKER

@@ -204,7 +204,7 @@ var comparisons = map[string]Equal{"exact": Exact, "tokens": Tokens}
 // localSolver is a request's side as this worker runs it.
 func localSolver(g Game, s side) Solver {
 	switch {
-	case len(s.Argv) > 0:
+	case isProgram(s):
 		return program{Command{Label: "program", Argv: s.Argv, Limits: s.Limits}}
 	case s.Judge == "ref":
 		// The reference, naive by design, recurses as deep as a 1000x1000 cascade:
@@ -473,7 +473,7 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 	pid := w.cmd.Process.Pid
 	quick := watchedLimits(req.Got)
 	quick.Time, quick.Wall = quick.Time+2*quickSide, quick.Wall+2*quickSide
-	dog := watch(&workerProbe{pid: pid, base: w.cpu, held: w.held}, quick, start, kill)
+	dog := watch(&workerProbe{pid: pid, base: w.cpu, held: w.held, program: isProgram(req.Got)}, quick, start, kill)
 	defer func() { dog.stop() }()
 	var died <-chan struct{} = w.waited
 	var dropped <-chan time.Time
@@ -484,14 +484,14 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 			switch {
 			case r.Slow:
 				phase = 0
-				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held}, watchedLimits(req.Want), start, kill)
+				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held, program: isProgram(req.Want)}, watchedLimits(req.Want), start, kill)
 				continue
 			case r.Phase:
 				w.spent += r.CPU - w.cpu
 				phase, start, w.cpu, w.held = 1, time.Now(), r.CPU, r.RSS
 				// What the first side left is not the second's: its memory is measured
 				// from there (reused memory goes uncounted: the limit is a backstop).
-				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held}, watchedLimits(req.Got), start, kill)
+				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held, program: isProgram(req.Got)}, watchedLimits(req.Got), start, kill)
 				continue
 			}
 			w.spent += r.CPU - w.cpu
@@ -510,7 +510,7 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 		case <-drop:
 			binary.Write(w.drops, binary.BigEndian, req.Seq) // a worker gone is seen below
 			grace := dropGrace
-			if len([2]side{req.Want, req.Got}[phase].Argv) > 0 {
+			if isProgram([2]side{req.Want, req.Got}[phase]) {
 				grace = programDropGrace // the worker stops its program itself
 			}
 			drop, dropped = nil, time.After(grace)
@@ -573,6 +573,10 @@ type workerProbe struct {
 	waitedBase time.Duration
 	looked     bool
 	halted     bool // stopped at the last look
+	// program: the worker runs a program, and watches it itself (its CPU time, its memory,
+	// whether it is idle or starved, in its jail). The worker only waits meanwhile, so its
+	// own idleness says nothing of the program's.
+	program bool
 }
 
 func (p *workerProbe) usage() (time.Duration, int64, bool) {
@@ -588,8 +592,17 @@ func (p *workerProbe) usage() (time.Duration, int64, bool) {
 func (p *workerProbe) stopped() bool { return p.halted }
 
 func (p *workerProbe) backstop(lim Limits, wall, cpu time.Duration) (Status, string, bool) {
+	if p.program {
+		// Past the worker's own last word on its program (watchedLimits): the worker, not
+		// the program, failed to answer. Taken for idle, a program starved by a loaded
+		// machine was a TLE of 8 s of wall time and the worker's 67 ms of CPU.
+		return Disturbed, "its worker did not answer within " + wall.Round(time.Second).String() + " while it ran the program", true
+	}
 	return backstopVerdict(lim, wall, cpu, runQueueWait(p.pid)-p.waitedBase, processStopped(p.pid))
 }
+
+// isProgram reports whether side s runs a program, which its worker watches itself.
+func isProgram(s side) bool { return len(s.Argv) > 0 }
 
 // killedFromOutside reports whether a worker ended by a signal that neither the hunt (it
 // would have said why) nor a judge's own failure sends: SIGKILL (a user, the OOM killer),
@@ -602,7 +615,7 @@ func killedFromOutside(cmd *exec.Cmd) bool {
 // label is the name of a side's runs.
 func label(s side) string {
 	switch {
-	case len(s.Argv) > 0:
+	case isProgram(s):
 		return "program"
 	case s.Judge != "":
 		return s.Judge
@@ -611,10 +624,12 @@ func label(s side) string {
 }
 
 // watchedLimits are the limits a worker is watched against while it runs side s: the
-// side's own for a judge; for a program, which the worker watches itself, a backstop.
+// side's own for a judge; for a program, which the worker watches itself, a backstop past
+// the longest the worker lets a starved program run on (starvedFactor times its wall-clock
+// backstop).
 func watchedLimits(s side) Limits {
-	if len(s.Argv) > 0 {
-		backstop := 2*s.Limits.Wall + 2*time.Second
+	if isProgram(s) {
+		backstop := (starvedFactor+1)*s.Limits.Wall + 2*time.Second
 		return Limits{Time: backstop, Wall: backstop, Memory: 1 << 40, Output: s.Limits.Output}
 	}
 	return s.Limits

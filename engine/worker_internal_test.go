@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"testing"
 	"time"
 )
@@ -45,5 +46,30 @@ func TestWorkerDropStopsTheProgram(t *testing.T) {
 	_, got, _, err = w.run(context.Background(), echo, nil)
 	if err != nil || got.Status != Exited || string(got.Stdout) != "1\n" {
 		t.Fatalf("after a late drop: %+v, %v; want cat's echo", got, err)
+	}
+}
+
+// TestWorkerRunningAProgramIsNeverIdle: the coordinator watches a worker from outside, and
+// a worker that runs a program only waits for it (the program's own watchdog is the
+// worker's). Past the outer backstop such a worker is disturbed, never an idle TLE: at load
+// 18 a spinning program starved of CPU was reported "no answer after 8.1s of wall time,
+// having used 67ms of CPU", the worker's CPU, on 2 runs of 6. A judge's worker idle past it
+// is idle.
+func TestWorkerRunningAProgramIsNeverIdle(t *testing.T) {
+	waiting := exec.Command("sleep", "30") // a process that waits, as such a worker does
+	if err := waiting.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { waiting.Process.Kill(); waiting.Wait() }()
+	lim := Limits{Time: time.Second, Wall: 3 * time.Second}
+	for _, tt := range []struct {
+		program bool
+		want    Status
+	}{{true, Disturbed}, {false, Idle}} {
+		p := &workerProbe{pid: waiting.Process.Pid, program: tt.program}
+		p.usage()
+		if status, why, stop := p.backstop(lim, 8*time.Second, 67*time.Millisecond); status != tt.want || !stop {
+			t.Errorf("program %v: %v (%q), stop %v; want %v", tt.program, status, why, stop, tt.want)
+		}
 	}
 }

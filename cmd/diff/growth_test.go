@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"gamediff/internal/clitest"
 	"math"
 	"os"
 	"path/filepath"
@@ -139,7 +140,7 @@ func judgeExplain(t testing.TB, game, program, path string) explained {
 // loaded machine's timing; BenchmarkGrowthOfKnownPrograms measures them side by side for
 // every game and logs how far each is from the known one.
 func TestGrowthIsExplained(t *testing.T) {
-	dir := buildOnce(t, "growth", "./testdata/growth/...")
+	dir := clitest.Build(t, "growth", "./testdata/growth/...")
 	k := knownGrowths[0]
 	g, err := games.Lookup(k.game)
 	if err != nil {
@@ -180,7 +181,7 @@ func TestGrowthIsExplained(t *testing.T) {
 // (exp-DIM) and logs the table and how far it is from the known growth (exponentSlack).
 // Run it on a quiet machine: go test ./cmd/diff -run '^$' -bench GrowthOfKnown -benchtime 1x
 func BenchmarkGrowthOfKnownPrograms(b *testing.B) {
-	dir := buildOnce(b, "growth", "./testdata/growth/...")
+	dir := clitest.Build(b, "growth", "./testdata/growth/...")
 	for _, k := range knownGrowths {
 		b.Run(k.game, func(b *testing.B) {
 			g, err := games.Lookup(k.game)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"gamediff/internal/clitest"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -32,7 +33,7 @@ func BenchmarkHuntUnderLoad(b *testing.B) {
 			cmd.Wait()
 		}
 	}()
-	program := buildProgram(b, "hostile") + " -mode spin-if-big -then " + filepath.Join(buildZoo(b), "mine")
+	program := clitest.Program(b, "hostile") + " -mode spin-if-big -then " + filepath.Join(clitest.Zoo(b), "mine")
 	for b.Loop() {
 		start := time.Now()
 		_, out, _ := call(b, "", "hunt", "-game", "mine", "-cmd", program, "-seed", "1", "-duration", "5s", "-minimize-time", "5s",

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"gamediff/internal/clitest"
 	"hash"
 	"io"
 	"os"
@@ -178,7 +179,7 @@ func (r repeated) sum() (string, int64) {
 // also end as expected: with a message of a few hundred bytes naming the line on a bad
 // token, with the answer the rules give on a stream.
 func TestPeakMemoryIsBoundedByTheInput(t *testing.T) {
-	bin := gamediff(t)
+	bin := clitest.Gamediff(t)
 	dir := t.TempDir()
 
 	// A huge token, where each judge and the validator quote what they reject: 50 MiB of

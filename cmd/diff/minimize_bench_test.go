@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"gamediff/internal/clitest"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -14,7 +15,7 @@ import (
 //
 //	go test ./cmd/diff -run '^$' -bench MinimizeWorkers -benchtime 8x
 func BenchmarkMinimizeWorkers(b *testing.B) {
-	program := filepath.Join(buildZoo(b), "mine") + " -bug recursive-fill"
+	program := filepath.Join(clitest.Zoo(b), "mine") + " -bug recursive-fill"
 	minimize := func(workers string) (seconds float64, file string) {
 		code, out, errs := call(b, "", "hunt", "-game", "mine", "-cmd", program, "-seed", "1", "-case", "1732",
 			"-workers", workers, "-json", "-o", b.TempDir())

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"gamediff/internal/clitest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,7 +104,7 @@ func TestFifthGame(t *testing.T) {
 // cases before it is hunted, as on the four games': one that reads R-P1 its own way is
 // told so, and hunted with the ruling left out it is clean.
 func TestFifthGameRulingCheck(t *testing.T) {
-	program := buildProgram(t, "paintsolution") + " -bug outside-zero"
+	program := clitest.Program(t, "paintsolution") + " -bug outside-zero"
 	code, _, errs := call(t, "", "hunt", "-game", "paint", "-cmd", program, "-seed", "1", "-cases", "200", "-o", t.TempDir())
 	if code != exitFound || !strings.Contains(errs, "cause: R-P1") {
 		t.Fatalf("exit %d, want %d naming R-P1 as the finding's cause:\n%s", code, exitFound, errs)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"gamediff/internal/clitest"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 // stops at the error, naming its line, after the pictures of the steps before it. One
 // step of the same stream, with -step, costs no more.
 func TestShowStreamsWithBoundedMemory(t *testing.T) {
-	bin := gamediff(t)
+	bin := clitest.Gamediff(t)
 	const ops = 3_300_000
 	path, size := writeInput(t, t.TempDir(), "mine-stream.in", func(w *bufio.Writer) {
 		repeated{"2 2\n..\n..\n", "Flag 1 1\n", "Flag 3 1\nQuit\n", ops}.writeTo(w)

@@ -1,9 +1,15 @@
-package main
+// Package hostile_test runs the gamediff binary, as a user does, on programs that attack or
+// misbehave under it (cmd/diff/testdata/hostile, the zoo's -misbehave modes), and checks
+// the verdicts and the process table afterwards. It is a test binary of its own so that
+// these hunts do not crowd cmd/diff's tests past go test's per-package timeout on a loaded
+// machine.
+package hostile_test
 
 import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"gamediff/internal/clitest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +20,13 @@ import (
 	"testing"
 	"time"
 )
+
+// TestMain removes what the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	clitest.Cleanup()
+	os.Exit(code)
+}
 
 // The hostile-program zoo: programs under test that attack the sandbox (testdata/hostile),
 // each then run as the right mine solution of testdata/wrong, so that a sandbox that holds
@@ -70,8 +83,8 @@ func TestHuntPortableSandbox(t *testing.T) {
 // runHostileRow hunts the row's program: a clean hunt, or its one finding, and no process of
 // it left afterwards. It logs the hunt's wall time and the sandbox it ran in.
 func runHostileRow(t *testing.T, row hostileRow) {
-	hostile := buildProgram(t, "hostile")
-	mine := filepath.Join(buildZoo(t), "mine")
+	hostile := clitest.Program(t, "hostile")
+	mine := filepath.Join(clitest.Zoo(t), "mine")
 	report := t.TempDir()
 	t.Setenv("HOSTILE_REPORT", report)
 	// Go's runtime keeps two cgroup files of its own open from its start (to size
@@ -80,7 +93,7 @@ func runHostileRow(t *testing.T, row hostileRow) {
 	command := strings.NewReplacer("HOSTILE", hostile, "MINE", mine).Replace(row.command)
 	start := time.Now()
 	args := append([]string{"hunt", "-game", "mine", "-cmd", command, "-seed", "4", "-json", "-o", t.TempDir()}, row.args...)
-	code, out, errs := call(t, "", args...)
+	code, out, errs := clitest.Exec(t, "", args...)
 	took := time.Since(start)
 	var sum struct {
 		Cases    int
@@ -94,9 +107,9 @@ func runHostileRow(t *testing.T, row hostileRow) {
 		t.Fatalf("exit %d, stdout is not JSON: %v\n%s", code, err, errs)
 	}
 	switch {
-	case row.verdict == "" && (code != exitOK || len(sum.Findings) != 0):
+	case row.verdict == "" && (code != clitest.ExitOK || len(sum.Findings) != 0):
 		t.Errorf("exit %d, findings %+v: the attack changed a verdict\n%s", code, sum.Findings, errs)
-	case row.verdict != "" && (code != exitFound || len(sum.Findings) != 1 || sum.Findings[0].Verdict != row.verdict):
+	case row.verdict != "" && (code != clitest.ExitFound || len(sum.Findings) != 1 || sum.Findings[0].Verdict != row.verdict):
 		t.Errorf("exit %d, findings %+v, want one %s\n%s", code, sum.Findings, row.verdict, errs)
 	case row.verdict != "" && !strings.Contains(errs, row.stderr):
 		t.Errorf("the report does not say %q:\n%s", row.stderr, errs)
@@ -105,7 +118,7 @@ func runHostileRow(t *testing.T, row hostileRow) {
 	if row.name == "inspect" {
 		checkInspections(t, report)
 	}
-	waitGone(t, "", hostile)
+	clitest.WaitGone(t, "", hostile)
 }
 
 // checkInspections reads what the inspecting program wrote of each of its runs: exactly
@@ -161,7 +174,7 @@ func workersOf(hunt int, bin string) []int {
 // by line into lines as it comes.
 func startHunt(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, <-chan string) {
 	t.Helper()
-	cmd := exec.Command(gamediff(t), args...)
+	cmd := exec.Command(clitest.Gamediff(t), args...)
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
 	stderr, err := cmd.StderrPipe()
@@ -187,8 +200,8 @@ func startHunt(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, <-chan s
 // not the program's: the hunt goes on with new workers, reports nothing, and blames
 // neither the reference nor the program.
 func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
-	mine := filepath.Join(buildZoo(t), "mine")
-	bin := gamediff(t)
+	mine := filepath.Join(clitest.Zoo(t), "mine")
+	bin := clitest.Gamediff(t)
 	for _, how := range []string{"SIGKILL", "SIGSTOP"} {
 		t.Run(how, func(t *testing.T) {
 			start := time.Now()
@@ -233,7 +246,7 @@ func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
 				t.Errorf("%s of a worker: %v, findings %s\n%s", how, err, sum.Findings, log.String())
 			}
 			t.Logf("%s of a worker: %d cases, %d run again, no finding, %.1fs for a 15s hunt", how, sum.Cases, sum.Rerun, time.Since(start).Seconds())
-			waitGone(t, bin, "")
+			clitest.WaitGone(t, bin, "")
 		})
 	}
 }
@@ -242,9 +255,9 @@ func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
 // it minimizes a wrong answer, a time-out or a crash, of a plain or a compound -cmd, leaves
 // no process behind: not its workers, not the programs, not what they started.
 func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
-	bin := gamediff(t)
-	hostile := buildProgram(t, "hostile")
-	zoo := buildZoo(t)
+	bin := clitest.Gamediff(t)
+	hostile := clitest.Program(t, "hostile")
+	zoo := clitest.Zoo(t)
 	tests := []struct {
 		name, command, await string
 		args                 []string
@@ -275,8 +288,8 @@ func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
 			time.Sleep(500 * time.Millisecond)
 			cmd.Process.Kill()
 			cmd.Wait()
-			waitGone(t, bin, hostile)
-			waitGone(t, "", filepath.Join(zoo, "mine"))
+			clitest.WaitGone(t, bin, hostile)
+			clitest.WaitGone(t, "", filepath.Join(zoo, "mine"))
 		})
 	}
 }
@@ -285,10 +298,10 @@ func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
 // big input (every other run, counted, so that the test does not depend on chance) is
 // reported as flaky, with its rate, and not saved as a regression case.
 func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
-	hostile := buildProgram(t, "hostile")
-	mine := filepath.Join(buildZoo(t), "mine")
+	hostile := clitest.Program(t, "hostile")
+	mine := filepath.Join(clitest.Zoo(t), "mine")
 	found := t.TempDir()
-	code, out, errs := call(t, "", "hunt", "-game", "mine", "-cmd", hostile+" -mode flaky-crash -state "+t.TempDir()+" -then "+mine, "-seed", "2",
+	code, out, errs := clitest.Exec(t, "", "hunt", "-game", "mine", "-cmd", hostile+" -mode flaky-crash -state "+t.TempDir()+" -then "+mine, "-seed", "2",
 		"-duration", "20s", "-json", "-o", found)
 	var sum struct {
 		Findings []struct {
@@ -300,7 +313,7 @@ func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &sum); err != nil {
 		t.Fatalf("exit %d: %v\n%s", code, err, errs)
 	}
-	if code != exitFound || len(sum.Findings) != 1 {
+	if code != clitest.ExitFound || len(sum.Findings) != 1 {
 		t.Fatalf("exit %d, findings %+v\n%s", code, sum.Findings, errs)
 	}
 	f := sum.Findings[0]
@@ -317,7 +330,7 @@ func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
 // fds 3 to 5 open, does not turn gamediff into a worker: the variable must name the
 // process's parent, the hunt that started it.
 func TestWorkerMarkerInTheUsersEnvironment(t *testing.T) {
-	cmd := exec.Command(gamediff(t), "hunt", "-game", "tower", "-cases", "20", "-seed", "1", "-json", "-o", t.TempDir())
+	cmd := exec.Command(clitest.Gamediff(t), "hunt", "-game", "tower", "-cases", "20", "-seed", "1", "-json", "-o", t.TempDir())
 	cmd.Env = append(os.Environ(), "GAMEDIFF_WORKER=1")
 	r, w, _ := os.Pipe()
 	defer r.Close()

@@ -1,4 +1,8 @@
-package games
+// Package testsets_test judges each game's default test set against its known solutions,
+// right and wrong, as a judge's invocations do. It is a test binary of its own: judging
+// every wrong solution takes minutes on a loaded machine, and go test's timeout is per
+// package.
+package testsets_test
 
 import (
 	"context"
@@ -11,7 +15,14 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/games"
 )
+
+// TestMain makes the test binary a worker when a judging starts it as one.
+func TestMain(m *testing.M) {
+	engine.ServeWorker(games.Worker)
+	os.Exit(m.Run())
+}
 
 // zooBug is a key of the bugs map of a wrong-solution program (cmd/diff/testdata/wrong).
 var zooBug = regexp.MustCompile(`(?m)^\t"([a-z0-9-]+)": +"`)
@@ -25,7 +36,7 @@ var misreading = regexp.MustCompile(`(?m)^//   ([a-z0-9-]+) +R-[A-Z]+[0-9]+ `)
 func wrongSolutions(t *testing.T, game, zoo, rulings string) [][]string {
 	t.Helper()
 	var out [][]string
-	src, err := os.ReadFile(filepath.Join("..", "cmd", "diff", "testdata", "wrong", game, "main.go"))
+	src, err := os.ReadFile(filepath.Join("..", "..", "cmd", "diff", "testdata", "wrong", game, "main.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +44,7 @@ func wrongSolutions(t *testing.T, game, zoo, rulings string) [][]string {
 	for _, m := range zooBug.FindAllStringSubmatch(block, -1) {
 		out = append(out, []string{filepath.Join(zoo, game), "-bug", m[1]})
 	}
-	header, err := os.ReadFile(filepath.Join("..", "cmd", "diff", "testdata", "rulings", game, "solution.cpp"))
+	header, err := os.ReadFile(filepath.Join("..", "..", "cmd", "diff", "testdata", "rulings", game, "solution.cpp"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,17 +79,17 @@ func gxx(t *testing.T, src, out string) string {
 func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 	bin := t.TempDir()
 	zoo := filepath.Join(bin, "wrong")
-	if msg, err := exec.Command("go", "build", "-o", zoo+string(filepath.Separator), "../cmd/diff/testdata/wrong/...").CombinedOutput(); err != nil {
+	if msg, err := exec.Command("go", "build", "-o", zoo+string(filepath.Separator), "../../cmd/diff/testdata/wrong/...").CombinedOutput(); err != nil {
 		t.Fatalf("building the zoo: %v\n%s", err, msg)
 	}
-	for _, g := range All() {
-		example := filepath.Join("..", "examples", g.Name(), "solution.cpp")
+	for _, g := range games.All() {
+		example := filepath.Join("..", "..", "examples", g.Name(), "solution.cpp")
 		if _, err := os.Stat(example); err != nil {
 			continue // a game without an example solution has no known solutions either
 		}
 		t.Run(g.Name(), func(t *testing.T) {
 			dir := t.TempDir()
-			if _, err := WriteTestSet(context.Background(), g, TestSetConfig{Seed: 1, Dir: dir}); err != nil {
+			if _, err := games.WriteTestSet(context.Background(), g, games.TestSetConfig{Seed: 1, Dir: dir}); err != nil {
 				t.Fatalf("gen: %v", err)
 			}
 			entries, err := engine.ReadCorpus(os.DirFS(dir))
@@ -90,7 +101,7 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 				tests[i] = engine.Test{Name: e.Path, Input: e.Input, Want: e.Want()}
 			}
 			right := gxx(t, example, filepath.Join(bin, g.Name()))
-			rulings := gxx(t, filepath.Join("..", "cmd", "diff", "testdata", "rulings", g.Name(), "solution.cpp"), filepath.Join(bin, "rulings-"+g.Name()))
+			rulings := gxx(t, filepath.Join("..", "..", "cmd", "diff", "testdata", "rulings", g.Name(), "solution.cpp"), filepath.Join(bin, "rulings-"+g.Name()))
 			judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: []string{right}, Workers: 2}, tests)
 			if err != nil {
 				t.Fatalf("judging the right solution: %v", err)

@@ -1,9 +1,13 @@
-package main
+// Package zoo_test hunts the wrong-solution zoo (cmd/diff/testdata/wrong) with the gamediff
+// binary, as a contestant would, in a test binary of its own: these minutes of hunting
+// would crowd cmd/diff's tests past go test's per-package timeout on a loaded machine.
+package zoo_test
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"gamediff/internal/clitest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,11 +55,18 @@ var zoo = []struct {
 	{"datamining", "four-neighbours", "WA"},
 }
 
+// TestMain removes what the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	clitest.Cleanup()
+	os.Exit(code)
+}
+
 // buildZoo compiles the four programs of testdata/wrong, once, into a directory, one
 // binary per game named after it.
 func buildZoo(t testing.TB) string {
 	t.Helper()
-	dir := buildOnce(t, "wrong", "./testdata/wrong/...")
+	dir := clitest.Zoo(t)
 	for _, game := range zooGames {
 		if _, err := os.Stat(filepath.Join(dir, game)); err != nil {
 			t.Fatalf("building testdata/wrong: no %s program: %v", game, err)
@@ -94,11 +105,11 @@ type zooHunt struct {
 	findings []zooFinding
 }
 
-// huntZoo runs hunt -cmd command in-process on the cases of seed 1, with flags more.
+// huntZoo runs hunt -cmd command on the cases of seed 1, with flags more.
 func huntZoo(t *testing.T, game, command string, more ...string) zooHunt {
 	t.Helper()
 	args := append([]string{"hunt", "-game", game, "-cmd", command, "-seed", "1", "-json", "-o", t.TempDir()}, more...)
-	code, out, errs := call(t, "", args...)
+	code, out, errs := clitest.Exec(t, "", args...)
 	var sum struct {
 		Cases    int64
 		Seconds  float64
@@ -129,7 +140,7 @@ func TestZoo(t *testing.T) {
 	for _, game := range zooGames {
 		t.Run("right/"+game, func(t *testing.T) {
 			h := huntZoo(t, game, filepath.Join(dir, game), "-cases", fmt.Sprint(controlCases), "-duration", "0", "-minimize-time", "0")
-			if h.code != exitOK || len(h.raw) != 0 || h.cases != controlCases {
+			if h.code != clitest.ExitOK || len(h.raw) != 0 || h.cases != controlCases {
 				t.Fatalf("the program without -bug: exit %d, %d cases, findings %s\n%s", h.code, h.cases, h.raw, h.stderr)
 			}
 		})
@@ -152,7 +163,7 @@ func TestZoo(t *testing.T) {
 			}
 			h := huntZoo(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, "-duration", zooBudget, "-minimize-time", minimizeTime,
 				"-report", filepath.Join(pages, z.game+"-"+z.bug))
-			if h.code != exitFound || len(h.findings) == 0 {
+			if h.code != clitest.ExitFound || len(h.findings) == 0 {
 				table = append(table, fmt.Sprintf("%-34s not caught in %s", solution, zooBudget))
 				t.Fatalf("not caught in %s: exit %d\n%s", zooBudget, h.code, h.stderr)
 			}
@@ -171,7 +182,7 @@ func TestZoo(t *testing.T) {
 			if f.Shown != f.Runs || f.Runs < 3 {
 				t.Errorf("confirmed on %d of %d runs, want every one of at least 3", f.Shown, f.Runs)
 			}
-			zooReproduce(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, f, h.stderr)
+			zooReproduce(t, z.game, f, h.stderr)
 			if f.Origin != "" {
 				return // the sample is the smallest case there is: nothing to minimize
 			}
@@ -183,25 +194,33 @@ func TestZoo(t *testing.T) {
 			}
 		})
 	}
-	t.Run("pages", func(t *testing.T) { checkPages(t, pages, max(paged, 1)) })
+	t.Run("pages", func(t *testing.T) { clitest.CheckPages(t, pages, max(paged, 1)) })
 }
 
-// zooReproduce runs the judge command a finding's report prints, on the file it saved, and
-// checks that it gives the finding's signature.
-func zooReproduce(t *testing.T, game, command string, f zooFinding, report string) {
+// zooReproduce runs the judge command a finding's report prints, as printed (through sh,
+// with -json added), and checks that it gives the finding's signature.
+func zooReproduce(t *testing.T, game string, f zooFinding, report string) {
 	t.Helper()
-	line := "judge -game " + game + " -cmd " + shellQuote(command) + " " + f.Path
-	if !strings.Contains(report, line) {
-		t.Errorf("the report does not print %q:\n%s", line, report)
+	var line string
+	for _, l := range strings.Split(report, "\n") {
+		if strings.Contains(l, " judge -game "+game+" -cmd ") && strings.Contains(l, f.Path) {
+			line = strings.TrimSpace(l)
+			break
+		}
+	}
+	if line == "" {
+		t.Errorf("the report prints no judge command for %s:\n%s", f.Path, report)
 		return
 	}
-	code, out, errs := call(t, "", "judge", "-game", game, "-cmd", command, "-json", f.Path)
+	command, _, _ := strings.Cut(line, "   (") // the note after the command
+	command = strings.Replace(command, " judge ", " judge -json ", 1)
+	code, out, errs := clitest.Run(t, "sh", "", "-c", command)
 	var judged struct {
 		Results []struct{ Verdict, Signature string }
 	}
-	if err := json.Unmarshal([]byte(out), &judged); err != nil || code != exitFound || len(judged.Results) != 1 ||
+	if err := json.Unmarshal([]byte(out), &judged); err != nil || code != clitest.ExitFound || len(judged.Results) != 1 ||
 		judged.Results[0].Signature != f.Signature {
-		t.Errorf("the printed judge command: exit %d, %+v (%v); want the finding's signature %q\n%s", code, judged.Results, err, f.Signature, errs)
+		t.Errorf("the printed judge command %s: exit %d, %+v (%v); want the finding's signature %q\n%s", command, code, judged.Results, err, f.Signature, errs)
 	}
 }
 
@@ -210,7 +229,7 @@ func zooReproduce(t *testing.T, game, command string, f zooFinding, report strin
 func zooCorpus(t *testing.T, dir string) {
 	for _, game := range zooGames {
 		t.Run(game, func(t *testing.T) {
-			inputs, err := filepath.Glob(filepath.Join("..", "..", "corpus", game, "*.in"))
+			inputs, err := filepath.Glob(filepath.Join("..", "..", "..", "corpus", game, "*.in"))
 			if err != nil || len(inputs) == 0 {
 				t.Fatalf("no corpus for %s: %v", game, err)
 			}

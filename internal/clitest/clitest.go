@@ -1,0 +1,185 @@
+// Package clitest is what the black-box tests of the gamediff command share: programs
+// built once per test process, the command run as a user runs it, and the process table
+// read afterwards. The command's tests live in several packages (cmd/diff and the folders
+// under it), each its own test binary, so that each stays well within go test's default
+// timeout on a loaded machine: the timeout is per package, and cannot be raised from
+// inside one.
+package clitest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Command is the import path of the gamediff command.
+const Command = "gamediff/cmd/diff"
+
+var (
+	buildDirOnce sync.Once
+	buildDir     string // the folder Build builds into, shared by every test of the process
+	buildDirErr  error
+	builds       sync.Map // name -> *buildResult
+)
+
+type buildResult struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// Build runs go build on pkg (a path relative to the test's folder, or an import path)
+// once per test process, into name in a temporary folder that Cleanup removes, and returns
+// name's path. A pkg ending in /... builds each of its commands into the folder name.
+func Build(t testing.TB, name, pkg string) string {
+	t.Helper()
+	dir := ""
+	if rest, ok := strings.CutPrefix(pkg, Command+"/"); ok {
+		// go's patterns skip testdata folders unless they start in one: the command's
+		// test programs are built from its own folder, by relative path.
+		dir, pkg = commandDir(), "./"+rest
+	}
+	return BuildWith(t, name, func(out string) *exec.Cmd {
+		if strings.HasSuffix(pkg, "/...") {
+			out += string(filepath.Separator)
+		}
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		cmd.Dir = dir
+		return cmd
+	})
+}
+
+// commandDir is the command's source folder, found from this file's.
+func commandDir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "cmd", "diff")
+}
+
+// BuildWith runs the build command made for the output path once per test process (by
+// name), into name in the temporary folder that Cleanup removes, and returns name's path.
+func BuildWith(t testing.TB, name string, command func(out string) *exec.Cmd) string {
+	t.Helper()
+	v, _ := builds.LoadOrStore(name, new(buildResult))
+	b := v.(*buildResult)
+	b.once.Do(func() {
+		buildDirOnce.Do(func() { buildDir, buildDirErr = os.MkdirTemp("", "gamediff-test-") })
+		if b.err = buildDirErr; b.err != nil {
+			return
+		}
+		b.path = filepath.Join(buildDir, name)
+		if msg, err := command(b.path).CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("%v\n%s", err, msg)
+		}
+	})
+	if b.err != nil {
+		t.Fatalf("building %s: %v", name, b.err)
+	}
+	return b.path
+}
+
+// Cleanup removes what Build built; a TestMain calls it once the tests have run.
+func Cleanup() {
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+}
+
+// Gamediff builds the command once, and returns the binary's path.
+func Gamediff(t testing.TB) string {
+	t.Helper()
+	return Build(t, "gamediff", Command)
+}
+
+// Run runs bin with args and stdin, as a user does from a shell, and returns its exit
+// status, stdout and stderr.
+func Run(t testing.TB, bin, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		return exit.ExitCode(), out.String(), errs.String()
+	case err != nil:
+		t.Fatalf("%s %s: %v", bin, strings.Join(args, " "), err)
+	}
+	return 0, out.String(), errs.String()
+}
+
+// ProcessesOf lists the running processes whose executable is bin or whose command line
+// holds marker, from the process table in /proc.
+func ProcessesOf(bin, marker string) []string {
+	var found []string
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		if _, err := strconv.Atoi(d.Name()); err != nil || d.Name() == strconv.Itoa(os.Getpid()) {
+			continue
+		}
+		stat, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
+		if i := bytes.LastIndexByte(stat, ')'); i < 0 || strings.HasPrefix(string(stat[i+1:]), " Z") {
+			continue // gone, or a zombie waiting for its parent
+		}
+		cmdline, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
+		cmd := strings.ReplaceAll(string(cmdline), "\x00", " ")
+		exe, _ := os.Readlink(filepath.Join("/proc", d.Name(), "exe"))
+		if bin != "" && exe == bin || marker != "" && strings.Contains(cmd, marker) {
+			found = append(found, d.Name()+": "+cmd)
+		}
+	}
+	return found
+}
+
+// WaitGone waits up to a few seconds for the processes of bin and marker to end, and fails
+// the test, listing them, if some are still running.
+func WaitGone(t testing.TB, bin, marker string) {
+	t.Helper()
+	var left []string
+	for range 60 {
+		if left = ProcessesOf(bin, marker); len(left) == 0 {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Errorf("processes left running:\n%s", strings.Join(left, "\n"))
+}
+
+// The command's exit statuses, as its usage documents them: the tests that run it as a
+// process hold it to them.
+const (
+	ExitOK          = 0
+	ExitFound       = 1 // a divergence, an invalid input, a failed replay
+	ExitUsage       = 2 // bad flags, or a harness failure
+	ExitInterrupted = 130
+)
+
+// Exec runs the gamediff command, built once, with args and stdin, and returns its exit
+// status, stdout and stderr.
+func Exec(t testing.TB, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	return Run(t, Gamediff(t), stdin, args...)
+}
+
+// Program builds one of the command's test programs, cmd/diff/testdata/NAME, once.
+func Program(t testing.TB, name string) string {
+	t.Helper()
+	return Build(t, name, Command+"/testdata/"+name)
+}
+
+// Zoo builds the wrong-solution zoo, cmd/diff/testdata/wrong, once: a folder holding one
+// program per game, named after the game. Without -bug each is a right solution.
+func Zoo(t testing.TB) string {
+	t.Helper()
+	return Build(t, "wrong", Command+"/testdata/wrong/...")
+}

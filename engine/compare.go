@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -113,41 +112,6 @@ func (d *Divergence) Summary() string {
 	return "stdout differs"
 }
 
-// signature identifies a divergence, shortly and stably, so that the minimizer can keep
-// only smaller cases that show the same bug and a hunt can tell distinct bugs apart: the
-// verdict and where it happens, in the game's terms when the game can say (classify).
-func (d *Divergence) signature(classify func(want, got []byte) string) string {
-	if r, ok := d.culprit(); ok {
-		s := d.Verdict().String() + " in " + r.Solver
-		switch r.Status {
-		case Panicked:
-			s += ": panic: " + shape(firstLine(r.Stderr))
-		case Crashed, Signaled:
-			s += ": " + shape(firstLine(r.Stderr))
-		}
-		return s
-	}
-	switch {
-	case d.Want.Exit != d.Got.Exit:
-		// "ref" whichever judge gave the expected answer: a program's hunt compares it
-		// with fast, and confirms against ref, and both must name the bug alike.
-		return fmt.Sprintf("%s: exit %d where ref exits %d", d.Verdict(), d.Got.Exit, d.Want.Exit)
-	case d.Want.ErrLine != d.Got.ErrLine:
-		return "WA: input error named on another line"
-	}
-	if kind := d.FormatOnly(); kind != "" {
-		// One cause, one finding: whatever step it shows at, a format slip is one bug.
-		return "WA format: " + kind
-	}
-	if classify != nil {
-		if s := classify(d.Want.Stdout, d.Got.Stdout); s != "" {
-			return "WA " + s
-		}
-	}
-	w, g := firstDifferentLines(d.Want.Stdout, d.Got.Stdout)
-	return fmt.Sprintf("WA: want %s, got %s", w, g)
-}
-
 // FirstDifference names the first line of stdout where the two runs differ, and quotes
 // both there (clipped), for a one-line report of a wrong answer ("end of output" where
 // one ended).
@@ -195,39 +159,6 @@ func trimLineEnds(b []byte) []byte {
 		lines[i] = bytes.TrimRight(l, " \t\r")
 	}
 	return bytes.Join(lines, []byte("\n"))
-}
-
-// firstDifferentLines returns the shapes of the first lines where want and got differ.
-func firstDifferentLines(want, got []byte) (string, string) {
-	same := commonPrefix(want, got)
-	start := bytes.LastIndexByte(want[:same], '\n') + 1
-	line := func(b []byte) string {
-		if start >= len(b) {
-			return "end of output"
-		}
-		b = b[start:]
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			b = b[:i]
-		}
-		return strconv.Quote(shape(string(b)))
-	}
-	return line(want), line(got)
-}
-
-var (
-	digits  = regexp.MustCompile(`[0-9]+`)
-	address = regexp.MustCompile(`0x[0-9a-fA-F]+`)
-)
-
-// shape is a line with its numbers and addresses left out and its length bounded: what
-// stays the same when a bug shows on another input.
-func shape(s string) string {
-	s = address.ReplaceAllString(s, "ADDR")
-	s = digits.ReplaceAllString(s, "N")
-	if len(s) > 80 {
-		s = s[:80] + "…"
-	}
-	return strings.ToValidUTF8(s, "�")
 }
 
 func firstLine(s string) string {

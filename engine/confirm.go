@@ -67,17 +67,16 @@ func (c *coordinator) firstAgainstRef(e *entry, r jobResult) bool {
 		c.checkFast(e.pending)
 		c.dismiss(e, "the program agrees with ref on it: fast, the hunt's oracle, did not (checked as a finding against fast)")
 		return false
-	case r.sig != e.sig:
-		if other := c.bySig[r.sig]; other != nil && other != e {
+	case r.sig.Identity != e.sig.Identity:
+		if other := c.bySig[r.sig.Identity]; other != nil && other != e {
 			c.drop(e)
 			c.unreported(e.pending)
 			return false
 		}
-		delete(c.bySig, e.sig)
-		e.sig = r.sig
-		c.bySig[e.sig] = e
+		delete(c.bySig, e.sig.Identity)
+		c.bySig[r.sig.Identity] = e
 	}
-	e.d = r.d
+	e.d, e.sig = r.d, r.sig
 	return true
 }
 
@@ -112,7 +111,7 @@ func (c *coordinator) reran(e *entry, r jobResult) {
 		return
 	}
 	e.check.runs++
-	if r.d != nil && r.sig == e.sig {
+	if r.d != nil && r.sig.Identity == e.sig.Identity {
 		e.check.shown++
 		if !e.hasWant && answered(r.d.Want) {
 			e.want, e.hasWant = r.d.Want, true
@@ -192,7 +191,7 @@ func (c *coordinator) dismiss(e *entry, why string) {
 	c.drop(e)
 	c.relimit()
 	path := c.saves.keepOutside(e.input)
-	c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: e.index, Signature: e.sig, Why: why,
+	c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: e.index, Signature: e.sig.words, Why: why,
 		Shown: e.check.shown, Runs: e.check.runs, Path: path})
 	c.note(fmt.Sprintf("case %d: %s: not reported: %s (input kept in %s)", e.index, e.sig, why, path))
 }
@@ -201,7 +200,7 @@ func (c *coordinator) dismiss(e *entry, why string) {
 func (c *coordinator) retry(p pending, attempt int) {
 	if attempt > maxDisturbed {
 		path := c.saves.keepOutside(p.input)
-		c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: p.index, Signature: p.sig, Path: path,
+		c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: p.index, Signature: p.sig.words, Path: path,
 			Why: fmt.Sprintf("its runs were disturbed from outside %d times", attempt-1)})
 		return
 	}
@@ -274,7 +273,7 @@ func (c *coordinator) confirmNow(ctx context.Context, p pending) (want Result, d
 			sent--
 		default:
 			runs++
-			if r.d != nil && r.sig == p.sig && answered(r.d.Want) {
+			if r.d != nil && r.sig.Identity == p.sig.Identity && answered(r.d.Want) {
 				shown++
 				want, d = r.d.Want, r.d
 			}

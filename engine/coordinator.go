@@ -22,10 +22,10 @@ type coordinator struct {
 	saves *saver
 
 	digest    uint64
-	bySig     map[string]*entry
-	limit     int64 // no case index at or past it is started
-	next      int64 // the next position in the shard's sequence
-	hunting   bool  // new blocks may start: not past the deadline, not interrupted
+	bySig     map[Identity]*entry // the kept divergences, one of each identity
+	limit     int64               // no case index at or past it is started
+	next      int64               // the next position in the shard's sequence
+	hunting   bool                // new blocks may start: not past the deadline, not interrupted
 	huntedFor time.Duration
 	queue     []task                  // runs waiting for a lane before any new block
 	owners    map[int]func(jobResult) // what takes each job's result, by job id
@@ -64,7 +64,7 @@ type entry struct {
 }
 
 func newCoordinator(h *hunt, sum *Summary, p *pool) *coordinator {
-	c := &coordinator{h: h, sum: sum, p: p, bySig: map[string]*entry{}, limit: h.end(),
+	c := &coordinator{h: h, sum: sum, p: p, bySig: map[Identity]*entry{}, limit: h.end(),
 		owners: map[int]func(jobResult){}, blocks: map[int]chan struct{}{}, drops: map[int]chan struct{}{}}
 	c.saves = &saver{dir: h.cfg.FoundDir, note: c.note}
 	return c
@@ -266,7 +266,7 @@ func (c *coordinator) record(p pending) {
 		c.unreported(p)
 		return
 	}
-	if old := c.bySig[p.sig]; old != nil {
+	if old := c.bySig[p.sig.Identity]; old != nil {
 		if p.index > old.index || old.state != suspect && p.index == old.index {
 			c.unreported(p)
 			return
@@ -275,7 +275,7 @@ func (c *coordinator) record(p pending) {
 		c.drop(old)
 	}
 	e := &entry{pending: p}
-	c.bySig[p.sig] = e
+	c.bySig[p.sig.Identity] = e
 	maxFindings := max(c.h.cfg.MaxFindings, 1)
 	if lowest := c.sorted(); len(lowest) > maxFindings {
 		worst := lowest[maxFindings]
@@ -303,8 +303,8 @@ func (c *coordinator) relimit() {
 // hunt wrote them, and the results of its reruns still under way.
 func (c *coordinator) drop(e *entry) {
 	e.dropped = true
-	if c.bySig[e.sig] == e {
-		delete(c.bySig, e.sig)
+	if c.bySig[e.sig.Identity] == e {
+		delete(c.bySig, e.sig.Identity)
 	}
 	if e.created {
 		c.saves.forget(e.path)
@@ -312,7 +312,7 @@ func (c *coordinator) drop(e *entry) {
 }
 
 func (c *coordinator) unreported(p pending) {
-	c.sum.Unreported = append(c.sum.Unreported, Unreported{Index: p.index, Signature: p.sig})
+	c.sum.Unreported = append(c.sum.Unreported, Unreported{Index: p.index, Signature: p.sig.words})
 }
 
 // plural writes "1 run", "2 runs".
@@ -352,7 +352,7 @@ func (c *coordinator) progressOf(minimizing bool, taken, bytes int) {
 
 // preview is the finding of an entry as found, before minimization.
 func (c *coordinator) preview(e *entry) Finding {
-	return Finding{Index: e.index, Verdict: e.d.Verdict(), Signature: e.sig, FoundAfter: e.after.Seconds(),
+	return Finding{Index: e.index, Verdict: e.d.Verdict(), Signature: e.sig.words, Identity: e.sig.Identity, FoundAfter: e.after.Seconds(),
 		Input: e.input, InputBytes: len(e.input), Original: len(e.input), Divergence: e.d, Path: e.path,
 		Shown: e.check.shown, Runs: e.check.runs, Reached: c.h.rulings(e.c), Packed: e.packed}
 }
@@ -465,10 +465,12 @@ const polishBudget = 5 * time.Second
 // adoptTries bounds the minimized cases adopt tries to confirm.
 const adoptTries = 3
 
-// keep saves a confirmed minimized case and makes it the finding's. The case as found goes
-// when the minimization was complete, and stays beside it (Finding.Also) when it was not.
+// keep saves a confirmed minimized case and makes it the finding's, named in its own words
+// (of the finding's identity). The case as found goes when the minimization was complete,
+// and stays beside it (Finding.Also) when it was not.
 func (c *coordinator) keep(e *entry, best pending, want Result, d *Divergence, complete bool, f *Finding) {
 	f.Input, f.InputBytes, f.Divergence, f.Reached = best.input, len(best.input), d, c.h.rulings(best.c)
+	f.Signature = best.sig.words
 	path, created, ok := c.saves.save(best.input, want)
 	if !ok {
 		return

@@ -47,10 +47,12 @@ type Game interface {
 
 // Explainer is implemented by a game that can name a divergence in its own terms.
 type Explainer interface {
-	// Classify describes, shortly and stably, where want and got (two answers to input)
-	// first differ: the kind of operation and the form of both answers, with coordinates
-	// and counts left out, so that two inputs showing the same bug get the same words.
-	Classify(input, want, got []byte) string
+	// Classify names, in the game's terms, where want and got (two answers to input)
+	// first differ: the identity's Step, Want, Got and Detail (the kind of operation, the
+	// form of both answers, with coordinates and counts left out, so that two inputs
+	// showing the same bug get the same identity; the engine sets the Verdict), and the
+	// words that say it to a user; "" words when it cannot say.
+	Classify(input, want, got []byte) (id Identity, words string)
 	// Rulings lists the ids of the rulings whose situation c reaches (R-M1, R-T6, …).
 	Rulings(c Case) []string
 }

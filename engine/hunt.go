@@ -150,9 +150,12 @@ type Dismissed struct {
 
 // Finding is one distinct divergence, confirmed, minimized and saved.
 type Finding struct {
-	Index     int64   `json:"index"` // case index: hunt -seed Seed -case Index regenerates it
-	Verdict   Verdict `json:"verdict"`
-	Signature string  `json:"signature"`
+	Index   int64   `json:"index"` // case index: hunt -seed Seed -case Index regenerates it
+	Verdict Verdict `json:"verdict"`
+	// Signature names the divergence in words; Identity is what tells it from others (a
+	// finding is the one of its identity).
+	Signature string   `json:"signature"`
+	Identity  Identity `json:"identity"`
 	// Causes are the rulings the divergence needs (causes): a program that reads one of
 	// them differently is hunted for everything else with it skipped. Reached lists the
 	// other rulings whose situation the case reaches: where the bug was met, not why.
@@ -252,7 +255,7 @@ type pending struct {
 	c      Case
 	input  []byte
 	d      *Divergence
-	sig    string
+	sig    signature
 	after  time.Duration // since the hunt's start
 	packed bool          // the input holds several generated cases (see Finding.Packed)
 	// reruns is how its reruns run: against ref, with the program or, for a mistake of
@@ -434,13 +437,13 @@ func (h *hunt) generate(index int64) (c Case, err error) {
 }
 
 // signature is d's signature on input, in the game's terms when it can say.
-func (h *hunt) signature(input []byte, d *Divergence) string {
-	var classify func(want, got []byte) string
+func (h *hunt) signature(input []byte, d *Divergence) signature {
+	var classify func(want, got []byte) (Identity, string)
 	if h.explain != nil {
-		classify = func(want, got []byte) (s string) {
+		classify = func(want, got []byte) (id Identity, words string) {
 			defer func() {
 				if recover() != nil {
-					s = "" // a classifier that cannot read this answer: fall back
+					id, words = Identity{}, "" // a classifier that cannot read this answer: fall back
 				}
 			}()
 			return h.explain.Classify(input, want, got)

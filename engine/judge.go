@@ -22,8 +22,9 @@ type Judgement struct {
 	Test      string        `json:"test"`
 	Verdict   Verdict       `json:"verdict"`
 	Signature string        `json:"signature,omitempty"`
-	CPU       time.Duration `json:"cpu_ns"`       // of the first run
-	Memory    int64         `json:"memory_bytes"` // its peak, where measured
+	Identity  Identity      `json:"identity,omitzero"` // of a failure: what tells it from others (Finding.Identity)
+	CPU       time.Duration `json:"cpu_ns"`            // of the first run
+	Memory    int64         `json:"memory_bytes"`      // its peak, where measured
 	Shown     int           `json:"shown,omitempty"`
 	Runs      int           `json:"runs,omitempty"`
 	// Note says why a failure seen is no verdict (it did not show again), or that the
@@ -116,9 +117,9 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 				done(i)
 				continue
 			}
-			j.Verdict, j.Signature, j.Divergence = r.d.Verdict(), r.sig, r.d
+			j.Verdict, j.Signature, j.Identity, j.Divergence = r.d.Verdict(), r.sig.words, r.sig.Identity, r.d
 		}
-		if r.d != nil && r.sig == j.Signature {
+		if r.d != nil && r.sig.Identity == j.Identity {
 			ch.shown++
 		}
 		if ch.inFlight > 0 {
@@ -141,7 +142,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			j.Verdict = Flaky
 		default:
 			j.Note = fmt.Sprintf("%s once, on %d of %d runs: dismissed", j.Signature, ch.shown, ch.runs)
-			j.Verdict, j.Signature, j.Divergence = OK, "", nil
+			j.Verdict, j.Signature, j.Identity, j.Divergence = OK, "", Identity{}, nil
 		}
 		j.Shown, j.Runs = ch.shown, ch.runs
 		done(i)

@@ -39,7 +39,7 @@ type job struct {
 	// keep is the signature a minimization keeps: an input that shows it is checked with
 	// the validator, and is no outcome if invalid. Only those are checked: a candidate
 	// that does not keep the signature is not taken, valid or not, and most do not.
-	keep string
+	keep signature
 	// avoid is a ruling whose situation an input that keeps the signature must not reach
 	// to be an outcome (the walks of causes): one that does is invalid.
 	avoid string
@@ -61,7 +61,7 @@ type jobResult struct {
 	digest  uint64
 	found   []pending   // a block's divergent cases
 	d       *Divergence // of a job's input
-	sig     string
+	sig     signature
 	run     Result // the code under test's run, of a test (job.want) or a timing
 	want    Result // the judge's run beside it, of a timing
 	invalid bool   // the job's input kept the signature, but the validator rejected it
@@ -148,7 +148,7 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 			if errors.Is(r.err, errDropped) {
 				r.dropped, r.err = true, nil
 			}
-			if r.err == nil && r.d != nil && r.sig == j.keep && (!l.valid(j.input) || j.avoid != "" && l.h.reaches(j.input, j.avoid)) {
+			if r.err == nil && r.d != nil && r.sig.Identity == j.keep.Identity && (!l.valid(j.input) || j.avoid != "" && l.h.reaches(j.input, j.avoid)) {
 				r.invalid, r.d = true, nil
 			}
 		}
@@ -195,23 +195,23 @@ func (l *lane) valid(input []byte) bool {
 // nil. With gotOnly, the reference is not run but taken to exit 0 with no output
 // (exitsZero). Closing drop stops the run (see worker.run). A disturbed run's divergence
 // has no signature: it is run again.
-func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*Divergence, string, error) {
+func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*Divergence, signature, error) {
 	gotOnly := hw.gotOnly
 	want, got, eq, err := l.runBoth(ctx, input, hw, drop)
 	if err != nil || eq == nil {
-		return nil, "", err
+		return nil, signature{}, err
 	}
 	d := Compare(want, got, eq)
 	if d == nil {
-		return nil, "", nil
+		return nil, signature{}, nil
 	}
 	if d.Disturbed() {
-		return d, "", nil
+		return d, signature{}, nil
 	}
 	if gotOnly && d.Verdict() == WA {
 		// A minimization of another verdict: a wrong answer is not it, whatever its
 		// words, and naming it in the game's terms (replaying the reference) is dear.
-		return d, "WA", nil
+		return d, verdictOnly(WA), nil
 	}
 	if got.Status != Exited && want.Status == Exited && len(want.Stdout) == 0 && !gotOnly {
 		// The worker died, or was stopped, before it sent the reference's answer: it is
@@ -221,16 +221,16 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 		req := l.request(input, how{ref: hw.ref, fast: hw.fast})
 		req.Got, req.Compare = side{}, ""
 		if err := l.ready(); err != nil {
-			return nil, "", err
+			return nil, signature{}, err
 		}
 		w, _, _, err := l.w.run(ctx, req, drop)
 		if err != nil {
-			return nil, "", err
+			return nil, signature{}, err
 		}
 		if w.Status != Exited {
 			d = Compare(w, Result{Solver: got.Solver}, l.h.cfg.Equal)
 			if d.Disturbed() {
-				return d, "", nil
+				return d, signature{}, nil
 			}
 		} else {
 			d.Want = w
@@ -238,7 +238,7 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 	}
 	sig := l.h.signature(input, d)
 	if hw.fast && len(l.h.cfg.Program) > 0 {
-		sig = "fast: " + sig // a mistake of the hunt's oracle, apart from the program's
+		sig = sig.ofOracle() // a mistake of the hunt's oracle, apart from the program's
 	}
 	return d, sig, nil
 }
@@ -267,20 +267,20 @@ func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan st
 
 // judge runs the code under test alone on a test's input and compares its run with the
 // test's expected result.
-func (l *lane) judge(ctx context.Context, input []byte, want Result, drop <-chan struct{}) (Result, *Divergence, string, error) {
+func (l *lane) judge(ctx context.Context, input []byte, want Result, drop <-chan struct{}) (Result, *Divergence, signature, error) {
 	if err := l.ready(); err != nil {
-		return Result{}, nil, "", err
+		return Result{}, nil, signature{}, err
 	}
 	req := l.request(input, how{gotOnly: true})
 	req.Compare = "" // both runs come back: the code's is compared here, with the test's answer
 	_, got, _, err := l.w.run(ctx, req, drop)
 	if err != nil {
-		return got, nil, "", err
+		return got, nil, signature{}, err
 	}
 	d := Compare(want, got, l.h.cfg.Equal)
 	if d == nil || d.Disturbed() {
 		got.Stdout = nil
-		return got, d, "", nil
+		return got, d, signature{}, nil
 	}
 	return got, d, l.h.signature(input, d), nil
 }
@@ -368,7 +368,7 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64, drop <-chan struc
 // steady compares input as compare does, running it again, in a new worker, while its run
 // is disturbed from outside (up to maxDisturbed times): a case found disturbed still is
 // left to the coordinator to retry later.
-func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*Divergence, string, error) {
+func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*Divergence, signature, error) {
 	for attempt := 1; ; attempt++ {
 		d, sig, err := l.compare(ctx, input, hw, drop)
 		if err != nil || d == nil || !d.Disturbed() || attempt >= maxDisturbed {
@@ -447,7 +447,7 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, inpu
 	if err != nil || d == nil {
 		return nil, err
 	}
-	found := func(k int, c Case, input []byte, d *Divergence, sig string, packed bool) pending {
+	found := func(k int, c Case, input []byte, d *Divergence, sig signature, packed bool) pending {
 		return pending{index: indices[k], c: c, input: input, d: d, sig: sig, after: time.Since(l.h.start), packed: packed}
 	}
 	if len(cases) == 1 {

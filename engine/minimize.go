@@ -104,7 +104,7 @@ func (c *coordinator) minimizeFor(ctx context.Context, p pending, budget time.Du
 			m.keptAt[m.decided] = o.kept
 			if o.kept {
 				st.Accepted++
-				cur := pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: m.sig, after: p.after, reruns: p.reruns}
+				cur := pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: o.sig, after: p.after, reruns: p.reruns}
 				taken = append(taken, cur)
 				if g.first {
 					return taken, st
@@ -147,6 +147,7 @@ type outcome struct {
 	counted bool // an invalid one, counted once in MinimizeStats.Invalid when the walk met it
 	kept    bool
 	d       *Divergence
+	sig     signature // of a candidate kept: its own words, the finding's identity
 	err     error
 }
 
@@ -160,7 +161,7 @@ type minimizer struct {
 	note     func(string)
 	progress func()
 	game     Game
-	sig      string
+	sig      signature
 	gotOnly  bool
 	// margin runs the candidates of a time-out with tleMargin times the time limit: the
 	// case taken then exceeds the limit by that much, and its reruns under the limit
@@ -424,9 +425,9 @@ func (m *minimizer) take(r jobResult) {
 		m.dropped++
 		return
 	}
-	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && r.sig == m.sig}
+	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && r.sig.Identity == m.sig.Identity}
 	if o.kept {
-		o.d = r.d
+		o.d, o.sig = r.d, r.sig
 	}
 	m.outcomes[ru.key] = o
 }

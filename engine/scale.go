@@ -121,9 +121,9 @@ func (c *coordinator) narrow(ctx context.Context, s Scaler, p pending) (pending,
 		}
 		runs++
 		r := c.runOne(ctx, job{input: input, how: how{gotOnly: true, margin: true}})
-		if r.err == nil && r.d != nil && r.sig == p.sig {
+		if r.err == nil && r.d != nil && r.sig.Identity == p.sig.Identity {
 			hi = f
-			best = pending{index: p.index, c: scaled, input: input, d: r.d, sig: p.sig, after: p.after, reruns: p.reruns, packed: p.packed}
+			best = pending{index: p.index, c: scaled, input: input, d: r.d, sig: r.sig, after: p.after, reruns: p.reruns, packed: p.packed}
 		} else {
 			lo = f
 		}

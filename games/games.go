@@ -306,14 +306,15 @@ func (t typed[C]) Decode(input []byte) (engine.Case, error) {
 	return c, nil
 }
 
-// Classify names a wrong answer in the game's terms: the kind of step where the answers
-// part and the forms of both (picture.Explain).
-func (t typed[C]) Classify(input, want, got []byte) string {
-	sig, err := picture.Signature(t.p.Name, input, want, got)
+// Classify names a wrong answer in the game's terms, as its drawing signs it: the kind of
+// step where the answers part (when the game tells bugs apart by it) and the forms of
+// both make the identity; picture.Explain's signature is the words.
+func (t typed[C]) Classify(input, want, got []byte) (engine.Identity, string) {
+	s, err := picture.Signature(t.p.Name, input, want, got)
 	if err != nil {
-		return ""
+		return engine.Identity{}, ""
 	}
-	return sig
+	return engine.Identity{Step: s.Kind, Want: s.Want, Got: s.Got, Detail: s.Detail}, s.Words
 }
 
 func (t typed[C]) Validate(input []byte) error {

@@ -50,14 +50,18 @@ func dataminingKnown(text []byte) (string, bool) {
 }
 
 // dataminingSign says how the numbers compare: `want N, got more`.
-func dataminingSign(_ string, want, got side, _ string) string {
+func dataminingSign(_ string, want, got side, _ string) Sign {
+	s := Sign{Want: want.form, Got: got.form}
 	if want.form == `"N"` && got.form == `"N"` {
+		s.Detail = "fewer"
 		if longer(got.text, want.text) {
-			return "want N, got more"
+			s.Detail = "more"
 		}
-		return "want N, got fewer"
+		s.Words = "want N, got " + s.Detail
+		return s
 	}
-	return "want " + bare(want.form) + ", got " + bare(got.form)
+	s.Words = "want " + bare(want.form) + ", got " + bare(got.form)
+	return s
 }
 
 // bare writes a datamining form as the signature does: N unquoted.

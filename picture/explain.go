@@ -88,7 +88,7 @@ func explain(game string, input, want, got []byte, disputes bool) (Parting, erro
 		return Parting{}, err
 	}
 	g := d.g
-	p := Parting{Game: g.name, OutputLine: d.line + 1, Signature: d.signature}
+	p := Parting{Game: g.name, OutputLine: d.line + 1, Signature: d.sign.Words}
 	if d.refErr != nil {
 		p.Notes = append(p.Notes, "the reference stops: "+d.refErr.Error())
 	}
@@ -212,15 +212,26 @@ func nextLine(s side, rest []byte, n int, next string) string {
 // nextMax is the most of a line Answer.Next quotes: the diff shows it whole.
 const nextMax = 32
 
-// Signature is Explain's Signature alone. It plays the reference once and reads no more
-// of the answers than the signature needs, where Explain plays it again for the pictures:
-// a hunt signs every divergent candidate it minimizes.
-func Signature(game string, input, want, got []byte) (string, error) {
+// Sign is a signature in parts: the terms that tell one bug from another, each compared
+// whole (a hunt's identity of a divergence), and the words that say them.
+type Sign struct {
+	// Kind is the step's kind when the game tells bugs apart by it ("left click"); "" for
+	// a game whose signatures name the answers alone (tower, datamining).
+	Kind      string
+	Want, Got string // the forms of the two answers where they part, as the game tells them apart
+	Detail    string // what else tells the difference: "got misses cells", "more"
+	Words     string // Explain's Signature: `left click: want "WIN", got nothing`
+}
+
+// Signature is Explain's Signature alone, in parts. It plays the reference once and reads
+// no more of the answers than the signature needs, where Explain plays it again for the
+// pictures: a hunt signs every divergent candidate it minimizes.
+func Signature(game string, input, want, got []byte) (Sign, error) {
 	d, err := part(game, input, want, got)
 	if err != nil {
-		return "", err
+		return Sign{}, err
 	}
-	return d.signature, nil
+	return d.sign, nil
 }
 
 // parting is where two answers part, as far as the signature: what Explain and Signature
@@ -237,7 +248,7 @@ type parting struct {
 	wantAns   [][]byte
 	gotAns    [][]byte
 	ws, gs    side
-	signature string
+	sign      Sign
 	listed    bool // wantCells and gotCells are read
 	wantCells []listing
 	gotCells  []listing
@@ -264,7 +275,7 @@ func part(game string, input, want, got []byte) (*parting, error) {
 	d.si = g.locate(d.recs, d.steps, want, got, d.off)
 	if d.si < 0 {
 		d.ws, d.gs = g.sideAt(nil, 0, want[d.off:], false), g.sideAt(nil, 0, got[d.off:], false)
-		d.signature = g.sign("start", d.ws, d.gs, "")
+		d.sign = g.sign("start", d.ws, d.gs, "")
 		return d, nil
 	}
 	st := d.steps[d.si]
@@ -295,7 +306,7 @@ func part(game string, input, want, got []byte) (*parting, error) {
 			}
 		}
 	}
-	d.signature = g.sign(first.kind, d.ws, d.gs, detail)
+	d.sign = g.sign(first.kind, d.ws, d.gs, detail)
 	return d, nil
 }
 
@@ -474,19 +485,17 @@ func digitless(text []byte) []byte {
 }
 
 // signByKind is mine's and boom's signature: `Sweep: want "finish", got nothing`.
-func signByKind(kind string, want, got side, detail string) string {
-	s := fmt.Sprintf("%s: want %s, got %s", kind, want.form, got.form)
-	if detail != "" {
-		s += ": " + detail
-	}
+func signByKind(kind string, want, got side, detail string) Sign {
+	s := signByForms("", want, got, detail)
+	s.Kind, s.Words = kind, kind+": "+s.Words
 	return s
 }
 
 // signByForms is tower's signature: the two result lines.
-func signByForms(_ string, want, got side, detail string) string {
-	s := fmt.Sprintf("want %s, got %s", want.form, got.form)
+func signByForms(_ string, want, got side, detail string) Sign {
+	s := Sign{Want: want.form, Got: got.form, Detail: detail, Words: fmt.Sprintf("want %s, got %s", want.form, got.form)}
 	if detail != "" {
-		s += ": " + detail
+		s.Words += ": " + detail
 	}
 	return s
 }

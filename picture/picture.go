@@ -154,9 +154,10 @@ type Drawing struct {
 	// the same form, want's being text, in the game's terms ("got misses cells"); "" when
 	// it has nothing to add. lists gives the cells the answers list.
 	differ func(text []byte, lists func() (want, got []listing)) string
-	// sign writes the signature from the step's kind and the two sides at the first
-	// differing line (and differ's detail).
-	sign func(kind string, want, got side, detail string) string
+	// sign makes the signature from the step's kind and the two sides at the first
+	// differing line (and differ's detail): the terms that tell the bug apart, which it
+	// chooses, and its words.
+	sign func(kind string, want, got side, detail string) Sign
 	// onBoard, if set, lists the MarkDiffer marks of the state before the step, read from
 	// its board (tower: the player's cell; datamining: the covered safe cells).
 	onBoard func(before *Board) []Mark

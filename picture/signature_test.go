@@ -38,8 +38,8 @@ func TestSignatureIsExplains(t *testing.T) {
 	for _, c := range cases {
 		p, errP := Explain(c.game, c.input, c.want, c.got)
 		sig, errS := Signature(c.game, c.input, c.want, c.got)
-		if (errP == nil) != (errS == nil) || sig != p.Signature {
-			t.Errorf("%s: Signature %q (%v), Explain's %q (%v)", c.name, sig, errS, p.Signature, errP)
+		if (errP == nil) != (errS == nil) || sig.Words != p.Signature {
+			t.Errorf("%s: Signature %q (%v), Explain's %q (%v)", c.name, sig.Words, errS, p.Signature, errP)
 		}
 	}
 }

@@ -80,8 +80,8 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		if err != nil || v.Verdict != engine.OK {
 			id := rulingOf(path.Base(tests[i].Name))
 			disagree[id] = append(disagree[id], tests[i].Name)
-			if kind, ok := strings.CutPrefix(v.Signature, "WA format: "); ok {
-				formats[kind] = true
+			if v.Identity.Step == "format" {
+				formats[v.Identity.Detail] = true
 			} else {
 				byFormat = false
 			}
@@ -189,7 +189,7 @@ func explainedRulings(g games.Game, disagree map[string][]string, tests []engine
 func failedSample(g games.Game, h huntFlags, sample engine.Entry, v engine.Judgement, e *env) int {
 	fmt.Fprintf(e.stderr, "gamediff hunt: the program fails on the sample %s: %s (%s on %d of %d runs); every case would fail alike, so the hunt stops here\n",
 		sample.Path, v.Signature, v.Verdict, v.Shown, v.Runs)
-	f := engine.Finding{Verdict: v.Verdict, Signature: v.Signature, Origin: "the game's sample, " + sample.Path, Path: sample.Path,
+	f := engine.Finding{Verdict: v.Verdict, Signature: v.Signature, Identity: v.Identity, Origin: "the game's sample, " + sample.Path, Path: sample.Path,
 		Shown: v.Shown, Runs: v.Runs, InputBytes: len(sample.Input), Original: len(sample.Input), Input: sample.Input, Divergence: v.Divergence}
 	if saved, err := engine.SaveCase(foundDir(h, g.Name()), sample.Input, sample.Answer, sample.ErrText); err == nil {
 		f.Path = saved

@@ -1,0 +1,138 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Identity is what makes two divergences one bug: a hunt keeps one finding of each, a
+// confirmation counts the reruns that show the finding's, and a minimization takes only
+// the candidates that keep it. It holds no coordinates, counts, dataset or step numbers,
+// so that one bug met on two inputs is one identity, whatever words name it there. Each
+// field is a term compared whole, never words read back.
+type Identity struct {
+	Verdict Verdict `json:"verdict"`
+	// Oracle marks a mistake of the hunt's oracle (fast, against ref) met in a program's
+	// hunt, apart from the program's own.
+	Oracle bool `json:"oracle,omitempty"`
+	// In is the solver whose run did not end normally, for a failure of that kind.
+	In string `json:"in,omitempty"`
+	// Step is where the answers part: the kind of step, in the game's own terms, when the
+	// game tells bugs apart by it ("left click"); else what the engine tells alone:
+	// "exit status", "input error", "format", "output".
+	Step string `json:"step,omitempty"`
+	// Want and Got are the forms of the two answers where they part, as the game tells
+	// them apart (`"finish"`, "nothing"), or their exit statuses.
+	Want string `json:"want,omitempty"`
+	Got  string `json:"got,omitempty"`
+	// Detail is what else tells the bug apart: the game's ("got misses cells"), a format
+	// slip's kind, the first line of a crash's stderr with its numbers left out.
+	Detail string `json:"detail,omitempty"`
+}
+
+// signature is what a hunt knows a divergence by: its identity, which every decision
+// compares, and the words reports show, which only the game's pictures write for the
+// game's terms.
+type signature struct {
+	_ [0]func() // not comparable: decisions compare identities, never words
+	Identity
+	words string
+}
+
+// String is the signature's words: notes and reports print them.
+func (s signature) String() string { return s.words }
+
+// ofOracle marks the signature of a mistake of the hunt's oracle, fast, met in a program's
+// hunt, apart from the program's.
+func (s signature) ofOracle() signature {
+	s.Oracle, s.words = true, "fast: "+s.words
+	return s
+}
+
+// verdictOnly is the signature of any divergence of verdict v: a minimization of another
+// verdict takes no such candidate, whatever its words.
+func verdictOnly(v Verdict) signature {
+	return signature{Identity: Identity{Verdict: v}, words: v.String()}
+}
+
+// signature identifies a divergence, shortly and stably, so that the minimizer can keep
+// only smaller cases that show the same bug and a hunt can tell distinct bugs apart: the
+// verdict and where it happens, in the game's terms when the game can say (classify, which
+// gives the step, the forms and the detail of the identity, and the words; "" when it
+// cannot say).
+func (d *Divergence) signature(classify func(want, got []byte) (Identity, string)) signature {
+	v := d.Verdict()
+	sig := func(id Identity, words string) signature {
+		id.Verdict = v
+		return signature{Identity: id, words: v.String() + words}
+	}
+	if r, ok := d.culprit(); ok {
+		words := " in " + r.Solver
+		detail := ""
+		switch r.Status {
+		case Panicked:
+			detail = "panic: " + shape(firstLine(r.Stderr))
+			words += ": " + detail
+		case Crashed, Signaled:
+			detail = shape(firstLine(r.Stderr))
+			words += ": " + detail
+		}
+		return sig(Identity{In: r.Solver, Detail: detail}, words)
+	}
+	switch {
+	case d.Want.Exit != d.Got.Exit:
+		// "ref" whichever judge gave the expected answer: a program's hunt compares it
+		// with fast, and confirms against ref, and both must name the bug alike.
+		return sig(Identity{Step: "exit status", Want: strconv.Itoa(d.Want.Exit), Got: strconv.Itoa(d.Got.Exit)},
+			fmt.Sprintf(": exit %d where ref exits %d", d.Got.Exit, d.Want.Exit))
+	case d.Want.ErrLine != d.Got.ErrLine:
+		return sig(Identity{Step: "input error"}, ": input error named on another line")
+	}
+	if kind := d.FormatOnly(); kind != "" {
+		// One cause, one finding: whatever step it shows at, a format slip is one bug.
+		return sig(Identity{Step: "format", Detail: kind}, " format: "+kind)
+	}
+	if classify != nil {
+		if id, words := classify(d.Want.Stdout, d.Got.Stdout); words != "" {
+			return sig(id, " "+words)
+		}
+	}
+	w, g := firstDifferentLines(d.Want.Stdout, d.Got.Stdout)
+	return sig(Identity{Step: "output", Want: w, Got: g}, fmt.Sprintf(": want %s, got %s", w, g))
+}
+
+// firstDifferentLines returns the shapes of the first lines where want and got differ.
+func firstDifferentLines(want, got []byte) (string, string) {
+	same := commonPrefix(want, got)
+	start := bytes.LastIndexByte(want[:same], '\n') + 1
+	line := func(b []byte) string {
+		if start >= len(b) {
+			return "end of output"
+		}
+		b = b[start:]
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			b = b[:i]
+		}
+		return strconv.Quote(shape(string(b)))
+	}
+	return line(want), line(got)
+}
+
+var (
+	digits  = regexp.MustCompile(`[0-9]+`)
+	address = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+)
+
+// shape is a line with its numbers and addresses left out and its length bounded: what
+// stays the same when a bug shows on another input.
+func shape(s string) string {
+	s = address.ReplaceAllString(s, "ADDR")
+	s = digits.ReplaceAllString(s, "N")
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return strings.ToValidUTF8(s, "�")
+}

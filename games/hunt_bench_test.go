@@ -2,13 +2,13 @@ package games
 
 import (
 	"context"
-	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"gamediff/engine"
+	"gamediff/internal/clitest"
 )
 
 // BenchmarkHuntIsolation measures what running the judges in worker processes costs a
@@ -61,13 +61,9 @@ func BenchmarkHuntIsolation(b *testing.B) {
 // cost can be tracked. The games run side by side in one run: compare their ratios, not
 // the absolute figures of a shared machine.
 func BenchmarkProgramHunt(b *testing.B) {
-	dir := b.TempDir()
 	for _, g := range All() {
 		b.Run(g.Name(), func(b *testing.B) {
-			bin := filepath.Join(dir, g.Name())
-			if out, err := exec.Command("g++", "-O2", "-o", bin, filepath.Join("..", "examples", g.Name(), "solution.cpp")).CombinedOutput(); err != nil {
-				b.Fatalf("building the example: %v\n%s", err, out)
-			}
+			bin := clitest.CXX(b, "example-"+g.Name(), filepath.Join("..", "examples", g.Name(), "solution.cpp"))
 			var cases int64
 			var seconds, share float64
 			for b.Loop() {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gamediff/engine"
+	"gamediff/internal/clitest"
 )
 
 // testGames are games that exist for tests only: real games whose judge under test
@@ -30,7 +31,8 @@ func (h hangsOneInSeven) Fast(input []byte, w io.Writer) error {
 	return h.Game.Fast(input, w)
 }
 
-// TestMain makes the test binary a hunt's worker when a hunt starts it as one.
+// TestMain makes the test binary a hunt's worker when a hunt starts it as one, and removes
+// what the benchmarks built.
 func TestMain(m *testing.M) {
 	engine.ServeWorker(func(name string) (engine.Game, bool) {
 		if g, ok := testGame(name); ok {
@@ -38,5 +40,7 @@ func TestMain(m *testing.M) {
 		}
 		return Worker(name)
 	})
-	os.Exit(m.Run())
+	code := m.Run()
+	clitest.Cleanup()
+	os.Exit(code)
 }

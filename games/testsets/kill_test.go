@@ -7,7 +7,6 @@ package testsets_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,12 +15,15 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/internal/clitest"
 )
 
 // TestMain makes the test binary a worker when a judging starts it as one.
 func TestMain(m *testing.M) {
 	engine.ServeWorker(games.Worker)
-	os.Exit(m.Run())
+	code := m.Run()
+	clitest.Cleanup()
+	os.Exit(code)
 }
 
 // zooBug is a key of the bugs map of a wrong-solution program (cmd/diff/testdata/wrong).
@@ -60,15 +62,6 @@ func wrongSolutions(t *testing.T, game, zoo, rulings string) [][]string {
 // killChunk is how many tests a wrong solution is judged on at a time.
 const killChunk = 6
 
-// gxx builds a C++ solution with g++ -O2, as a judge would.
-func gxx(t *testing.T, src, out string) string {
-	t.Helper()
-	if msg, err := exec.Command("g++", "-O2", "-o", out, src).CombinedOutput(); err != nil {
-		t.Fatalf("g++ %s (.ci/run installs g++): %v\n%s", src, err, msg)
-	}
-	return out
-}
-
 // TestDefaultSetsKillTheKnownWrongSolutions: each game's default test set (gen, seed 1) is
 // judged as Polygon's invocations judge it, with the game's example solution
 // (examples/GAME/solution.cpp) as the right one, and as wrong ones every bug of the
@@ -77,11 +70,7 @@ func gxx(t *testing.T, src, out string) string {
 // them all. Whether the right one passes within half the time limit (gamediff judge's
 // rule) is logged, not asserted: CPU times on a shared machine are for benchmarks.
 func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
-	bin := t.TempDir()
-	zoo := filepath.Join(bin, "wrong")
-	if msg, err := exec.Command("go", "build", "-o", zoo+string(filepath.Separator), "../../cmd/diff/testdata/wrong/...").CombinedOutput(); err != nil {
-		t.Fatalf("building the zoo: %v\n%s", err, msg)
-	}
+	zoo := clitest.Zoo(t)
 	for _, g := range games.All() {
 		example := filepath.Join("..", "..", "examples", g.Name(), "solution.cpp")
 		if _, err := os.Stat(example); err != nil {
@@ -100,8 +89,8 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 			for i, e := range entries {
 				tests[i] = engine.Test{Name: e.Path, Input: e.Input, Want: e.Want()}
 			}
-			right := gxx(t, example, filepath.Join(bin, g.Name()))
-			rulings := gxx(t, filepath.Join("..", "..", "cmd", "diff", "testdata", "rulings", g.Name(), "solution.cpp"), filepath.Join(bin, "rulings-"+g.Name()))
+			right := clitest.CXX(t, "example-"+g.Name(), example)
+			rulings := clitest.CXX(t, "rulings-"+g.Name(), filepath.Join("..", "..", "cmd", "diff", "testdata", "rulings", g.Name(), "solution.cpp"))
 			judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: []string{right}, Workers: 2}, tests)
 			if err != nil {
 				t.Fatalf("judging the right solution: %v", err)

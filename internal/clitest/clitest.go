@@ -183,3 +183,14 @@ func Zoo(t testing.TB) string {
 	t.Helper()
 	return Build(t, "wrong", Command+"/testdata/wrong/...")
 }
+
+// CXX compiles a C++ solution with g++ -O2, as a judge would, once per test process, into
+// name, and returns its path. The tests install nothing: without g++ they fail, saying how
+// to get it.
+func CXX(t testing.TB, name, src string) string {
+	t.Helper()
+	if _, err := exec.LookPath("g++"); err != nil {
+		t.Fatalf("no g++ on PATH to build %s: .ci/run installs it (on Debian, as root: apt-get install -y g++)", src)
+	}
+	return BuildWith(t, name, func(out string) *exec.Cmd { return exec.Command("g++", "-O2", "-o", out, src) })
+}

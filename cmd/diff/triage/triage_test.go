@@ -7,6 +7,7 @@ package triage_test
 import (
 	"encoding/json"
 	"fmt"
+	"gamediff/internal/clitest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,13 @@ import (
 	"strings"
 	"testing"
 )
+
+// TestMain removes what the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	clitest.Cleanup()
+	os.Exit(code)
+}
 
 // One ruling read otherwise, one cause named. Each program is hunted: the check before the
 // hunt must list exactly its ruling, every finding must name exactly that ruling as its
@@ -49,23 +57,14 @@ func misreadings(t *testing.T) []misreading {
 	return out
 }
 
-// build builds the gamediff binary and the four C++ programs into a temporary folder.
+// build builds the gamediff binary and the four C++ programs, once.
 func build(t *testing.T) (gamediff string, programs map[string]string) {
 	t.Helper()
-	dir := t.TempDir()
-	gamediff = filepath.Join(dir, "gamediff")
-	if msg, err := exec.Command("go", "build", "-o", gamediff, "..").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, msg)
-	}
 	programs = map[string]string{}
 	for _, game := range []string{"mine", "boom", "tower", "datamining"} {
-		programs[game] = filepath.Join(dir, game)
-		src := filepath.Join("..", "testdata", "rulings", game, "solution.cpp")
-		if msg, err := exec.Command("g++", "-O2", "-o", programs[game], src).CombinedOutput(); err != nil {
-			t.Fatalf("g++ %s (.ci/run installs g++): %v\n%s", src, err, msg)
-		}
+		programs[game] = clitest.CXX(t, "rulings-"+game, filepath.Join("..", "testdata", "rulings", game, "solution.cpp"))
 	}
-	return gamediff, programs
+	return clitest.Gamediff(t), programs
 }
 
 // checkListed is the rulings the check before a hunt says the program reads differently.

@@ -33,6 +33,13 @@ func allocated() uint64 {
 // runTimeout is far beyond any judge's time on a fuzz-sized input: reaching it is a hang.
 const runTimeout = 10 * time.Second
 
+// inlineRuns is set in a libFuzzer build (libfuzzer.go): there the judges run on the
+// fuzzer's own goroutine (engine.InProcess.Inline), with no runTimeout. A goroutine per
+// run cost that build two OS thread switches a judge, a third of its CPU on a small input
+// and most of its wall time on a loaded machine, and libFuzzer's -timeout catches a hang
+// (as a timeout crash with its input, without the other judge's answer beside it).
+var inlineRuns bool
+
 var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 
 // diff runs both judges in-process: a panic or a hang becomes a result, not the end of the
@@ -40,8 +47,8 @@ var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 func (g *target) diff(t failer, input []byte) (want, got engine.Result, d *engine.Divergence) {
 	t.Helper()
 	limits := engine.Limits{Time: runTimeout}
-	want, got, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.ref, Limits: limits},
-		engine.InProcess{Label: "fast", Judge: g.fast, Limits: limits}, input, nil)
+	want, got, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.ref, Limits: limits, Inline: inlineRuns},
+		engine.InProcess{Label: "fast", Judge: g.fast, Limits: limits, Inline: inlineRuns}, input, nil)
 	if err != nil {
 		t.Fatalf("%s: %v", g.game, err)
 	}

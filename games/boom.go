@@ -10,6 +10,7 @@ import (
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/scale"
 )
 
 var (
@@ -36,7 +37,7 @@ func init() {
 				"1\n3 3\n___\n_*_\n___\n1 1 1\n3 1 99999999999999999999\n0\n",
 				"2\n3 3\n***\n***\n***\n2 2 2\n1 1 1\n0\n3 3\n",
 			},
-			&gen.BoomScaling, // how a time-out's case scales (engine.Scaler)
+			&scale.Boom, // how a time-out's case scales (engine.Scaler)
 		}},
 		unit:   gen.BoomUnitGen,
 		concat: concatBoom,

@@ -9,6 +9,7 @@ import (
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/scale"
 )
 
 var (
@@ -35,7 +36,7 @@ func init() {
 				"13 4\n",
 				"3 3\n...\n...\nMM.\n-0 99999999999999999999\n",
 			},
-			&gen.DataminingScaling, // how a time-out's case scales (engine.Scaler)
+			&scale.Datamining, // how a time-out's case scales (engine.Scaler)
 		}},
 		unit: gen.DataminingUnitGen,
 		fits: fitsPacked[gen.Datamining],

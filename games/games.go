@@ -20,6 +20,7 @@ import (
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ruling"
+	"gamediff/scale"
 )
 
 // Game is a registered game: the engine's view of it, and what the rest of the project
@@ -166,7 +167,7 @@ type Parts[C CaseModel] struct {
 	// Scale scales its cases along their dimensions, so that a time-out is narrowed by
 	// scaling and reports how the code's time grows (engine.Scaler); nil: a time-out is
 	// shrunk as any finding.
-	Scale *gen.Scaling[C]
+	Scale *scale.Scaling[C]
 }
 
 // check names the first part p leaves out: a game registered from outside this package

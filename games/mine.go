@@ -9,6 +9,7 @@ import (
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/scale"
 )
 
 // The game scales its cases: a time-out is narrowed by scaling and tells its growth.
@@ -30,6 +31,6 @@ func init() {
 			"1000000000 1000000000\n",
 			"2 2\n..\n..\nSweep 99999999999999999999999 1\n",
 		},
-		&gen.MineScaling, // how a time-out's case scales (engine.Scaler)
+		&scale.Mine, // how a time-out's case scales (engine.Scaler)
 	}})
 }

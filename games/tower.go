@@ -9,6 +9,7 @@ import (
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/scale"
 )
 
 var (
@@ -40,7 +41,7 @@ func init() {
 				// validator stops at it (it once read on, 27 s for T = 92233720).
 				"3 3\n...\nS..\n#G#\n2147483647\n68547758083MOVETOMOV",
 			},
-			&gen.TowerScaling, // how a time-out's case scales (engine.Scaler)
+			&scale.Tower, // how a time-out's case scales (engine.Scaler)
 		}},
 		unit: gen.TowerUnitGen,
 		fits: fitsPacked[gen.Tower],

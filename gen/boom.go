@@ -17,7 +17,7 @@ import (
 // operations a game, its closing 0 not counted.
 const (
 	BoomMaxGames = 30
-	boomMinSide  = 3
+	BoomMinSide  = 3
 	boomMaxSide  = 200
 	boomMaxOps   = 10000
 	// boomTableMines is the most mines of a board in any row of the test table (限制):
@@ -27,27 +27,30 @@ const (
 
 // Boom is one input of the game boom: T games played one after the other.
 type Boom struct {
-	Games []boomGame
+	Games []BoomGame
 }
 
-// boomGame is one game: a board and the operations read before its closing 0.
-type boomGame struct {
-	board []string // n rows of m bytes: '*' a mine, '_' empty
-	ops   []boomOp
+// BoomGame is one game: a board and the operations read before its closing 0.
+type BoomGame struct {
+	Board []string // n rows of m bytes: '*' a mine, '_' empty
+	Ops   []BoomOp
 }
 
-// boomOp is one operation line "op x y": op 1, 2 or 3 clicks left, right or middle.
-type boomOp struct {
-	kind boomKind
-	x, y int
+// BoomOp is one operation line "op x y": op 1, 2 or 3 clicks left, right or middle.
+type BoomOp struct {
+	Kind BoomKind
+	X, Y int
 }
 
-type boomKind uint8
+// BoomKind is a click: left, right or middle (op 1, 2 or 3).
+type BoomKind uint8
+
+// The clicks of the statement.
 
 const (
-	boomLeft boomKind = iota + 1
-	boomRight
-	boomMiddle
+	BoomLeft BoomKind = iota + 1
+	BoomRight
+	BoomMiddle
 )
 
 // Encode renders the case as judge input.
@@ -55,12 +58,12 @@ func (c Boom) Encode() []byte {
 	b := strconv.AppendInt(nil, int64(len(c.Games)), 10)
 	b = append(b, '\n')
 	for _, g := range c.Games {
-		b = appendInts(b, len(g.board), len(g.board[0]))
-		for _, row := range g.board {
+		b = appendInts(b, len(g.Board), len(g.Board[0]))
+		for _, row := range g.Board {
 			b = append(append(b, row...), '\n')
 		}
-		for _, op := range g.ops {
-			b = appendInts(b, int(op.kind), op.x, op.y)
+		for _, op := range g.Ops {
+			b = appendInts(b, int(op.Kind), op.X, op.Y)
 		}
 		b = append(b, '0', '\n')
 	}
@@ -76,26 +79,26 @@ func DecodeBoom(input []byte) (Boom, error) {
 	var c Boom
 	for t := 1; t <= games && s.err == nil; t++ {
 		game := "game " + strconv.Itoa(t) + ": "
-		n := s.number(game+"n", boomMinSide, boomMaxSide)
+		n := s.number(game+"n", BoomMinSide, boomMaxSide)
 		s.space()
-		m := s.number(game+"m", boomMinSide, boomMaxSide)
+		m := s.number(game+"m", BoomMinSide, boomMaxSide)
 		s.eoln()
-		g := boomGame{board: make([]string, n)}
-		for i := range g.board {
-			g.board[i] = s.row(game+"row "+strconv.Itoa(i+1), m, "_*")
+		g := BoomGame{Board: make([]string, n)}
+		for i := range g.Board {
+			g.Board[i] = s.row(game+"row "+strconv.Itoa(i+1), m, "_*")
 		}
 		for kind := s.number(game+"op", 0, 3); kind != 0; kind = s.number(game+"op", 0, 3) {
-			if len(g.ops) == boomMaxOps {
+			if len(g.Ops) == boomMaxOps {
 				s.fail("%smore than %d operations (q ≤ %d)", game, boomMaxOps, boomMaxOps)
 				break
 			}
-			op := boomOp{kind: boomKind(kind)}
+			op := BoomOp{Kind: BoomKind(kind)}
 			s.space()
-			op.x = s.number(game+"x", 1, n)
+			op.X = s.number(game+"x", 1, n)
 			s.space()
-			op.y = s.number(game+"y", 1, m)
+			op.Y = s.number(game+"y", 1, m)
 			s.eoln()
-			g.ops = append(g.ops, op)
+			g.Ops = append(g.Ops, op)
 		}
 		s.eoln()
 		c.Games = append(c.Games, g)
@@ -112,17 +115,17 @@ func DecodeBoom(input []byte) (Boom, error) {
 // Boom.Bytes is its inverse.
 func BoomFromBytes(data []byte) Boom {
 	t := &tape{data: data}
-	games := make([]boomGame, t.size(1, 3, BoomMaxGames))
+	games := make([]BoomGame, t.size(1, 3, BoomMaxGames))
 	for i := range games {
-		n, m := t.size(boomMinSide, 8, boomMaxSide), t.size(boomMinSide, 8, boomMaxSide)
-		games[i].board = t.board(n, m, '_', '*')
+		n, m := t.size(BoomMinSide, 8, boomMaxSide), t.size(BoomMinSide, 8, boomMaxSide)
+		games[i].Board = t.board(n, m, '_', '*')
 		last := i == len(games)-1
 		q := boomMaxOps
 		if !last {
 			q = t.size(0, 40, boomMaxOps)
 		}
-		for len(games[i].ops) < q && !t.exhausted() {
-			games[i].ops = append(games[i].ops, boomOp{kind: boomKind(1 + t.intn(3)), x: 1 + t.intn(n), y: 1 + t.intn(m)})
+		for len(games[i].Ops) < q && !t.exhausted() {
+			games[i].Ops = append(games[i].Ops, BoomOp{Kind: BoomKind(1 + t.intn(3)), X: 1 + t.intn(n), Y: 1 + t.intn(m)})
 		}
 	}
 	return Boom{games}
@@ -134,17 +137,17 @@ func (c Boom) Bytes() []byte {
 	w := &tapeWriter{}
 	w.size(len(c.Games), 1, 3, BoomMaxGames)
 	for i, g := range c.Games {
-		n, m := len(g.board), len(g.board[0])
-		w.size(n, boomMinSide, 8, boomMaxSide)
-		w.size(m, boomMinSide, 8, boomMaxSide)
-		w.board(g.board, '*')
+		n, m := len(g.Board), len(g.Board[0])
+		w.size(n, BoomMinSide, 8, boomMaxSide)
+		w.size(m, BoomMinSide, 8, boomMaxSide)
+		w.board(g.Board, '*')
 		if i < len(c.Games)-1 {
-			w.size(len(g.ops), 0, 40, boomMaxOps)
+			w.size(len(g.Ops), 0, 40, boomMaxOps)
 		}
-		for _, op := range g.ops {
-			w.intn(int(op.kind)-1, 3)
-			w.intn(op.x-1, n)
-			w.intn(op.y-1, m)
+		for _, op := range g.Ops {
+			w.intn(int(op.Kind)-1, 3)
+			w.intn(op.X-1, n)
+			w.intn(op.Y-1, m)
 		}
 	}
 	return w.data
@@ -156,20 +159,20 @@ func (c Boom) Bytes() []byte {
 func (c Boom) Bounds() []Bound {
 	b := []Bound{{"T", len(c.Games), 1, BoomMaxGames}}
 	for _, g := range c.Games {
-		n, m := len(g.board), len(g.board[0])
-		b = append(b, Bound{"n", n, boomMinSide, boomMaxSide}, Bound{"m", m, boomMinSide, boomMaxSide},
-			Bound{"q", len(g.ops), 0, boomMaxOps}, Bound{"k", strings.Count(strings.Join(g.board, ""), "*"), 0, min(n*m, boomTableMines)})
-		if len(g.ops) == 0 {
+		n, m := len(g.Board), len(g.Board[0])
+		b = append(b, Bound{"n", n, BoomMinSide, boomMaxSide}, Bound{"m", m, BoomMinSide, boomMaxSide},
+			Bound{"q", len(g.Ops), 0, boomMaxOps}, Bound{"k", strings.Count(strings.Join(g.Board, ""), "*"), 0, min(n*m, boomTableMines)})
+		if len(g.Ops) == 0 {
 			continue
 		}
-		lo, hi := g.ops[0], g.ops[0]
-		for _, op := range g.ops {
-			lo.kind, hi.kind = min(lo.kind, op.kind), max(hi.kind, op.kind)
-			lo.x, hi.x = min(lo.x, op.x), max(hi.x, op.x)
-			lo.y, hi.y = min(lo.y, op.y), max(hi.y, op.y)
+		lo, hi := g.Ops[0], g.Ops[0]
+		for _, op := range g.Ops {
+			lo.Kind, hi.Kind = min(lo.Kind, op.Kind), max(hi.Kind, op.Kind)
+			lo.X, hi.X = min(lo.X, op.X), max(hi.X, op.X)
+			lo.Y, hi.Y = min(lo.Y, op.Y), max(hi.Y, op.Y)
 		}
-		b = append(b, Bound{"op", int(lo.kind), 1, 3}, Bound{"op", int(hi.kind), 1, 3},
-			Bound{"x", lo.x, 1, n}, Bound{"x", hi.x, 1, n}, Bound{"y", lo.y, 1, m}, Bound{"y", hi.y, 1, m})
+		b = append(b, Bound{"op", int(lo.Kind), 1, 3}, Bound{"op", int(hi.Kind), 1, 3},
+			Bound{"x", lo.X, 1, n}, Bound{"x", hi.X, 1, n}, Bound{"y", lo.Y, 1, m}, Bound{"y", hi.Y, 1, m})
 	}
 	return b
 }
@@ -184,42 +187,42 @@ func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
 		sized(len(c.Games), func(lo, hi int) (any, bool) {
 			return Boom{slices.Concat(c.Games[:lo], c.Games[hi:])}, hi-lo < len(c.Games)
 		}).withTwins(func(a, b, n int) bool {
-			return slices.EqualFunc(c.Games[a:a+n], c.Games[b:b+n], func(g, h boomGame) bool {
-				return slices.Equal(g.board, h.board) && slices.Equal(g.ops, h.ops)
+			return slices.EqualFunc(c.Games[a:a+n], c.Games[b:b+n], func(g, h BoomGame) bool {
+				return slices.Equal(g.Board, h.Board) && slices.Equal(g.Ops, h.Ops)
 			})
 		}),
 	}
-	with := func(i int, g boomGame) Boom {
+	with := func(i int, g BoomGame) Boom {
 		games := slices.Clone(c.Games)
 		games[i] = g
 		return Boom{games}
 	}
 	// number j of an operation: its x, its y, its click.
-	number := func(op *boomOp, j int) *int { return []*int{&op.x, &op.y, nil}[j] }
+	number := func(op *BoomOp, j int) *int { return []*int{&op.X, &op.Y, nil}[j] }
 	for i, g := range c.Games {
-		lists = append(lists, sized(len(g.ops), func(lo, hi int) (any, bool) {
-			return with(i, boomGame{g.board, slices.Concat(g.ops[:lo], g.ops[hi:])}), true
-		}).withTwins(func(a, b, n int) bool { return slices.Equal(g.ops[a:a+n], g.ops[b:b+n]) }))
-		lists = append(lists, boardCuts(g.board, boomMinSide, "", "*", '_', g.ops, number, func(board []string, ops []boomOp) (any, bool) {
-			return with(i, boomGame{board, ops}), true
+		lists = append(lists, sized(len(g.Ops), func(lo, hi int) (any, bool) {
+			return with(i, BoomGame{g.Board, slices.Concat(g.Ops[:lo], g.Ops[hi:])}), true
+		}).withTwins(func(a, b, n int) bool { return slices.Equal(g.Ops[a:a+n], g.Ops[b:b+n]) }))
+		lists = append(lists, boardCuts(g.Board, BoomMinSide, "", "*", '_', g.Ops, number, func(board []string, ops []BoomOp) (any, bool) {
+			return with(i, BoomGame{board, ops}), true
 		})...)
 	}
 	// The numbers of all games in a row: three per operation.
-	total, locate := inARow(c.Games, func(g boomGame) int { return 3 * len(g.ops) })
+	total, locate := inARow(c.Games, func(g BoomGame) int { return 3 * len(g.Ops) })
 	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(total, func(i int) []int {
 		game, k := locate(i)
-		op := c.Games[game].ops[k/3]
-		return toward([]int{op.x, op.y, int(op.kind)}[k%3], 1)
+		op := c.Games[game].Ops[k/3]
+		return toward([]int{op.X, op.Y, int(op.Kind)}[k%3], 1)
 	}, func(i, v int) any {
 		game, k := locate(i)
 		g := c.Games[game]
-		ops := slices.Clone(g.ops)
+		ops := slices.Clone(g.Ops)
 		if p := number(&ops[k/3], k%3); p != nil {
 			*p = v
 		} else {
-			ops[k/3].kind = boomKind(v)
+			ops[k/3].Kind = BoomKind(v)
 		}
-		return with(game, boomGame{g.board, ops})
+		return with(game, BoomGame{g.Board, ops})
 	}))
 }
 
@@ -363,7 +366,7 @@ func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
 		// Half the cases play every click, the rest one mix of the test table each.
 		kinds = pick(r.Intn(2) == 0, uint8(1+r.Intn(4)), boomAllKinds)
 	}
-	games := make([]boomGame, pickEdge(r, sh.games))
+	games := make([]BoomGame, pickEdge(r, sh.games))
 	for i := range games {
 		// A game that reaches a skipped ruling after all (its only operation left out with
 		// R-B2 skipped) is drawn again.
@@ -375,7 +378,7 @@ func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
 
 // boomDraw is a game drawn and the rulings it reaches.
 type boomDraw struct {
-	game boomGame
+	game BoomGame
 	seen ruling.Set
 }
 
@@ -395,7 +398,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		} else if v := r.Intn(4); v < 3 {
 			n, m, k = boomRealLayouts[v][0], boomRealLayouts[v][1], boomRealLayouts[v][2]
 		} else {
-			n, m = pickEdge(r, span{boomMinSide, 40}), pickEdge(r, span{boomMinSide, 40})
+			n, m = pickEdge(r, span{BoomMinSide, 40}), pickEdge(r, span{BoomMinSide, 40})
 			k = pickEdge(r, span{0, min(320, n*m-9)})
 		}
 		first = r.Intn(n * m)
@@ -458,9 +461,9 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 	}
 	s.play()
 	// A finished game mostly gets only a few clicks more, answered INVALID.
-	ops := make([]boomOp, len(s.played))
+	ops := make([]BoomOp, len(s.played))
 	for i, c := range s.played {
-		ops[i] = boomOp{boomKind(c.k) + boomLeft, c.p/m + 1, c.p%m + 1}
+		ops[i] = BoomOp{BoomKind(c.k) + BoomLeft, c.p/m + 1, c.p%m + 1}
 	}
 	if !f.stopped && f.over() {
 		more := q - len(ops)
@@ -469,11 +472,11 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		}
 		for range more {
 			k, x, y := f.randomClick(r, n)
-			ops = append(ops, boomOp{boomKind(k) + boomLeft, x, y})
+			ops = append(ops, BoomOp{BoomKind(k) + BoomLeft, x, y})
 		}
 	}
 	skip.note(ruling.Boom(), f.avoided)
-	return boomDraw{boomGame{board, ops}, watch.Ended(len(ops))}
+	return boomDraw{BoomGame{board, ops}, watch.Ended(len(ops))}
 }
 
 // realBoomBoard places k mines uniformly outside the 3x3 square around first, as a real
@@ -517,171 +520,10 @@ func genBoomPatient(r *rand.Rand, sh boomShape, cells []byte, n, m int, kinds ui
 		skip.note(ruling.Boom(), ruling.B2)
 	}
 	s.play()
-	ops := make([]boomOp, len(s.played))
+	ops := make([]BoomOp, len(s.played))
 	for i, c := range s.played {
-		ops[i] = boomOp{boomKind(c.k) + boomLeft, c.p/m + 1, c.p%m + 1}
+		ops[i] = BoomOp{BoomKind(c.k) + BoomLeft, c.p/m + 1, c.p%m + 1}
 	}
 	skip.note(ruling.Boom(), f.avoided)
-	return boomDraw{boomGame{board, ops}, watch.Ended(len(ops))}
-}
-
-// Scaling: a time-out's case scaled along its dimensions (Scaling).
-
-// BoomScaling scales boom cases along their games (a sample of them, spread evenly), the
-// side of their boards (every board cropped along both sides to the window where most of
-// its game is played, the game played as before inside it) and their operations (a prefix
-// of those each game plays).
-var BoomScaling = Scaling[Boom]{Dimensions: []string{"games", "side", "operations"}, Scale: scaleBoom}
-
-func scaleBoom(c Boom, dim string, f float64) (Boom, bool) {
-	var out Boom
-	before, after := 0, 0 // the dimension's total
-	switch dim {
-	case "games":
-		k := scaledSize(len(c.Games), 1, f)
-		for _, i := range evenly(len(c.Games), k) {
-			out.Games = append(out.Games, c.Games[i])
-		}
-		before, after = len(c.Games), k
-	case "side":
-		for _, g := range c.Games {
-			n, m := len(g.board), len(g.board[0])
-			g = g.crop(0, scaledSize(n, boomMinSide, f))
-			g = g.crop(1, scaledSize(m, boomMinSide, f))
-			out.Games = append(out.Games, g)
-			before, after = before+n+m, after+len(g.board)+len(g.board[0])
-		}
-	case "operations":
-		for _, g := range c.Games {
-			last := g.played()
-			read := last + 1
-			keep := scaledSize(read, min(read, 1), f)
-			ops := g.ops[:keep]
-			if keep == read { // the end stays: the operations after it too, answered INVALID
-				tail := g.ops[read:]
-				ops = append(slices.Clone(ops), tail[:scaledSize(len(tail), 0, f)]...)
-			}
-			out.Games = append(out.Games, boomGame{g.board, ops})
-			before, after = before+len(g.ops), after+len(ops)
-		}
-	}
-	return out, shrunk(before, after, f)
-}
-
-// played plays the game on ref's game: the index of the operation that ends it (LOSE or
-// WIN), the last if none does (-1 without operations).
-func (g boomGame) played() int {
-	b := ref.NewBoomGame(g.board)
-	for i, op := range g.ops {
-		if b.Play(int(op.kind), op.x, op.y); b.Over() {
-			return i
-		}
-	}
-	return len(g.ops) - 1
-}
-
-// crop crops the board along axis (0 rows, 1 columns) to k of it, the window that holds
-// the most of the operations the game plays. An operation outside it becomes one that
-// changes nothing, on the nearest cell inside (boomStepper.quiet), save the first that
-// opens a cell, which is moved there; one that would end the game before the game ended
-// changes nothing either, and if the game's own last operation no longer ends it, the
-// operations after it (answered INVALID before) go. A game that was not won gets a
-// reserve (withReserve), which a win on the smaller board would otherwise cut short. So
-// the cropped game plays as many operations, on fewer cells.
-func (g boomGame) crop(axis, k int) boomGame {
-	size := pick(axis == 0, len(g.board), len(g.board[0]))
-	if k >= size {
-		return g
-	}
-	coord := func(op *boomOp) *int { return pick(axis == 0, &op.x, &op.y) }
-	b, last, opening, won := ref.NewBoomGame(g.board), len(g.ops)-1, -1, false
-	for i, op := range g.ops {
-		b.Play(int(op.kind), op.x, op.y)
-		if opening < 0 && op.kind != boomRight && len(b.Changed()) > 0 {
-			opening = i
-		}
-		if b.Over() {
-			last, won = i, b.Answer() == "WIN"
-			break
-		}
-	}
-	weight := make([]int, size)
-	for _, op := range g.ops[:last+1] {
-		weight[*coord(&op)-1]++
-	}
-	from := window(weight, k)
-	board := crop(g.board, axis, from, k)
-	n, m := len(board), len(board[0])
-	if !won {
-		board = withReserve(board, '_', '*')
-	}
-	ops, quiet := slices.Clone(g.ops), make([]bool, len(g.ops))
-	for i := range ops {
-		p := coord(&ops[i])
-		inside := *p-1 >= from && *p-1 < from+k
-		*p = clampTo(*p-1-from, k) + 1
-		quiet[i] = !inside && i != opening || !won && ops[i].x == n && ops[i].y == m
-	}
-	played, over := keepGoing(ops, last, quiet, func() stepper[boomOp] { return boomStepper{ref.NewBoomGame(board)} })
-	if over >= 0 && last < len(ops)-1 {
-		played = append(played, ops[last+1:]...)
-	}
-	return boomGame{board, played}
-}
-
-// boomStepper is ref's game of a cropped case (stepper).
-type boomStepper struct{ g *ref.BoomGame }
-
-func (s boomStepper) play(op boomOp) bool {
-	s.g.Play(int(op.kind), op.x, op.y)
-	return s.g.Over()
-}
-
-// ends tells a loss ahead: a left click on a mine not opened nor marked P, a middle click
-// whose P marks are right in number and leave a mine around it.
-func (s boomStepper) ends(op boomOp) bool {
-	g := s.g
-	switch op.kind {
-	case boomLeft:
-		return !g.Opened(op.x, op.y) && g.View(op.x, op.y) != 'P' && g.Mine(op.x, op.y)
-	case boomMiddle:
-		if !g.Opened(op.x, op.y) || s.marksAround(op.x, op.y) != g.Number(op.x, op.y) {
-			return false
-		}
-		mine := false
-		s.neighbours(op.x, op.y, func(x, y int) { mine = mine || !g.Opened(x, y) && g.View(x, y) != 'P' && g.Mine(x, y) })
-		return mine
-	}
-	return false
-}
-
-// quiet keeps the kind of op where one on its cell changes nothing (a left or right click
-// on an opened cell, a left click on a P, a middle click on a cell not opened or whose
-// marks are wrong in number), else takes a middle click on a cell not opened or a left
-// click on an opened one.
-func (s boomStepper) quiet(op boomOp) boomOp {
-	g := s.g
-	opened := g.Opened(op.x, op.y)
-	switch {
-	case !opened && (op.kind != boomLeft || g.View(op.x, op.y) != 'P'):
-		op.kind = boomMiddle
-	case opened && op.kind == boomMiddle && s.marksAround(op.x, op.y) == g.Number(op.x, op.y):
-		op.kind = boomLeft
-	}
-	return op
-}
-
-func (s boomStepper) neighbours(x, y int, visit func(x, y int)) {
-	n, m := s.g.Size()
-	neighbours(x, y, n, m, visit)
-}
-
-func (s boomStepper) marksAround(x, y int) int {
-	marks := 0
-	s.neighbours(x, y, func(x, y int) {
-		if s.g.View(x, y) == 'P' {
-			marks++
-		}
-	})
-	return marks
+	return boomDraw{BoomGame{board, ops}, watch.Ended(len(ops))}
 }

@@ -18,16 +18,16 @@ func sameBoom(a, b Boom) bool {
 	}
 	for i := range a.Games {
 		ga, gb := a.Games[i], b.Games[i]
-		if len(ga.board) != len(gb.board) || len(ga.ops) != len(gb.ops) {
+		if len(ga.Board) != len(gb.Board) || len(ga.Ops) != len(gb.Ops) {
 			return false
 		}
-		for x := range ga.board {
-			if ga.board[x] != gb.board[x] {
+		for x := range ga.Board {
+			if ga.Board[x] != gb.Board[x] {
 				return false
 			}
 		}
-		for j := range ga.ops {
-			if ga.ops[j] != gb.ops[j] {
+		for j := range ga.Ops {
+			if ga.Ops[j] != gb.Ops[j] {
 				return false
 			}
 		}
@@ -87,11 +87,11 @@ func TestShrinkBoomCandidatesAreValid(t *testing.T) {
 // TestShrinkBoomCutsEverything checks that the candidates of one case remove a game, an
 // operation, a row, a column and a mine, each on its own, games first.
 func TestShrinkBoomCutsEverything(t *testing.T) {
-	game := boomGame{
-		board: []string{"_*___", "_____", "___*_", "_____"},
-		ops:   []boomOp{{boomLeft, 1, 1}, {boomRight, 4, 5}, {boomMiddle, 2, 2}},
+	game := BoomGame{
+		Board: []string{"_*___", "_____", "___*_", "_____"},
+		Ops:   []BoomOp{{BoomLeft, 1, 1}, {BoomRight, 4, 5}, {BoomMiddle, 2, 2}},
 	}
-	c := Boom{Games: []boomGame{game, game}}
+	c := Boom{Games: []BoomGame{game, game}}
 	var sawGames, sawOps, sawRows, sawCols, sawMines bool
 	next := ShrinkBoom(c)
 	for first := true; ; first = false {
@@ -108,21 +108,21 @@ func TestShrinkBoomCutsEverything(t *testing.T) {
 			continue
 		}
 		g := cand.Games[0]
-		if sameBoom(Boom{Games: []boomGame{g}}, Boom{Games: []boomGame{game}}) {
+		if sameBoom(Boom{Games: []BoomGame{g}}, Boom{Games: []BoomGame{game}}) {
 			g = cand.Games[1]
 		}
 		switch {
-		case len(g.board) == 3 && len(g.board[0]) == 5:
+		case len(g.Board) == 3 && len(g.Board[0]) == 5:
 			sawRows = true
-		case len(g.board) == 4 && len(g.board[0]) == 4:
+		case len(g.Board) == 4 && len(g.Board[0]) == 4:
 			sawCols = true
-		case len(g.ops) < 3 && len(g.board) == 4:
+		case len(g.Ops) < 3 && len(g.Board) == 4:
 			sawOps = true
-		case strings.Count(strings.Join(g.board, ""), "*") < 2:
+		case strings.Count(strings.Join(g.Board, ""), "*") < 2:
 			sawMines = true
 		}
-		if len(g.board) < boomMinSide || len(g.board[0]) < boomMinSide {
-			t.Fatalf("candidate with a %dx%d board", len(g.board), len(g.board[0]))
+		if len(g.Board) < BoomMinSide || len(g.Board[0]) < BoomMinSide {
+			t.Fatalf("candidate with a %dx%d board", len(g.Board), len(g.Board[0]))
 		}
 	}
 	for name, saw := range map[string]bool{"games": sawGames, "ops": sawOps, "rows": sawRows, "columns": sawCols, "mines": sawMines} {
@@ -205,11 +205,11 @@ func boomFeatures(c Boom) map[string]bool {
 	var kinds [4]bool
 	set := func(name string, ok bool) { f[name] = f[name] || ok }
 	for _, bg := range c.Games {
-		n, m := len(bg.board), len(bg.board[0])
-		g := ref.NewBoomGame(bg.board)
+		n, m := len(bg.Board), len(bg.Board[0])
+		g := ref.NewBoomGame(bg.Board)
 		k := g.Mines()
-		set("q = 0", len(bg.ops) == 0)
-		set("q = 10000", len(bg.ops) == boomMaxOps)
+		set("q = 0", len(bg.Ops) == 0)
+		set("q = 10000", len(bg.Ops) == boomMaxOps)
 		set("k = 0", k == 0)
 		set("k = n·m", k == n*m)
 		set("200x200", n == boomMaxSide && m == boomMaxSide)
@@ -218,26 +218,26 @@ func boomFeatures(c Boom) map[string]bool {
 		set("16x30, 99 mines", n == 16 && m == 30 && k == 99)
 		lost := false
 		asked := map[[2]int]bool{} // the '?' cells, as the right clicks left them
-		set("a board of all mines with operations (R-B1)", k == n*m && len(bg.ops) > 0)
-		for _, op := range bg.ops {
-			kinds[op.kind] = true
+		set("a board of all mines with operations (R-B1)", k == n*m && len(bg.Ops) > 0)
+		for _, op := range bg.Ops {
+			kinds[op.Kind] = true
 			var was [3][3]byte // op's cell and its neighbours before it
 			for dx := -1; dx <= 1; dx++ {
 				for dy := -1; dy <= 1; dy++ {
-					if x, y := op.x+dx, op.y+dy; x >= 1 && x <= n && y >= 1 && y <= m {
+					if x, y := op.X+dx, op.Y+dy; x >= 1 && x <= n && y >= 1 && y <= m {
 						was[dx+1][dy+1] = g.View(x, y)
 					}
 				}
 			}
-			answer := g.Play(int(op.kind), op.x, op.y)
+			answer := g.Play(int(op.Kind), op.X, op.Y)
 			changed := g.Changed()
 			set("LOSE", answer == "LOSE")
-			set("LOSE by a middle click", answer == "LOSE" && op.kind == boomMiddle)
+			set("LOSE by a middle click", answer == "LOSE" && op.Kind == BoomMiddle)
 			set("WIN", answer == "WIN")
 			set("WIN by an operation changing nothing (R-B1)", answer == "WIN" && len(changed) == 0)
 			set("INVALID after LOSE", answer == "INVALID" && lost)
 			set("INVALID after WIN", answer == "INVALID" && !lost)
-			set("right click cycles back to _", op.kind == boomRight && was[1][1] == '?' && answer != "INVALID")
+			set("right click cycles back to _", op.Kind == BoomRight && was[1][1] == '?' && answer != "INVALID")
 			set("operation changing nothing", answer != "INVALID" && answer != "LOSE" && len(changed) == 0)
 			set("cascade of 1000+ cells", len(changed) >= 1000)
 			for _, c := range changed {
@@ -247,12 +247,12 @@ func boomFeatures(c Boom) map[string]bool {
 					}
 				}
 			}
-			opens := op.kind == boomMiddle && answer != "LOSE" && answer != "INVALID" && len(changed) > 0
+			opens := op.Kind == BoomMiddle && answer != "LOSE" && answer != "INVALID" && len(changed) > 0
 			set("middle click opens", opens)
 			set("middle click on a 0 opens (R-B3)", opens && was[1][1] == '0')
 			for dx := range 3 {
 				for dy := range 3 {
-					if was[dx][dy] == '?' && op.kind == boomMiddle && g.Opened(op.x+dx-1, op.y+dy-1) && answer != "INVALID" {
+					if was[dx][dy] == '?' && op.Kind == BoomMiddle && g.Opened(op.X+dx-1, op.Y+dy-1) && answer != "INVALID" {
 						set("? opened by a middle click", true)
 					}
 				}
@@ -260,16 +260,16 @@ func boomFeatures(c Boom) map[string]bool {
 			if answer == "LOSE" {
 				lost = true
 			}
-			at := [2]int{op.x, op.y}
-			if op.kind == boomRight {
-				asked[at] = g.View(op.x, op.y) == '?'
+			at := [2]int{op.X, op.Y}
+			if op.Kind == BoomRight {
+				asked[at] = g.View(op.X, op.Y) == '?'
 			}
 			for _, c := range changed {
 				if asked[c] && g.Opened(c[0], c[1]) {
 					switch {
 					case c == at:
 						set("left click on a ?", true)
-					case op.kind == boomMiddle && max(c[0]-op.x, op.x-c[0], c[1]-op.y, op.y-c[1]) == 1:
+					case op.Kind == BoomMiddle && max(c[0]-op.X, op.X-c[0], c[1]-op.Y, op.Y-c[1]) == 1:
 						set("? among a middle click's cells", true)
 					default:
 						set("? opened by a cascade", true)
@@ -338,8 +338,8 @@ func TestBoomFromBytesIsValid(t *testing.T) {
 	}
 	// The limits are reachable: 30 games, a 200x200 board.
 	c := BoomFromBytes([]byte{0xFF, 29, 0xFF, 197, 0xFF, 197})
-	if len(c.Games) != BoomMaxGames || len(c.Games[0].board) != boomMaxSide || len(c.Games[0].board[0]) != boomMaxSide {
-		t.Errorf("bytes asking for the limits gave %d games of %dx%d", len(c.Games), len(c.Games[0].board), len(c.Games[0].board[0]))
+	if len(c.Games) != BoomMaxGames || len(c.Games[0].Board) != boomMaxSide || len(c.Games[0].Board[0]) != boomMaxSide {
+		t.Errorf("bytes asking for the limits gave %d games of %dx%d", len(c.Games), len(c.Games[0].Board), len(c.Games[0].Board[0]))
 	}
 }
 
@@ -368,8 +368,8 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 		allowed := [][]bool{nil, nil, nil, nil, nil,
 			{false, true, false, false}, {false, true, true, false}, {false, true, false, true}, {false, true, true, true}}[min((number+3)/4+3, 8)]
 		for _, g := range c.Games {
-			n, m := len(g.board), len(g.board[0])
-			k := strings.Count(strings.Join(g.board, ""), "*")
+			n, m := len(g.Board), len(g.Board[0])
+			k := strings.Count(strings.Join(g.Board, ""), "*")
 			want := [][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}}
 			switch {
 			case number <= 3 && [3]int{n, m, k} != want[number-1]:
@@ -379,9 +379,9 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 			case number >= 5 && k > 10000:
 				t.Errorf("test %d: a game with %d mines, want k ≤ 10000", number, k)
 			}
-			for _, op := range g.ops {
-				if allowed != nil && !allowed[op.kind] {
-					t.Fatalf("test %d (%s): op %d not allowed", number, p.Call, op.kind)
+			for _, op := range g.Ops {
+				if allowed != nil && !allowed[op.Kind] {
+					t.Fatalf("test %d (%s): op %d not allowed", number, p.Call, op.Kind)
 				}
 			}
 		}
@@ -389,9 +389,9 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 }
 
 func TestBoomBounds(t *testing.T) {
-	c := Boom{Games: []boomGame{
-		{board: []string{"***", "***", "***"}},
-		{board: []string{"___", "___", "__*"}, ops: []boomOp{{boomRight, 2, 3}, {boomLeft, 1, 1}, {boomMiddle, 3, 2}}},
+	c := Boom{Games: []BoomGame{
+		{Board: []string{"***", "***", "***"}},
+		{Board: []string{"___", "___", "__*"}, Ops: []BoomOp{{BoomRight, 2, 3}, {BoomLeft, 1, 1}, {BoomMiddle, 3, 2}}},
 	}}
 	got := map[string][]int{}
 	for _, b := range c.Bounds() {

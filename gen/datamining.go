@@ -16,7 +16,7 @@ import (
 // Limits of the game datamining (seed 004): "r and c will always be at least 3. The total
 // number of cells in any board will never be greater than 40."
 const (
-	dataminingMinSide  = 3
+	DataminingMinSide  = 3
 	dataminingMaxCells = 40
 )
 
@@ -66,10 +66,10 @@ func decodeDatamining(input []byte, keep bool) (Datamining, error) {
 			}
 			s.end("the final 0 0")
 			return c, s.err
-		case r < dataminingMinSide:
-			s.fail("r = %d, but r ≥ %d (0 only in the final line 0 0)", r, dataminingMinSide)
-		case cols < dataminingMinSide:
-			s.fail("c = %d, but c ≥ %d", cols, dataminingMinSide)
+		case r < DataminingMinSide:
+			s.fail("r = %d, but r ≥ %d (0 only in the final line 0 0)", r, DataminingMinSide)
+		case cols < DataminingMinSide:
+			s.fail("c = %d, but c ≥ %d", cols, DataminingMinSide)
 		case r*cols > dataminingMaxCells:
 			s.fail("r·c = %d·%d = %d, but at most %d cells", r, cols, r*cols, dataminingMaxCells)
 		}
@@ -90,8 +90,8 @@ func decodeDatamining(input []byte, keep bool) (Datamining, error) {
 
 // dataminingSides lists every legal (r, c): r, c ≥ 3 and r·c ≤ 40.
 var dataminingSides = func() (sides [][2]int) {
-	for r := dataminingMinSide; r*dataminingMinSide <= dataminingMaxCells; r++ {
-		for c := dataminingMinSide; r*c <= dataminingMaxCells; c++ {
+	for r := DataminingMinSide; r*DataminingMinSide <= dataminingMaxCells; r++ {
+		for c := DataminingMinSide; r*c <= dataminingMaxCells; c++ {
 			sides = append(sides, [2]int{r, c})
 		}
 	}
@@ -110,18 +110,18 @@ func shrinkDatamining(c Datamining, twins twinCuts) gopter.Shrink {
 		}).withTwins(func(a, b, n int) bool { return slices.EqualFunc(c.Boards[a:a+n], c.Boards[b:b+n], slices.Equal) }),
 	}
 	for i, board := range c.Boards {
-		lists = append(lists, boardCuts(board, dataminingMinSide, "", "M", '.', []int(nil), func(*int, int) *int { return nil },
+		lists = append(lists, boardCuts(board, DataminingMinSide, "", "M", '.', []int(nil), func(*int, int) *int { return nil },
 			func(board []string, _ []int) (any, bool) {
 				boards := slices.Clone(c.Boards)
 				boards[i] = board
-				return Datamining{boards}, dataminingHasBoth(board)
+				return Datamining{boards}, DataminingHasBoth(board)
 			})...)
 	}
 	return shrinkCuts(twins, lists...)
 }
 
-// dataminingHasBoth reports whether a board has at least one 'M' and one '.'.
-func dataminingHasBoth(board []string) bool {
+// DataminingHasBoth reports whether a board has at least one 'M' and one '.'.
+func DataminingHasBoth(board []string) bool {
 	mine, safe := false, false
 	for _, row := range board {
 		for i := 0; i < len(row); i++ {
@@ -144,7 +144,7 @@ func DataminingFromBytes(data []byte) Datamining {
 		side := dataminingSides[t.intn(len(dataminingSides))]
 		rows, cols := side[0], side[1]
 		board := t.board(rows, cols, '.', 'M')
-		if !dataminingHasBoth(board) {
+		if !DataminingHasBoth(board) {
 			if board[0][0] == '.' {
 				board[0] = "M" + board[0][1:]
 			} else {
@@ -174,9 +174,9 @@ func (c Datamining) Bounds() []Bound {
 	var b []Bound
 	for _, board := range c.Boards {
 		rows, cols := len(board), len(board[0])
-		b = append(b, Bound{"r", rows, dataminingMinSide, dataminingMaxCells / dataminingMinSide},
-			Bound{"c", cols, dataminingMinSide, dataminingMaxCells / dataminingMinSide},
-			Bound{"r·c", rows * cols, dataminingMinSide * dataminingMinSide, dataminingMaxCells},
+		b = append(b, Bound{"r", rows, DataminingMinSide, dataminingMaxCells / DataminingMinSide},
+			Bound{"c", cols, DataminingMinSide, dataminingMaxCells / DataminingMinSide},
+			Bound{"r·c", rows * cols, DataminingMinSide * DataminingMinSide, dataminingMaxCells},
 			Bound{"mines", strings.Count(strings.Join(board, ""), "M"), 1, rows*cols - 1})
 	}
 	return b
@@ -207,7 +207,7 @@ type dataminingShape struct {
 func init() { calls["datamining"] = dataminingCall }
 
 func dataminingCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
-	sh := dataminingShape{boards: span{1, 1}, cells: span{dataminingMinSide * dataminingMinSide, dataminingMaxCells}}
+	sh := dataminingShape{boards: span{1, 1}, cells: span{DataminingMinSide * DataminingMinSide, dataminingMaxCells}}
 	fs.Var(&sh.boards, "boards", "boards")
 	fs.Var(&sh.cells, "cells", "cells of a board")
 	fs.Var(choice{dataminingKinds, &sh.kind}, "kind", "the kind of boards")
@@ -410,51 +410,4 @@ func dataminingBoard(r *rand.Rand, rows, cols, mines int) []string {
 		cells[p] = 'M'
 	}
 	return rowsOf(cells, cols)
-}
-
-// Scaling: a time-out's case scaled along its dimensions (Scaling).
-
-// DataminingScaling scales datamining cases along their boards (a sample of them, spread
-// evenly), rows and columns (every board cropped to a window of them).
-var DataminingScaling = Scaling[Datamining]{Dimensions: []string{"boards", "rows", "columns"}, Scale: scaleDatamining}
-
-func scaleDatamining(c Datamining, dim string, f float64) (Datamining, bool) {
-	var out Datamining
-	if dim == "boards" {
-		k := scaledSize(len(c.Boards), 1, f)
-		for _, i := range evenly(len(c.Boards), k) {
-			out.Boards = append(out.Boards, c.Boards[i])
-		}
-		return out, shrunk(len(c.Boards), k, f)
-	}
-	if dim != "rows" && dim != "columns" {
-		return out, false
-	}
-	axis, before, after := pick(dim == "rows", 0, 1), 0, 0
-	for _, board := range c.Boards {
-		size := pick(axis == 0, len(board), len(board[0]))
-		board = cropDatamining(board, axis, scaledSize(size, dataminingMinSide, f))
-		out.Boards = append(out.Boards, board)
-		before, after = before+size, after+pick(axis == 0, len(board), len(board[0]))
-	}
-	return out, shrunk(before, after, f)
-}
-
-// cropDatamining crops board along axis (0 rows, 1 columns) to k of it: the window whose
-// share of mines is nearest the board's, with an 'M' and a '.' (the first such), so that
-// the cropped board is as dense as the board, which an exhaustive search's time goes by;
-// the board whole when no window has both.
-func cropDatamining(board []string, axis, k int) []string {
-	size := pick(axis == 0, len(board), len(board[0]))
-	mines := strings.Count(strings.Join(board, ""), "M")
-	best, bestGap := board, -1
-	for from := 0; from+k <= size && k < size; from++ {
-		w := crop(board, axis, from, k)
-		gap := strings.Count(strings.Join(w, ""), "M")*size - mines*k
-		gap = max(gap, -gap)
-		if dataminingHasBoth(w) && (bestGap < 0 || gap < bestGap) {
-			best, bestGap = w, gap
-		}
-	}
-	return best
 }

@@ -80,30 +80,30 @@ func TestBytesRoundTrip(t *testing.T) {
 	t.Run("mine", func(t *testing.T) {
 		checkBytesRoundTrip(t, mineFuzz, mineFuzz.gen(t, 300))
 		checkBytesRoundTrip(t, mineFuzz, corpusCases(t, mineFuzz))
-		wide := Mine{board: []string{strings.Repeat(".", 300) + "*"}, ops: []mineOp{{kind: mineQuit}, {mineDSweep, 1, 301}}}
-		tall := Mine{board: slices.Repeat([]string{"*"}, mineMaxSide)}
+		wide := Mine{Board: []string{strings.Repeat(".", 300) + "*"}, Ops: []MineOp{{Kind: MineQuit}, {MineDSweep, 1, 301}}}
+		tall := Mine{Board: slices.Repeat([]string{"*"}, mineMaxSide)}
 		for range mineMaxOps - 1 {
-			tall.ops = append(tall.ops, mineOp{mineFlag, mineMaxSide, 1})
+			tall.Ops = append(tall.Ops, MineOp{MineFlag, mineMaxSide, 1})
 		}
-		tall.ops = append(tall.ops, mineOp{kind: mineQuit})
+		tall.Ops = append(tall.Ops, MineOp{Kind: MineQuit})
 		checkBytesRoundTrip(t, mineFuzz, []Mine{wide, tall})
 	})
 	t.Run("boom", func(t *testing.T) {
 		checkBytesRoundTrip(t, boomFuzz, boomFuzz.gen(t, 300))
 		checkBytesRoundTrip(t, boomFuzz, corpusCases(t, boomFuzz))
-		g := boomGame{board: []string{"___", "___", "__*"}}
-		checkBytesRoundTrip(t, boomFuzz, []Boom{{Games: []boomGame{g, g}}, {Games: slices.Repeat([]boomGame{g}, BoomMaxGames)}})
+		g := BoomGame{Board: []string{"___", "___", "__*"}}
+		checkBytesRoundTrip(t, boomFuzz, []Boom{{Games: []BoomGame{g, g}}, {Games: slices.Repeat([]BoomGame{g}, BoomMaxGames)}})
 	})
 	t.Run("tower", func(t *testing.T) {
 		checkBytesRoundTrip(t, towerFuzz, towerFuzz.gen(t, 300))
 		checkBytesRoundTrip(t, towerFuzz, corpusCases(t, towerFuzz))
-		d := TowerDataset{rows: []string{"G..", "...", "..S"}}
+		d := TowerDataset{Rows: []string{"G..", "...", "..S"}}
 		for _, col := range []int{-129, -128, -127, -1, 0, 1, 3, 4, 127, 128, math.MaxInt32, math.MinInt32} {
-			d.cmds = append(d.cmds, towerCmd{kind: towerMoveTo, col: col}, towerCmd{kind: towerClimbLeft})
+			d.Cmds = append(d.Cmds, TowerCmd{Kind: TowerMoveTo, Col: col}, TowerCmd{Kind: towerClimbLeft})
 		}
-		long := TowerDataset{rows: d.rows, cmds: slices.Repeat([]towerCmd{{kind: towerPullRight}}, 70000)}
-		checkBytesRoundTrip(t, towerFuzz, []Tower{{Datasets: []TowerDataset{d, {rows: d.rows}}}, {Datasets: []TowerDataset{long}},
-			{Datasets: slices.Repeat([]TowerDataset{{rows: d.rows}}, 300)}})
+		long := TowerDataset{Rows: d.Rows, Cmds: slices.Repeat([]TowerCmd{{Kind: towerPullRight}}, 70000)}
+		checkBytesRoundTrip(t, towerFuzz, []Tower{{Datasets: []TowerDataset{d, {Rows: d.Rows}}}, {Datasets: []TowerDataset{long}},
+			{Datasets: slices.Repeat([]TowerDataset{{Rows: d.Rows}}, 300)}})
 	})
 	t.Run("datamining", func(t *testing.T) {
 		checkBytesRoundTrip(t, dataminingFuzz, dataminingFuzz.gen(t, 300))
@@ -115,11 +115,11 @@ func TestBytesRoundTrip(t *testing.T) {
 // operation (command) different — changed, added or dropped — over the whole case.
 
 func nearMine(a, b Mine) bool {
-	if len(a.board) != len(b.board) || len(a.board[0]) != len(b.board[0]) {
+	if len(a.Board) != len(b.Board) || len(a.Board[0]) != len(b.Board[0]) {
 		return false
 	}
-	cells := cellsApart(a.board, b.board)
-	return cells+editsApart(a.ops, b.ops) <= 1
+	cells := cellsApart(a.Board, b.Board)
+	return cells+editsApart(a.Ops, b.Ops) <= 1
 }
 
 func nearBoom(a, b Boom) bool {
@@ -129,10 +129,10 @@ func nearBoom(a, b Boom) bool {
 	apart := 0
 	for i := range a.Games {
 		ga, gb := a.Games[i], b.Games[i]
-		if len(ga.board) != len(gb.board) || len(ga.board[0]) != len(gb.board[0]) {
+		if len(ga.Board) != len(gb.Board) || len(ga.Board[0]) != len(gb.Board[0]) {
 			return false
 		}
-		apart += cellsApart(ga.board, gb.board) + editsApart(ga.ops, gb.ops)
+		apart += cellsApart(ga.Board, gb.Board) + editsApart(ga.Ops, gb.Ops)
 	}
 	return apart <= 1
 }
@@ -144,10 +144,10 @@ func nearTower(a, b Tower) bool {
 	apart := 0
 	for i := range a.Datasets {
 		da, db := a.Datasets[i], b.Datasets[i]
-		if len(da.rows) != len(db.rows) || len(da.rows[0]) != len(db.rows[0]) {
+		if len(da.Rows) != len(db.Rows) || len(da.Rows[0]) != len(db.Rows[0]) {
 			return false
 		}
-		apart += cellsApart(da.rows, db.rows) + editsApart(da.cmds, db.cmds)
+		apart += cellsApart(da.Rows, db.Rows) + editsApart(da.Cmds, db.Cmds)
 	}
 	return apart <= 1
 }

@@ -22,40 +22,44 @@ const (
 
 // Mine is one input of the game mine: a board and the operations read after it.
 type Mine struct {
-	board []string // n rows of m bytes: '*' a mine, '.' safe
-	ops   []mineOp
+	Board []string // n rows of m bytes: '*' a mine, '.' safe
+	Ops   []MineOp
 }
 
-// mineOp is one operation line; x and y are unused for Quit.
-type mineOp struct {
-	kind mineKind
-	x, y int
+// MineOp is one operation line; X and Y are unused for Quit.
+type MineOp struct {
+	Kind MineKind
+	X, Y int
 }
 
-type mineKind uint8
+// MineKind is an operation: Flag, Sweep, DSweep or Quit.
+type MineKind uint8
+
+// The operations of the statement.
 
 const (
-	mineFlag mineKind = iota
-	mineSweep
-	mineDSweep
-	mineQuit
+	MineFlag MineKind = iota
+	MineSweep
+	MineDSweep
+	MineQuit
 )
 
 var mineKindNames = [...]string{"Flag", "Sweep", "DSweep", "Quit"}
 
-func (k mineKind) String() string { return mineKindNames[k] }
+// String is the operation as the input spells it.
+func (k MineKind) String() string { return mineKindNames[k] }
 
 // Encode renders the case as judge input.
 func (c Mine) Encode() []byte {
-	b := make([]byte, 0, 16+len(c.board)*(len(c.board[0])+1)+len(c.ops)*16)
-	b = appendInts(b, len(c.board), len(c.board[0]))
-	for _, row := range c.board {
+	b := make([]byte, 0, 16+len(c.Board)*(len(c.Board[0])+1)+len(c.Ops)*16)
+	b = appendInts(b, len(c.Board), len(c.Board[0]))
+	for _, row := range c.Board {
 		b = append(append(b, row...), '\n')
 	}
-	for _, op := range c.ops {
-		b = append(b, op.kind.String()...)
-		if op.kind != mineQuit {
-			b = appendInts(append(b, ' '), op.x, op.y)
+	for _, op := range c.Ops {
+		b = append(b, op.Kind.String()...)
+		if op.Kind != MineQuit {
+			b = appendInts(append(b, ' '), op.X, op.Y)
 		} else {
 			b = append(b, '\n')
 		}
@@ -82,33 +86,33 @@ func DecodeMine(input []byte) (Mine, error) {
 	s.space()
 	m := s.number("m", 1, mineMaxSide)
 	s.eoln()
-	c := Mine{board: make([]string, n)}
-	for i := range c.board {
-		c.board[i] = s.row("row "+strconv.Itoa(i+1), m, "*.")
+	c := Mine{Board: make([]string, n)}
+	for i := range c.Board {
+		c.Board[i] = s.row("row "+strconv.Itoa(i+1), m, "*.")
 	}
 	quits := 0
 	for !s.atEOF() {
-		if len(c.ops) == mineMaxOps {
+		if len(c.Ops) == mineMaxOps {
 			s.fail("more than %d operations", mineMaxOps)
 			break
 		}
-		op := mineOp{kind: mineQuit}
+		op := MineOp{Kind: MineQuit}
 		switch w := s.word("an operation"); w {
 		case "Quit":
 			if quits++; quits > 1 {
 				s.fail("a second Quit: exactly one is allowed")
 			}
 		case "Flag", "Sweep", "DSweep":
-			op.kind = mineKind(slices.Index(mineKindNames[:], w))
+			op.Kind = MineKind(slices.Index(mineKindNames[:], w))
 			s.space()
-			op.x = s.number("x", 1, n)
+			op.X = s.number("x", 1, n)
 			s.space()
-			op.y = s.number("y", 1, m)
+			op.Y = s.number("y", 1, m)
 		default:
 			s.fail("unknown operation %s, expected Flag, Sweep, DSweep or Quit", s.quotedWord())
 		}
 		s.eoln()
-		c.ops = append(c.ops, op)
+		c.Ops = append(c.Ops, op)
 	}
 	if quits == 0 {
 		s.fail("no Quit: exactly one is required")
@@ -123,25 +127,25 @@ func MineFromBytes(data []byte) Mine {
 	t := &tape{data: data}
 	n := t.size(1, 8, mineMaxSide)
 	m := t.size(1, 8, mineMaxSide)
-	c := Mine{board: t.board(n, m, '.', '*')}
+	c := Mine{Board: t.board(n, m, '.', '*')}
 	quit := false
 	for !t.exhausted() {
-		if room := mineMaxOps - 1; len(c.ops) == room && !quit || len(c.ops) == room+1 {
+		if room := mineMaxOps - 1; len(c.Ops) == room && !quit || len(c.Ops) == room+1 {
 			break // the last place is the Quit's
 		}
-		op := mineOp{kind: mineKind(t.byte() % 4), x: 1 + t.intn(n), y: 1 + t.intn(m)}
-		if op.kind == mineQuit {
+		op := MineOp{Kind: MineKind(t.byte() % 4), X: 1 + t.intn(n), Y: 1 + t.intn(m)}
+		if op.Kind == MineQuit {
 			if !quit {
 				quit = true
-				c.ops = append(c.ops, mineOp{kind: mineQuit})
+				c.Ops = append(c.Ops, MineOp{Kind: MineQuit})
 				continue
 			}
-			op.kind = mineSweep
+			op.Kind = MineSweep
 		}
-		c.ops = append(c.ops, op)
+		c.Ops = append(c.Ops, op)
 	}
 	if !quit {
-		c.ops = append(c.ops, mineOp{kind: mineQuit})
+		c.Ops = append(c.Ops, MineOp{Kind: MineQuit})
 	}
 	return c
 }
@@ -149,27 +153,27 @@ func MineFromBytes(data []byte) Mine {
 // Bytes is the inverse of MineFromBytes: fuzz seeds in which a changed byte changes one
 // cell or one operation, almost always.
 func (c Mine) Bytes() []byte {
-	n, m := len(c.board), len(c.board[0])
-	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.ops))}
+	n, m := len(c.Board), len(c.Board[0])
+	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.Ops))}
 	w.size(n, 1, 8, mineMaxSide)
 	w.size(m, 1, 8, mineMaxSide)
-	w.board(c.board, '*')
-	for _, op := range c.ops {
-		w.byte(byte(op.kind))
-		w.intn(max(op.x-1, 0), n)
-		w.intn(max(op.y-1, 0), m)
+	w.board(c.Board, '*')
+	for _, op := range c.Ops {
+		w.byte(byte(op.Kind))
+		w.intn(max(op.X-1, 0), n)
+		w.intn(max(op.Y-1, 0), m)
 	}
 	return w.data
 }
 
 // Bounds lists the constrained quantities of the case with their limits.
 func (c Mine) Bounds() []Bound {
-	n, m := len(c.board), len(c.board[0])
-	b := []Bound{{"n", n, 1, mineMaxSide}, {"m", m, 1, mineMaxSide}, {"operations", len(c.ops), 1, mineMaxOps},
-		{"mines", strings.Count(strings.Join(c.board, ""), "*"), 0, n * m}}
-	for _, op := range c.ops {
-		if op.kind != mineQuit {
-			b = append(b, Bound{"x", op.x, 1, n}, Bound{"y", op.y, 1, m})
+	n, m := len(c.Board), len(c.Board[0])
+	b := []Bound{{"n", n, 1, mineMaxSide}, {"m", m, 1, mineMaxSide}, {"operations", len(c.Ops), 1, mineMaxOps},
+		{"mines", strings.Count(strings.Join(c.Board, ""), "*"), 0, n * m}}
+	for _, op := range c.Ops {
+		if op.Kind != MineQuit {
+			b = append(b, Bound{"x", op.X, 1, n}, Bound{"y", op.Y, 1, m})
 		}
 	}
 	return b
@@ -181,26 +185,26 @@ func (c Mine) Bounds() []Bound {
 func ShrinkMine(v any) gopter.Shrink { return shrinkMine(v.(Mine), skipTwins) }
 
 func shrinkMine(c Mine, twins twinCuts) gopter.Shrink {
-	ops := sized(len(c.ops), func(lo, hi int) (any, bool) {
-		ops := slices.Concat(c.ops[:lo], slices.DeleteFunc(slices.Clone(c.ops[lo:hi]), func(op mineOp) bool { return op.kind != mineQuit }), c.ops[hi:])
-		return Mine{c.board, ops}, len(ops) < len(c.ops)
-	}).withTwins(func(a, b, n int) bool { return slices.Equal(c.ops[a:a+n], c.ops[b:b+n]) }) // equal runs hold no Quit: there is one
-	coord := func(op *mineOp, i int) *int {
-		if op.kind == mineQuit {
+	ops := sized(len(c.Ops), func(lo, hi int) (any, bool) {
+		ops := slices.Concat(c.Ops[:lo], slices.DeleteFunc(slices.Clone(c.Ops[lo:hi]), func(op MineOp) bool { return op.Kind != MineQuit }), c.Ops[hi:])
+		return Mine{c.Board, ops}, len(ops) < len(c.Ops)
+	}).withTwins(func(a, b, n int) bool { return slices.Equal(c.Ops[a:a+n], c.Ops[b:b+n]) }) // equal runs hold no Quit: there is one
+	coord := func(op *MineOp, i int) *int {
+		if op.Kind == MineQuit {
 			return nil
 		}
-		return []*int{&op.x, &op.y}[i]
+		return []*int{&op.X, &op.Y}[i]
 	}
-	lists := append([]cutList{ops}, boardCuts(c.board, 1, "", "*", '.', c.ops, coord, func(board []string, ops []mineOp) (any, bool) { return Mine{board, ops}, true })...)
-	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(2*len(c.ops), func(i int) []int {
-		if p := coord(&c.ops[i/2], i%2); p != nil {
+	lists := append([]cutList{ops}, boardCuts(c.Board, 1, "", "*", '.', c.Ops, coord, func(board []string, ops []MineOp) (any, bool) { return Mine{board, ops}, true })...)
+	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(2*len(c.Ops), func(i int) []int {
+		if p := coord(&c.Ops[i/2], i%2); p != nil {
 			return toward(*p, 1)
 		}
 		return nil
 	}, func(i, v int) any {
-		ops := slices.Clone(c.ops)
+		ops := slices.Clone(c.Ops)
 		*coord(&ops[i/2], i%2) = v
-		return Mine{c.board, ops}
+		return Mine{c.Board, ops}
 	}))
 }
 
@@ -374,7 +378,7 @@ func pickDensity(r *rand.Rand) float64 {
 	return r.Float64()
 }
 
-var mineClick = [...]mineKind{clickOpen: mineSweep, clickMark: mineFlag, clickChord: mineDSweep}
+var mineClick = [...]MineKind{clickOpen: MineSweep, clickMark: MineFlag, clickChord: MineDSweep}
 
 // mineField is ref's game of mine on board as a sweeper plays it, with the kinds of
 // operations allowed, its watch leaving out the rulings of skip.
@@ -503,13 +507,13 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	}
 	// A game over (by boom or finish: one the field did not stop) is followed by
 	// operations that are never read, up to the Quit; the Quit by after more.
-	ops := make([]mineOp, len(s.played), q)
+	ops := make([]MineOp, len(s.played), q)
 	for i, c := range s.played {
-		ops[i] = mineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
+		ops[i] = MineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
 	}
-	randomOp := func() mineOp {
+	randomOp := func() MineOp {
 		k, x, y := f.randomClick(r, n)
-		return mineOp{mineClick[k], x, y}
+		return MineOp{mineClick[k], x, y}
 	}
 	if f.over() && avoid&ruling.M4 != 0 && len(ops) < q-1-after {
 		f.avoided |= ruling.M4 // the closing Quit alone follows the end
@@ -517,7 +521,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	for !f.stopped && f.over() && avoid&ruling.M4 == 0 && len(ops) < q-1-after {
 		ops = append(ops, randomOp())
 	}
-	ops = append(ops, mineOp{kind: mineQuit})
+	ops = append(ops, MineOp{Kind: MineQuit})
 	if avoid&ruling.M4 != 0 && after > 0 {
 		after = 0
 		f.avoided |= ruling.M4
@@ -667,13 +671,13 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (Mi
 		}
 	}
 	finished := f.over() && len(s.opened) == safe
-	ops := make([]mineOp, len(s.played), q)
+	ops := make([]MineOp, len(s.played), q)
 	for i, c := range s.played {
-		ops[i] = mineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
+		ops[i] = MineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
 	}
-	randomOp := func() mineOp {
+	randomOp := func() MineOp {
 		k, x, y := f.randomClick(r, n)
-		return mineOp{mineClick[k], x, y}
+		return MineOp{mineClick[k], x, y}
 	}
 	after := 0 // operations after the Quit, never read (R-M4)
 	if sh.end == mineEndQuitHalf {
@@ -687,7 +691,7 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (Mi
 	for len(ops) < q-1-after {
 		ops = append(ops, randomOp())
 	}
-	ops = append(ops, mineOp{kind: mineQuit})
+	ops = append(ops, MineOp{Kind: MineQuit})
 	for range after {
 		ops = append(ops, randomOp())
 	}
@@ -741,162 +745,4 @@ func keepClosed(r *rand.Rand, cells []byte, safe byte, n, m, lo int) int {
 		}
 	}
 	return p
-}
-
-// Scaling: a time-out's case scaled along its dimensions (Scaling).
-
-// MineScaling scales mine cases along their operations (a prefix of the operations the
-// game plays), rows and columns (the board cropped to the window where most of the game
-// is played, the game played as before inside it).
-var MineScaling = Scaling[Mine]{Dimensions: []string{"operations", "rows", "columns"}, Scale: scaleMine}
-
-func scaleMine(c Mine, dim string, f float64) (Mine, bool) {
-	switch dim {
-	case "operations":
-		return scaleMineOps(c, f)
-	case "rows":
-		return cropMine(c, 0, f)
-	case "columns":
-		return cropMine(c, 1, f)
-	}
-	return Mine{}, false
-}
-
-// played plays c on ref's game: the index of the operation that ends it (the Quit, a boom
-// or a finish), and of the first that sweeps a cell, the opening (-1 if none does), and
-// how it ends ("give up", "game over" or "finish").
-func (c Mine) played() (last, opening int, end string) {
-	g, opening := ref.NewMineGame(c.board), -1
-	for i, op := range c.ops {
-		end = g.Play(op.kind.String(), op.x, op.y)
-		if opening < 0 && len(g.Newly()) > 0 {
-			opening = i
-		}
-		if end != "" {
-			return i, opening, end
-		}
-	}
-	return len(c.ops) - 1, opening, "" // unreachable on a valid case: it has a Quit
-}
-
-// scaleMineOps keeps f of the operations the game plays, the first ones, then the Quit,
-// then f of those after the Quit (never read): a boom or a finish the game reached may
-// go, the opening cascade stays.
-func scaleMineOps(c Mine, f float64) (Mine, bool) {
-	last, _, _ := c.played()
-	quit := slices.IndexFunc(c.ops, func(op mineOp) bool { return op.kind == mineQuit })
-	read := last + pick(last == quit, 0, 1) // the Quit is no step
-	keep := scaledSize(read, 1, f)
-	if !shrunk(read, keep, f) {
-		return Mine{}, false
-	}
-	after := c.ops[quit+1:]
-	ops := slices.Concat(c.ops[:keep], []mineOp{{kind: mineQuit}}, after[:scaledSize(len(after), 0, f)])
-	return Mine{c.board, ops}, true
-}
-
-// cropMine crops the board along axis (0 rows, 1 columns) to f of it: the window that
-// holds the most of the operations the game plays. An operation outside it becomes one
-// that changes nothing, on the nearest cell inside (mineStepper.quiet), save the opening,
-// which is moved there; an operation that would end the game before the case's own game
-// ended changes nothing either, and if the case's own last operation no longer ends it, a
-// Quit follows it. A game that did not finish gets a reserve (withReserve), which a
-// finish of the smaller board would otherwise cut short. So the cropped game plays as
-// many operations, on fewer cells.
-func cropMine(c Mine, axis int, f float64) (Mine, bool) {
-	size := len(c.board)
-	if axis == 1 {
-		size = len(c.board[0])
-	}
-	k := scaledSize(size, 1, f)
-	if !shrunk(size, k, f) {
-		return Mine{}, false
-	}
-	coord := func(op *mineOp) *int { return pick(axis == 0, &op.x, &op.y) }
-	last, opening, end := c.played()
-	weight := make([]int, size)
-	for _, op := range c.ops[:last+1] {
-		if op.kind != mineQuit {
-			weight[*coord(&op)-1]++
-		}
-	}
-	from := window(weight, k)
-	board := crop(c.board, axis, from, k)
-	n, m := len(board), len(board[0])
-	if end != "finish" {
-		board = withReserve(board, '.', '*')
-	}
-	ops, quiet := slices.Clone(c.ops), make([]bool, len(c.ops))
-	for i := range ops {
-		if ops[i].kind == mineQuit {
-			continue
-		}
-		p := coord(&ops[i])
-		inside := *p-1 >= from && *p-1 < from+k
-		*p = clampTo(*p-1-from, k) + 1
-		reserve := end != "finish" && ops[i].x == n && ops[i].y == m
-		quiet[i] = !inside && i != opening || reserve
-	}
-	played, over := keepGoing(ops, last, quiet, func() stepper[mineOp] { return mineStepper{ref.NewMineGame(board)} })
-	rest := ops[last+1:]
-	if over < 0 {
-		played = append(played, mineOp{kind: mineQuit})
-		rest = slices.DeleteFunc(slices.Clone(rest), func(op mineOp) bool { return op.kind == mineQuit })
-	}
-	return Mine{board, append(played, rest...)}, true
-}
-
-// mineStepper is ref's game of a cropped case (stepper).
-type mineStepper struct{ g *ref.MineGame }
-
-func (s mineStepper) play(op mineOp) bool { return s.g.Play(op.kind.String(), op.x, op.y) != "" }
-
-// ends tells a boom ahead: a Sweep on a blank mine, a DSweep whose flags are right in
-// number and leave a mine blank around it.
-func (s mineStepper) ends(op mineOp) bool {
-	g := s.g
-	switch op.kind {
-	case mineSweep:
-		return !g.Swept(op.x, op.y) && !g.Flagged(op.x, op.y) && g.Mine(op.x, op.y)
-	case mineDSweep:
-		if !g.Swept(op.x, op.y) || g.Number(op.x, op.y) == 0 || s.flagsAround(op.x, op.y) != g.Number(op.x, op.y) {
-			return false
-		}
-		mine := false
-		s.neighbours(op.x, op.y, func(x, y int) { mine = mine || !g.Swept(x, y) && !g.Flagged(x, y) && g.Mine(x, y) })
-		return mine
-	}
-	return false
-}
-
-// quiet keeps the kind of op where one on its cell changes nothing (a Sweep or a Flag on
-// a swept cell, a Sweep on a flag, a DSweep that fails or finds its cell not swept), else
-// takes a DSweep on a cell not swept or a Sweep on a swept one.
-func (s mineStepper) quiet(op mineOp) mineOp {
-	g := s.g
-	swept, flagged := g.Swept(op.x, op.y), g.Flagged(op.x, op.y)
-	switch {
-	case op.kind == mineQuit:
-		return op
-	case !swept && (op.kind != mineSweep || !flagged):
-		op.kind = mineDSweep // "not swept"
-	case swept && op.kind == mineDSweep && g.Number(op.x, op.y) != 0 && s.flagsAround(op.x, op.y) == g.Number(op.x, op.y):
-		op.kind = mineSweep // "swept"
-	}
-	return op
-}
-
-func (s mineStepper) neighbours(x, y int, visit func(x, y int)) {
-	n, m := s.g.Size()
-	neighbours(x, y, n, m, visit)
-}
-
-func (s mineStepper) flagsAround(x, y int) int {
-	flags := 0
-	s.neighbours(x, y, func(x, y int) {
-		if s.g.Flagged(x, y) {
-			flags++
-		}
-	})
-	return flags
 }

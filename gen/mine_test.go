@@ -46,9 +46,9 @@ func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
 // TestMineShrinkSkipsOnlyRepeats: see TestShrinkersSkipOnlyRepeats; on a blank board most
 // candidates were repeats.
 func TestMineShrinkSkipsOnlyRepeats(t *testing.T) {
-	blank := Mine{board: slices.Repeat([]string{strings.Repeat(".", 40)}, 30),
-		ops: []mineOp{{mineSweep, 3, 3}, {mineFlag, 3, 4}, {mineFlag, 3, 4}, {mineFlag, 3, 4}, {kind: mineQuit}}}
-	blank.board[2] = "..*" + strings.Repeat(".", 37)
+	blank := Mine{Board: slices.Repeat([]string{strings.Repeat(".", 40)}, 30),
+		Ops: []MineOp{{MineSweep, 3, 3}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {Kind: MineQuit}}}
+	blank.Board[2] = "..*" + strings.Repeat(".", 37)
 	if before, after := twinsSkipOnlyRepeats(t, []Mine{blank}, shrinkMine); 2*after > before {
 		t.Errorf("the blank board: %d candidates with twins skipped, %d without: most should be gone", after, before)
 	}
@@ -57,7 +57,7 @@ func TestMineShrinkSkipsOnlyRepeats(t *testing.T) {
 // TestMineShrinkReachesSingleCuts checks that the last candidates are single removals:
 // without them a minimized case would not be 1-minimal.
 func TestMineShrinkReachesSingleCuts(t *testing.T) {
-	c := Mine{board: []string{"*.", ".*", ".."}, ops: []mineOp{{mineSweep, 1, 2}, {mineFlag, 1, 1}, {kind: mineQuit}}}
+	c := Mine{Board: []string{"*.", ".*", ".."}, Ops: []MineOp{{MineSweep, 1, 2}, {MineFlag, 1, 1}, {Kind: MineQuit}}}
 	var all []Mine
 	for next := ShrinkMine(c); ; {
 		v, ok := next()
@@ -74,13 +74,13 @@ func TestMineShrinkReachesSingleCuts(t *testing.T) {
 	}
 	for _, m := range all {
 		switch {
-		case len(m.ops) == 2 && m.ops[0].kind == mineFlag && len(m.board) == 3:
+		case len(m.Ops) == 2 && m.Ops[0].Kind == MineFlag && len(m.Board) == 3:
 			want["drop op 1"] = true
-		case len(m.board) == 2 && m.board[1] == ".." && len(m.ops) == 3:
+		case len(m.Board) == 2 && m.Board[1] == ".." && len(m.Ops) == 3:
 			want["drop row 2"] = true
-		case len(m.board[0]) == 1 && m.board[0] == "." && len(m.ops) == 2:
+		case len(m.Board[0]) == 1 && m.Board[0] == "." && len(m.Ops) == 2:
 			want["drop col 1"] = true // the Sweep on column 2 moves to column 1, the Flag on column 1 goes
-		case len(m.board) == 3 && m.board[0] == "*." && m.board[1] == "..":
+		case len(m.Board) == 3 && m.Board[0] == "*." && m.Board[1] == "..":
 			want["clear mine2"] = true
 		}
 	}
@@ -105,7 +105,7 @@ func TestDecodeMineRejects(t *testing.T) {
 		{"plus sign", "+1 1\n", 1, "canonically"},
 		{"no newline after size", "1 1 .\n", 1, "end of line"},
 		{"short row", "2 2\n..\n.\nQuit\n", 3, "row 2 has 1 characters"},
-		{"bad char", "1 2\n.x\nQuit\n", 2, `'x'`},
+		{"bad char", "1 2\n.X\nQuit\n", 2, `'x'`},
 		{"no quit", "1 1\n.\nSweep 1 1\n", 4, "no Quit"},
 		{"two quits", "1 1\n.\nQuit\nQuit\n", 4, "second Quit"},
 		{"row outside", "2 2\n..\n..\nSweep 3 1\nQuit\n", 4, "x = 3 outside 1..2"},
@@ -153,8 +153,8 @@ func TestDecodeMineOperationLimit(t *testing.T) {
 func TestMineGenReachesTheHardParts(t *testing.T) {
 	seen := map[string]int{}
 	for _, c := range drawCases[Mine](t, MineGen(nil), 2000) {
-		n, m := len(c.board), len(c.board[0])
-		mines := strings.Count(strings.Join(c.board, ""), "*")
+		n, m := len(c.Board), len(c.Board[0])
+		mines := strings.Count(strings.Join(c.Board, ""), "*")
 		if n == 1 {
 			seen["n = 1"]++
 		}
@@ -170,10 +170,10 @@ func TestMineGenReachesTheHardParts(t *testing.T) {
 		if n >= 900 && m >= 900 {
 			seen["near 1000x1000"]++
 		}
-		if c.ops[0].kind == mineQuit {
+		if c.Ops[0].Kind == MineQuit {
 			seen["Quit first"]++
 		}
-		if c.ops[len(c.ops)-1].kind != mineQuit {
+		if c.Ops[len(c.Ops)-1].Kind != MineQuit {
 			seen["ops after Quit"]++
 		}
 		for k, v := range playMineModel(c) {
@@ -192,20 +192,20 @@ func TestMineGenReachesTheHardParts(t *testing.T) {
 // playMineModel plays c on ref's game and reports which features occurred.
 func playMineModel(c Mine) map[string]int {
 	seen := map[string]int{}
-	g := ref.NewMineGame(c.board)
+	g := ref.NewMineGame(c.Board)
 	chain := 0
 	flagged := map[[2]int]bool{}
-	for i, op := range c.ops {
+	for i, op := range c.Ops {
 		if g.Outcome() != "" {
 			seen["ops after the end"]++
 			break
 		}
-		if i > 0 && op.x == c.ops[i-1].x && op.y == c.ops[i-1].y && op.kind != mineQuit {
+		if i > 0 && op.X == c.Ops[i-1].X && op.Y == c.Ops[i-1].Y && op.Kind != MineQuit {
 			seen["same cell again"]++
 		}
-		result := g.Play(op.kind.String(), op.x, op.y)
-		if op.kind == mineFlag {
-			flagged[[2]int{op.x, op.y}] = g.Flagged(op.x, op.y)
+		result := g.Play(op.Kind.String(), op.X, op.Y)
+		if op.Kind == MineFlag {
+			flagged[[2]int{op.X, op.Y}] = g.Flagged(op.X, op.Y)
 		}
 		opened := g.Newly()
 		if len(opened) >= 100 {
@@ -217,7 +217,7 @@ func playMineModel(c Mine) map[string]int {
 				flagged[q] = false
 			}
 		}
-		if op.kind == mineDSweep {
+		if op.Kind == MineDSweep {
 			switch {
 			case len(opened) > 0 && result != "game over":
 				seen["DSweep that opens"]++
@@ -248,7 +248,7 @@ func TestMineFromBytesIsAlwaysValid(t *testing.T) {
 			t.Fatalf("bytes %x: invalid case: %v", data, err)
 		}
 	}
-	if c := MineFromBytes(nil); len(c.board) != 1 || len(c.ops) != 1 {
+	if c := MineFromBytes(nil); len(c.Board) != 1 || len(c.Ops) != 1 {
 		t.Fatalf("no bytes: %+v, want a 1x1 board and just Quit", c)
 	}
 }

@@ -18,41 +18,41 @@ import (
 // the operations read before the game ends and how it ends, the cells opened and the
 // largest cascade, the DSweeps that open cells, and how deep a recursive flood fill goes.
 func (c Mine) PlayFacts() []string {
-	n, m := len(c.board), len(c.board[0])
-	g := ref.NewMineGame(c.board)
+	n, m := len(c.Board), len(c.Board[0])
+	g := ref.NewMineGame(c.Board)
 	f := newFillDepth(n, m, func(p int) bool { return g.Number(p/m+1, p%m+1) == 0 })
 	var (
 		read, opened, largest, depth   int
 		sweeps, chords, chordsFail     int
 		chordRun, chordRunMax, noCells int
 	)
-	for _, op := range c.ops {
+	for _, op := range c.Ops {
 		read++
-		g.Play(op.kind.String(), op.x, op.y)
+		g.Play(op.Kind.String(), op.X, op.Y)
 		newly := g.Newly()
 		opened += len(newly)
 		largest = max(largest, len(newly))
 		if len(newly) > 0 {
-			depth = max(depth, f.deepest(newly, op.kind == mineDSweep, (op.x-1)*m+op.y-1))
+			depth = max(depth, f.deepest(newly, op.Kind == MineDSweep, (op.X-1)*m+op.Y-1))
 		}
 		switch {
-		case op.kind == mineSweep && len(newly) > 0:
+		case op.Kind == MineSweep && len(newly) > 0:
 			sweeps++
-		case op.kind == mineDSweep && len(newly) > 0:
+		case op.Kind == MineDSweep && len(newly) > 0:
 			chords++
-		case op.kind == mineDSweep:
+		case op.Kind == MineDSweep:
 			chordsFail++
 		}
-		if op.kind != mineFlag && op.kind != mineQuit && len(newly) == 0 {
+		if op.Kind != MineFlag && op.Kind != MineQuit && len(newly) == 0 {
 			noCells++
 		}
 		// A chain: DSweeps that open cells, with nothing between them but the flags they
 		// need.
 		switch {
-		case op.kind == mineDSweep && len(newly) > 0:
+		case op.Kind == MineDSweep && len(newly) > 0:
 			chordRun++
 			chordRunMax = max(chordRunMax, chordRun)
-		case op.kind != mineFlag:
+		case op.Kind != MineFlag:
 			chordRun = 0
 		}
 		if g.Outcome() != "" {
@@ -63,11 +63,11 @@ func (c Mine) PlayFacts() []string {
 	if g.Outcome() == "give up" {
 		steps-- // the Quit is read, but is no step
 	}
-	ending := fmt.Sprintf("reads all %d operations", len(c.ops))
-	if read < len(c.ops) {
-		ending = fmt.Sprintf("reads %d of %d operations", read, len(c.ops))
+	ending := fmt.Sprintf("reads all %d operations", len(c.Ops))
+	if read < len(c.Ops) {
+		ending = fmt.Sprintf("reads %d of %d operations", read, len(c.Ops))
 	}
-	mines := strings.Count(strings.Join(c.board, ""), "*")
+	mines := strings.Count(strings.Join(c.Board, ""), "*")
 	return []string{
 		fmt.Sprintf("%s: %s after %d steps", ending, g.Outcome(), steps),
 		fmt.Sprintf("%d mines of %d cells; %d cells opened, the largest cascade %d cells; a recursive flood fill goes %d calls deep",
@@ -173,14 +173,14 @@ func (c Boom) PlayFacts() []string {
 	var ends = map[string]int{}
 	var ops, answered, opened, largest, middles, untilEnd int
 	for _, gm := range c.Games {
-		g := ref.NewBoomGame(gm.board)
-		for _, op := range gm.ops {
+		g := ref.NewBoomGame(gm.Board)
+		for _, op := range gm.Ops {
 			ops++
 			if g.Over() {
 				continue // INVALID: the game ended before
 			}
 			answered++
-			g.Play(int(op.kind), op.x, op.y)
+			g.Play(int(op.Kind), op.X, op.Y)
 			cells := 0
 			for _, p := range g.Changed() {
 				if g.Opened(p[0], p[1]) {
@@ -189,7 +189,7 @@ func (c Boom) PlayFacts() []string {
 			}
 			opened += cells
 			largest = max(largest, cells)
-			if op.kind == boomMiddle && cells > 0 {
+			if op.Kind == BoomMiddle && cells > 0 {
 				middles++
 			}
 		}

@@ -13,17 +13,17 @@ import (
 func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
 	t.Run("mine", func(t *testing.T) {
 		c := drawCase[Mine](t, mustGen("mine -n 1000 -m 1000 -q 60000 -scenario cascade-long-game", nil), 1)
-		g := ref.NewMineGame(c.board)
+		g := ref.NewMineGame(c.Board)
 		read, sweeps, cascade := 0, 0, 0
-		for _, op := range c.ops {
-			if op.kind == mineQuit || g.Outcome() != "" {
+		for _, op := range c.Ops {
+			if op.Kind == MineQuit || g.Outcome() != "" {
 				break
 			}
 			read++
-			if op.kind != mineFlag {
+			if op.Kind != MineFlag {
 				sweeps++
 			}
-			g.Play(op.kind.String(), op.x, op.y)
+			g.Play(op.Kind.String(), op.X, op.Y)
 			cascade = max(cascade, len(g.Newly()))
 		}
 		t.Logf("1000x1000: %d operations read, %d of them Sweep or DSweep; a cascade of %d cells", read, sweeps, cascade)
@@ -43,13 +43,13 @@ func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
 			c := drawCase[Boom](t, mustGen(tc.call, nil), 1)
 			live, cascade := 0, 0
 			for _, bg := range c.Games {
-				g := ref.NewBoomGame(bg.board)
-				for _, op := range bg.ops {
+				g := ref.NewBoomGame(bg.Board)
+				for _, op := range bg.Ops {
 					if g.Over() {
 						break
 					}
 					live++
-					g.Play(int(op.kind), op.x, op.y)
+					g.Play(int(op.Kind), op.X, op.Y)
 					cascade = max(cascade, len(g.Changed()))
 				}
 			}
@@ -63,7 +63,7 @@ func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
 		c := drawCase[Tower](t, mustGen("tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful", nil), 1)
 		live, total := 0, 0
 		for _, d := range c.Datasets {
-			total += len(d.cmds)
+			total += len(d.Cmds)
 		}
 		ref.TowerRules(c.Encode(), func(s *ref.TowerStep) {
 			if s.Phase == ref.TowerCommand {

@@ -17,7 +17,7 @@ import (
 
 // Limits of the game tower (seed 001, Constraints: 3 ≤ m, n ≤ 50).
 const (
-	towerMinSide = 3
+	TowerMinSide = 3
 	towerMaxSide = 50
 )
 
@@ -31,23 +31,23 @@ type Tower struct {
 
 // TowerDataset is one tower and its commands.
 type TowerDataset struct {
-	rows []string // n rows of m characters, the top level (n) first, as in the input
-	cmds []towerCmd
+	Rows []string // n rows of m characters, the top level (n) first, as in the input
+	Cmds []TowerCmd
 }
 
-// towerCmd is one command line. col is MOVETO's column, any int32: one outside 1..m makes
+// TowerCmd is one command line. Col is MOVETO's column, any int32: one outside 1..m makes
 // an invalid command (R-T6), not a malformed input.
-type towerCmd struct {
-	kind towerKind
-	col  int
+type TowerCmd struct {
+	Kind TowerKind
+	Col  int
 }
 
-// towerKind is a command with its direction.
-type towerKind uint8
+// TowerKind is a command with its direction.
+type TowerKind uint8
 
 // The commands of the statement.
 const (
-	towerMoveTo towerKind = iota
+	TowerMoveTo TowerKind = iota
 	towerPushRight
 	towerPushLeft
 	towerPullRight
@@ -62,23 +62,23 @@ const (
 var towerKindNames = [towerKinds]string{"MOVETO", "PUSH RIGHT", "PUSH LEFT", "PULL RIGHT", "PULL LEFT",
 	"GETDOWN RIGHT", "GETDOWN LEFT", "CLIMB RIGHT", "CLIMB LEFT"}
 
-func (k towerKind) String() string { return towerKindNames[k] }
+func (k TowerKind) String() string { return towerKindNames[k] }
 
 // dir is +1 for a RIGHT command, -1 for a LEFT one, 0 for MOVETO.
-func (k towerKind) dir() int { return pick(k == towerMoveTo, 0, 1-2*int((k-towerPushRight)%2)) }
+func (k TowerKind) dir() int { return pick(k == TowerMoveTo, 0, 1-2*int((k-towerPushRight)%2)) }
 
 // Encode renders the case as judge input.
 func (c Tower) Encode() []byte {
 	var b []byte
 	for _, d := range c.Datasets {
-		b = appendInts(b, len(d.rows), len(d.rows[0]))
-		for _, row := range d.rows {
+		b = appendInts(b, len(d.Rows), len(d.Rows[0]))
+		for _, row := range d.Rows {
 			b = append(append(b, row...), '\n')
 		}
-		b = appendInts(b, len(d.cmds))
-		for _, cmd := range d.cmds {
-			if b = append(b, towerKindNames[cmd.kind]...); cmd.kind == towerMoveTo {
-				b = appendInts(append(b, ' '), cmd.col)
+		b = appendInts(b, len(d.Cmds))
+		for _, cmd := range d.Cmds {
+			if b = append(b, towerKindNames[cmd.Kind]...); cmd.Kind == TowerMoveTo {
+				b = appendInts(append(b, ' '), cmd.Col)
 			} else {
 				b = append(b, '\n')
 			}
@@ -112,18 +112,18 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 			s.end("the final 0 0")
 			return c, s.err
 		}
-		if n < towerMinSide {
-			s.fail("n = %d outside %d..%d", n, towerMinSide, towerMaxSide)
+		if n < TowerMinSide {
+			s.fail("n = %d outside %d..%d", n, TowerMinSide, towerMaxSide)
 		}
-		m := s.number("m", towerMinSide, towerMaxSide)
+		m := s.number("m", TowerMinSide, towerMaxSide)
 		s.eoln()
-		d := TowerDataset{rows: make([]string, n)}
+		d := TowerDataset{Rows: make([]string, n)}
 		players, goals := 0, 0
-		for i := range d.rows {
+		for i := range d.Rows {
 			line, what := s.line, "level "+strconv.Itoa(n-i)
-			d.rows[i] = s.row(what, m, towerAlphabet)
-			players += strings.Count(d.rows[i], "S")
-			goals += strings.Count(d.rows[i], "G")
+			d.Rows[i] = s.row(what, m, towerAlphabet)
+			players += strings.Count(d.Rows[i], "S")
+			goals += strings.Count(d.Rows[i], "G")
 			if players > 1 || goals > 1 {
 				s.failAt(line, "%s: S and G must appear exactly once in a tower, found a second one", what)
 			}
@@ -136,13 +136,13 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 		// A command takes at least 9 bytes ("MOVETO 1\n"): the commands are allocated
 		// once, at their number, but never beyond what the input can hold.
 		if keep {
-			d.cmds = make([]towerCmd, 0, min(t, (len(s.in)-s.pos)/len("MOVETO 1\n")))
+			d.Cmds = make([]TowerCmd, 0, min(t, (len(s.in)-s.pos)/len("MOVETO 1\n")))
 		}
 		// The first error ends the reading: T may promise two billion commands the input
 		// does not hold, and each would be refused again.
 		for i := 0; i < t && s.err == nil; i++ {
 			if cmd := decodeTowerCmd(s); keep && s.err == nil {
-				d.cmds = append(d.cmds, cmd)
+				d.Cmds = append(d.Cmds, cmd)
 			}
 		}
 		if keep {
@@ -151,12 +151,12 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 	}
 }
 
-func decodeTowerCmd(s *inStream) towerCmd {
+func decodeTowerCmd(s *inStream) TowerCmd {
 	w := s.word("a command")
-	cmd := towerCmd{kind: towerMoveTo}
+	cmd := TowerCmd{Kind: TowerMoveTo}
 	if w == "MOVETO" {
 		s.space()
-		cmd.col = s.number("MOVETO's column", math.MinInt32, math.MaxInt32)
+		cmd.Col = s.number("MOVETO's column", math.MinInt32, math.MaxInt32)
 		s.eoln()
 		return cmd
 	}
@@ -168,7 +168,7 @@ func decodeTowerCmd(s *inStream) towerCmd {
 	if d := s.word("RIGHT or LEFT"); d != "RIGHT" && d != "LEFT" {
 		s.fail("%s: expected RIGHT or LEFT, found %s", w, s.quotedWord())
 	} else {
-		cmd.kind = towerKind(slices.Index(towerKindNames[:], w+" "+d))
+		cmd.Kind = TowerKind(slices.Index(towerKindNames[:], w+" "+d))
 	}
 	s.eoln()
 	return cmd
@@ -192,44 +192,44 @@ func shrinkTower(c Tower, twins twinCuts) gopter.Shrink {
 			return Tower{slices.Concat(c.Datasets[:lo], c.Datasets[hi:])}, hi-lo < len(c.Datasets)
 		}).withTwins(func(a, b, n int) bool {
 			return slices.EqualFunc(c.Datasets[a:a+n], c.Datasets[b:b+n], func(d, e TowerDataset) bool {
-				return slices.Equal(d.rows, e.rows) && slices.Equal(d.cmds, e.cmds)
+				return slices.Equal(d.Rows, e.Rows) && slices.Equal(d.Cmds, e.Cmds)
 			})
 		}),
 	}
-	column := func(cmd *towerCmd, i int) *int { return pick(cmd.kind == towerMoveTo && i == 1, &cmd.col, nil) }
+	column := func(cmd *TowerCmd, i int) *int { return pick(cmd.Kind == TowerMoveTo && i == 1, &cmd.Col, nil) }
 	for i, d := range c.Datasets {
-		with := func(rows []string, cmds []towerCmd) (any, bool) { return with(i, TowerDataset{rows, cmds}), true }
-		lists = append(lists, sized(len(d.cmds), func(lo, hi int) (any, bool) {
-			return with(d.rows, slices.Concat(d.cmds[:lo], d.cmds[hi:]))
-		}).withTwins(func(a, b, n int) bool { return slices.Equal(d.cmds[a:a+n], d.cmds[b:b+n]) }))
-		lists = append(lists, boardCuts(d.rows, towerMinSide, "SG", "#ICB123", '.', d.cmds, column, with)...)
-		lists = append(lists, cellCuts(d.rows, "ICB123", func(odd []int, lo, hi int) (any, bool) {
-			return with(withCells(d.rows, odd[lo:hi], '#'), d.cmds)
+		with := func(rows []string, cmds []TowerCmd) (any, bool) { return with(i, TowerDataset{rows, cmds}), true }
+		lists = append(lists, sized(len(d.Cmds), func(lo, hi int) (any, bool) {
+			return with(d.Rows, slices.Concat(d.Cmds[:lo], d.Cmds[hi:]))
+		}).withTwins(func(a, b, n int) bool { return slices.Equal(d.Cmds[a:a+n], d.Cmds[b:b+n]) }))
+		lists = append(lists, boardCuts(d.Rows, TowerMinSide, "SG", "#ICB123", '.', d.Cmds, column, with)...)
+		lists = append(lists, cellCuts(d.Rows, "ICB123", func(odd []int, lo, hi int) (any, bool) {
+			return with(withCells(d.Rows, odd[lo:hi], '#'), d.Cmds)
 		}))
 	}
 	// The numbers: one per command of every dataset in a row; only MOVETO's count, toward
 	// the smallest that keeps its meaning: m+1 or 0 outside 1..m, 1 inside.
-	total, locate := inARow(c.Datasets, func(d TowerDataset) int { return len(d.cmds) })
+	total, locate := inARow(c.Datasets, func(d TowerDataset) int { return len(d.Cmds) })
 	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(total, func(i int) []int {
 		set, k := locate(i)
-		cmd, m := c.Datasets[set].cmds[k], len(c.Datasets[set].rows[0])
+		cmd, m := c.Datasets[set].Cmds[k], len(c.Datasets[set].Rows[0])
 		switch {
-		case cmd.kind != towerMoveTo:
+		case cmd.Kind != TowerMoveTo:
 			return nil
-		case cmd.col > m+1:
+		case cmd.Col > m+1:
 			return []int{m + 1}
-		case cmd.col < 0:
+		case cmd.Col < 0:
 			return []int{0}
-		case cmd.col <= m:
-			return toward(cmd.col, 1)
+		case cmd.Col <= m:
+			return toward(cmd.Col, 1)
 		}
 		return nil
 	}, func(i, v int) any {
 		set, k := locate(i)
 		d := c.Datasets[set]
-		cmds := slices.Clone(d.cmds)
-		cmds[k].col = v
-		return with(set, TowerDataset{d.rows, cmds})
+		cmds := slices.Clone(d.Cmds)
+		cmds[k].Col = v
+		return with(set, TowerDataset{d.Rows, cmds})
 	}))
 }
 
@@ -250,7 +250,7 @@ func TowerFromBytes(data []byte) Tower {
 	var c Tower
 	count := t.size(1, 3, 1<<16)
 	for len(c.Datasets) < count && (len(c.Datasets) == 0 || !t.exhausted()) {
-		n, m := t.size(towerMinSide, 8, towerMaxSide), t.size(towerMinSide, 8, towerMaxSide)
+		n, m := t.size(TowerMinSide, 8, towerMaxSide), t.size(TowerMinSide, 8, towerMaxSide)
 		cells := make([]byte, n*m)
 		for p := range cells {
 			cells[p] = towerCellBytes[t.intn(len(towerCellBytes))]
@@ -260,20 +260,20 @@ func TowerFromBytes(data []byte) Tower {
 			g = g - g%m + (g%m+1)%m
 		}
 		cells[s], cells[g] = 'S', 'G'
-		d := TowerDataset{rows: rowsOf(cells, m)}
+		d := TowerDataset{Rows: rowsOf(cells, m)}
 		for range t.size(0, 32, math.MaxInt32) {
 			if t.exhausted() {
 				break
 			}
-			cmd := towerCmd{kind: towerKind(t.intn(int(towerKinds)))}
+			cmd := TowerCmd{Kind: TowerKind(t.intn(int(towerKinds)))}
 			b := t.byte()
-			if cmd.kind == towerMoveTo {
-				cmd.col = int(int8(b))
+			if cmd.Kind == TowerMoveTo {
+				cmd.Col = int(int8(b))
 				if b == towerColumnEscape {
-					cmd.col = int(int32(uint32(t.intn(1 << 32))))
+					cmd.Col = int(int32(uint32(t.intn(1 << 32))))
 				}
 			}
-			d.cmds = append(d.cmds, cmd)
+			d.Cmds = append(d.Cmds, cmd)
 		}
 		c.Datasets = append(c.Datasets, d)
 	}
@@ -286,9 +286,9 @@ func (c Tower) Bytes() []byte {
 	w := &tapeWriter{}
 	w.size(len(c.Datasets), 1, 3, 1<<16)
 	for _, d := range c.Datasets {
-		n, m, cells := len(d.rows), len(d.rows[0]), strings.Join(d.rows, "")
-		w.size(n, towerMinSide, 8, towerMaxSide)
-		w.size(m, towerMinSide, 8, towerMaxSide)
+		n, m, cells := len(d.Rows), len(d.Rows[0]), strings.Join(d.Rows, "")
+		w.size(n, TowerMinSide, 8, towerMaxSide)
+		w.size(m, TowerMinSide, 8, towerMaxSide)
 		for _, c := range []byte(cells) {
 			w.byte(byte(max(strings.IndexByte(towerCellBytes, c), 0))) // S and G: '.'
 		}
@@ -296,17 +296,17 @@ func (c Tower) Bytes() []byte {
 			w.intn(p/m, n)
 			w.intn(p%m, m)
 		}
-		w.size(len(d.cmds), 0, 32, math.MaxInt32)
-		for _, cmd := range d.cmds {
-			w.byte(byte(cmd.kind))
+		w.size(len(d.Cmds), 0, 32, math.MaxInt32)
+		for _, cmd := range d.Cmds {
+			w.byte(byte(cmd.Kind))
 			switch {
-			case cmd.kind != towerMoveTo:
+			case cmd.Kind != TowerMoveTo:
 				w.byte(0)
-			case cmd.col >= math.MinInt8 && cmd.col <= math.MaxInt8 && cmd.col != int(int8(towerColumnEscape-256)):
-				w.byte(byte(int8(cmd.col)))
+			case cmd.Col >= math.MinInt8 && cmd.Col <= math.MaxInt8 && cmd.Col != int(int8(towerColumnEscape-256)):
+				w.byte(byte(int8(cmd.Col)))
 			default:
 				w.byte(towerColumnEscape)
-				w.intn(int(uint32(int32(cmd.col))), 1<<32)
+				w.intn(int(uint32(int32(cmd.Col))), 1<<32)
 			}
 		}
 	}
@@ -350,10 +350,10 @@ var towerSample []byte
 func (c Tower) Bounds() []Bound {
 	b := make([]Bound, 0, 4*len(c.Datasets))
 	for _, d := range c.Datasets {
-		all := strings.Join(d.rows, "")
+		all := strings.Join(d.Rows, "")
 		b = append(b,
-			Bound{"n", len(d.rows), towerMinSide, towerMaxSide},
-			Bound{"m", len(d.rows[0]), towerMinSide, towerMaxSide},
+			Bound{"n", len(d.Rows), TowerMinSide, towerMaxSide},
+			Bound{"m", len(d.Rows[0]), TowerMinSide, towerMaxSide},
 			Bound{"S", strings.Count(all, "S"), 1, 1},
 			Bound{"G", strings.Count(all, "G"), 1, 1},
 		)
@@ -444,17 +444,17 @@ func (c Tower) Features() []Feature {
 // are the only way to it, or the usual one.
 var towerAvoids = []struct {
 	rulings ruling.Set
-	kinds   []towerKind
+	kinds   []TowerKind
 }{
-	{ruling.T6, []towerKind{towerMoveTo}},
-	{ruling.T7, []towerKind{towerClimbRight, towerClimbLeft}},
-	{ruling.T8, []towerKind{towerGetDownRight, towerGetDownLeft}},
-	{ruling.T9 | ruling.T10, []towerKind{towerPushRight, towerPushLeft}},
-	{ruling.T11, []towerKind{towerPullRight, towerPullLeft}},
+	{ruling.T6, []TowerKind{TowerMoveTo}},
+	{ruling.T7, []TowerKind{towerClimbRight, towerClimbLeft}},
+	{ruling.T8, []TowerKind{towerGetDownRight, towerGetDownLeft}},
+	{ruling.T9 | ruling.T10, []TowerKind{towerPushRight, towerPushLeft}},
+	{ruling.T11, []TowerKind{towerPullRight, towerPullLeft}},
 	// A GETDOWN or a PULL is how a player who stands comes to fall (R-T15); a PUSH or a
 	// PULL how a block that stands comes to fall (R-T16).
-	{ruling.T15, []towerKind{towerGetDownRight, towerGetDownLeft, towerPullRight, towerPullLeft}},
-	{ruling.T16, []towerKind{towerPushRight, towerPushLeft, towerPullRight, towerPullLeft}},
+	{ruling.T15, []TowerKind{towerGetDownRight, towerGetDownLeft, towerPullRight, towerPullLeft}},
+	{ruling.T16, []TowerKind{towerPushRight, towerPushLeft, towerPullRight, towerPullLeft}},
 }
 
 // towerDistinct is how many distinct datasets of 45x45 or more a case holds, the others
@@ -468,13 +468,13 @@ const towerDistinct = 16
 // the commands before it; a dataset that reaches one at the start is drawn again.
 func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 	avoid := skip.of(ruling.Tower())
-	var kinds []towerKind
-	for k := towerMoveTo; k < towerKinds; k++ {
+	var kinds []TowerKind
+	for k := TowerMoveTo; k < towerKinds; k++ {
 		kinds = append(kinds, k)
 	}
 	for _, a := range towerAvoids {
 		if avoid&a.rulings != 0 {
-			kinds = slices.DeleteFunc(kinds, func(k towerKind) bool { return slices.Contains(a.kinds, k) })
+			kinds = slices.DeleteFunc(kinds, func(k TowerKind) bool { return slices.Contains(a.kinds, k) })
 		}
 	}
 	draw := func() towerDraw {
@@ -533,12 +533,12 @@ type towerPlayer struct {
 	r                         *rand.Rand
 	invalid, seek, shove, any int
 	careful, patient          bool
-	kinds                     []towerKind
+	kinds                     []TowerKind
 }
 
 // genTowerCmds plays up to t commands of the kinds given on rows, on ref's game, a watch
 // following when rulings are skipped.
-func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towerKind, avoid ruling.Set, skip *Skip) towerDraw {
+func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []TowerKind, avoid ruling.Set, skip *Skip) towerDraw {
 	var w ruling.TowerWatch
 	var observe func(*ref.TowerStep)
 	if avoid != 0 {
@@ -555,44 +555,44 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towe
 		s.invalid, s.seek, s.shove, s.any, s.careful = r.Intn(2), 0, 0, 1, true // a wanderer
 	}
 	s.kinds = kinds
-	d := towerDraw{set: TowerDataset{rows, make([]towerCmd, 0, t)}, seen: w.Seen}
+	d := towerDraw{set: TowerDataset{rows, make([]TowerCmd, 0, t)}, seen: w.Seen}
 	if w.Seen&avoid&^ruling.T5 != 0 {
 		return d // at the start already: drawn again
 	}
-	for len(d.set.cmds) < t && !(avoid&ruling.T5 != 0 && s.g.Outcome() != "") {
+	for len(d.set.Cmds) < t && !(avoid&ruling.T5 != 0 && s.g.Outcome() != "") {
 		d.early = d.early || s.g.Outcome() != ""
-		c := s.choose(len(d.set.cmds) == 0)
+		c := s.choose(len(d.set.Cmds) == 0)
 		before := w.Seen
-		if s.g.Play(c.name()); w.Seen&^before&avoid != 0 {
+		if s.g.Play(c.Name()); w.Seen&^before&avoid != 0 {
 			skip.note(ruling.Tower(), w.Seen&^before&avoid)
 			w.Seen = before
 			break
 		}
-		d.set.cmds = append(d.set.cmds, c)
+		d.set.Cmds = append(d.set.Cmds, c)
 	}
 	d.seen = w.Seen
 	return d
 }
 
-// name is how ref's game takes a command: MOVETO and its column, or the command and +1
+// Name is how ref's game takes a command: MOVETO and its column, or the command and +1
 // for RIGHT, -1 for LEFT.
-func (c towerCmd) name() (string, int) {
-	name, _, _ := strings.Cut(towerKindNames[c.kind], " ")
-	return name, pick(c.kind == towerMoveTo, c.col, c.kind.dir())
+func (c TowerCmd) Name() (string, int) {
+	name, _, _ := strings.Cut(towerKindNames[c.Kind], " ")
+	return name, pick(c.Kind == TowerMoveTo, c.Col, c.Kind.dir())
 }
 
 // choose picks a command for the state, per the temperament; after the end of the game,
 // any command.
-func (s *towerPlayer) choose(first bool) towerCmd {
+func (s *towerPlayer) choose(first bool) TowerCmd {
 	r := s.r
 	if s.g.Outcome() != "" {
 		return s.randomCmd(s.kinds)
 	}
-	var valid, shoves, climbs []towerCmd
+	var valid, shoves, climbs []TowerCmd
 	for _, k := range s.kinds {
-		for x := 1; x <= pick(k == towerMoveTo, s.m, 1); x++ {
-			c := towerCmd{k, pick(k == towerMoveTo, x, 0)}
-			if !s.g.Valid(c.name()) {
+		for x := 1; x <= pick(k == TowerMoveTo, s.m, 1); x++ {
+			c := TowerCmd{k, pick(k == TowerMoveTo, x, 0)}
+			if !s.g.Valid(c.Name()) {
 				continue
 			}
 			y, x := s.dest(c)
@@ -610,8 +610,8 @@ func (s *towerPlayer) choose(first bool) towerCmd {
 	}
 	// A player floating at the start: MOVETO is refused, CLIMB needs nothing under him
 	// (R-T6, R-T7).
-	tries := slices.DeleteFunc(slices.Clone(s.kinds), func(k towerKind) bool {
-		return k != towerMoveTo && k != towerClimbRight && k != towerClimbLeft
+	tries := slices.DeleteFunc(slices.Clone(s.kinds), func(k TowerKind) bool {
+		return k != TowerMoveTo && k != towerClimbRight && k != towerClimbLeft
 	})
 	if py, px := s.g.Player(); first && py > 1 && s.g.Cell(py-1, px) == '.' && len(tries) > 0 && r.Intn(2) == 0 {
 		if len(climbs) > 0 {
@@ -633,14 +633,14 @@ func (s *towerPlayer) choose(first bool) towerCmd {
 
 // randomCmd is any command of the kinds given, most likely invalid; MOVETO's column often
 // an odd one (0, m+1, negative, the player's own, the int32 limits).
-func (s *towerPlayer) randomCmd(kinds []towerKind) towerCmd {
+func (s *towerPlayer) randomCmd(kinds []TowerKind) TowerCmd {
 	r := s.r
 	if len(kinds) == 0 {
-		kinds = []towerKind{towerMoveTo}
+		kinds = []TowerKind{TowerMoveTo}
 	}
-	c := towerCmd{kind: kinds[r.Intn(len(kinds))]}
-	if _, px := s.g.Player(); c.kind == towerMoveTo {
-		c.col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
+	c := TowerCmd{Kind: kinds[r.Intn(len(kinds))]}
+	if _, px := s.g.Player(); c.Kind == TowerMoveTo {
+		c.Col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
 			math.MaxInt32, math.MinInt32}[r.Intn(9)]
 	}
 	return c
@@ -651,7 +651,7 @@ func (s *towerPlayer) below(y, x int) byte { return pick(y == 1, '.', s.g.Cell(m
 
 // seekGoal picks the valid command that brings the player nearest to standing on the
 // goal, a level counting three columns.
-func (s *towerPlayer) seekGoal(valid []towerCmd) towerCmd {
+func (s *towerPlayer) seekGoal(valid []TowerCmd) TowerCmd {
 	gy, gx := s.g.Goal()
 	best, bestScore, ties := valid[0], math.MaxInt, 0
 	for _, c := range valid {
@@ -670,11 +670,11 @@ func (s *towerPlayer) seekGoal(valid []towerCmd) towerCmd {
 }
 
 // dest is where the valid command c puts the player, before any fall.
-func (s *towerPlayer) dest(c towerCmd) (y, x int) {
+func (s *towerPlayer) dest(c TowerCmd) (y, x int) {
 	y, x = s.g.Player()
-	switch d := c.kind.dir(); c.kind {
-	case towerMoveTo:
-		x = c.col
+	switch d := c.Kind.dir(); c.Kind {
+	case TowerMoveTo:
+		x = c.Col
 	case towerClimbRight, towerClimbLeft:
 		y, x = y+1, x+d
 	case towerGetDownRight, towerGetDownLeft:
@@ -684,165 +684,3 @@ func (s *towerPlayer) dest(c towerCmd) (y, x int) {
 	}
 	return y, x
 }
-
-// Scaling: a time-out's case scaled along its dimensions (Scaling).
-
-// TowerScaling scales tower cases along their commands (a prefix of those each dataset
-// plays), height and width (every tower cropped to the window of levels or columns where
-// its player goes, the structure in it kept as it stands, so that what falls still falls;
-// the game played as before inside it).
-var TowerScaling = Scaling[Tower]{Dimensions: []string{"commands", "height", "width"}, Scale: scaleTower}
-
-func scaleTower(c Tower, dim string, f float64) (Tower, bool) {
-	var out Tower
-	before, after := 0, 0 // the dimension's total
-	// A case at the limits repeats its datasets (towerDistinct), each scaled once: ref
-	// plays a dataset at the limits in milliseconds, a case of them in seconds.
-	done := map[string]TowerDataset{}
-	for _, d := range c.Datasets {
-		key := string(Tower{[]TowerDataset{d}}.Encode())
-		s, ok := done[key]
-		if !ok {
-			s = d.scale(dim, f)
-			done[key] = s
-		}
-		out.Datasets = append(out.Datasets, s)
-		switch dim {
-		case "commands":
-			before, after = before+len(d.cmds), after+len(s.cmds)
-		case "height":
-			before, after = before+len(d.rows), after+len(s.rows)
-		case "width":
-			before, after = before+len(d.rows[0]), after+len(s.rows[0])
-		}
-	}
-	return out, shrunk(before, after, f)
-}
-
-// scale is the dataset scaled along dim by f: a prefix of the commands it plays, or
-// cropped (crop).
-func (d TowerDataset) scale(dim string, f float64) TowerDataset {
-	switch dim {
-	case "commands":
-		last, _ := d.played()
-		read := last + 1
-		keep := scaledSize(read, min(read, 1), f)
-		cmds := d.cmds[:keep]
-		if keep == read { // the end stays: the commands after it too, read and ignored
-			tail := d.cmds[read:]
-			cmds = append(slices.Clone(cmds), tail[:scaledSize(len(tail), 0, f)]...)
-		}
-		return TowerDataset{d.rows, cmds}
-	case "height":
-		return d.crop(0, scaledSize(len(d.rows), towerMinSide, f))
-	case "width":
-		return d.crop(1, scaledSize(len(d.rows[0]), towerMinSide, f))
-	}
-	return d
-}
-
-// played plays the dataset on ref's game: the index of the command that ends it, the last
-// if none does (-1 when it is over before the first, R-T3), and the cells the player
-// stands on, at the start and after each command up to the end, as row and column of the
-// rows (the top level first), from 0.
-func (d TowerDataset) played() (last int, path [][2]int) {
-	g := ref.NewTowerGame(d.rows, nil)
-	n := len(d.rows)
-	at := func() [2]int {
-		y, x := g.Player()
-		return [2]int{n - y, x - 1}
-	}
-	path = append(path, at())
-	if g.Outcome() != "" {
-		return -1, path
-	}
-	for i, c := range d.cmds {
-		over := g.Play(c.name()) != ""
-		path = append(path, at())
-		if over {
-			return i, path
-		}
-	}
-	return len(d.cmds) - 1, path
-}
-
-// crop crops the tower along axis (0 levels, 1 columns) to k of it: the window that holds
-// the player's start, the goal if it can, and the most of the cells he stands on in the
-// game. A goal left outside goes to level 1 of the window (placeGoal); a MOVETO column is counted from the window (one outside it
-// makes the command invalid, R-T6, as one outside the tower). A command that would end
-// the game before the dataset's own game ended becomes an invalid one (MOVETO 0), and if
-// the dataset's own last command no longer ends it, the commands after it (read and
-// ignored before) go. So the cropped game plays as many commands, on fewer cells.
-func (d TowerDataset) crop(axis, k int) TowerDataset {
-	n, m := len(d.rows), len(d.rows[0])
-	size := pick(axis == 0, n, m)
-	if k >= size {
-		return d
-	}
-	last, path := d.played()
-	weight := make([]int, size)
-	for _, p := range path {
-		weight[p[axis]]++
-	}
-	goal := strings.Index(strings.Join(d.rows, ""), "G")
-	goalAt := [2]int{goal / m, goal % m}
-	from := window(weight, k, path[0][axis], goalAt[axis])
-	rows := crop(d.rows, axis, from, k)
-	if g := goalAt[axis]; g < from || g >= from+k {
-		rows = placeGoal(rows, clampTo(pick(axis == 0, goalAt[1], goalAt[1]-from), len(rows[0])))
-	}
-	cmds := slices.Clone(d.cmds)
-	for i, c := range cmds {
-		if c.kind == towerMoveTo && axis == 1 {
-			switch {
-			case c.col > m: // past the right side: as far past the window's
-				cmds[i].col = c.col - m + k
-			case c.col >= 1:
-				cmds[i].col = c.col - from
-			}
-		}
-	}
-	if last < 0 {
-		return TowerDataset{rows, cmds}
-	}
-	played, over := keepGoing(cmds, last, make([]bool, len(cmds)), func() stepper[towerCmd] { return towerStepper{ref.NewTowerGame(rows, nil)} })
-	if over >= 0 && last < len(cmds)-1 {
-		played = append(played, cmds[last+1:]...)
-	}
-	return TowerDataset{rows, played}
-}
-
-// placeGoal puts G on level 1 of rows (its last row), where no automatic step moves it,
-// in the column nearest col under a block, where the player cannot stand on it, or else in
-// the nearest column that is neither the player's nor under him.
-func placeGoal(rows []string, col int) []string {
-	n, m := len(rows), len(rows[0])
-	cells := []byte(strings.Join(rows, ""))
-	player := slices.Index(cells, 'S')
-	for _, covered := range []bool{true, false} {
-		for d := 0; d < 2*m; d++ {
-			x := col + pick(d%2 == 0, d/2, -(d+1)/2)
-			p := (n-1)*m + x
-			if x < 0 || x >= m || p == player || p == player+m || covered && !strings.ContainsRune(towerBlocks, rune(cells[p-m])) {
-				continue
-			}
-			cells[p] = 'G'
-			return rowsOf(cells, m)
-		}
-	}
-	return rows
-}
-
-// towerBlocks are the characters of blocks.
-const towerBlocks = "#IGCB123"
-
-// towerStepper is ref's game of a cropped dataset (stepper).
-type towerStepper struct{ g *ref.TowerGame }
-
-func (s towerStepper) play(c towerCmd) bool { return s.g.Play(c.name()) != "" }
-
-// ends cannot tell ahead: an end comes with the automatic steps.
-func (s towerStepper) ends(towerCmd) bool { return false }
-
-// quiet is MOVETO 0, invalid on every tower (R-T6): it changes nothing.
-func (s towerStepper) quiet(towerCmd) towerCmd { return towerCmd{kind: towerMoveTo} }

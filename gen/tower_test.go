@@ -24,8 +24,8 @@ func TestTowerRoundTrip(t *testing.T) {
 // normalizeTower makes empty command lists comparable (nil and empty are the same case).
 func normalizeTower(c Tower) Tower {
 	for i := range c.Datasets {
-		if len(c.Datasets[i].cmds) == 0 {
-			c.Datasets[i].cmds = nil
+		if len(c.Datasets[i].Cmds) == 0 {
+			c.Datasets[i].Cmds = nil
 		}
 	}
 	return c
@@ -56,15 +56,15 @@ func TestTowerShrinkCandidatesAreValidAndSmaller(t *testing.T) {
 // be 1-minimal.
 func TestTowerShrinkReachesSingleCuts(t *testing.T) {
 	d := TowerDataset{
-		rows: []string{
+		Rows: []string{
 			"....",
 			"S.G.",
 			"#I##",
 			"#.B.",
 		},
-		cmds: []towerCmd{{kind: towerMoveTo, col: 4}, {kind: towerPushRight}, {kind: towerMoveTo, col: 2}},
+		Cmds: []TowerCmd{{Kind: TowerMoveTo, Col: 4}, {Kind: towerPushRight}, {Kind: TowerMoveTo, Col: 2}},
 	}
-	c := Tower{Datasets: []TowerDataset{d, {rows: []string{"S..", "...", "..G"}}}}
+	c := Tower{Datasets: []TowerDataset{d, {Rows: []string{"S..", "...", "..G"}}}}
 	want := map[string]bool{
 		"drop dataset 2":      false,
 		"drop command 2":      false,
@@ -88,24 +88,24 @@ func TestTowerShrinkReachesSingleCuts(t *testing.T) {
 		}
 		g := got.Datasets[0]
 		switch {
-		case len(g.cmds) == 2 && g.cmds[1].kind == towerMoveTo && len(g.rows) == 4:
+		case len(g.Cmds) == 2 && g.Cmds[1].Kind == TowerMoveTo && len(g.Rows) == 4:
 			want["drop command 2"] = true
-		case len(g.rows) == 3 && g.rows[0] == "S.G.":
+		case len(g.Rows) == 3 && g.Rows[0] == "S.G.":
 			want["drop level 4 (top)"] = true
-		case len(g.rows) == 3 && g.rows[2] == "#I##":
+		case len(g.Rows) == 3 && g.Rows[2] == "#I##":
 			want["drop level 1"] = true
-		case len(g.rows[0]) == 3 && g.rows[1] == "SG." && g.cmds[0].col == 3 && len(g.cmds) == 2:
+		case len(g.Rows[0]) == 3 && g.Rows[1] == "SG." && g.Cmds[0].Col == 3 && len(g.Cmds) == 2:
 			want["drop column 2"] = true // MOVETO 4 follows its column, MOVETO 2 goes
-		case len(g.rows) == 4 && g.rows[2] == "#.##" && len(g.rows[0]) == 4:
+		case len(g.Rows) == 4 && g.Rows[2] == "#.##" && len(g.Rows[0]) == 4:
 			want["clear the ice"] = true
-		case len(g.rows) == 4 && g.rows[2] == "####":
+		case len(g.Rows) == 4 && g.Rows[2] == "####":
 			want["ice becomes #"] = true
 		}
-		for _, row := range g.rows {
-			if len(g.rows) < 4 && !strings.Contains(strings.Join(g.rows, ""), "S") {
+		for _, row := range g.Rows {
+			if len(g.Rows) < 4 && !strings.Contains(strings.Join(g.Rows, ""), "S") {
 				want["levels with S stay"] = false
 			}
-			if len(row) < 4 && !strings.Contains(strings.Join(g.rows, ""), "G") {
+			if len(row) < 4 && !strings.Contains(strings.Join(g.Rows, ""), "G") {
 				want["columns with G stay"] = false
 			}
 		}
@@ -199,12 +199,12 @@ func TestTowerGenReachesTheHardParts(t *testing.T) {
 					seen[f.Name]++
 				}
 			}
-			for _, row := range d.rows {
+			for _, row := range d.Rows {
 				for k := 0; k < len(row); k++ {
 					kinds[row[k]]++
 				}
 			}
-			n, m := len(d.rows), len(d.rows[0])
+			n, m := len(d.Rows), len(d.Rows[0])
 			switch {
 			case n >= 45 && m >= 45:
 				big++
@@ -251,7 +251,7 @@ func TestTowerFromBytesIsValid(t *testing.T) {
 			t.Fatalf("input %d (%d bytes): invalid case: %v", i, len(b), err)
 		}
 		for _, d := range c.Datasets {
-			if len(d.rows) > 10 || len(d.rows[0]) > 10 {
+			if len(d.Rows) > 10 || len(d.Rows[0]) > 10 {
 				limits = true
 			}
 		}

@@ -1,4 +1,13 @@
-package gen
+// Package scale scales a time-out's case along its dimensions (operations, rows and
+// columns; games, boards, datasets): engine.Scaler, through each game's registration in
+// games. A case the code under test times out on is narrowed by scaling it, not by
+// shrinking it, and its report tells how the code's time grows along each dimension.
+//
+// A scaled case plays the game its case plays, on less of it: each game's file replays
+// the case on ref's own game (ref's steppable games, as gen's players drive them) to keep
+// a cropped board's game going as long as the case's. One file per game; this file holds
+// the machinery they share.
+package scale
 
 import (
 	"math"
@@ -168,4 +177,12 @@ func neighbours(x, y, n, m int, visit func(x, y int)) {
 			}
 		}
 	}
+}
+
+// pick is yes if cond, else no.
+func pick[T any](cond bool, yes, no T) T {
+	if cond {
+		return yes
+	}
+	return no
 }

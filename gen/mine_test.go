@@ -105,7 +105,7 @@ func TestDecodeMineRejects(t *testing.T) {
 		{"plus sign", "+1 1\n", 1, "canonically"},
 		{"no newline after size", "1 1 .\n", 1, "end of line"},
 		{"short row", "2 2\n..\n.\nQuit\n", 3, "row 2 has 1 characters"},
-		{"bad char", "1 2\n.X\nQuit\n", 2, `'x'`},
+		{"bad char", "1 2\n.x\nQuit\n", 2, `'x'`},
 		{"no quit", "1 1\n.\nSweep 1 1\n", 4, "no Quit"},
 		{"two quits", "1 1\n.\nQuit\nQuit\n", 4, "second Quit"},
 		{"row outside", "2 2\n..\n..\nSweep 3 1\nQuit\n", 4, "x = 3 outside 1..2"},

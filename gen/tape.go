@@ -99,7 +99,7 @@ func (t *tape) board(n, m int, safe, mine byte) []string {
 	return board
 }
 
-// board writes board, its cells holding mine mined, as tape.Board reads it.
+// board writes board, its cells holding mine mined, as tape.board reads it.
 func (w *tapeWriter) board(board []string, mine byte) {
 	w.byte(cellDensity)
 	for _, row := range board {

@@ -83,7 +83,7 @@ func TestBytesRoundTrip(t *testing.T) {
 		wide := Mine{Board: []string{strings.Repeat(".", 300) + "*"}, Ops: []MineOp{{Kind: MineQuit}, {MineDSweep, 1, 301}}}
 		tall := Mine{Board: slices.Repeat([]string{"*"}, mineMaxSide)}
 		for range mineMaxOps - 1 {
-			tall.Ops = append(tall.Ops, MineOp{MineFlag, mineMaxSide, 1})
+			tall.Ops = append(tall.Ops, MineOp{mineFlag, mineMaxSide, 1})
 		}
 		tall.Ops = append(tall.Ops, MineOp{Kind: MineQuit})
 		checkBytesRoundTrip(t, mineFuzz, []Mine{wide, tall})

@@ -38,7 +38,7 @@ type MineKind uint8
 // The operations of the statement.
 
 const (
-	MineFlag MineKind = iota
+	mineFlag MineKind = iota
 	MineSweep
 	MineDSweep
 	MineQuit
@@ -378,7 +378,7 @@ func pickDensity(r *rand.Rand) float64 {
 	return r.Float64()
 }
 
-var mineClick = [...]MineKind{clickOpen: MineSweep, clickMark: MineFlag, clickChord: MineDSweep}
+var mineClick = [...]MineKind{clickOpen: MineSweep, clickMark: mineFlag, clickChord: MineDSweep}
 
 // mineField is ref's game of mine on board as a sweeper plays it, with the kinds of
 // operations allowed, its watch leaving out the rulings of skip.

@@ -47,7 +47,7 @@ func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
 // candidates were repeats.
 func TestMineShrinkSkipsOnlyRepeats(t *testing.T) {
 	blank := Mine{Board: slices.Repeat([]string{strings.Repeat(".", 40)}, 30),
-		Ops: []MineOp{{MineSweep, 3, 3}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {MineFlag, 3, 4}, {Kind: MineQuit}}}
+		Ops: []MineOp{{MineSweep, 3, 3}, {mineFlag, 3, 4}, {mineFlag, 3, 4}, {mineFlag, 3, 4}, {Kind: MineQuit}}}
 	blank.Board[2] = "..*" + strings.Repeat(".", 37)
 	if before, after := twinsSkipOnlyRepeats(t, []Mine{blank}, shrinkMine); 2*after > before {
 		t.Errorf("the blank board: %d candidates with twins skipped, %d without: most should be gone", after, before)
@@ -57,7 +57,7 @@ func TestMineShrinkSkipsOnlyRepeats(t *testing.T) {
 // TestMineShrinkReachesSingleCuts checks that the last candidates are single removals:
 // without them a minimized case would not be 1-minimal.
 func TestMineShrinkReachesSingleCuts(t *testing.T) {
-	c := Mine{Board: []string{"*.", ".*", ".."}, Ops: []MineOp{{MineSweep, 1, 2}, {MineFlag, 1, 1}, {Kind: MineQuit}}}
+	c := Mine{Board: []string{"*.", ".*", ".."}, Ops: []MineOp{{MineSweep, 1, 2}, {mineFlag, 1, 1}, {Kind: MineQuit}}}
 	var all []Mine
 	for next := ShrinkMine(c); ; {
 		v, ok := next()
@@ -74,7 +74,7 @@ func TestMineShrinkReachesSingleCuts(t *testing.T) {
 	}
 	for _, m := range all {
 		switch {
-		case len(m.Ops) == 2 && m.Ops[0].Kind == MineFlag && len(m.Board) == 3:
+		case len(m.Ops) == 2 && m.Ops[0].Kind == mineFlag && len(m.Board) == 3:
 			want["drop op 1"] = true
 		case len(m.Board) == 2 && m.Board[1] == ".." && len(m.Ops) == 3:
 			want["drop row 2"] = true
@@ -204,7 +204,7 @@ func playMineModel(c Mine) map[string]int {
 			seen["same cell again"]++
 		}
 		result := g.Play(op.Kind.String(), op.X, op.Y)
-		if op.Kind == MineFlag {
+		if op.Kind == mineFlag {
 			flagged[[2]int{op.X, op.Y}] = g.Flagged(op.X, op.Y)
 		}
 		opened := g.Newly()

@@ -43,7 +43,7 @@ func (c Mine) PlayFacts() []string {
 		case op.Kind == MineDSweep:
 			chordsFail++
 		}
-		if op.Kind != MineFlag && op.Kind != MineQuit && len(newly) == 0 {
+		if op.Kind != mineFlag && op.Kind != MineQuit && len(newly) == 0 {
 			noCells++
 		}
 		// A chain: DSweeps that open cells, with nothing between them but the flags they
@@ -52,7 +52,7 @@ func (c Mine) PlayFacts() []string {
 		case op.Kind == MineDSweep && len(newly) > 0:
 			chordRun++
 			chordRunMax = max(chordRunMax, chordRun)
-		case op.Kind != MineFlag:
+		case op.Kind != mineFlag:
 			chordRun = 0
 		}
 		if g.Outcome() != "" {

@@ -322,7 +322,7 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 		// 8x8, 8 operations and the Quit, 4 mines.
 		c := Mine{Board: []string{"*.......", "........", "..*.....", "........", "....*...", "........", "......*.", "........"}}
 		for i := 1; i <= 8; i++ {
-			c.Ops = append(c.Ops, MineOp{Kind: MineFlag, X: i, Y: i})
+			c.Ops = append(c.Ops, MineOp{Kind: mineFlag, X: i, Y: i})
 		}
 		c.Ops = append(c.Ops, MineOp{Kind: MineQuit})
 		got := firstCuts(c, ShrinkMine, 8, func(m Mine) string {
@@ -439,7 +439,7 @@ func TestShrinkPlantedMineReachesTheHandMadeMinimum(t *testing.T) {
 	var c Mine
 	c.Board = board
 	for i := range 300 {
-		c.Ops = append(c.Ops, MineOp{Kind: MineFlag, X: 1 + i*3, Y: 1 + (i*7)%1000})
+		c.Ops = append(c.Ops, MineOp{Kind: mineFlag, X: 1 + i*3, Y: 1 + (i*7)%1000})
 	}
 	c.Ops = append(c.Ops, MineOp{Kind: MineSweep, X: 900, Y: 900}, MineOp{Kind: MineQuit})
 	booms := func(c Mine) bool {
@@ -478,7 +478,7 @@ func TestShrinkTimeLimitGetsTheBoardSmallFirst(t *testing.T) {
 	}
 	c := Mine{Board: board}
 	for range mineMaxOps - 1 {
-		c.Ops = append(c.Ops, MineOp{Kind: MineFlag, X: 1, Y: 1})
+		c.Ops = append(c.Ops, MineOp{Kind: mineFlag, X: 1, Y: 1})
 	}
 	c.Ops = append(c.Ops, MineOp{Kind: MineQuit})
 	slow := func(c Mine) bool { return len(c.Ops)-1 >= 2000 }
@@ -544,9 +544,9 @@ func TestShrinkNumbersReadLikeHandMade(t *testing.T) {
 	t.Run("mine coordinates", func(t *testing.T) {
 		// A Flag on (2,3) of a board whose mines keep every row and column: the Flag
 		// moves to (1,1).
-		c := Mine{Board: []string{"*.*", ".*.", "*.*"}, Ops: []MineOp{{MineFlag, 2, 3}, {Kind: MineQuit}}}
+		c := Mine{Board: []string{"*.*", ".*.", "*.*"}, Ops: []MineOp{{mineFlag, 2, 3}, {Kind: MineQuit}}}
 		keeps := func(m Mine) bool {
-			return len(m.Board) == 3 && len(m.Board[0]) == 3 && strings.Count(strings.Join(m.Board, ""), "*") == 5 && m.Ops[0].Kind == MineFlag
+			return len(m.Board) == 3 && len(m.Board[0]) == 3 && strings.Count(strings.Join(m.Board, ""), "*") == 5 && m.Ops[0].Kind == mineFlag
 		}
 		got, _, _ := minimize(c, ShrinkMine, keeps, 1000)
 		if op := got.Ops[0]; op.X != 1 || op.Y != 1 {

@@ -20,7 +20,7 @@ func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
 				break
 			}
 			read++
-			if op.Kind != MineFlag {
+			if op.Kind != mineFlag {
 				sweeps++
 			}
 			g.Play(op.Kind.String(), op.X, op.Y)

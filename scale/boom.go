@@ -125,12 +125,10 @@ func (s boomStepper) ends(op gen.BoomOp) bool {
 	case gen.BoomLeft:
 		return !g.Opened(op.X, op.Y) && g.View(op.X, op.Y) != 'P' && g.Mine(op.X, op.Y)
 	case gen.BoomMiddle:
-		if !g.Opened(op.X, op.Y) || s.marksAround(op.X, op.Y) != g.Number(op.X, op.Y) {
+		if !g.Opened(op.X, op.Y) || s.around(op.X, op.Y, s.marked) != g.Number(op.X, op.Y) {
 			return false
 		}
-		mine := false
-		s.neighbours(op.X, op.Y, func(x, y int) { mine = mine || !g.Opened(x, y) && g.View(x, y) != 'P' && g.Mine(x, y) })
-		return mine
+		return s.around(op.X, op.Y, func(x, y int) bool { return !g.Opened(x, y) && !s.marked(x, y) && g.Mine(x, y) }) > 0
 	}
 	return false
 }
@@ -145,23 +143,17 @@ func (s boomStepper) quiet(op gen.BoomOp) gen.BoomOp {
 	switch {
 	case !opened && (op.Kind != gen.BoomLeft || g.View(op.X, op.Y) != 'P'):
 		op.Kind = gen.BoomMiddle
-	case opened && op.Kind == gen.BoomMiddle && s.marksAround(op.X, op.Y) == g.Number(op.X, op.Y):
+	case opened && op.Kind == gen.BoomMiddle && s.around(op.X, op.Y, s.marked) == g.Number(op.X, op.Y):
 		op.Kind = gen.BoomLeft
 	}
 	return op
 }
 
-func (s boomStepper) neighbours(x, y int, visit func(x, y int)) {
+// around counts the neighbours of (x, y) for which is holds.
+func (s boomStepper) around(x, y int, is func(x, y int) bool) int {
 	n, m := s.g.Size()
-	neighbours(x, y, n, m, visit)
+	return around(x, y, n, m, is)
 }
 
-func (s boomStepper) marksAround(x, y int) int {
-	marks := 0
-	s.neighbours(x, y, func(x, y int) {
-		if s.g.View(x, y) == 'P' {
-			marks++
-		}
-	})
-	return marks
-}
+// marked reports whether (x, y) is marked P.
+func (s boomStepper) marked(x, y int) bool { return s.g.View(x, y) == 'P' }

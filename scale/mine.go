@@ -121,12 +121,10 @@ func (s mineStepper) ends(op gen.MineOp) bool {
 	case gen.MineSweep:
 		return !g.Swept(op.X, op.Y) && !g.Flagged(op.X, op.Y) && g.Mine(op.X, op.Y)
 	case gen.MineDSweep:
-		if !g.Swept(op.X, op.Y) || g.Number(op.X, op.Y) == 0 || s.flagsAround(op.X, op.Y) != g.Number(op.X, op.Y) {
+		if !g.Swept(op.X, op.Y) || g.Number(op.X, op.Y) == 0 || s.around(op.X, op.Y, g.Flagged) != g.Number(op.X, op.Y) {
 			return false
 		}
-		mine := false
-		s.neighbours(op.X, op.Y, func(x, y int) { mine = mine || !g.Swept(x, y) && !g.Flagged(x, y) && g.Mine(x, y) })
-		return mine
+		return s.around(op.X, op.Y, func(x, y int) bool { return !g.Swept(x, y) && !g.Flagged(x, y) && g.Mine(x, y) }) > 0
 	}
 	return false
 }
@@ -142,23 +140,14 @@ func (s mineStepper) quiet(op gen.MineOp) gen.MineOp {
 		return op
 	case !swept && (op.Kind != gen.MineSweep || !flagged):
 		op.Kind = gen.MineDSweep // "not swept"
-	case swept && op.Kind == gen.MineDSweep && g.Number(op.X, op.Y) != 0 && s.flagsAround(op.X, op.Y) == g.Number(op.X, op.Y):
+	case swept && op.Kind == gen.MineDSweep && g.Number(op.X, op.Y) != 0 && s.around(op.X, op.Y, g.Flagged) == g.Number(op.X, op.Y):
 		op.Kind = gen.MineSweep // "swept"
 	}
 	return op
 }
 
-func (s mineStepper) neighbours(x, y int, visit func(x, y int)) {
+// around counts the neighbours of (x, y) for which is holds.
+func (s mineStepper) around(x, y int, is func(x, y int) bool) int {
 	n, m := s.g.Size()
-	neighbours(x, y, n, m, visit)
-}
-
-func (s mineStepper) flagsAround(x, y int) int {
-	flags := 0
-	s.neighbours(x, y, func(x, y int) {
-		if s.g.Flagged(x, y) {
-			flags++
-		}
-	})
-	return flags
+	return around(x, y, n, m, is)
 }

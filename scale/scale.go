@@ -167,6 +167,18 @@ func withReserve(board []string, safe, mine byte) []string {
 // clampTo is p moved into [0, n).
 func clampTo(p, n int) int { return min(max(p, 0), n-1) }
 
+// around counts the neighbours of (x, y) on an n×m board, cells numbered from 1, for
+// which is holds.
+func around(x, y, n, m int, is func(x, y int) bool) int {
+	k := 0
+	neighbours(x, y, n, m, func(x, y int) {
+		if is(x, y) {
+			k++
+		}
+	})
+	return k
+}
+
 // neighbours calls visit on each of the 8 neighbours of (x, y) on an n×m board, cells
 // numbered from 1.
 func neighbours(x, y, n, m int, visit func(x, y int)) {

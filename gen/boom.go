@@ -4,211 +4,47 @@ import (
 	"flag"
 	"math/rand"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/leanovate/gopter"
 
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/testcase"
 )
-
-// Limits of the game boom (seed 003, 限制): 1 ≤ T ≤ 30; 3 ≤ n, m ≤ 200; up to 10000
-// operations a game, its closing 0 not counted.
-const (
-	BoomMaxGames = 30
-	BoomMinSide  = 3
-	boomMaxSide  = 200
-	boomMaxOps   = 10000
-	// boomTableMines is the most mines of a board in any row of the test table (限制):
-	// the statement allows n·m, its tests hold at most 10000.
-	boomTableMines = 10000
-)
-
-// Boom is one input of the game boom: T games played one after the other.
-type Boom struct {
-	Games []BoomGame
-}
-
-// BoomGame is one game: a board and the operations read before its closing 0.
-type BoomGame struct {
-	Board []string // n rows of m bytes: '*' a mine, '_' empty
-	Ops   []BoomOp
-}
-
-// BoomOp is one operation line "op x y": op 1, 2 or 3 clicks left, right or middle.
-type BoomOp struct {
-	Kind BoomKind
-	X, Y int
-}
-
-// BoomKind is a click: left, right or middle (op 1, 2 or 3).
-type BoomKind uint8
-
-// The clicks of the statement.
-
-const (
-	BoomLeft BoomKind = iota + 1
-	BoomRight
-	BoomMiddle
-)
-
-// Encode renders the case as judge input.
-func (c Boom) Encode() []byte {
-	b := strconv.AppendInt(nil, int64(len(c.Games)), 10)
-	b = append(b, '\n')
-	for _, g := range c.Games {
-		b = appendInts(b, len(g.Board), len(g.Board[0]))
-		for _, row := range g.Board {
-			b = append(append(b, row...), '\n')
-		}
-		for _, op := range g.Ops {
-			b = appendInts(b, int(op.Kind), op.X, op.Y)
-		}
-		b = append(b, '0', '\n')
-	}
-	return b
-}
-
-// DecodeBoom is the validator of boom (R-IN3): the exact format and every limit, each
-// game closed by 0 and nothing after the last; the first violation names its line.
-func DecodeBoom(input []byte) (Boom, error) {
-	s := newInStream(input)
-	games := s.number("T", 1, BoomMaxGames)
-	s.eoln()
-	var c Boom
-	for t := 1; t <= games && s.err == nil; t++ {
-		game := "game " + strconv.Itoa(t) + ": "
-		n := s.number(game+"n", BoomMinSide, boomMaxSide)
-		s.space()
-		m := s.number(game+"m", BoomMinSide, boomMaxSide)
-		s.eoln()
-		g := BoomGame{Board: make([]string, n)}
-		for i := range g.Board {
-			g.Board[i] = s.row(game+"row "+strconv.Itoa(i+1), m, "_*")
-		}
-		for kind := s.number(game+"op", 0, 3); kind != 0; kind = s.number(game+"op", 0, 3) {
-			if len(g.Ops) == boomMaxOps {
-				s.fail("%smore than %d operations (q ≤ %d)", game, boomMaxOps, boomMaxOps)
-				break
-			}
-			op := BoomOp{Kind: BoomKind(kind)}
-			s.space()
-			op.X = s.number(game+"x", 1, n)
-			s.space()
-			op.Y = s.number(game+"y", 1, m)
-			s.eoln()
-			g.Ops = append(g.Ops, op)
-		}
-		s.eoln()
-		c.Games = append(c.Games, g)
-	}
-	s.end("the last game")
-	return c, s.err
-}
-
-// BoomFromBytes decodes fuzzer bytes into a valid case (see tape): T, then per game n, m,
-// the board and a count of operations, three bytes each; the last game takes operations
-// until the bytes run out. No game takes an operation once they have: a count read near
-// the end would otherwise be filled from the zeros past it (51 bytes made thousands of
-// clicks on one cell, and a fuzzer's run of the naive ref on them its slowest by far).
-// Boom.Bytes is its inverse.
-func BoomFromBytes(data []byte) Boom {
-	t := &tape{data: data}
-	games := make([]BoomGame, t.size(1, 3, BoomMaxGames))
-	for i := range games {
-		n, m := t.size(BoomMinSide, 8, boomMaxSide), t.size(BoomMinSide, 8, boomMaxSide)
-		games[i].Board = t.board(n, m, '_', '*')
-		last := i == len(games)-1
-		q := boomMaxOps
-		if !last {
-			q = t.size(0, 40, boomMaxOps)
-		}
-		for len(games[i].Ops) < q && !t.exhausted() {
-			games[i].Ops = append(games[i].Ops, BoomOp{Kind: BoomKind(1 + t.intn(3)), X: 1 + t.intn(n), Y: 1 + t.intn(m)})
-		}
-	}
-	return Boom{games}
-}
-
-// Bytes is the inverse of BoomFromBytes: fuzz seeds in which a changed byte changes one
-// cell or one operation, almost always.
-func (c Boom) Bytes() []byte {
-	w := &tapeWriter{}
-	w.size(len(c.Games), 1, 3, BoomMaxGames)
-	for i, g := range c.Games {
-		n, m := len(g.Board), len(g.Board[0])
-		w.size(n, BoomMinSide, 8, boomMaxSide)
-		w.size(m, BoomMinSide, 8, boomMaxSide)
-		w.board(g.Board, '*')
-		if i < len(c.Games)-1 {
-			w.size(len(g.Ops), 0, 40, boomMaxOps)
-		}
-		for _, op := range g.Ops {
-			w.intn(int(op.Kind)-1, 3)
-			w.intn(op.X-1, n)
-			w.intn(op.Y-1, m)
-		}
-	}
-	return w.data
-}
-
-// Bounds lists the constrained quantities of the case with their limits; of op, x and y
-// only the extremes of each game, which tell whether some value reaches a limit. k's
-// limit is n·m, and the test table's 10000 for every test (boomTableMines).
-func (c Boom) Bounds() []Bound {
-	b := []Bound{{"T", len(c.Games), 1, BoomMaxGames}}
-	for _, g := range c.Games {
-		n, m := len(g.Board), len(g.Board[0])
-		b = append(b, Bound{"n", n, BoomMinSide, boomMaxSide}, Bound{"m", m, BoomMinSide, boomMaxSide},
-			Bound{"q", len(g.Ops), 0, boomMaxOps}, Bound{"k", strings.Count(strings.Join(g.Board, ""), "*"), 0, min(n*m, boomTableMines)})
-		if len(g.Ops) == 0 {
-			continue
-		}
-		lo, hi := g.Ops[0], g.Ops[0]
-		for _, op := range g.Ops {
-			lo.Kind, hi.Kind = min(lo.Kind, op.Kind), max(hi.Kind, op.Kind)
-			lo.X, hi.X = min(lo.X, op.X), max(hi.X, op.X)
-			lo.Y, hi.Y = min(lo.Y, op.Y), max(hi.Y, op.Y)
-		}
-		b = append(b, Bound{"op", int(lo.Kind), 1, 3}, Bound{"op", int(hi.Kind), 1, 3},
-			Bound{"x", lo.X, 1, n}, Bound{"x", hi.X, 1, n}, Bound{"y", lo.Y, 1, m}, Bound{"y", hi.Y, 1, m})
-	}
-	return b
-}
 
 // ShrinkBoom is the gopter.Shrinker of boom cases: cuts of games, operations, rows and
 // columns (n, m ≥ 3) and mines, then each x, y and click toward 1; every candidate is
 // smaller in the order (games, operations, Σ n·m, mines, Σ x + y, Σ op).
-func ShrinkBoom(v any) gopter.Shrink { return shrinkBoom(v.(Boom), skipTwins) }
+func ShrinkBoom(v any) gopter.Shrink { return shrinkBoom(v.(testcase.Boom), skipTwins) }
 
-func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
+func shrinkBoom(c testcase.Boom, twins twinCuts) gopter.Shrink {
 	lists := []cutList{
 		sized(len(c.Games), func(lo, hi int) (any, bool) {
-			return Boom{slices.Concat(c.Games[:lo], c.Games[hi:])}, hi-lo < len(c.Games)
+			return testcase.Boom{Games: slices.Concat(c.Games[:lo], c.Games[hi:])}, hi-lo < len(c.Games)
 		}).withTwins(func(a, b, n int) bool {
-			return slices.EqualFunc(c.Games[a:a+n], c.Games[b:b+n], func(g, h BoomGame) bool {
+			return slices.EqualFunc(c.Games[a:a+n], c.Games[b:b+n], func(g, h testcase.BoomGame) bool {
 				return slices.Equal(g.Board, h.Board) && slices.Equal(g.Ops, h.Ops)
 			})
 		}),
 	}
-	with := func(i int, g BoomGame) Boom {
+	with := func(i int, g testcase.BoomGame) testcase.Boom {
 		games := slices.Clone(c.Games)
 		games[i] = g
-		return Boom{games}
+		return testcase.Boom{Games: games}
 	}
 	// number j of an operation: its x, its y, its click.
-	number := func(op *BoomOp, j int) *int { return []*int{&op.X, &op.Y, nil}[j] }
+	number := func(op *testcase.BoomOp, j int) *int { return []*int{&op.X, &op.Y, nil}[j] }
 	for i, g := range c.Games {
 		lists = append(lists, sized(len(g.Ops), func(lo, hi int) (any, bool) {
-			return with(i, BoomGame{g.Board, slices.Concat(g.Ops[:lo], g.Ops[hi:])}), true
+			return with(i, testcase.BoomGame{Board: g.Board, Ops: slices.Concat(g.Ops[:lo], g.Ops[hi:])}), true
 		}).withTwins(func(a, b, n int) bool { return slices.Equal(g.Ops[a:a+n], g.Ops[b:b+n]) }))
-		lists = append(lists, boardCuts(g.Board, BoomMinSide, "", "*", '_', g.Ops, number, func(board []string, ops []BoomOp) (any, bool) {
-			return with(i, BoomGame{board, ops}), true
+		lists = append(lists, boardCuts(g.Board, testcase.BoomMinSide, "", "*", '_', g.Ops, number, func(board []string, ops []testcase.BoomOp) (any, bool) {
+			return with(i, testcase.BoomGame{Board: board, Ops: ops}), true
 		})...)
 	}
 	// The numbers of all games in a row: three per operation.
-	total, locate := inARow(c.Games, func(g BoomGame) int { return 3 * len(g.Ops) })
+	total, locate := inARow(c.Games, func(g testcase.BoomGame) int { return 3 * len(g.Ops) })
 	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(total, func(i int) []int {
 		game, k := locate(i)
 		op := c.Games[game].Ops[k/3]
@@ -220,9 +56,9 @@ func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
 		if p := number(&ops[k/3], k%3); p != nil {
 			*p = v
 		} else {
-			ops[k/3].Kind = BoomKind(v)
+			ops[k/3].Kind = testcase.BoomKind(v)
 		}
-		return with(game, BoomGame{g.Board, ops})
+		return with(game, testcase.BoomGame{Board: g.Board, Ops: ops})
 	}))
 }
 
@@ -360,25 +196,25 @@ func boomField(board []string, kinds uint8, skip ruling.Set) (*field, *ruling.Bo
 	}, w
 }
 
-func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
+func genBoom(r *rand.Rand, sh boomShape, skip *Skip) testcase.Boom {
 	kinds := sh.kinds
 	if kinds == boomAnyKinds {
 		// Half the cases play every click, the rest one mix of the test table each.
 		kinds = pick(r.Intn(2) == 0, uint8(1+r.Intn(4)), boomAllKinds)
 	}
-	games := make([]BoomGame, pickEdge(r, sh.games))
+	games := make([]testcase.BoomGame, pickEdge(r, sh.games))
 	for i := range games {
 		// A game that reaches a skipped ruling after all (its only operation left out with
 		// R-B2 skipped) is drawn again.
 		games[i] = Redraw(skip, ruling.Boom(), func() boomDraw { return genBoomGame(r, sh, kinds, skip) },
 			func(d boomDraw) ruling.Set { return d.seen }).game
 	}
-	return Boom{games}
+	return testcase.Boom{Games: games}
 }
 
 // boomDraw is a game drawn and the rulings it reaches.
 type boomDraw struct {
-	game BoomGame
+	game testcase.BoomGame
 	seen ruling.Set
 }
 
@@ -398,7 +234,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		} else if v := r.Intn(4); v < 3 {
 			n, m, k = boomRealLayouts[v][0], boomRealLayouts[v][1], boomRealLayouts[v][2]
 		} else {
-			n, m = pickEdge(r, span{BoomMinSide, 40}), pickEdge(r, span{BoomMinSide, 40})
+			n, m = pickEdge(r, span{testcase.BoomMinSide, 40}), pickEdge(r, span{testcase.BoomMinSide, 40})
 			k = pickEdge(r, span{0, min(320, n*m-9)})
 		}
 		first = r.Intn(n * m)
@@ -461,9 +297,9 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 	}
 	s.play()
 	// A finished game mostly gets only a few clicks more, answered INVALID.
-	ops := make([]BoomOp, len(s.played))
+	ops := make([]testcase.BoomOp, len(s.played))
 	for i, c := range s.played {
-		ops[i] = BoomOp{BoomKind(c.k) + BoomLeft, c.p/m + 1, c.p%m + 1}
+		ops[i] = testcase.BoomOp{Kind: testcase.BoomKind(c.k) + testcase.BoomLeft, X: c.p/m + 1, Y: c.p%m + 1}
 	}
 	if !f.stopped && f.over() {
 		more := q - len(ops)
@@ -472,11 +308,11 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		}
 		for range more {
 			k, x, y := f.randomClick(r, n)
-			ops = append(ops, BoomOp{BoomKind(k) + BoomLeft, x, y})
+			ops = append(ops, testcase.BoomOp{Kind: testcase.BoomKind(k) + testcase.BoomLeft, X: x, Y: y})
 		}
 	}
 	skip.note(ruling.Boom(), f.avoided)
-	return boomDraw{BoomGame{board, ops}, watch.Ended(len(ops))}
+	return boomDraw{testcase.BoomGame{Board: board, Ops: ops}, watch.Ended(len(ops))}
 }
 
 // realBoomBoard places k mines uniformly outside the 3x3 square around first, as a real
@@ -520,10 +356,10 @@ func genBoomPatient(r *rand.Rand, sh boomShape, cells []byte, n, m int, kinds ui
 		skip.note(ruling.Boom(), ruling.B2)
 	}
 	s.play()
-	ops := make([]BoomOp, len(s.played))
+	ops := make([]testcase.BoomOp, len(s.played))
 	for i, c := range s.played {
-		ops[i] = BoomOp{BoomKind(c.k) + BoomLeft, c.p/m + 1, c.p%m + 1}
+		ops[i] = testcase.BoomOp{Kind: testcase.BoomKind(c.k) + testcase.BoomLeft, X: c.p/m + 1, Y: c.p%m + 1}
 	}
 	skip.note(ruling.Boom(), f.avoided)
-	return boomDraw{BoomGame{board, ops}, watch.Ended(len(ops))}
+	return boomDraw{testcase.BoomGame{Board: board, Ops: ops}, watch.Ended(len(ops))}
 }

@@ -4,198 +4,33 @@ import (
 	"flag"
 	"math/rand"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/leanovate/gopter"
 
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/testcase"
 )
-
-// Limits of the game mine (seed 000, 子任务): 1 ≤ n, m ≤ 1000, and at most 60000
-// operations, the Quit included.
-const (
-	mineMaxSide = 1000
-	mineMaxOps  = 60000
-)
-
-// Mine is one input of the game mine: a board and the operations read after it.
-type Mine struct {
-	Board []string // n rows of m bytes: '*' a mine, '.' safe
-	Ops   []MineOp
-}
-
-// MineOp is one operation line; X and Y are unused for Quit.
-type MineOp struct {
-	Kind MineKind
-	X, Y int
-}
-
-// MineKind is an operation: Flag, Sweep, DSweep or Quit.
-type MineKind uint8
-
-// The operations of the statement.
-
-const (
-	mineFlag MineKind = iota
-	MineSweep
-	MineDSweep
-	MineQuit
-)
-
-var mineKindNames = [...]string{"Flag", "Sweep", "DSweep", "Quit"}
-
-// String is the operation as the input spells it.
-func (k MineKind) String() string { return mineKindNames[k] }
-
-// Encode renders the case as judge input.
-func (c Mine) Encode() []byte {
-	b := make([]byte, 0, 16+len(c.Board)*(len(c.Board[0])+1)+len(c.Ops)*16)
-	b = appendInts(b, len(c.Board), len(c.Board[0]))
-	for _, row := range c.Board {
-		b = append(append(b, row...), '\n')
-	}
-	for _, op := range c.Ops {
-		b = append(b, op.Kind.String()...)
-		if op.Kind != MineQuit {
-			b = appendInts(append(b, ' '), op.X, op.Y)
-		} else {
-			b = append(b, '\n')
-		}
-	}
-	return b
-}
-
-// appendInts appends the numbers separated by spaces, and a line end.
-func appendInts(b []byte, v ...int) []byte {
-	for i, x := range v {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
-	}
-	return append(b, '\n')
-}
-
-// DecodeMine is the validator of mine (R-IN3): the exact format and every limit, exactly
-// one Quit and at most 60000 operations included; the first violation names its line.
-func DecodeMine(input []byte) (Mine, error) {
-	s := newInStream(input)
-	n := s.number("n", 1, mineMaxSide)
-	s.space()
-	m := s.number("m", 1, mineMaxSide)
-	s.eoln()
-	c := Mine{Board: make([]string, n)}
-	for i := range c.Board {
-		c.Board[i] = s.row("row "+strconv.Itoa(i+1), m, "*.")
-	}
-	quits := 0
-	for !s.atEOF() {
-		if len(c.Ops) == mineMaxOps {
-			s.fail("more than %d operations", mineMaxOps)
-			break
-		}
-		op := MineOp{Kind: MineQuit}
-		switch w := s.word("an operation"); w {
-		case "Quit":
-			if quits++; quits > 1 {
-				s.fail("a second Quit: exactly one is allowed")
-			}
-		case "Flag", "Sweep", "DSweep":
-			op.Kind = MineKind(slices.Index(mineKindNames[:], w))
-			s.space()
-			op.X = s.number("x", 1, n)
-			s.space()
-			op.Y = s.number("y", 1, m)
-		default:
-			s.fail("unknown operation %s, expected Flag, Sweep, DSweep or Quit", s.quotedWord())
-		}
-		s.eoln()
-		c.Ops = append(c.Ops, op)
-	}
-	if quits == 0 {
-		s.fail("no Quit: exactly one is required")
-	}
-	return c, s.err
-}
-
-// MineFromBytes decodes fuzzer bytes into a valid case (see tape): n, m, the board, then
-// operations until the bytes run out; the Quit goes where the bytes first ask for one (a
-// later one is a Sweep), or last. Mine.Bytes is its inverse.
-func MineFromBytes(data []byte) Mine {
-	t := &tape{data: data}
-	n := t.size(1, 8, mineMaxSide)
-	m := t.size(1, 8, mineMaxSide)
-	c := Mine{Board: t.board(n, m, '.', '*')}
-	quit := false
-	for !t.exhausted() {
-		if room := mineMaxOps - 1; len(c.Ops) == room && !quit || len(c.Ops) == room+1 {
-			break // the last place is the Quit's
-		}
-		op := MineOp{Kind: MineKind(t.byte() % 4), X: 1 + t.intn(n), Y: 1 + t.intn(m)}
-		if op.Kind == MineQuit {
-			if !quit {
-				quit = true
-				c.Ops = append(c.Ops, MineOp{Kind: MineQuit})
-				continue
-			}
-			op.Kind = MineSweep
-		}
-		c.Ops = append(c.Ops, op)
-	}
-	if !quit {
-		c.Ops = append(c.Ops, MineOp{Kind: MineQuit})
-	}
-	return c
-}
-
-// Bytes is the inverse of MineFromBytes: fuzz seeds in which a changed byte changes one
-// cell or one operation, almost always.
-func (c Mine) Bytes() []byte {
-	n, m := len(c.Board), len(c.Board[0])
-	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.Ops))}
-	w.size(n, 1, 8, mineMaxSide)
-	w.size(m, 1, 8, mineMaxSide)
-	w.board(c.Board, '*')
-	for _, op := range c.Ops {
-		w.byte(byte(op.Kind))
-		w.intn(max(op.X-1, 0), n)
-		w.intn(max(op.Y-1, 0), m)
-	}
-	return w.data
-}
-
-// Bounds lists the constrained quantities of the case with their limits.
-func (c Mine) Bounds() []Bound {
-	n, m := len(c.Board), len(c.Board[0])
-	b := []Bound{{"n", n, 1, mineMaxSide}, {"m", m, 1, mineMaxSide}, {"operations", len(c.Ops), 1, mineMaxOps},
-		{"mines", strings.Count(strings.Join(c.Board, ""), "*"), 0, n * m}}
-	for _, op := range c.Ops {
-		if op.Kind != MineQuit {
-			b = append(b, Bound{"x", op.X, 1, n}, Bound{"y", op.Y, 1, m})
-		}
-	}
-	return b
-}
 
 // ShrinkMine is the gopter.Shrinker of mine cases: cuts of operations (never the Quit),
 // rows, columns and mines, then each x and y toward 1; every candidate is smaller in the
 // order (operations, n·m, mines, Σ coordinates).
-func ShrinkMine(v any) gopter.Shrink { return shrinkMine(v.(Mine), skipTwins) }
+func ShrinkMine(v any) gopter.Shrink { return shrinkMine(v.(testcase.Mine), skipTwins) }
 
-func shrinkMine(c Mine, twins twinCuts) gopter.Shrink {
+func shrinkMine(c testcase.Mine, twins twinCuts) gopter.Shrink {
 	ops := sized(len(c.Ops), func(lo, hi int) (any, bool) {
-		ops := slices.Concat(c.Ops[:lo], slices.DeleteFunc(slices.Clone(c.Ops[lo:hi]), func(op MineOp) bool { return op.Kind != MineQuit }), c.Ops[hi:])
-		return Mine{c.Board, ops}, len(ops) < len(c.Ops)
+		ops := slices.Concat(c.Ops[:lo], slices.DeleteFunc(slices.Clone(c.Ops[lo:hi]), func(op testcase.MineOp) bool { return op.Kind != testcase.MineQuit }), c.Ops[hi:])
+		return testcase.Mine{Board: c.Board, Ops: ops}, len(ops) < len(c.Ops)
 	}).withTwins(func(a, b, n int) bool { return slices.Equal(c.Ops[a:a+n], c.Ops[b:b+n]) }) // equal runs hold no Quit: there is one
-	coord := func(op *MineOp, i int) *int {
-		if op.Kind == MineQuit {
+	coord := func(op *testcase.MineOp, i int) *int {
+		if op.Kind == testcase.MineQuit {
 			return nil
 		}
 		return []*int{&op.X, &op.Y}[i]
 	}
-	lists := append([]cutList{ops}, boardCuts(c.Board, 1, "", "*", '.', c.Ops, coord, func(board []string, ops []MineOp) (any, bool) { return Mine{board, ops}, true })...)
+	lists := append([]cutList{ops}, boardCuts(c.Board, 1, "", "*", '.', c.Ops, coord, func(board []string, ops []testcase.MineOp) (any, bool) {
+		return testcase.Mine{Board: board, Ops: ops}, true
+	})...)
 	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(2*len(c.Ops), func(i int) []int {
 		if p := coord(&c.Ops[i/2], i%2); p != nil {
 			return toward(*p, 1)
@@ -204,7 +39,7 @@ func shrinkMine(c Mine, twins twinCuts) gopter.Shrink {
 	}, func(i, v int) any {
 		ops := slices.Clone(c.Ops)
 		*coord(&ops[i/2], i%2) = v
-		return Mine{c.Board, ops}
+		return testcase.Mine{Board: c.Board, Ops: ops}
 	}))
 }
 
@@ -378,7 +213,7 @@ func pickDensity(r *rand.Rand) float64 {
 	return r.Float64()
 }
 
-var mineClick = [...]MineKind{clickOpen: MineSweep, clickMark: mineFlag, clickChord: MineDSweep}
+var mineClick = [...]testcase.MineKind{clickOpen: testcase.MineSweep, clickMark: testcase.MineFlag, clickChord: testcase.MineDSweep}
 
 // mineField is ref's game of mine on board as a sweeper plays it, with the kinds of
 // operations allowed, its watch leaving out the rulings of skip.
@@ -399,7 +234,7 @@ func mineField(board []string, kinds mineKinds, skip ruling.Set) *field {
 	}
 }
 
-func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
+func genMine(r *rand.Rand, sh mineShape, skip *Skip) testcase.Mine {
 	avoid := skip.of(ruling.Mine())
 	n, m, q := pickEdge(r, sh.n), pickEdge(r, sh.m), pickEdge(r, sh.ops)
 	if sh.scenario == mineLongGame {
@@ -507,13 +342,13 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	}
 	// A game over (by boom or finish: one the field did not stop) is followed by
 	// operations that are never read, up to the Quit; the Quit by after more.
-	ops := make([]MineOp, len(s.played), q)
+	ops := make([]testcase.MineOp, len(s.played), q)
 	for i, c := range s.played {
-		ops[i] = MineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
+		ops[i] = testcase.MineOp{Kind: mineClick[c.k], X: c.p/m + 1, Y: c.p%m + 1}
 	}
-	randomOp := func() MineOp {
+	randomOp := func() testcase.MineOp {
 		k, x, y := f.randomClick(r, n)
-		return MineOp{mineClick[k], x, y}
+		return testcase.MineOp{Kind: mineClick[k], X: x, Y: y}
 	}
 	if f.over() && avoid&ruling.M4 != 0 && len(ops) < q-1-after {
 		f.avoided |= ruling.M4 // the closing Quit alone follows the end
@@ -521,7 +356,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	for !f.stopped && f.over() && avoid&ruling.M4 == 0 && len(ops) < q-1-after {
 		ops = append(ops, randomOp())
 	}
-	ops = append(ops, MineOp{Kind: MineQuit})
+	ops = append(ops, testcase.MineOp{Kind: testcase.MineQuit})
 	if avoid&ruling.M4 != 0 && after > 0 {
 		after = 0
 		f.avoided |= ruling.M4
@@ -530,7 +365,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 		ops = append(ops, randomOp())
 	}
 	skip.note(ruling.Mine(), f.avoided)
-	return Mine{board, ops}
+	return testcase.Mine{Board: board, Ops: ops}
 }
 
 // genMineLong draws a long game (-scenario long-game): every operation is read before the
@@ -540,7 +375,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 // One safe cell that no cascade can reach is kept closed until the end, so that the game
 // cannot finish before it. A game meant to finish is drawn again, up to a bound, until it
 // does: whether every other safe cell is open by then is known only once played.
-func genMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set, skip *Skip) Mine {
+func genMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set, skip *Skip) testcase.Mine {
 	for try := 1; ; try++ {
 		c, finished, avoided := drawMineLong(r, sh, n, m, q, avoid)
 		if sh.end != mineEndFinish || finished || try == 20 {
@@ -552,7 +387,7 @@ func genMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set, skip
 
 // drawMineLong is one draw of genMineLong: the case, whether it finished (R-M1), and the
 // rulings its player left out.
-func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (Mine, bool, ruling.Set) {
+func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (testcase.Mine, bool, ruling.Set) {
 	wall := -1 // the wall's column, 0-based; the sparse region is left of it
 	if sh.cascade > 0 && m >= 3 {
 		wall = min(m*sh.cascade/100, m-2)
@@ -671,13 +506,13 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (Mi
 		}
 	}
 	finished := f.over() && len(s.opened) == safe
-	ops := make([]MineOp, len(s.played), q)
+	ops := make([]testcase.MineOp, len(s.played), q)
 	for i, c := range s.played {
-		ops[i] = MineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
+		ops[i] = testcase.MineOp{Kind: mineClick[c.k], X: c.p/m + 1, Y: c.p%m + 1}
 	}
-	randomOp := func() MineOp {
+	randomOp := func() testcase.MineOp {
 		k, x, y := f.randomClick(r, n)
-		return MineOp{mineClick[k], x, y}
+		return testcase.MineOp{Kind: mineClick[k], X: x, Y: y}
 	}
 	after := 0 // operations after the Quit, never read (R-M4)
 	if sh.end == mineEndQuitHalf {
@@ -691,11 +526,11 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (Mi
 	for len(ops) < q-1-after {
 		ops = append(ops, randomOp())
 	}
-	ops = append(ops, MineOp{Kind: MineQuit})
+	ops = append(ops, testcase.MineOp{Kind: testcase.MineQuit})
 	for range after {
 		ops = append(ops, randomOp())
 	}
-	return Mine{board, ops}, finished, f.avoided
+	return testcase.Mine{Board: board, Ops: ops}, finished, f.avoided
 }
 
 // keepClosed picks, among the columns from lo on, the safe cell a long game keeps closed:

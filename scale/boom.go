@@ -3,18 +3,18 @@ package scale
 import (
 	"slices"
 
-	"gamediff/gen"
 	"gamediff/ref"
+	"gamediff/testcase"
 )
 
 // Boom scales boom cases along their games (a sample of them, spread evenly), the
 // side of their boards (every board cropped along both sides to the window where most of
 // its game is played, the game played as before inside it) and their operations (a prefix
 // of those each game plays).
-var Boom = Scaling[gen.Boom]{Dimensions: []string{"games", "side", "operations"}, Scale: scaleBoom}
+var Boom = Scaling[testcase.Boom]{Dimensions: []string{"games", "side", "operations"}, Scale: scaleBoom}
 
-func scaleBoom(c gen.Boom, dim string, f float64) (gen.Boom, bool) {
-	var out gen.Boom
+func scaleBoom(c testcase.Boom, dim string, f float64) (testcase.Boom, bool) {
+	var out testcase.Boom
 	before, after := 0, 0 // the dimension's total
 	switch dim {
 	case "games":
@@ -26,8 +26,8 @@ func scaleBoom(c gen.Boom, dim string, f float64) (gen.Boom, bool) {
 	case "side":
 		for _, g := range c.Games {
 			n, m := len(g.Board), len(g.Board[0])
-			g = cropBoom(g, 0, scaledSize(n, gen.BoomMinSide, f))
-			g = cropBoom(g, 1, scaledSize(m, gen.BoomMinSide, f))
+			g = cropBoom(g, 0, scaledSize(n, testcase.BoomMinSide, f))
+			g = cropBoom(g, 1, scaledSize(m, testcase.BoomMinSide, f))
 			out.Games = append(out.Games, g)
 			before, after = before+n+m, after+len(g.Board)+len(g.Board[0])
 		}
@@ -41,7 +41,7 @@ func scaleBoom(c gen.Boom, dim string, f float64) (gen.Boom, bool) {
 				tail := g.Ops[read:]
 				ops = append(slices.Clone(ops), tail[:scaledSize(len(tail), 0, f)]...)
 			}
-			out.Games = append(out.Games, gen.BoomGame{Board: g.Board, Ops: ops})
+			out.Games = append(out.Games, testcase.BoomGame{Board: g.Board, Ops: ops})
 			before, after = before+len(g.Ops), after+len(ops)
 		}
 	}
@@ -50,7 +50,7 @@ func scaleBoom(c gen.Boom, dim string, f float64) (gen.Boom, bool) {
 
 // played plays the game on ref's game: the index of the operation that ends it (LOSE or
 // WIN), the last if none does (-1 without operations).
-func playedBoom(g gen.BoomGame) int {
+func playedBoom(g testcase.BoomGame) int {
 	b := ref.NewBoomGame(g.Board)
 	for i, op := range g.Ops {
 		if b.Play(int(op.Kind), op.X, op.Y); b.Over() {
@@ -68,16 +68,16 @@ func playedBoom(g gen.BoomGame) int {
 // operations after it (answered INVALID before) go. A game that was not won gets a
 // reserve (withReserve), which a win on the smaller board would otherwise cut short. So
 // the cropped game plays as many operations, on fewer cells.
-func cropBoom(g gen.BoomGame, axis, k int) gen.BoomGame {
+func cropBoom(g testcase.BoomGame, axis, k int) testcase.BoomGame {
 	size := pick(axis == 0, len(g.Board), len(g.Board[0]))
 	if k >= size {
 		return g
 	}
-	coord := func(op *gen.BoomOp) *int { return pick(axis == 0, &op.X, &op.Y) }
+	coord := func(op *testcase.BoomOp) *int { return pick(axis == 0, &op.X, &op.Y) }
 	b, last, opening, won := ref.NewBoomGame(g.Board), len(g.Ops)-1, -1, false
 	for i, op := range g.Ops {
 		b.Play(int(op.Kind), op.X, op.Y)
-		if opening < 0 && op.Kind != gen.BoomRight && len(b.Changed()) > 0 {
+		if opening < 0 && op.Kind != testcase.BoomRight && len(b.Changed()) > 0 {
 			opening = i
 		}
 		if b.Over() {
@@ -102,29 +102,29 @@ func cropBoom(g gen.BoomGame, axis, k int) gen.BoomGame {
 		*p = clampTo(*p-1-from, k) + 1
 		quiet[i] = !inside && i != opening || !won && ops[i].X == n && ops[i].Y == m
 	}
-	played, over := keepGoing(ops, last, quiet, func() stepper[gen.BoomOp] { return boomStepper{ref.NewBoomGame(board)} })
+	played, over := keepGoing(ops, last, quiet, func() stepper[testcase.BoomOp] { return boomStepper{ref.NewBoomGame(board)} })
 	if over >= 0 && last < len(ops)-1 {
 		played = append(played, ops[last+1:]...)
 	}
-	return gen.BoomGame{Board: board, Ops: played}
+	return testcase.BoomGame{Board: board, Ops: played}
 }
 
 // boomStepper is ref's game of a cropped case (stepper).
 type boomStepper struct{ g *ref.BoomGame }
 
-func (s boomStepper) play(op gen.BoomOp) bool {
+func (s boomStepper) play(op testcase.BoomOp) bool {
 	s.g.Play(int(op.Kind), op.X, op.Y)
 	return s.g.Over()
 }
 
 // ends tells a loss ahead: a left click on a mine not opened nor marked P, a middle click
 // whose P marks are right in number and leave a mine around it.
-func (s boomStepper) ends(op gen.BoomOp) bool {
+func (s boomStepper) ends(op testcase.BoomOp) bool {
 	g := s.g
 	switch op.Kind {
-	case gen.BoomLeft:
+	case testcase.BoomLeft:
 		return !g.Opened(op.X, op.Y) && g.View(op.X, op.Y) != 'P' && g.Mine(op.X, op.Y)
-	case gen.BoomMiddle:
+	case testcase.BoomMiddle:
 		if !g.Opened(op.X, op.Y) || s.around(op.X, op.Y, s.marked) != g.Number(op.X, op.Y) {
 			return false
 		}
@@ -137,14 +137,14 @@ func (s boomStepper) ends(op gen.BoomOp) bool {
 // on an opened cell, a left click on a P, a middle click on a cell not opened or whose
 // marks are wrong in number), else takes a middle click on a cell not opened or a left
 // click on an opened one.
-func (s boomStepper) quiet(op gen.BoomOp) gen.BoomOp {
+func (s boomStepper) quiet(op testcase.BoomOp) testcase.BoomOp {
 	g := s.g
 	opened := g.Opened(op.X, op.Y)
 	switch {
-	case !opened && (op.Kind != gen.BoomLeft || g.View(op.X, op.Y) != 'P'):
-		op.Kind = gen.BoomMiddle
-	case opened && op.Kind == gen.BoomMiddle && s.around(op.X, op.Y, s.marked) == g.Number(op.X, op.Y):
-		op.Kind = gen.BoomLeft
+	case !opened && (op.Kind != testcase.BoomLeft || g.View(op.X, op.Y) != 'P'):
+		op.Kind = testcase.BoomMiddle
+	case opened && op.Kind == testcase.BoomMiddle && s.around(op.X, op.Y, s.marked) == g.Number(op.X, op.Y):
+		op.Kind = testcase.BoomLeft
 	}
 	return op
 }

@@ -3,15 +3,15 @@ package scale
 import (
 	"strings"
 
-	"gamediff/gen"
+	"gamediff/testcase"
 )
 
 // Datamining scales datamining cases along their boards (a sample of them, spread
 // evenly), rows and columns (every board cropped to a window of them).
-var Datamining = Scaling[gen.Datamining]{Dimensions: []string{"boards", "rows", "columns"}, Scale: scaleDatamining}
+var Datamining = Scaling[testcase.Datamining]{Dimensions: []string{"boards", "rows", "columns"}, Scale: scaleDatamining}
 
-func scaleDatamining(c gen.Datamining, dim string, f float64) (gen.Datamining, bool) {
-	var out gen.Datamining
+func scaleDatamining(c testcase.Datamining, dim string, f float64) (testcase.Datamining, bool) {
+	var out testcase.Datamining
 	if dim == "boards" {
 		k := scaledSize(len(c.Boards), 1, f)
 		for _, i := range evenly(len(c.Boards), k) {
@@ -25,7 +25,7 @@ func scaleDatamining(c gen.Datamining, dim string, f float64) (gen.Datamining, b
 	axis, before, after := pick(dim == "rows", 0, 1), 0, 0
 	for _, board := range c.Boards {
 		size := pick(axis == 0, len(board), len(board[0]))
-		board = cropDatamining(board, axis, scaledSize(size, gen.DataminingMinSide, f))
+		board = cropDatamining(board, axis, scaledSize(size, testcase.DataminingMinSide, f))
 		out.Boards = append(out.Boards, board)
 		before, after = before+size, after+pick(axis == 0, len(board), len(board[0]))
 	}
@@ -44,7 +44,7 @@ func cropDatamining(board []string, axis, k int) []string {
 		w := crop(board, axis, from, k)
 		gap := strings.Count(strings.Join(w, ""), "M")*size - mines*k
 		gap = max(gap, -gap)
-		if gen.DataminingHasBoth(w) && (bestGap < 0 || gap < bestGap) {
+		if testcase.DataminingHasBoth(w) && (bestGap < 0 || gap < bestGap) {
 			best, bestGap = w, gap
 		}
 	}

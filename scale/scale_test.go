@@ -11,6 +11,7 @@ import (
 	"gamediff/gen"
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/testcase"
 
 	"github.com/leanovate/gopter"
 )
@@ -95,12 +96,12 @@ type mineGame struct {
 	firstSwept int // cells the first operation that swept any swept
 }
 
-func mineGameOf(c gen.Mine) mineGame {
+func mineGameOf(c testcase.Mine) mineGame {
 	var p mineGame
 	g := ref.NewMineGame(c.Board)
 	for _, op := range c.Ops {
 		p.end = g.Play(op.Kind.String(), op.X, op.Y)
-		if op.Kind != gen.MineQuit {
+		if op.Kind != testcase.MineQuit {
 			p.read++
 		}
 		swept := len(g.Newly())
@@ -111,7 +112,7 @@ func mineGameOf(c gen.Mine) mineGame {
 		if p.firstSwept == 0 {
 			p.firstSwept = swept
 		}
-		if op.Kind == gen.MineDSweep && swept > 0 {
+		if op.Kind == testcase.MineDSweep && swept > 0 {
 			p.dsweeps++
 		}
 		if p.end != "" {
@@ -122,11 +123,11 @@ func mineGameOf(c gen.Mine) mineGame {
 }
 
 func TestMineScaling(t *testing.T) {
-	check := scaleCheck[gen.Mine]{scaling: Mine, decode: gen.DecodeMine,
-		measure: func(c gen.Mine, dim string) int {
+	check := scaleCheck[testcase.Mine]{scaling: Mine, decode: testcase.DecodeMine,
+		measure: func(c testcase.Mine, dim string) int {
 			return map[string]int{"operations": mineGameOf(c).read, "rows": len(c.Board), "columns": len(c.Board[0])}[dim]
 		},
-		kept: func(t *testing.T, c, s gen.Mine, dim string, f float64) {
+		kept: func(t *testing.T, c, s testcase.Mine, dim string, f float64) {
 			was, is := mineGameOf(c), mineGameOf(s)
 			if dim == "operations" {
 				// A prefix of the game: the same opening.
@@ -161,7 +162,7 @@ type boomPlayed struct {
 	middles int   // middle clicks that opened cells
 }
 
-func boomGamesOf(c gen.Boom) boomPlayed {
+func boomGamesOf(c testcase.Boom) boomPlayed {
 	var p boomPlayed
 	for _, game := range c.Games {
 		g, read := ref.NewBoomGame(game.Board), 0
@@ -174,7 +175,7 @@ func boomGamesOf(c gen.Boom) boomPlayed {
 			g.Play(int(op.Kind), op.X, op.Y)
 			opened := before - g.Unopened()
 			p.cascade = max(p.cascade, opened)
-			if op.Kind == gen.BoomMiddle && opened > 0 {
+			if op.Kind == testcase.BoomMiddle && opened > 0 {
 				p.middles++
 			}
 		}
@@ -184,15 +185,15 @@ func boomGamesOf(c gen.Boom) boomPlayed {
 }
 
 func TestBoomScaling(t *testing.T) {
-	check := scaleCheck[gen.Boom]{scaling: Boom, decode: gen.DecodeBoom,
-		measure: func(c gen.Boom, dim string) int {
+	check := scaleCheck[testcase.Boom]{scaling: Boom, decode: testcase.DecodeBoom,
+		measure: func(c testcase.Boom, dim string) int {
 			total := 0
 			for _, g := range c.Games {
 				total += map[string]int{"games": 1, "side": len(g.Board) + len(g.Board[0]), "operations": len(g.Ops)}[dim]
 			}
 			return total
 		},
-		kept: func(t *testing.T, c, s gen.Boom, dim string, f float64) {
+		kept: func(t *testing.T, c, s testcase.Boom, dim string, f float64) {
 			was, is := boomGamesOf(c), boomGamesOf(s)
 			if dim != "side" {
 				return
@@ -220,7 +221,7 @@ type towerPlayed struct {
 	seen    ruling.Set
 }
 
-func towerGamesOf(c gen.Tower) towerPlayed {
+func towerGamesOf(c testcase.Tower) towerPlayed {
 	var p towerPlayed
 	for _, d := range c.Datasets {
 		last, _ := playedTower(d)
@@ -234,15 +235,15 @@ func towerGamesOf(c gen.Tower) towerPlayed {
 }
 
 func TestTowerScaling(t *testing.T) {
-	check := scaleCheck[gen.Tower]{scaling: Tower, decode: gen.DecodeTower,
-		measure: func(c gen.Tower, dim string) int {
+	check := scaleCheck[testcase.Tower]{scaling: Tower, decode: testcase.DecodeTower,
+		measure: func(c testcase.Tower, dim string) int {
 			total := 0
 			for _, d := range c.Datasets {
 				total += map[string]int{"commands": len(d.Cmds), "height": len(d.Rows), "width": len(d.Rows[0])}[dim]
 			}
 			return total
 		},
-		kept: func(t *testing.T, c, s gen.Tower, dim string, f float64) {
+		kept: func(t *testing.T, c, s testcase.Tower, dim string, f float64) {
 			was, is := towerGamesOf(c), towerGamesOf(s)
 			if dim == "commands" {
 				return
@@ -269,17 +270,17 @@ func TestTowerScaling(t *testing.T) {
 }
 
 func TestDataminingScaling(t *testing.T) {
-	check := scaleCheck[gen.Datamining]{scaling: Datamining, decode: gen.DecodeDatamining,
-		measure: func(c gen.Datamining, dim string) int {
+	check := scaleCheck[testcase.Datamining]{scaling: Datamining, decode: testcase.DecodeDatamining,
+		measure: func(c testcase.Datamining, dim string) int {
 			total := 0
 			for _, b := range c.Boards {
 				total += map[string]int{"boards": 1, "rows": len(b), "columns": len(b[0])}[dim]
 			}
 			return total
 		},
-		kept: func(t *testing.T, c, s gen.Datamining, dim string, f float64) {
+		kept: func(t *testing.T, c, s testcase.Datamining, dim string, f float64) {
 			// The share of mines: within a tenth of the board's, over all boards.
-			density := func(c gen.Datamining) float64 {
+			density := func(c testcase.Datamining) float64 {
 				all := ""
 				for _, b := range c.Boards {
 					all += strings.Join(b, "")

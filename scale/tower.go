@@ -4,24 +4,24 @@ import (
 	"slices"
 	"strings"
 
-	"gamediff/gen"
 	"gamediff/ref"
+	"gamediff/testcase"
 )
 
 // Tower scales tower cases along their commands (a prefix of those each dataset
 // plays), height and width (every tower cropped to the window of levels or columns where
 // its player goes, the structure in it kept as it stands, so that what falls still falls;
 // the game played as before inside it).
-var Tower = Scaling[gen.Tower]{Dimensions: []string{"commands", "height", "width"}, Scale: scaleTower}
+var Tower = Scaling[testcase.Tower]{Dimensions: []string{"commands", "height", "width"}, Scale: scaleTower}
 
-func scaleTower(c gen.Tower, dim string, f float64) (gen.Tower, bool) {
-	var out gen.Tower
+func scaleTower(c testcase.Tower, dim string, f float64) (testcase.Tower, bool) {
+	var out testcase.Tower
 	before, after := 0, 0 // the dimension's total
 	// A case at the limits repeats its datasets (towerDistinct), each scaled once: ref
 	// plays a dataset at the limits in milliseconds, a case of them in seconds.
-	done := map[string]gen.TowerDataset{}
+	done := map[string]testcase.TowerDataset{}
 	for _, d := range c.Datasets {
-		key := string(gen.Tower{Datasets: []gen.TowerDataset{d}}.Encode())
+		key := string(testcase.Tower{Datasets: []testcase.TowerDataset{d}}.Encode())
 		s, ok := done[key]
 		if !ok {
 			s = scaleDataset(d, dim, f)
@@ -42,7 +42,7 @@ func scaleTower(c gen.Tower, dim string, f float64) (gen.Tower, bool) {
 
 // scale is the dataset scaled along dim by f: a prefix of the commands it plays, or
 // cropped (crop).
-func scaleDataset(d gen.TowerDataset, dim string, f float64) gen.TowerDataset {
+func scaleDataset(d testcase.TowerDataset, dim string, f float64) testcase.TowerDataset {
 	switch dim {
 	case "commands":
 		last, _ := playedTower(d)
@@ -53,11 +53,11 @@ func scaleDataset(d gen.TowerDataset, dim string, f float64) gen.TowerDataset {
 			tail := d.Cmds[read:]
 			cmds = append(slices.Clone(cmds), tail[:scaledSize(len(tail), 0, f)]...)
 		}
-		return gen.TowerDataset{Rows: d.Rows, Cmds: cmds}
+		return testcase.TowerDataset{Rows: d.Rows, Cmds: cmds}
 	case "height":
-		return cropTower(d, 0, scaledSize(len(d.Rows), gen.TowerMinSide, f))
+		return cropTower(d, 0, scaledSize(len(d.Rows), testcase.TowerMinSide, f))
 	case "width":
-		return cropTower(d, 1, scaledSize(len(d.Rows[0]), gen.TowerMinSide, f))
+		return cropTower(d, 1, scaledSize(len(d.Rows[0]), testcase.TowerMinSide, f))
 	}
 	return d
 }
@@ -66,7 +66,7 @@ func scaleDataset(d gen.TowerDataset, dim string, f float64) gen.TowerDataset {
 // if none does (-1 when it is over before the first, R-T3), and the cells the player
 // stands on, at the start and after each command up to the end, as row and column of the
 // rows (the top level first), from 0.
-func playedTower(d gen.TowerDataset) (last int, path [][2]int) {
+func playedTower(d testcase.TowerDataset) (last int, path [][2]int) {
 	g := ref.NewTowerGame(d.Rows, nil)
 	n := len(d.Rows)
 	at := func() [2]int {
@@ -94,7 +94,7 @@ func playedTower(d gen.TowerDataset) (last int, path [][2]int) {
 // the game before the dataset's own game ended becomes an invalid one (MOVETO 0), and if
 // the dataset's own last command no longer ends it, the commands after it (read and
 // ignored before) go. So the cropped game plays as many commands, on fewer cells.
-func cropTower(d gen.TowerDataset, axis, k int) gen.TowerDataset {
+func cropTower(d testcase.TowerDataset, axis, k int) testcase.TowerDataset {
 	n, m := len(d.Rows), len(d.Rows[0])
 	size := pick(axis == 0, n, m)
 	if k >= size {
@@ -114,7 +114,7 @@ func cropTower(d gen.TowerDataset, axis, k int) gen.TowerDataset {
 	}
 	cmds := slices.Clone(d.Cmds)
 	for i, c := range cmds {
-		if c.Kind == gen.TowerMoveTo && axis == 1 {
+		if c.Kind == testcase.TowerMoveTo && axis == 1 {
 			switch {
 			case c.Col > m: // past the right side: as far past the window's
 				cmds[i].Col = c.Col - m + k
@@ -124,13 +124,13 @@ func cropTower(d gen.TowerDataset, axis, k int) gen.TowerDataset {
 		}
 	}
 	if last < 0 {
-		return gen.TowerDataset{Rows: rows, Cmds: cmds}
+		return testcase.TowerDataset{Rows: rows, Cmds: cmds}
 	}
-	played, over := keepGoing(cmds, last, make([]bool, len(cmds)), func() stepper[gen.TowerCmd] { return towerStepper{ref.NewTowerGame(rows, nil)} })
+	played, over := keepGoing(cmds, last, make([]bool, len(cmds)), func() stepper[testcase.TowerCmd] { return towerStepper{ref.NewTowerGame(rows, nil)} })
 	if over >= 0 && last < len(cmds)-1 {
 		played = append(played, cmds[last+1:]...)
 	}
-	return gen.TowerDataset{Rows: rows, Cmds: played}
+	return testcase.TowerDataset{Rows: rows, Cmds: played}
 }
 
 // placeGoal puts G on level 1 of rows (its last row), where no automatic step moves it,
@@ -162,10 +162,12 @@ const towerBlocks = "#IGCB123"
 // towerStepper is ref's game of a cropped dataset (stepper).
 type towerStepper struct{ g *ref.TowerGame }
 
-func (s towerStepper) play(c gen.TowerCmd) bool { return s.g.Play(c.Name()) != "" }
+func (s towerStepper) play(c testcase.TowerCmd) bool { return s.g.Play(c.Name()) != "" }
 
 // ends cannot tell ahead: an end comes with the automatic steps.
-func (s towerStepper) ends(gen.TowerCmd) bool { return false }
+func (s towerStepper) ends(testcase.TowerCmd) bool { return false }
 
 // quiet is MOVETO 0, invalid on every tower (R-T6): it changes nothing.
-func (s towerStepper) quiet(gen.TowerCmd) gen.TowerCmd { return gen.TowerCmd{Kind: gen.TowerMoveTo} }
+func (s towerStepper) quiet(testcase.TowerCmd) testcase.TowerCmd {
+	return testcase.TowerCmd{Kind: testcase.TowerMoveTo}
+}

@@ -1,4 +1,4 @@
-package gen
+package testcase
 
 import (
 	"fmt"
@@ -43,7 +43,7 @@ func (c Mine) PlayFacts() []string {
 		case op.Kind == MineDSweep:
 			chordsFail++
 		}
-		if op.Kind != mineFlag && op.Kind != MineQuit && len(newly) == 0 {
+		if op.Kind != MineFlag && op.Kind != MineQuit && len(newly) == 0 {
 			noCells++
 		}
 		// A chain: DSweeps that open cells, with nothing between them but the flags they
@@ -52,7 +52,7 @@ func (c Mine) PlayFacts() []string {
 		case op.Kind == MineDSweep && len(newly) > 0:
 			chordRun++
 			chordRunMax = max(chordRunMax, chordRun)
-		case op.Kind != mineFlag:
+		case op.Kind != MineFlag:
 			chordRun = 0
 		}
 		if g.Outcome() != "" {
@@ -274,7 +274,7 @@ func (c Datamining) PlayFacts() []string {
 	var full, stuck, passes, most, visits int
 	for _, b := range c.Boards {
 		cells := len(b) * len(b[0])
-		if cells == dataminingMaxCells {
+		if cells == DataminingMaxCells {
 			full++
 		}
 		if best, _ := ruling.CasualPlays(b); best > 0 {
@@ -291,7 +291,7 @@ func (c Datamining) PlayFacts() []string {
 		}
 	}
 	return []string{
-		fmt.Sprintf("%d boards, %d of the most cells (%d), %d stuck from every start", len(c.Boards), full, dataminingMaxCells, stuck),
+		fmt.Sprintf("%d boards, %d of the most cells (%d), %d stuck from every start", len(c.Boards), full, DataminingMaxCells, stuck),
 		fmt.Sprintf("every safe start played in passes over the board until one changes nothing: %d passes (the most for one start %d), %d cell visits",
 			passes, most, visits),
 	}

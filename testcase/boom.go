@@ -1,8 +1,11 @@
 package testcase
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+
+	"gamediff/ref"
 )
 
 // Limits of the game boom (seed 003, 限制): 1 ≤ T ≤ 30; 3 ≤ n, m ≤ 200; up to 10000
@@ -167,4 +170,48 @@ func (c Boom) Bounds() []Bound {
 			Bound{"x", lo.X, 1, n}, Bound{"x", hi.X, 1, n}, Bound{"y", lo.Y, 1, m}, Bound{"y", hi.Y, 1, m})
 	}
 	return b
+}
+
+// PlayFacts says what ref's play of the case does: how each game ends and how many of its
+// operations are answered before it does, the cells opened and the largest cascade, the
+// middle clicks that open cells.
+func (c Boom) PlayFacts() []string {
+	var ends = map[string]int{}
+	var ops, answered, opened, largest, middles, untilEnd int
+	for _, gm := range c.Games {
+		g := ref.NewBoomGame(gm.Board)
+		for _, op := range gm.Ops {
+			ops++
+			if g.Over() {
+				continue // INVALID: the game ended before
+			}
+			answered++
+			g.Play(int(op.Kind), op.X, op.Y)
+			cells := 0
+			for _, p := range g.Changed() {
+				if g.Opened(p[0], p[1]) {
+					cells++
+				}
+			}
+			opened += cells
+			largest = max(largest, cells)
+			if op.Kind == BoomMiddle && cells > 0 {
+				middles++
+			}
+		}
+		switch {
+		case !g.Over():
+			ends["QUIT"]++
+			untilEnd++
+		case g.Answer() == "WIN":
+			ends["WIN"]++
+		default:
+			ends["LOSE"]++
+		}
+	}
+	return []string{
+		fmt.Sprintf("%d games: %d end with QUIT after every operation, %d with WIN, %d with LOSE; %d of %d operations answered before their game's end, %d INVALID",
+			len(c.Games), untilEnd, ends["WIN"], ends["LOSE"], answered, ops, ops-answered),
+		fmt.Sprintf("%d cells opened, the largest cascade %d cells; %d middle clicks open cells", opened, largest, middles),
+	}
 }

@@ -178,3 +178,85 @@ func (c Datamining) Features() []Feature {
 	}
 	return out
 }
+
+// PlayFacts says what the boards cost: their sizes, how many are stuck from every start,
+// and the work of the plain strategy, which plays every safe start applying the rules in
+// passes over the board until a pass changes nothing: its passes in all, the most for one
+// start, and its cell visits.
+func (c Datamining) PlayFacts() []string {
+	var full, stuck, passes, most, visits int
+	for _, b := range c.Boards {
+		cells := len(b) * len(b[0])
+		if cells == DataminingMaxCells {
+			full++
+		}
+		if best, _ := ruling.CasualPlays(b); best > 0 {
+			stuck++
+		}
+		for start := range cells {
+			if b[start/len(b[0])][start%len(b[0])] == 'M' {
+				continue
+			}
+			k := passesFrom(b, start)
+			passes += k
+			most = max(most, k)
+			visits += k * cells
+		}
+	}
+	return []string{
+		fmt.Sprintf("%d boards, %d of the most cells (%d), %d stuck from every start", len(c.Boards), full, DataminingMaxCells, stuck),
+		fmt.Sprintf("every safe start played in passes over the board until one changes nothing: %d passes (the most for one start %d), %d cell visits",
+			passes, most, visits),
+	}
+}
+
+// passesFrom counts the passes of the plain strategy from start: each pass goes over the
+// cells in row order and applies the two rules to every cleared one; the last pass is the
+// one that changes nothing.
+func passesFrom(b []string, start int) int {
+	r, c := len(b), len(b[0])
+	const (
+		covered = iota
+		cleared
+		flagged
+	)
+	state := make([]uint8, r*c)
+	state[start] = cleared
+	mine := func(p int) bool { return b[p/c][p%c] == 'M' }
+	each := func(p int, do func(q int)) {
+		for x := max(p/c-1, 0); x <= min(p/c+1, r-1); x++ {
+			for y := max(p%c-1, 0); y <= min(p%c+1, c-1); y++ {
+				if x*c+y != p {
+					do(x*c + y)
+				}
+			}
+		}
+	}
+	for passes := 1; ; passes++ {
+		changed := false
+		for p := range state {
+			if state[p] != cleared {
+				continue
+			}
+			f, cov, m := 0, 0, 0
+			each(p, func(q int) {
+				f += pick(state[q] == flagged, 1, 0)
+				cov += pick(state[q] == covered, 1, 0)
+				m += pick(mine(q), 1, 0)
+			})
+			if cov == 0 || f != m && f+cov != m {
+				continue
+			}
+			to := pick(f == m, uint8(cleared), flagged)
+			each(p, func(q int) {
+				if state[q] == covered {
+					state[q] = to
+				}
+			})
+			changed = true
+		}
+		if !changed {
+			return passes
+		}
+	}
+}

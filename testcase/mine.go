@@ -1,9 +1,12 @@
 package testcase
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"gamediff/ref"
 )
 
 // Limits of the game mine (seed 000, 子任务): 1 ≤ n, m ≤ 1000, and at most 60000
@@ -159,4 +162,156 @@ func (c Mine) Bounds() []Bound {
 		}
 	}
 	return b
+}
+
+// PlayFacts says what ref's play of the case does, in the terms the plan's tests aim at:
+// the operations read before the game ends and how it ends, the cells opened and the
+// largest cascade, the DSweeps that open cells, and how deep a recursive flood fill goes.
+func (c Mine) PlayFacts() []string {
+	n, m := len(c.Board), len(c.Board[0])
+	g := ref.NewMineGame(c.Board)
+	f := newFillDepth(n, m, func(p int) bool { return g.Number(p/m+1, p%m+1) == 0 })
+	var (
+		read, opened, largest, depth   int
+		sweeps, chords, chordsFail     int
+		chordRun, chordRunMax, noCells int
+	)
+	for _, op := range c.Ops {
+		read++
+		g.Play(op.Kind.String(), op.X, op.Y)
+		newly := g.Newly()
+		opened += len(newly)
+		largest = max(largest, len(newly))
+		if len(newly) > 0 {
+			depth = max(depth, f.deepest(newly, op.Kind == MineDSweep, (op.X-1)*m+op.Y-1))
+		}
+		switch {
+		case op.Kind == MineSweep && len(newly) > 0:
+			sweeps++
+		case op.Kind == MineDSweep && len(newly) > 0:
+			chords++
+		case op.Kind == MineDSweep:
+			chordsFail++
+		}
+		if op.Kind != MineFlag && op.Kind != MineQuit && len(newly) == 0 {
+			noCells++
+		}
+		// A chain: DSweeps that open cells, with nothing between them but the flags they
+		// need.
+		switch {
+		case op.Kind == MineDSweep && len(newly) > 0:
+			chordRun++
+			chordRunMax = max(chordRunMax, chordRun)
+		case op.Kind != MineFlag:
+			chordRun = 0
+		}
+		if g.Outcome() != "" {
+			break
+		}
+	}
+	steps := read
+	if g.Outcome() == "give up" {
+		steps-- // the Quit is read, but is no step
+	}
+	ending := fmt.Sprintf("reads all %d operations", len(c.Ops))
+	if read < len(c.Ops) {
+		ending = fmt.Sprintf("reads %d of %d operations", read, len(c.Ops))
+	}
+	mines := strings.Count(strings.Join(c.Board, ""), "*")
+	return []string{
+		fmt.Sprintf("%s: %s after %d steps", ending, g.Outcome(), steps),
+		fmt.Sprintf("%d mines of %d cells; %d cells opened, the largest cascade %d cells; a recursive flood fill goes %d calls deep",
+			mines, n*m, opened, largest, depth),
+		fmt.Sprintf("%d Sweeps and %d DSweeps open cells (the longest run of DSweeps that open cells, flags between them aside: %d); %d DSweeps open none; %d Sweeps and DSweeps open nothing",
+			sweeps, chords, chordRunMax, chordsFail, noCells),
+	}
+}
+
+// fillDepth measures how deep a recursive flood fill goes, the way contestants write it:
+// fill(p) opens p and, if p shows 0, calls fill on each neighbour not yet opened, in row
+// order. The cells it may open are those an operation opened (the cascade is the same
+// whatever the order); an epoch per operation marks them, so no array is cleared.
+type fillDepth struct {
+	n, m  int
+	zero  func(p int) bool
+	mark  []int32 // epoch: the cell is one the operation opened; -epoch: fill opened it
+	epoch int32
+	stack []fillFrame
+}
+
+type fillFrame struct{ p, next int }
+
+func newFillDepth(n, m int, zero func(p int) bool) *fillDepth {
+	return &fillDepth{n: n, m: m, zero: zero, mark: make([]int32, n*m)}
+}
+
+// deepest is the deepest recursion of the fills an operation runs: from the operation's
+// cell, or for a DSweep from each of its neighbours in row order, over the cells newly
+// (1-based [x, y]) opened.
+func (f *fillDepth) deepest(newly [][2]int, chord bool, at int) int {
+	f.epoch++
+	for _, c := range newly {
+		f.mark[(c[0]-1)*f.m+c[1]-1] = f.epoch
+	}
+	if !chord {
+		return f.fill(at)
+	}
+	depth := 0
+	f.neighbours(at, func(q int) {
+		if f.mark[q] == f.epoch {
+			depth = max(depth, f.fill(q))
+		}
+	})
+	return depth
+}
+
+// fill runs the recursive fill from p with an explicit stack, and returns its deepest
+// call.
+func (f *fillDepth) fill(p int) int {
+	if f.mark[p] != f.epoch {
+		return 0
+	}
+	f.mark[p] = -f.epoch
+	f.stack = append(f.stack[:0], fillFrame{p, 0})
+	depth := 1
+	for len(f.stack) > 0 {
+		top := &f.stack[len(f.stack)-1]
+		if top.next == 0 && !f.zero(top.p) {
+			f.stack = f.stack[:len(f.stack)-1]
+			continue
+		}
+		x, y := top.p/f.m, top.p%f.m
+		called := false
+		for top.next < 9 {
+			k := top.next
+			top.next++ // before the append below, which may move the stack
+			nx, ny := x-1+k/3, y-1+k%3
+			if nx < 0 || nx >= f.n || ny < 0 || ny >= f.m {
+				continue
+			}
+			if q := nx*f.m + ny; f.mark[q] == f.epoch {
+				f.mark[q] = -f.epoch
+				f.stack = append(f.stack, fillFrame{q, 0})
+				depth = max(depth, len(f.stack))
+				called = true
+				break
+			}
+		}
+		if !called {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+	}
+	return depth
+}
+
+// neighbours calls do with the neighbours of p in row order.
+func (f *fillDepth) neighbours(p int, do func(q int)) {
+	x, y := p/f.m, p%f.m
+	for nx := max(x-1, 0); nx <= min(x+1, f.n-1); nx++ {
+		for ny := max(y-1, 0); ny <= min(y+1, f.m-1); ny++ {
+			if nx != x || ny != y {
+				do(nx*f.m + ny)
+			}
+		}
+	}
 }

@@ -1,11 +1,13 @@
 package testcase
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"gamediff/ref"
 	"gamediff/ruling"
 )
 
@@ -291,4 +293,60 @@ func (c Tower) Features() []Feature {
 func (c TowerCmd) Name() (string, int) {
 	name, _, _ := strings.Cut(towerKindNames[c.Kind], " ")
 	return name, pick(c.Kind == TowerMoveTo, c.Col, c.Kind.Dir())
+}
+
+// PlayFacts says what ref's play of the case does: the commands handled while the game
+// goes on and those read after its end, the results, and the automatic steps — rounds,
+// blocks fallen, blocks vanished on a B — with the most rounds one command causes. A
+// dataset repeated (the big cases repeat a few) is played once.
+func (c Tower) PlayFacts() []string {
+	type facts struct {
+		handled, ignored, rounds, maxRounds, falls, vanished int
+		result                                               string
+	}
+	played := map[string]facts{}
+	var sum facts
+	results := map[string]int{}
+	for _, d := range c.Datasets {
+		input := string(Tower{Datasets: []TowerDataset{d}}.Encode())
+		f, ok := played[input]
+		if !ok {
+			cmdRounds := 0
+			ref.TowerRules([]byte(input), func(s *ref.TowerStep) {
+				switch s.Phase {
+				case ref.TowerCommand:
+					f.handled++
+					cmdRounds = 0
+				case ref.TowerIgnored:
+					f.ignored++
+				case ref.TowerRound:
+					f.rounds++
+					cmdRounds++
+					f.maxRounds = max(f.maxRounds, cmdRounds)
+					f.vanished += len(s.Round.Vanished)
+				case ref.TowerFall:
+					f.falls++
+				}
+				if s.Result != "" {
+					f.result = strings.TrimPrefix(s.Result, "Game Over : ")
+				}
+			})
+			played[input] = f
+		}
+		sum.handled, sum.ignored, sum.rounds = sum.handled+f.handled, sum.ignored+f.ignored, sum.rounds+f.rounds
+		sum.maxRounds, sum.falls, sum.vanished = max(sum.maxRounds, f.maxRounds), sum.falls+f.falls, sum.vanished+f.vanished
+		results[f.result]++
+	}
+	var ends []string
+	for _, r := range []string{"Gave Up", "Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal"} {
+		if results[r] > 0 {
+			ends = append(ends, fmt.Sprintf("%d %s", results[r], r))
+		}
+	}
+	return []string{
+		fmt.Sprintf("%d datasets (%s); %d commands handled before their game's end, %d read after it",
+			len(c.Datasets), strings.Join(ends, ", "), sum.handled, sum.ignored),
+		fmt.Sprintf("%d automatic rounds (the most after one command: %d), %d blocks fallen, %d vanished on a B",
+			sum.rounds, sum.maxRounds, sum.falls, sum.vanished),
+	}
 }

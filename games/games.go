@@ -1,7 +1,7 @@
 // Package games is the one place that wires each game: its reference and optimized
-// judges (ref, fast), its typed cases, generator, shrinker and validator (gen), and what
-// the engine, the command line, the fuzz targets and the test sets need of it. It adapts
-// gen's gopter generators to the engine, which knows no gopter type.
+// judges (ref, fast), its typed cases and validator (testcase), generator and shrinker
+// (gen), and what the engine, the command line, the fuzz targets and the test sets need of
+// it. It adapts gen's gopter generators to the engine, which knows no gopter type.
 package games
 
 import (

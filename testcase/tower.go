@@ -14,7 +14,7 @@ import (
 // Limits of the game tower (seed 001, Constraints: 3 ≤ m, n ≤ 50).
 const (
 	TowerMinSide = 3
-	TowerMaxSide = 50
+	towerMaxSide = 50
 )
 
 // TowerAlphabet is every character a tower may hold (seed 001, the marks).
@@ -101,7 +101,7 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 	s := newInStream(input)
 	var c Tower
 	for {
-		n := s.number("n", 0, TowerMaxSide)
+		n := s.number("n", 0, towerMaxSide)
 		s.space()
 		if n == 0 {
 			s.number("m after n = 0", 0, 0)
@@ -110,9 +110,9 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 			return c, s.err
 		}
 		if n < TowerMinSide {
-			s.fail("n = %d outside %d..%d", n, TowerMinSide, TowerMaxSide)
+			s.fail("n = %d outside %d..%d", n, TowerMinSide, towerMaxSide)
 		}
-		m := s.number("m", TowerMinSide, TowerMaxSide)
+		m := s.number("m", TowerMinSide, towerMaxSide)
 		s.eoln()
 		d := TowerDataset{Rows: make([]string, n)}
 		players, goals := 0, 0
@@ -188,7 +188,7 @@ func TowerFromBytes(data []byte) Tower {
 	var c Tower
 	count := t.size(1, 3, 1<<16)
 	for len(c.Datasets) < count && (len(c.Datasets) == 0 || !t.exhausted()) {
-		n, m := t.size(TowerMinSide, 8, TowerMaxSide), t.size(TowerMinSide, 8, TowerMaxSide)
+		n, m := t.size(TowerMinSide, 8, towerMaxSide), t.size(TowerMinSide, 8, towerMaxSide)
 		cells := make([]byte, n*m)
 		for p := range cells {
 			cells[p] = towerCellBytes[t.intn(len(towerCellBytes))]
@@ -228,8 +228,8 @@ func (c Tower) Bytes() []byte {
 	w.size(len(c.Datasets), 1, 3, 1<<16)
 	for _, d := range c.Datasets {
 		n, m, cells := len(d.Rows), len(d.Rows[0]), strings.Join(d.Rows, "")
-		w.size(n, TowerMinSide, 8, TowerMaxSide)
-		w.size(m, TowerMinSide, 8, TowerMaxSide)
+		w.size(n, TowerMinSide, 8, towerMaxSide)
+		w.size(m, TowerMinSide, 8, towerMaxSide)
 		for _, c := range []byte(cells) {
 			w.byte(byte(max(strings.IndexByte(towerCellBytes, c), 0))) // S and G: '.'
 		}
@@ -260,8 +260,8 @@ func (c Tower) Bounds() []Bound {
 	for _, d := range c.Datasets {
 		all := strings.Join(d.Rows, "")
 		b = append(b,
-			Bound{"n", len(d.Rows), TowerMinSide, TowerMaxSide},
-			Bound{"m", len(d.Rows[0]), TowerMinSide, TowerMaxSide},
+			Bound{"n", len(d.Rows), TowerMinSide, towerMaxSide},
+			Bound{"m", len(d.Rows[0]), TowerMinSide, towerMaxSide},
 			Bound{"S", strings.Count(all, "S"), 1, 1},
 			Bound{"G", strings.Count(all, "G"), 1, 1},
 		)

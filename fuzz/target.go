@@ -30,7 +30,7 @@ type target struct {
 	// generated is the game's generated case i, as judge input.
 	generated func(i int64) []byte
 	// fuzzBytes is the data that fuzzInput decodes to input, in the decoding's own format,
-	// or nil when input is not valid or the game's cases cannot say (gen's Bytes method).
+	// or nil when input is not valid or the game's cases cannot say (the Bytes method of package testcase).
 	fuzzBytes func(input []byte) []byte
 	// parserSeeds are inputs that aim at the parsers' limits (games.Game.ParserSeeds).
 	parserSeeds func() []string

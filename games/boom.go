@@ -10,22 +10,24 @@ import (
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/scale"
+	"gamediff/testcase"
 )
 
 var (
-	_ engine.Scaler  = typed[gen.Boom]{}
-	_ engine.Batcher = batched[gen.Boom]{}
+	_ engine.Scaler  = typed[testcase.Boom]{}
+	_ engine.Batcher = batched[testcase.Boom]{}
 )
 
 func init() {
-	register(batched[gen.Boom]{
-		typed: typed[gen.Boom]{p: Parts[gen.Boom]{
+	register(batched[testcase.Boom]{
+		typed: typed[testcase.Boom]{p: Parts[testcase.Boom]{
 			"boom",              // its name, as -game takes it
 			"docs/boom.md",      // its rules and rulings, restated
 			2 * time.Second,     // "2.0 s" (docs/boom.md)
 			ref.Boom, fast.Boom, // the reference and the judge under test
-			gen.DecodeBoom, nil, // the validator, typed and not
-			gen.BoomGen, gen.ShrinkBoom, gen.BoomFromBytes, gen.BoomPlan, // cases, cuts, fuzz decoding, test set
+			testcase.DecodeBoom, nil, // the validator, typed and not
+			gen.BoomGen, gen.ShrinkBoom, testcase.BoomFromBytes, gen.BoomPlan, // cases, cuts, fuzz decoding, test set
 			ruling.Boom, ruling.BoomInput, // its rulings, and those an input reaches
 			picture.Boom, // how reports and show draw it
 			// Inputs that aim at the parsers' limits (sizes far past the statement's,
@@ -36,17 +38,17 @@ func init() {
 				"1\n3 3\n___\n_*_\n___\n1 1 1\n3 1 99999999999999999999\n0\n",
 				"2\n3 3\n***\n***\n***\n2 2 2\n1 1 1\n0\n3 3\n",
 			},
-			&gen.BoomScaling, // how a time-out's case scales (engine.Scaler)
+			&scale.Boom, // how a time-out's case scales (engine.Scaler)
 		}},
 		unit:   gen.BoomUnitGen,
 		concat: concatBoom,
-		fits:   func(c gen.Boom, _ int) bool { return len(c.Games) <= gen.BoomMaxGames },
+		fits:   func(c testcase.Boom, _ int) bool { return len(c.Games) <= testcase.BoomMaxGames },
 		split:  splitBoom,
 	})
 }
 
-func concatBoom(cases []gen.Boom) gen.Boom {
-	var out gen.Boom
+func concatBoom(cases []testcase.Boom) testcase.Boom {
+	var out testcase.Boom
 	for _, c := range cases {
 		out.Games = append(out.Games, c.Games...)
 	}
@@ -58,7 +60,7 @@ var boomSeparator = []byte("==========\n")
 
 // splitBoom cuts an answer at the separator lines into one piece per game, and gives each
 // case its games' pieces joined as it would print them alone.
-func splitBoom(answer []byte, cases []gen.Boom) ([][]byte, bool) {
+func splitBoom(answer []byte, cases []testcase.Boom) ([][]byte, bool) {
 	var games [][]byte
 	for start, at := 0, 0; ; {
 		i := bytes.Index(answer[at:], boomSeparator)

@@ -1,7 +1,7 @@
 // Package games is the one place that wires each game: its reference and optimized
-// judges (ref, fast), its typed cases, generator, shrinker and validator (gen), and what
-// the engine, the command line, the fuzz targets and the test sets need of it. It adapts
-// gen's gopter generators to the engine, which knows no gopter type.
+// judges (ref, fast), its typed cases and validator (testcase), generator and shrinker
+// (gen), and what the engine, the command line, the fuzz targets and the test sets need of
+// it. It adapts gen's gopter generators to the engine, which knows no gopter type.
 package games
 
 import (
@@ -20,6 +20,8 @@ import (
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ruling"
+	"gamediff/scale"
+	"gamediff/testcase"
 )
 
 // Game is a registered game: the engine's view of it, and what the rest of the project
@@ -35,8 +37,8 @@ type Game interface {
 	Plan() []gen.PlanTest
 	// Bounds lists a case's constrained quantities; Features what a test set should
 	// exercise (nil for the games that list none).
-	Bounds(c engine.Case) []gen.Bound
-	Features(c engine.Case) []gen.Feature
+	Bounds(c engine.Case) []testcase.Bound
+	Features(c engine.Case) []testcase.Feature
 	// Validate checks input against every limit of the statement, as Decode does,
 	// without keeping the case when the game can (an input of any number of boards).
 	Validate(input []byte) error
@@ -129,10 +131,10 @@ func FuzzInput(g Game, data []byte) (input []byte, decoded bool) {
 	return g.FromBytes(data).Encode(), true
 }
 
-// CaseModel is what a game's typed case provides (gen.Mine, …).
+// CaseModel is what a game's typed case provides (testcase.Mine, …).
 type CaseModel interface {
 	engine.Case
-	Bounds() []gen.Bound
+	Bounds() []testcase.Bound
 	// Bytes is the case in its structured fuzz decoding's own format (FromBytes's inverse).
 	Bytes() []byte
 }
@@ -166,7 +168,7 @@ type Parts[C CaseModel] struct {
 	// Scale scales its cases along their dimensions, so that a time-out is narrowed by
 	// scaling and reports how the code's time grows (engine.Scaler); nil: a time-out is
 	// shrunk as any finding.
-	Scale *gen.Scaling[C]
+	Scale *scale.Scaling[C]
 }
 
 // check names the first part p leaves out: a game registered from outside this package
@@ -212,17 +214,17 @@ type typed[C CaseModel] struct {
 	skip *gen.Skip
 }
 
-func (t typed[C]) Name() string                         { return t.p.Name }
-func (t typed[C]) Doc() string                          { return t.p.Doc }
-func (t typed[C]) Picture() *picture.Drawing            { return t.p.Drawing }
-func (t typed[C]) ParserSeeds() []string                { return t.p.ParserSeeds }
-func (t typed[C]) Ref(input []byte, w io.Writer) error  { return t.p.Ref(input, w) }
-func (t typed[C]) Fast(input []byte, w io.Writer) error { return t.p.Fast(input, w) }
-func (t typed[C]) TimeLimit() time.Duration             { return t.p.TimeLimit }
-func (t typed[C]) Plan() []gen.PlanTest                 { return t.p.Plan() }
-func (t typed[C]) KnownRulings() []ruling.Ruling        { return t.p.Rulings() }
-func (t typed[C]) FromBytes(data []byte) engine.Case    { return t.p.FromBytes(data) }
-func (t typed[C]) Bounds(c engine.Case) []gen.Bound     { return c.(C).Bounds() }
+func (t typed[C]) Name() string                          { return t.p.Name }
+func (t typed[C]) Doc() string                           { return t.p.Doc }
+func (t typed[C]) Picture() *picture.Drawing             { return t.p.Drawing }
+func (t typed[C]) ParserSeeds() []string                 { return t.p.ParserSeeds }
+func (t typed[C]) Ref(input []byte, w io.Writer) error   { return t.p.Ref(input, w) }
+func (t typed[C]) Fast(input []byte, w io.Writer) error  { return t.p.Fast(input, w) }
+func (t typed[C]) TimeLimit() time.Duration              { return t.p.TimeLimit }
+func (t typed[C]) Plan() []gen.PlanTest                  { return t.p.Plan() }
+func (t typed[C]) KnownRulings() []ruling.Ruling         { return t.p.Rulings() }
+func (t typed[C]) FromBytes(data []byte) engine.Case     { return t.p.FromBytes(data) }
+func (t typed[C]) Bounds(c engine.Case) []testcase.Bound { return c.(C).Bounds() }
 
 // Dimensions names the dimensions the game's cases scale along (engine.Scaler); none when
 // the game gives no Scale.
@@ -331,10 +333,10 @@ func (t typed[C]) Rulings(c engine.Case) []string { return t.p.Reached(c.Encode(
 // featured is a case that tells what of its game's rules it exercises (tower's rulebook,
 // datamining's board shapes), for a test set's overview.
 type featured interface {
-	Features() []gen.Feature
+	Features() []testcase.Feature
 }
 
-func (t typed[C]) Features(c engine.Case) []gen.Feature {
+func (t typed[C]) Features(c engine.Case) []testcase.Feature {
 	if f, ok := c.(featured); ok {
 		return f.Features()
 	}

@@ -21,6 +21,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/gen"
+	"gamediff/testcase"
 )
 
 // FeatureCoverage names the first test that exercises a feature, 0 if none does.
@@ -40,7 +41,7 @@ type WrittenTest struct {
 	// Reaches sums up the case's constrained quantities: each one's value, or the range
 	// of its values ("x 1..1000").
 	Reaches []string
-	// Facts are what ref's play of the case does, measured (gen's PlayFacts), for the
+	// Facts are what ref's play of the case does, measured (testcase's PlayFacts), for the
 	// games that tell.
 	Facts []string
 }
@@ -125,8 +126,8 @@ func WriteTestSet(ctx context.Context, g Game, cfg TestSetConfig) (TestSet, erro
 		workers = runtime.GOMAXPROCS(0)
 	}
 	set.Tests = make([]WrittenTest, len(numbers))
-	bounds := make([][]gen.Bound, len(numbers))
-	features := make([][]gen.Feature, len(numbers))
+	bounds := make([][]testcase.Bound, len(numbers))
+	features := make([][]testcase.Feature, len(numbers))
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers)
 	for i, number := range numbers {
@@ -277,22 +278,22 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 	return t, c, nil
 }
 
-// playFacts is a case that tells what ref's play of it does (gen's PlayFacts), for the
+// playFacts is a case that tells what ref's play of it does (testcase's PlayFacts), for the
 // plan.
 type playFacts interface {
 	PlayFacts() []string
 }
 
 var (
-	_ playFacts = gen.Mine{}
-	_ playFacts = gen.Boom{}
-	_ playFacts = gen.Tower{}
-	_ playFacts = gen.Datamining{}
+	_ playFacts = testcase.Mine{}
+	_ playFacts = testcase.Boom{}
+	_ playFacts = testcase.Tower{}
+	_ playFacts = testcase.Datamining{}
 )
 
 // reaches sums up a case's bounds: per name, in order of first appearance, its value or
 // the range of its values.
-func reaches(bounds []gen.Bound) []string {
+func reaches(bounds []testcase.Bound) []string {
 	type span struct{ lo, hi int }
 	var names []string
 	spans := map[string]*span{}
@@ -317,7 +318,7 @@ func reaches(bounds []gen.Bound) []string {
 }
 
 // featureCoverage folds the features of every test, in test order.
-func featureCoverage(perTest [][]gen.Feature) []FeatureCoverage {
+func featureCoverage(perTest [][]testcase.Feature) []FeatureCoverage {
 	var out []FeatureCoverage
 	index := map[string]int{}
 	for i, fs := range perTest {
@@ -340,7 +341,7 @@ func featureCoverage(perTest [][]gen.Feature) []FeatureCoverage {
 // widest limits any test has, and the first test whose value reaches each of them. A
 // value at its own case's limit (a column equal to a 10-wide board's m) does not count
 // as reaching the statement's maximum of 1000.
-func coverage(perTest [][]gen.Bound) []BoundCoverage {
+func coverage(perTest [][]testcase.Bound) []BoundCoverage {
 	byName := map[string]*BoundCoverage{}
 	var names []string
 	for _, bounds := range perTest {

@@ -9,26 +9,28 @@ import (
 	"gamediff/picture"
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/scale"
+	"gamediff/testcase"
 )
 
 var (
-	_ engine.Scaler    = typed[gen.Tower]{}
-	_ engine.Batcher   = bytePacked[gen.Tower]{}
-	_ engine.ByteBound = bytePacked[gen.Tower]{}
-	_ featured         = gen.Tower{}
+	_ engine.Scaler    = typed[testcase.Tower]{}
+	_ engine.Batcher   = bytePacked[testcase.Tower]{}
+	_ engine.ByteBound = bytePacked[testcase.Tower]{}
+	_ featured         = testcase.Tower{}
 )
 
 func init() {
-	register(bytePacked[gen.Tower]{oneLineEach(batched[gen.Tower]{
-		typed: typed[gen.Tower]{p: Parts[gen.Tower]{
+	register(bytePacked[testcase.Tower]{oneLineEach(batched[testcase.Tower]{
+		typed: typed[testcase.Tower]{p: Parts[testcase.Tower]{
 			"tower",         // its name, as -game takes it
 			"docs/tower.md", // its rules and rulings, restated
 			// The statement's header leaves the time limit blank ("時間制限 : sec"): 1 s, as
 			// the other judges of this size have (docs/tower.md).
 			time.Second,           // the time limit
 			ref.Tower, fast.Tower, // the reference and the judge under test
-			gen.DecodeTower, gen.ValidateTower, // the validator, typed and not
-			gen.TowerGen, gen.ShrinkTower, gen.TowerFromBytes, gen.TowerPlan, // cases, cuts, fuzz decoding, test set
+			testcase.DecodeTower, testcase.ValidateTower, // the validator, typed and not
+			gen.TowerGen, gen.ShrinkTower, testcase.TowerFromBytes, gen.TowerPlan, // cases, cuts, fuzz decoding, test set
 			ruling.Tower, ruling.TowerInput, // its rulings, and those an input reaches
 			picture.Tower, // how reports and show draw it
 			// Inputs that aim at the parsers' limits (sizes far past the statement's,
@@ -40,9 +42,9 @@ func init() {
 				// validator stops at it (it once read on, 27 s for T = 92233720).
 				"3 3\n...\nS..\n#G#\n2147483647\n68547758083MOVETOMOV",
 			},
-			&gen.TowerScaling, // how a time-out's case scales (engine.Scaler)
+			&scale.Tower, // how a time-out's case scales (engine.Scaler)
 		}},
 		unit: gen.TowerUnitGen,
-		fits: fitsPacked[gen.Tower],
-	}, func(c gen.Tower) []gen.TowerDataset { return c.Datasets }, func(d []gen.TowerDataset) gen.Tower { return gen.Tower{Datasets: d} })})
+		fits: fitsPacked[testcase.Tower],
+	}, func(c testcase.Tower) []testcase.TowerDataset { return c.Datasets }, func(d []testcase.TowerDataset) testcase.Tower { return testcase.Tower{Datasets: d} })})
 }

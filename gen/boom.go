@@ -4,222 +4,61 @@ import (
 	"flag"
 	"math/rand"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/leanovate/gopter"
 
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/testcase"
 )
-
-// Limits of the game boom (seed 003, 限制): 1 ≤ T ≤ 30; 3 ≤ n, m ≤ 200; up to 10000
-// operations a game, its closing 0 not counted.
-const (
-	BoomMaxGames = 30
-	boomMinSide  = 3
-	boomMaxSide  = 200
-	boomMaxOps   = 10000
-	// boomTableMines is the most mines of a board in any row of the test table (限制):
-	// the statement allows n·m, its tests hold at most 10000.
-	boomTableMines = 10000
-)
-
-// Boom is one input of the game boom: T games played one after the other.
-type Boom struct {
-	Games []boomGame
-}
-
-// boomGame is one game: a board and the operations read before its closing 0.
-type boomGame struct {
-	board []string // n rows of m bytes: '*' a mine, '_' empty
-	ops   []boomOp
-}
-
-// boomOp is one operation line "op x y": op 1, 2 or 3 clicks left, right or middle.
-type boomOp struct {
-	kind boomKind
-	x, y int
-}
-
-type boomKind uint8
-
-const (
-	boomLeft boomKind = iota + 1
-	boomRight
-	boomMiddle
-)
-
-// Encode renders the case as judge input.
-func (c Boom) Encode() []byte {
-	b := strconv.AppendInt(nil, int64(len(c.Games)), 10)
-	b = append(b, '\n')
-	for _, g := range c.Games {
-		b = appendInts(b, len(g.board), len(g.board[0]))
-		for _, row := range g.board {
-			b = append(append(b, row...), '\n')
-		}
-		for _, op := range g.ops {
-			b = appendInts(b, int(op.kind), op.x, op.y)
-		}
-		b = append(b, '0', '\n')
-	}
-	return b
-}
-
-// DecodeBoom is the validator of boom (R-IN3): the exact format and every limit, each
-// game closed by 0 and nothing after the last; the first violation names its line.
-func DecodeBoom(input []byte) (Boom, error) {
-	s := newInStream(input)
-	games := s.number("T", 1, BoomMaxGames)
-	s.eoln()
-	var c Boom
-	for t := 1; t <= games && s.err == nil; t++ {
-		game := "game " + strconv.Itoa(t) + ": "
-		n := s.number(game+"n", boomMinSide, boomMaxSide)
-		s.space()
-		m := s.number(game+"m", boomMinSide, boomMaxSide)
-		s.eoln()
-		g := boomGame{board: make([]string, n)}
-		for i := range g.board {
-			g.board[i] = s.row(game+"row "+strconv.Itoa(i+1), m, "_*")
-		}
-		for kind := s.number(game+"op", 0, 3); kind != 0; kind = s.number(game+"op", 0, 3) {
-			if len(g.ops) == boomMaxOps {
-				s.fail("%smore than %d operations (q ≤ %d)", game, boomMaxOps, boomMaxOps)
-				break
-			}
-			op := boomOp{kind: boomKind(kind)}
-			s.space()
-			op.x = s.number(game+"x", 1, n)
-			s.space()
-			op.y = s.number(game+"y", 1, m)
-			s.eoln()
-			g.ops = append(g.ops, op)
-		}
-		s.eoln()
-		c.Games = append(c.Games, g)
-	}
-	s.end("the last game")
-	return c, s.err
-}
-
-// BoomFromBytes decodes fuzzer bytes into a valid case (see tape): T, then per game n, m,
-// the board and a count of operations, three bytes each; the last game takes operations
-// until the bytes run out. No game takes an operation once they have: a count read near
-// the end would otherwise be filled from the zeros past it (51 bytes made thousands of
-// clicks on one cell, and a fuzzer's run of the naive ref on them its slowest by far).
-// Boom.Bytes is its inverse.
-func BoomFromBytes(data []byte) Boom {
-	t := &tape{data: data}
-	games := make([]boomGame, t.size(1, 3, BoomMaxGames))
-	for i := range games {
-		n, m := t.size(boomMinSide, 8, boomMaxSide), t.size(boomMinSide, 8, boomMaxSide)
-		games[i].board = t.board(n, m, '_', '*')
-		last := i == len(games)-1
-		q := boomMaxOps
-		if !last {
-			q = t.size(0, 40, boomMaxOps)
-		}
-		for len(games[i].ops) < q && !t.exhausted() {
-			games[i].ops = append(games[i].ops, boomOp{kind: boomKind(1 + t.intn(3)), x: 1 + t.intn(n), y: 1 + t.intn(m)})
-		}
-	}
-	return Boom{games}
-}
-
-// Bytes is the inverse of BoomFromBytes: fuzz seeds in which a changed byte changes one
-// cell or one operation, almost always.
-func (c Boom) Bytes() []byte {
-	w := &tapeWriter{}
-	w.size(len(c.Games), 1, 3, BoomMaxGames)
-	for i, g := range c.Games {
-		n, m := len(g.board), len(g.board[0])
-		w.size(n, boomMinSide, 8, boomMaxSide)
-		w.size(m, boomMinSide, 8, boomMaxSide)
-		w.board(g.board, '*')
-		if i < len(c.Games)-1 {
-			w.size(len(g.ops), 0, 40, boomMaxOps)
-		}
-		for _, op := range g.ops {
-			w.intn(int(op.kind)-1, 3)
-			w.intn(op.x-1, n)
-			w.intn(op.y-1, m)
-		}
-	}
-	return w.data
-}
-
-// Bounds lists the constrained quantities of the case with their limits; of op, x and y
-// only the extremes of each game, which tell whether some value reaches a limit. k's
-// limit is n·m, and the test table's 10000 for every test (boomTableMines).
-func (c Boom) Bounds() []Bound {
-	b := []Bound{{"T", len(c.Games), 1, BoomMaxGames}}
-	for _, g := range c.Games {
-		n, m := len(g.board), len(g.board[0])
-		b = append(b, Bound{"n", n, boomMinSide, boomMaxSide}, Bound{"m", m, boomMinSide, boomMaxSide},
-			Bound{"q", len(g.ops), 0, boomMaxOps}, Bound{"k", strings.Count(strings.Join(g.board, ""), "*"), 0, min(n*m, boomTableMines)})
-		if len(g.ops) == 0 {
-			continue
-		}
-		lo, hi := g.ops[0], g.ops[0]
-		for _, op := range g.ops {
-			lo.kind, hi.kind = min(lo.kind, op.kind), max(hi.kind, op.kind)
-			lo.x, hi.x = min(lo.x, op.x), max(hi.x, op.x)
-			lo.y, hi.y = min(lo.y, op.y), max(hi.y, op.y)
-		}
-		b = append(b, Bound{"op", int(lo.kind), 1, 3}, Bound{"op", int(hi.kind), 1, 3},
-			Bound{"x", lo.x, 1, n}, Bound{"x", hi.x, 1, n}, Bound{"y", lo.y, 1, m}, Bound{"y", hi.y, 1, m})
-	}
-	return b
-}
 
 // ShrinkBoom is the gopter.Shrinker of boom cases: cuts of games, operations, rows and
 // columns (n, m ≥ 3) and mines, then each x, y and click toward 1; every candidate is
 // smaller in the order (games, operations, Σ n·m, mines, Σ x + y, Σ op).
-func ShrinkBoom(v any) gopter.Shrink { return shrinkBoom(v.(Boom), skipTwins) }
+func ShrinkBoom(v any) gopter.Shrink { return shrinkBoom(v.(testcase.Boom), skipTwins) }
 
-func shrinkBoom(c Boom, twins twinCuts) gopter.Shrink {
+func shrinkBoom(c testcase.Boom, twins twinCuts) gopter.Shrink {
 	lists := []cutList{
 		sized(len(c.Games), func(lo, hi int) (any, bool) {
-			return Boom{slices.Concat(c.Games[:lo], c.Games[hi:])}, hi-lo < len(c.Games)
+			return testcase.Boom{Games: slices.Concat(c.Games[:lo], c.Games[hi:])}, hi-lo < len(c.Games)
 		}).withTwins(func(a, b, n int) bool {
-			return slices.EqualFunc(c.Games[a:a+n], c.Games[b:b+n], func(g, h boomGame) bool {
-				return slices.Equal(g.board, h.board) && slices.Equal(g.ops, h.ops)
+			return slices.EqualFunc(c.Games[a:a+n], c.Games[b:b+n], func(g, h testcase.BoomGame) bool {
+				return slices.Equal(g.Board, h.Board) && slices.Equal(g.Ops, h.Ops)
 			})
 		}),
 	}
-	with := func(i int, g boomGame) Boom {
+	with := func(i int, g testcase.BoomGame) testcase.Boom {
 		games := slices.Clone(c.Games)
 		games[i] = g
-		return Boom{games}
+		return testcase.Boom{Games: games}
 	}
 	// number j of an operation: its x, its y, its click.
-	number := func(op *boomOp, j int) *int { return []*int{&op.x, &op.y, nil}[j] }
+	number := func(op *testcase.BoomOp, j int) *int { return []*int{&op.X, &op.Y, nil}[j] }
 	for i, g := range c.Games {
-		lists = append(lists, sized(len(g.ops), func(lo, hi int) (any, bool) {
-			return with(i, boomGame{g.board, slices.Concat(g.ops[:lo], g.ops[hi:])}), true
-		}).withTwins(func(a, b, n int) bool { return slices.Equal(g.ops[a:a+n], g.ops[b:b+n]) }))
-		lists = append(lists, boardCuts(g.board, boomMinSide, "", "*", '_', g.ops, number, func(board []string, ops []boomOp) (any, bool) {
-			return with(i, boomGame{board, ops}), true
+		lists = append(lists, sized(len(g.Ops), func(lo, hi int) (any, bool) {
+			return with(i, testcase.BoomGame{Board: g.Board, Ops: slices.Concat(g.Ops[:lo], g.Ops[hi:])}), true
+		}).withTwins(func(a, b, n int) bool { return slices.Equal(g.Ops[a:a+n], g.Ops[b:b+n]) }))
+		lists = append(lists, boardCuts(g.Board, testcase.BoomMinSide, "", "*", '_', g.Ops, number, func(board []string, ops []testcase.BoomOp) (any, bool) {
+			return with(i, testcase.BoomGame{Board: board, Ops: ops}), true
 		})...)
 	}
 	// The numbers of all games in a row: three per operation.
-	total, locate := inARow(c.Games, func(g boomGame) int { return 3 * len(g.ops) })
+	total, locate := inARow(c.Games, func(g testcase.BoomGame) int { return 3 * len(g.Ops) })
 	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(total, func(i int) []int {
 		game, k := locate(i)
-		op := c.Games[game].ops[k/3]
-		return toward([]int{op.x, op.y, int(op.kind)}[k%3], 1)
+		op := c.Games[game].Ops[k/3]
+		return toward([]int{op.X, op.Y, int(op.Kind)}[k%3], 1)
 	}, func(i, v int) any {
 		game, k := locate(i)
 		g := c.Games[game]
-		ops := slices.Clone(g.ops)
+		ops := slices.Clone(g.Ops)
 		if p := number(&ops[k/3], k%3); p != nil {
 			*p = v
 		} else {
-			ops[k/3].kind = boomKind(v)
+			ops[k/3].Kind = testcase.BoomKind(v)
 		}
-		return with(game, boomGame{g.board, ops})
+		return with(game, testcase.BoomGame{Board: g.Board, Ops: ops})
 	}))
 }
 
@@ -357,25 +196,25 @@ func boomField(board []string, kinds uint8, skip ruling.Set) (*field, *ruling.Bo
 	}, w
 }
 
-func genBoom(r *rand.Rand, sh boomShape, skip *Skip) Boom {
+func genBoom(r *rand.Rand, sh boomShape, skip *Skip) testcase.Boom {
 	kinds := sh.kinds
 	if kinds == boomAnyKinds {
 		// Half the cases play every click, the rest one mix of the test table each.
 		kinds = pick(r.Intn(2) == 0, uint8(1+r.Intn(4)), boomAllKinds)
 	}
-	games := make([]boomGame, pickEdge(r, sh.games))
+	games := make([]testcase.BoomGame, pickEdge(r, sh.games))
 	for i := range games {
 		// A game that reaches a skipped ruling after all (its only operation left out with
 		// R-B2 skipped) is drawn again.
 		games[i] = Redraw(skip, ruling.Boom(), func() boomDraw { return genBoomGame(r, sh, kinds, skip) },
 			func(d boomDraw) ruling.Set { return d.seen }).game
 	}
-	return Boom{games}
+	return testcase.Boom{Games: games}
 }
 
 // boomDraw is a game drawn and the rulings it reaches.
 type boomDraw struct {
-	game boomGame
+	game testcase.BoomGame
 	seen ruling.Set
 }
 
@@ -395,7 +234,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		} else if v := r.Intn(4); v < 3 {
 			n, m, k = boomRealLayouts[v][0], boomRealLayouts[v][1], boomRealLayouts[v][2]
 		} else {
-			n, m = pickEdge(r, span{boomMinSide, 40}), pickEdge(r, span{boomMinSide, 40})
+			n, m = pickEdge(r, span{testcase.BoomMinSide, 40}), pickEdge(r, span{testcase.BoomMinSide, 40})
 			k = pickEdge(r, span{0, min(320, n*m-9)})
 		}
 		first = r.Intn(n * m)
@@ -458,9 +297,9 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 	}
 	s.play()
 	// A finished game mostly gets only a few clicks more, answered INVALID.
-	ops := make([]boomOp, len(s.played))
+	ops := make([]testcase.BoomOp, len(s.played))
 	for i, c := range s.played {
-		ops[i] = boomOp{boomKind(c.k) + boomLeft, c.p/m + 1, c.p%m + 1}
+		ops[i] = testcase.BoomOp{Kind: testcase.BoomKind(c.k) + testcase.BoomLeft, X: c.p/m + 1, Y: c.p%m + 1}
 	}
 	if !f.stopped && f.over() {
 		more := q - len(ops)
@@ -469,11 +308,11 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		}
 		for range more {
 			k, x, y := f.randomClick(r, n)
-			ops = append(ops, boomOp{boomKind(k) + boomLeft, x, y})
+			ops = append(ops, testcase.BoomOp{Kind: testcase.BoomKind(k) + testcase.BoomLeft, X: x, Y: y})
 		}
 	}
 	skip.note(ruling.Boom(), f.avoided)
-	return boomDraw{boomGame{board, ops}, watch.Ended(len(ops))}
+	return boomDraw{testcase.BoomGame{Board: board, Ops: ops}, watch.Ended(len(ops))}
 }
 
 // realBoomBoard places k mines uniformly outside the 3x3 square around first, as a real
@@ -517,171 +356,10 @@ func genBoomPatient(r *rand.Rand, sh boomShape, cells []byte, n, m int, kinds ui
 		skip.note(ruling.Boom(), ruling.B2)
 	}
 	s.play()
-	ops := make([]boomOp, len(s.played))
+	ops := make([]testcase.BoomOp, len(s.played))
 	for i, c := range s.played {
-		ops[i] = boomOp{boomKind(c.k) + boomLeft, c.p/m + 1, c.p%m + 1}
+		ops[i] = testcase.BoomOp{Kind: testcase.BoomKind(c.k) + testcase.BoomLeft, X: c.p/m + 1, Y: c.p%m + 1}
 	}
 	skip.note(ruling.Boom(), f.avoided)
-	return boomDraw{boomGame{board, ops}, watch.Ended(len(ops))}
-}
-
-// Scaling: a time-out's case scaled along its dimensions (Scaling).
-
-// BoomScaling scales boom cases along their games (a sample of them, spread evenly), the
-// side of their boards (every board cropped along both sides to the window where most of
-// its game is played, the game played as before inside it) and their operations (a prefix
-// of those each game plays).
-var BoomScaling = Scaling[Boom]{Dimensions: []string{"games", "side", "operations"}, Scale: scaleBoom}
-
-func scaleBoom(c Boom, dim string, f float64) (Boom, bool) {
-	var out Boom
-	before, after := 0, 0 // the dimension's total
-	switch dim {
-	case "games":
-		k := scaledSize(len(c.Games), 1, f)
-		for _, i := range evenly(len(c.Games), k) {
-			out.Games = append(out.Games, c.Games[i])
-		}
-		before, after = len(c.Games), k
-	case "side":
-		for _, g := range c.Games {
-			n, m := len(g.board), len(g.board[0])
-			g = g.crop(0, scaledSize(n, boomMinSide, f))
-			g = g.crop(1, scaledSize(m, boomMinSide, f))
-			out.Games = append(out.Games, g)
-			before, after = before+n+m, after+len(g.board)+len(g.board[0])
-		}
-	case "operations":
-		for _, g := range c.Games {
-			last := g.played()
-			read := last + 1
-			keep := scaledSize(read, min(read, 1), f)
-			ops := g.ops[:keep]
-			if keep == read { // the end stays: the operations after it too, answered INVALID
-				tail := g.ops[read:]
-				ops = append(slices.Clone(ops), tail[:scaledSize(len(tail), 0, f)]...)
-			}
-			out.Games = append(out.Games, boomGame{g.board, ops})
-			before, after = before+len(g.ops), after+len(ops)
-		}
-	}
-	return out, shrunk(before, after, f)
-}
-
-// played plays the game on ref's game: the index of the operation that ends it (LOSE or
-// WIN), the last if none does (-1 without operations).
-func (g boomGame) played() int {
-	b := ref.NewBoomGame(g.board)
-	for i, op := range g.ops {
-		if b.Play(int(op.kind), op.x, op.y); b.Over() {
-			return i
-		}
-	}
-	return len(g.ops) - 1
-}
-
-// crop crops the board along axis (0 rows, 1 columns) to k of it, the window that holds
-// the most of the operations the game plays. An operation outside it becomes one that
-// changes nothing, on the nearest cell inside (boomStepper.quiet), save the first that
-// opens a cell, which is moved there; one that would end the game before the game ended
-// changes nothing either, and if the game's own last operation no longer ends it, the
-// operations after it (answered INVALID before) go. A game that was not won gets a
-// reserve (withReserve), which a win on the smaller board would otherwise cut short. So
-// the cropped game plays as many operations, on fewer cells.
-func (g boomGame) crop(axis, k int) boomGame {
-	size := pick(axis == 0, len(g.board), len(g.board[0]))
-	if k >= size {
-		return g
-	}
-	coord := func(op *boomOp) *int { return pick(axis == 0, &op.x, &op.y) }
-	b, last, opening, won := ref.NewBoomGame(g.board), len(g.ops)-1, -1, false
-	for i, op := range g.ops {
-		b.Play(int(op.kind), op.x, op.y)
-		if opening < 0 && op.kind != boomRight && len(b.Changed()) > 0 {
-			opening = i
-		}
-		if b.Over() {
-			last, won = i, b.Answer() == "WIN"
-			break
-		}
-	}
-	weight := make([]int, size)
-	for _, op := range g.ops[:last+1] {
-		weight[*coord(&op)-1]++
-	}
-	from := window(weight, k)
-	board := crop(g.board, axis, from, k)
-	n, m := len(board), len(board[0])
-	if !won {
-		board = withReserve(board, '_', '*')
-	}
-	ops, quiet := slices.Clone(g.ops), make([]bool, len(g.ops))
-	for i := range ops {
-		p := coord(&ops[i])
-		inside := *p-1 >= from && *p-1 < from+k
-		*p = clampTo(*p-1-from, k) + 1
-		quiet[i] = !inside && i != opening || !won && ops[i].x == n && ops[i].y == m
-	}
-	played, over := keepGoing(ops, last, quiet, func() stepper[boomOp] { return boomStepper{ref.NewBoomGame(board)} })
-	if over >= 0 && last < len(ops)-1 {
-		played = append(played, ops[last+1:]...)
-	}
-	return boomGame{board, played}
-}
-
-// boomStepper is ref's game of a cropped case (stepper).
-type boomStepper struct{ g *ref.BoomGame }
-
-func (s boomStepper) play(op boomOp) bool {
-	s.g.Play(int(op.kind), op.x, op.y)
-	return s.g.Over()
-}
-
-// ends tells a loss ahead: a left click on a mine not opened nor marked P, a middle click
-// whose P marks are right in number and leave a mine around it.
-func (s boomStepper) ends(op boomOp) bool {
-	g := s.g
-	switch op.kind {
-	case boomLeft:
-		return !g.Opened(op.x, op.y) && g.View(op.x, op.y) != 'P' && g.Mine(op.x, op.y)
-	case boomMiddle:
-		if !g.Opened(op.x, op.y) || s.marksAround(op.x, op.y) != g.Number(op.x, op.y) {
-			return false
-		}
-		mine := false
-		s.neighbours(op.x, op.y, func(x, y int) { mine = mine || !g.Opened(x, y) && g.View(x, y) != 'P' && g.Mine(x, y) })
-		return mine
-	}
-	return false
-}
-
-// quiet keeps the kind of op where one on its cell changes nothing (a left or right click
-// on an opened cell, a left click on a P, a middle click on a cell not opened or whose
-// marks are wrong in number), else takes a middle click on a cell not opened or a left
-// click on an opened one.
-func (s boomStepper) quiet(op boomOp) boomOp {
-	g := s.g
-	opened := g.Opened(op.x, op.y)
-	switch {
-	case !opened && (op.kind != boomLeft || g.View(op.x, op.y) != 'P'):
-		op.kind = boomMiddle
-	case opened && op.kind == boomMiddle && s.marksAround(op.x, op.y) == g.Number(op.x, op.y):
-		op.kind = boomLeft
-	}
-	return op
-}
-
-func (s boomStepper) neighbours(x, y int, visit func(x, y int)) {
-	n, m := s.g.Size()
-	neighbours(x, y, n, m, visit)
-}
-
-func (s boomStepper) marksAround(x, y int) int {
-	marks := 0
-	s.neighbours(x, y, func(x, y int) {
-		if s.g.View(x, y) == 'P' {
-			marks++
-		}
-	})
-	return marks
+	return boomDraw{testcase.BoomGame{Board: board, Ops: ops}, watch.Ended(len(ops))}
 }

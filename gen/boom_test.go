@@ -2,32 +2,32 @@ package gen
 
 import (
 	"bytes"
-	"errors"
 	"math/rand"
 	"slices"
 	"strings"
 	"testing"
 
 	"gamediff/ref"
+	"gamediff/testcase"
 )
 
 // sameBoom compares two cases field by field; nil and empty operation lists are equal.
-func sameBoom(a, b Boom) bool {
+func sameBoom(a, b testcase.Boom) bool {
 	if len(a.Games) != len(b.Games) {
 		return false
 	}
 	for i := range a.Games {
 		ga, gb := a.Games[i], b.Games[i]
-		if len(ga.board) != len(gb.board) || len(ga.ops) != len(gb.ops) {
+		if len(ga.Board) != len(gb.Board) || len(ga.Ops) != len(gb.Ops) {
 			return false
 		}
-		for x := range ga.board {
-			if ga.board[x] != gb.board[x] {
+		for x := range ga.Board {
+			if ga.Board[x] != gb.Board[x] {
 				return false
 			}
 		}
-		for j := range ga.ops {
-			if ga.ops[j] != gb.ops[j] {
+		for j := range ga.Ops {
+			if ga.Ops[j] != gb.Ops[j] {
 				return false
 			}
 		}
@@ -38,9 +38,9 @@ func sameBoom(a, b Boom) bool {
 func TestBoomDecodeEncodeRoundTrip(t *testing.T) {
 	g := BoomGen(nil)
 	for seed := int64(1); seed <= 300; seed++ {
-		c := drawCase[Boom](t, g, seed)
+		c := drawCase[testcase.Boom](t, g, seed)
 		input := c.Encode()
-		d, err := DecodeBoom(input)
+		d, err := testcase.DecodeBoom(input)
 		if err != nil {
 			t.Fatalf("seed %d: generated case rejected: %v", seed, err)
 		}
@@ -57,7 +57,7 @@ func TestShrinkBoomCandidatesAreValid(t *testing.T) {
 	g := BoomGen(nil)
 	checked := 0
 	for seed := int64(1); checked < 25; seed++ {
-		c := drawCase[Boom](t, g, seed)
+		c := drawCase[testcase.Boom](t, g, seed)
 		size := len(c.Encode())
 		if size > 20000 {
 			continue // the big ones have the same candidates, only more of them
@@ -69,9 +69,9 @@ func TestShrinkBoomCandidatesAreValid(t *testing.T) {
 			if !ok {
 				break
 			}
-			cand := v.(Boom)
+			cand := v.(testcase.Boom)
 			input := cand.Encode()
-			if _, err := DecodeBoom(input); err != nil {
+			if _, err := testcase.DecodeBoom(input); err != nil {
 				t.Fatalf("seed %d, candidate %d: invalid: %v\n%s", seed, i, err, input)
 			}
 			if len(input) > size {
@@ -87,11 +87,11 @@ func TestShrinkBoomCandidatesAreValid(t *testing.T) {
 // TestShrinkBoomCutsEverything checks that the candidates of one case remove a game, an
 // operation, a row, a column and a mine, each on its own, games first.
 func TestShrinkBoomCutsEverything(t *testing.T) {
-	game := boomGame{
-		board: []string{"_*___", "_____", "___*_", "_____"},
-		ops:   []boomOp{{boomLeft, 1, 1}, {boomRight, 4, 5}, {boomMiddle, 2, 2}},
+	game := testcase.BoomGame{
+		Board: []string{"_*___", "_____", "___*_", "_____"},
+		Ops:   []testcase.BoomOp{{Kind: testcase.BoomLeft, X: 1, Y: 1}, {Kind: testcase.BoomRight, X: 4, Y: 5}, {Kind: testcase.BoomMiddle, X: 2, Y: 2}},
 	}
-	c := Boom{Games: []boomGame{game, game}}
+	c := testcase.Boom{Games: []testcase.BoomGame{game, game}}
 	var sawGames, sawOps, sawRows, sawCols, sawMines bool
 	next := ShrinkBoom(c)
 	for first := true; ; first = false {
@@ -99,7 +99,7 @@ func TestShrinkBoomCutsEverything(t *testing.T) {
 		if !ok {
 			break
 		}
-		cand := v.(Boom)
+		cand := v.(testcase.Boom)
 		if first && len(cand.Games) != 1 {
 			t.Errorf("first candidate keeps %d games; dropping games comes first", len(cand.Games))
 		}
@@ -108,21 +108,21 @@ func TestShrinkBoomCutsEverything(t *testing.T) {
 			continue
 		}
 		g := cand.Games[0]
-		if sameBoom(Boom{Games: []boomGame{g}}, Boom{Games: []boomGame{game}}) {
+		if sameBoom(testcase.Boom{Games: []testcase.BoomGame{g}}, testcase.Boom{Games: []testcase.BoomGame{game}}) {
 			g = cand.Games[1]
 		}
 		switch {
-		case len(g.board) == 3 && len(g.board[0]) == 5:
+		case len(g.Board) == 3 && len(g.Board[0]) == 5:
 			sawRows = true
-		case len(g.board) == 4 && len(g.board[0]) == 4:
+		case len(g.Board) == 4 && len(g.Board[0]) == 4:
 			sawCols = true
-		case len(g.ops) < 3 && len(g.board) == 4:
+		case len(g.Ops) < 3 && len(g.Board) == 4:
 			sawOps = true
-		case strings.Count(strings.Join(g.board, ""), "*") < 2:
+		case strings.Count(strings.Join(g.Board, ""), "*") < 2:
 			sawMines = true
 		}
-		if len(g.board) < boomMinSide || len(g.board[0]) < boomMinSide {
-			t.Fatalf("candidate with a %dx%d board", len(g.board), len(g.board[0]))
+		if len(g.Board) < testcase.BoomMinSide || len(g.Board[0]) < testcase.BoomMinSide {
+			t.Fatalf("candidate with a %dx%d board", len(g.Board), len(g.Board[0]))
 		}
 	}
 	for name, saw := range map[string]bool{"games": sawGames, "ops": sawOps, "rows": sawRows, "columns": sawCols, "mines": sawMines} {
@@ -132,112 +132,47 @@ func TestShrinkBoomCutsEverything(t *testing.T) {
 	}
 }
 
-func TestDecodeBoomRejects(t *testing.T) {
-	board := "3 3\n___\n___\n___\n"
-	ops := func(n int) string { return strings.Repeat("1 1 1\n", n) }
-	tests := []struct {
-		name  string
-		input string
-		line  int
-		says  string
-	}{
-		{"empty input", "", 1, "T"},
-		{"T = 0", "0\n" + board + "0\n", 1, "T = 0 outside 1..30"},
-		{"T = 31", "31\n" + board + "0\n", 1, "T = 31 outside"},
-		{"T with a sign", "+1\n" + board + "0\n", 1, "canonically"},
-		{"CRLF", "1\r\n" + board + "0\n", 1, "T"},
-		{"n = 2", "1\n2 3\n___\n___\n0\n", 2, "n = 2 outside 3..200"},
-		{"m = 201", "1\n3 201\n", 2, "m = 201 outside 3..200"},
-		{"n with a leading zero", "1\n03 3\n___\n___\n___\n0\n", 2, "canonically"},
-		{"two spaces", "1\n3  3\n___\n___\n___\n0\n", 2, "space"},
-		{"board character", "1\n3 3\n___\n_._\n___\n0\n", 4, "row 2, column 2"},
-		{"short row", "1\n3 3\n___\n__\n___\n0\n", 4, "row 2 has 2 characters"},
-		{"long row", "1\n3 3\n___\n___\n____\n0\n", 5, "row 3 has 4 characters"},
-		{"op = 4", "1\n" + board + "4 1 1\n0\n", 6, "op = 4 outside 0..3"},
-		{"op = -1", "1\n" + board + "-1 1 1\n0\n", 6, "op = -1 outside"},
-		{"x = 0", "1\n" + board + "1 0 1\n0\n", 6, "x = 0 outside 1..3"},
-		{"y = 4", "1\n" + board + "2 1 1\n1 1 4\n0\n", 7, "y = 4 outside 1..3"},
-		{"missing y", "1\n" + board + "3 1\n0\n", 6, "space"},
-		{"no terminator", "1\n" + board + "1 1 1\n", 7, "found end of input"},
-		{"no final newline", "1\n" + board + "0", 6, "end of line"},
-		{"0 followed by coordinates", "1\n" + board + "0 1 1\n", 6, "end of line"},
-		{"a game missing", "2\n" + board + "0\n", 7, "game 2: n"},
-		{"second game's board", "2\n" + board + "0\n3 3\n___\n___\n__*_\n0\n", 10, "game 2: row 3"},
-		{"input after the last game", "1\n" + board + "0\n0\n", 7, "end of input"},
-		{"10001 operations", "1\n" + board + ops(10001) + "0\n", 10006, "more than 10000 operations"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := DecodeBoom([]byte(tt.input))
-			var le *limitError
-			if !errors.As(err, &le) {
-				t.Fatalf("got %v, want a *limitError", err)
-			}
-			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
-				t.Errorf("got %q, want line %d saying %q", err, tt.line, tt.says)
-			}
-		})
-	}
-}
-
-func TestDecodeBoomAcceptsLimits(t *testing.T) {
-	full := "1\n3 3\n___\n___\n___\n" + strings.Repeat("3 3 3\n", boomMaxOps) + "0\n"
-	row := strings.Repeat("*", boomMaxSide) + "\n"
-	big := "1\n200 200\n" + strings.Repeat(row, boomMaxSide) + "2 200 200\n0\n"
-	many := "30\n" + strings.Repeat("3 3\n*_*\n___\n_*_\n0\n", BoomMaxGames)
-	for name, input := range map[string]string{"10000 operations": full, "200x200 all mines": big, "30 games, q = 0": many} {
-		c, err := DecodeBoom([]byte(input))
-		if err != nil {
-			t.Errorf("%s: rejected: %v", name, err)
-			continue
-		}
-		if got := string(c.Encode()); got != input {
-			t.Errorf("%s: re-encodes differently", name)
-		}
-	}
-}
-
 // boomFeatures lists what a case exercises, playing its operations on ref's game.
-func boomFeatures(c Boom) map[string]bool {
+func boomFeatures(c testcase.Boom) map[string]bool {
 	f := map[string]bool{}
 	f["T ≥ 2 (separator)"] = len(c.Games) >= 2
-	f["T = 30"] = len(c.Games) == BoomMaxGames
+	f["T = 30"] = len(c.Games) == testcase.BoomMaxGames
 	var kinds [4]bool
 	set := func(name string, ok bool) { f[name] = f[name] || ok }
 	for _, bg := range c.Games {
-		n, m := len(bg.board), len(bg.board[0])
-		g := ref.NewBoomGame(bg.board)
+		n, m := len(bg.Board), len(bg.Board[0])
+		g := ref.NewBoomGame(bg.Board)
 		k := g.Mines()
-		set("q = 0", len(bg.ops) == 0)
-		set("q = 10000", len(bg.ops) == boomMaxOps)
+		set("q = 0", len(bg.Ops) == 0)
+		set("q = 10000", len(bg.Ops) == testcase.BoomMaxOps)
 		set("k = 0", k == 0)
 		set("k = n·m", k == n*m)
-		set("200x200", n == boomMaxSide && m == boomMaxSide)
+		set("200x200", n == testcase.BoomMaxSide && m == testcase.BoomMaxSide)
 		set("9x9, 10 mines", n == 9 && m == 9 && k == 10)
 		set("16x16, 40 mines", n == 16 && m == 16 && k == 40)
 		set("16x30, 99 mines", n == 16 && m == 30 && k == 99)
 		lost := false
 		asked := map[[2]int]bool{} // the '?' cells, as the right clicks left them
-		set("a board of all mines with operations (R-B1)", k == n*m && len(bg.ops) > 0)
-		for _, op := range bg.ops {
-			kinds[op.kind] = true
+		set("a board of all mines with operations (R-B1)", k == n*m && len(bg.Ops) > 0)
+		for _, op := range bg.Ops {
+			kinds[op.Kind] = true
 			var was [3][3]byte // op's cell and its neighbours before it
 			for dx := -1; dx <= 1; dx++ {
 				for dy := -1; dy <= 1; dy++ {
-					if x, y := op.x+dx, op.y+dy; x >= 1 && x <= n && y >= 1 && y <= m {
+					if x, y := op.X+dx, op.Y+dy; x >= 1 && x <= n && y >= 1 && y <= m {
 						was[dx+1][dy+1] = g.View(x, y)
 					}
 				}
 			}
-			answer := g.Play(int(op.kind), op.x, op.y)
+			answer := g.Play(int(op.Kind), op.X, op.Y)
 			changed := g.Changed()
 			set("LOSE", answer == "LOSE")
-			set("LOSE by a middle click", answer == "LOSE" && op.kind == boomMiddle)
+			set("LOSE by a middle click", answer == "LOSE" && op.Kind == testcase.BoomMiddle)
 			set("WIN", answer == "WIN")
 			set("WIN by an operation changing nothing (R-B1)", answer == "WIN" && len(changed) == 0)
 			set("INVALID after LOSE", answer == "INVALID" && lost)
 			set("INVALID after WIN", answer == "INVALID" && !lost)
-			set("right click cycles back to _", op.kind == boomRight && was[1][1] == '?' && answer != "INVALID")
+			set("right click cycles back to _", op.Kind == testcase.BoomRight && was[1][1] == '?' && answer != "INVALID")
 			set("operation changing nothing", answer != "INVALID" && answer != "LOSE" && len(changed) == 0)
 			set("cascade of 1000+ cells", len(changed) >= 1000)
 			for _, c := range changed {
@@ -247,12 +182,12 @@ func boomFeatures(c Boom) map[string]bool {
 					}
 				}
 			}
-			opens := op.kind == boomMiddle && answer != "LOSE" && answer != "INVALID" && len(changed) > 0
+			opens := op.Kind == testcase.BoomMiddle && answer != "LOSE" && answer != "INVALID" && len(changed) > 0
 			set("middle click opens", opens)
 			set("middle click on a 0 opens (R-B3)", opens && was[1][1] == '0')
 			for dx := range 3 {
 				for dy := range 3 {
-					if was[dx][dy] == '?' && op.kind == boomMiddle && g.Opened(op.x+dx-1, op.y+dy-1) && answer != "INVALID" {
+					if was[dx][dy] == '?' && op.Kind == testcase.BoomMiddle && g.Opened(op.X+dx-1, op.Y+dy-1) && answer != "INVALID" {
 						set("? opened by a middle click", true)
 					}
 				}
@@ -260,16 +195,16 @@ func boomFeatures(c Boom) map[string]bool {
 			if answer == "LOSE" {
 				lost = true
 			}
-			at := [2]int{op.x, op.y}
-			if op.kind == boomRight {
-				asked[at] = g.View(op.x, op.y) == '?'
+			at := [2]int{op.X, op.Y}
+			if op.Kind == testcase.BoomRight {
+				asked[at] = g.View(op.X, op.Y) == '?'
 			}
 			for _, c := range changed {
 				if asked[c] && g.Opened(c[0], c[1]) {
 					switch {
 					case c == at:
 						set("left click on a ?", true)
-					case op.kind == boomMiddle && max(c[0]-op.x, op.x-c[0], c[1]-op.y, op.y-c[1]) == 1:
+					case op.Kind == testcase.BoomMiddle && max(c[0]-op.X, op.X-c[0], c[1]-op.Y, op.Y-c[1]) == 1:
 						set("? among a middle click's cells", true)
 					default:
 						set("? opened by a cascade", true)
@@ -300,7 +235,7 @@ func TestBoomGenReachesTheHardParts(t *testing.T) {
 	count := map[string]int{}
 	var names []string
 	for seed := int64(1); seed <= 2000; seed++ {
-		for name, ok := range boomFeatures(drawCase[Boom](t, g, seed)) {
+		for name, ok := range boomFeatures(drawCase[testcase.Boom](t, g, seed)) {
 			if _, seen := count[name]; !seen {
 				names = append(names, name)
 			}
@@ -328,18 +263,18 @@ func TestBoomFromBytesIsValid(t *testing.T) {
 		inputs = append(inputs, b)
 	}
 	for i, b := range inputs {
-		c := BoomFromBytes(b)
-		if _, err := DecodeBoom(c.Encode()); err != nil {
+		c := testcase.BoomFromBytes(b)
+		if _, err := testcase.DecodeBoom(c.Encode()); err != nil {
 			t.Fatalf("input %d (%x): invalid case: %v", i, b, err)
 		}
-		if again := BoomFromBytes(b); !sameBoom(c, again) {
+		if again := testcase.BoomFromBytes(b); !sameBoom(c, again) {
 			t.Fatalf("input %d: not deterministic", i)
 		}
 	}
 	// The limits are reachable: 30 games, a 200x200 board.
-	c := BoomFromBytes([]byte{0xFF, 29, 0xFF, 197, 0xFF, 197})
-	if len(c.Games) != BoomMaxGames || len(c.Games[0].board) != boomMaxSide || len(c.Games[0].board[0]) != boomMaxSide {
-		t.Errorf("bytes asking for the limits gave %d games of %dx%d", len(c.Games), len(c.Games[0].board), len(c.Games[0].board[0]))
+	c := testcase.BoomFromBytes([]byte{0xFF, 29, 0xFF, 197, 0xFF, 197})
+	if len(c.Games) != testcase.BoomMaxGames || len(c.Games[0].Board) != testcase.BoomMaxSide || len(c.Games[0].Board[0]) != testcase.BoomMaxSide {
+		t.Errorf("bytes asking for the limits gave %d games of %dx%d", len(c.Games), len(c.Games[0].Board), len(c.Games[0].Board[0]))
 	}
 }
 
@@ -361,15 +296,15 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 			t.Errorf("test %d: call %q twice", number, p.Call)
 		}
 		calls[p.Call] = true
-		c := drawCase[Boom](t, p.Gen, int64(number))
-		if _, err := DecodeBoom(c.Encode()); err != nil {
+		c := drawCase[testcase.Boom](t, p.Gen, int64(number))
+		if _, err := testcase.DecodeBoom(c.Encode()); err != nil {
 			t.Fatalf("test %d (%s): invalid: %v", number, p.Call, err)
 		}
 		allowed := [][]bool{nil, nil, nil, nil, nil,
 			{false, true, false, false}, {false, true, true, false}, {false, true, false, true}, {false, true, true, true}}[min((number+3)/4+3, 8)]
 		for _, g := range c.Games {
-			n, m := len(g.board), len(g.board[0])
-			k := strings.Count(strings.Join(g.board, ""), "*")
+			n, m := len(g.Board), len(g.Board[0])
+			k := strings.Count(strings.Join(g.Board, ""), "*")
 			want := [][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}}
 			switch {
 			case number <= 3 && [3]int{n, m, k} != want[number-1]:
@@ -379,9 +314,9 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 			case number >= 5 && k > 10000:
 				t.Errorf("test %d: a game with %d mines, want k ≤ 10000", number, k)
 			}
-			for _, op := range g.ops {
-				if allowed != nil && !allowed[op.kind] {
-					t.Fatalf("test %d (%s): op %d not allowed", number, p.Call, op.kind)
+			for _, op := range g.Ops {
+				if allowed != nil && !allowed[op.Kind] {
+					t.Fatalf("test %d (%s): op %d not allowed", number, p.Call, op.Kind)
 				}
 			}
 		}
@@ -389,9 +324,9 @@ func TestBoomPlanFollowsTheTable(t *testing.T) {
 }
 
 func TestBoomBounds(t *testing.T) {
-	c := Boom{Games: []boomGame{
-		{board: []string{"***", "***", "***"}},
-		{board: []string{"___", "___", "__*"}, ops: []boomOp{{boomRight, 2, 3}, {boomLeft, 1, 1}, {boomMiddle, 3, 2}}},
+	c := testcase.Boom{Games: []testcase.BoomGame{
+		{Board: []string{"***", "***", "***"}},
+		{Board: []string{"___", "___", "__*"}, Ops: []testcase.BoomOp{{Kind: testcase.BoomRight, X: 2, Y: 3}, {Kind: testcase.BoomLeft, X: 1, Y: 1}, {Kind: testcase.BoomMiddle, X: 3, Y: 2}}},
 	}}
 	got := map[string][]int{}
 	for _, b := range c.Bounds() {

@@ -156,18 +156,3 @@ type PlanTest struct {
 	Aim string
 	Gen gopter.Gen // makes the case from a seeded random source
 }
-
-// Bound is one constrained quantity of a case and its limits in that case, for a test
-// set's overview of the limits it reaches (as a testlib validator's).
-type Bound struct {
-	Name   string
-	Value  int
-	Lo, Hi int
-}
-
-// Feature is one thing a test set should exercise (a rule of the rulebook, a board
-// shape), and whether a case does.
-type Feature struct {
-	Name string
-	Seen bool
-}

@@ -2,184 +2,37 @@ package gen
 
 import (
 	"flag"
-	"fmt"
 	"math/rand"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/leanovate/gopter"
 
 	"gamediff/ruling"
+	"gamediff/testcase"
 )
-
-// Limits of the game datamining (seed 004): "r and c will always be at least 3. The total
-// number of cells in any board will never be greater than 40."
-const (
-	dataminingMinSide  = 3
-	dataminingMaxCells = 40
-)
-
-// Datamining is one input of the game datamining: the boards before the final "0 0".
-type Datamining struct {
-	Boards [][]string // each board is r rows of c bytes: 'M' a mine, '.' an empty cell
-}
-
-// Encode renders the case as judge input.
-func (c Datamining) Encode() []byte {
-	var b []byte
-	for _, board := range c.Boards {
-		b = appendInts(b, len(board), len(board[0]))
-		for _, row := range board {
-			b = append(append(b, row...), '\n')
-		}
-	}
-	return append(b, "0 0\n"...)
-}
-
-// DecodeDatamining is the validator of datamining (R-IN3): the exact format and every
-// limit, an 'M' and a '.' on each board, "0 0" last; the first violation names its line.
-func DecodeDatamining(input []byte) (Datamining, error) { return decodeDatamining(input, true) }
-
-// ValidateDatamining checks input as DecodeDatamining does but keeps no board, so that
-// validating any number of boards takes the memory of one.
-func ValidateDatamining(input []byte) error {
-	_, err := decodeDatamining(input, false)
-	return err
-}
-
-// decodeDatamining is DecodeDatamining, keeping the boards only when keep is set.
-func decodeDatamining(input []byte, keep bool) (Datamining, error) {
-	s := newInStream(input)
-	var c Datamining
-	for boards := 0; ; boards++ {
-		line := s.line
-		r := s.number("r", 0, dataminingMaxCells)
-		s.space()
-		cols := s.number("c", 0, dataminingMaxCells)
-		switch {
-		case r == 0 && cols == 0:
-			// "followed by a final line containing only two zeros"
-			s.eoln()
-			if boards == 0 {
-				s.failAt(line, "no board before the final 0 0: the input contains one or more")
-			}
-			s.end("the final 0 0")
-			return c, s.err
-		case r < dataminingMinSide:
-			s.fail("r = %d, but r ≥ %d (0 only in the final line 0 0)", r, dataminingMinSide)
-		case cols < dataminingMinSide:
-			s.fail("c = %d, but c ≥ %d", cols, dataminingMinSide)
-		case r*cols > dataminingMaxCells:
-			s.fail("r·c = %d·%d = %d, but at most %d cells", r, cols, r*cols, dataminingMaxCells)
-		}
-		s.eoln()
-		board := make([]string, r)
-		for i := range board {
-			board[i] = s.row("row "+strconv.Itoa(i+1), cols, "M.")
-		}
-		// "There will always be at least one 'M' and at least one '.' on each game board."
-		if mines := strings.Count(strings.Join(board, ""), "M"); s.err == nil && (mines == 0 || mines == r*cols) {
-			s.failAt(line, "board %d has no %s: at least one of each is required", boards+1, pick(mines == 0, "'M'", "'.'"))
-		}
-		if keep {
-			c.Boards = append(c.Boards, board)
-		}
-	}
-}
-
-// dataminingSides lists every legal (r, c): r, c ≥ 3 and r·c ≤ 40.
-var dataminingSides = func() (sides [][2]int) {
-	for r := dataminingMinSide; r*dataminingMinSide <= dataminingMaxCells; r++ {
-		for c := dataminingMinSide; r*c <= dataminingMaxCells; c++ {
-			sides = append(sides, [2]int{r, c})
-		}
-	}
-	return sides
-}()
 
 // ShrinkDatamining is the gopter.Shrinker of datamining cases: cuts of boards, rows,
 // columns (r, c ≥ 3) and mines, none leaving a board without an 'M' or a '.'; every
 // candidate is smaller in the order (boards, Σ r·c, mines).
-func ShrinkDatamining(v any) gopter.Shrink { return shrinkDatamining(v.(Datamining), skipTwins) }
+func ShrinkDatamining(v any) gopter.Shrink {
+	return shrinkDatamining(v.(testcase.Datamining), skipTwins)
+}
 
-func shrinkDatamining(c Datamining, twins twinCuts) gopter.Shrink {
+func shrinkDatamining(c testcase.Datamining, twins twinCuts) gopter.Shrink {
 	lists := []cutList{
 		sized(len(c.Boards), func(lo, hi int) (any, bool) {
-			return Datamining{slices.Concat(c.Boards[:lo], c.Boards[hi:])}, hi-lo < len(c.Boards)
+			return testcase.Datamining{Boards: slices.Concat(c.Boards[:lo], c.Boards[hi:])}, hi-lo < len(c.Boards)
 		}).withTwins(func(a, b, n int) bool { return slices.EqualFunc(c.Boards[a:a+n], c.Boards[b:b+n], slices.Equal) }),
 	}
 	for i, board := range c.Boards {
-		lists = append(lists, boardCuts(board, dataminingMinSide, "", "M", '.', []int(nil), func(*int, int) *int { return nil },
+		lists = append(lists, boardCuts(board, testcase.DataminingMinSide, "", "M", '.', []int(nil), func(*int, int) *int { return nil },
 			func(board []string, _ []int) (any, bool) {
 				boards := slices.Clone(c.Boards)
 				boards[i] = board
-				return Datamining{boards}, dataminingHasBoth(board)
+				return testcase.Datamining{Boards: boards}, testcase.DataminingHasBoth(board)
 			})...)
 	}
 	return shrinkCuts(twins, lists...)
-}
-
-// dataminingHasBoth reports whether a board has at least one 'M' and one '.'.
-func dataminingHasBoth(board []string) bool {
-	mine, safe := false, false
-	for _, row := range board {
-		for i := 0; i < len(row); i++ {
-			mine = mine || row[i] == 'M'
-			safe = safe || row[i] == '.'
-		}
-	}
-	return mine && safe
-}
-
-// DataminingFromBytes decodes fuzzer bytes into a valid case (see tape): boards until the
-// bytes run out, each a shape byte and the board; one without a mine gets one in its
-// first cell, one without an empty cell loses its last mine. Datamining.Bytes is its
-// inverse.
-func DataminingFromBytes(data []byte) Datamining {
-	t := &tape{data: data}
-	want := t.size(1, 8, 1<<16)
-	var c Datamining
-	for len(c.Boards) == 0 || (len(c.Boards) < want && !t.exhausted()) {
-		side := dataminingSides[t.intn(len(dataminingSides))]
-		rows, cols := side[0], side[1]
-		board := t.board(rows, cols, '.', 'M')
-		if !dataminingHasBoth(board) {
-			if board[0][0] == '.' {
-				board[0] = "M" + board[0][1:]
-			} else {
-				last := board[rows-1]
-				board[rows-1] = last[:cols-1] + "."
-			}
-		}
-		c.Boards = append(c.Boards, board)
-	}
-	return c
-}
-
-// Bytes is the inverse of DataminingFromBytes: fuzz seeds in which a changed byte changes
-// one cell, almost always.
-func (c Datamining) Bytes() []byte {
-	w := &tapeWriter{}
-	w.size(len(c.Boards), 1, 8, 1<<16)
-	for _, board := range c.Boards {
-		w.intn(slices.Index(dataminingSides, [2]int{len(board), len(board[0])}), len(dataminingSides))
-		w.board(board, 'M')
-	}
-	return w.data
-}
-
-// Bounds lists the constrained quantities of the case with their limits, per board.
-func (c Datamining) Bounds() []Bound {
-	var b []Bound
-	for _, board := range c.Boards {
-		rows, cols := len(board), len(board[0])
-		b = append(b, Bound{"r", rows, dataminingMinSide, dataminingMaxCells / dataminingMinSide},
-			Bound{"c", cols, dataminingMinSide, dataminingMaxCells / dataminingMinSide},
-			Bound{"r·c", rows * cols, dataminingMinSide * dataminingMinSide, dataminingMaxCells},
-			Bound{"mines", strings.Count(strings.Join(board, ""), "M"), 1, rows*cols - 1})
-	}
-	return b
 }
 
 // dataminingKinds are the kinds of boards a generator aims at (-kind): mixed (a kind per
@@ -207,7 +60,7 @@ type dataminingShape struct {
 func init() { calls["datamining"] = dataminingCall }
 
 func dataminingCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
-	sh := dataminingShape{boards: span{1, 1}, cells: span{dataminingMinSide * dataminingMinSide, dataminingMaxCells}}
+	sh := dataminingShape{boards: span{1, 1}, cells: span{testcase.DataminingMinSide * testcase.DataminingMinSide, testcase.DataminingMaxCells}}
 	fs.Var(&sh.boards, "boards", "boards")
 	fs.Var(&sh.cells, "cells", "cells of a board")
 	fs.Var(choice{dataminingKinds, &sh.kind}, "kind", "the kind of boards")
@@ -246,7 +99,7 @@ func dataminingGen(unit bool, skip *Skip) gopter.Gen {
 }
 
 // dataminingSample is the statement's sample input.
-var dataminingSample = Datamining{Boards: [][]string{
+var dataminingSample = testcase.Datamining{Boards: [][]string{
 	{"...", "...", "MM."},
 	{"M.M.", ".M.M", "M.M."},
 	{".....", ".....", "MMM..", "M.M..", "MMM..", ".....", "....."},
@@ -264,36 +117,14 @@ func DataminingPlan() []PlanTest {
 		aimed{"datamining -boards 3000 -cells 36..40", ""}, aimed{"datamining -boards 3000 -cells 36..40 -kind stuck", ""})...)
 }
 
-// Features lists the kinds of boards and every legal shape, each with whether the case
-// holds one.
-func (c Datamining) Features() []Feature {
-	has := map[string]bool{}
-	for _, b := range c.Boards {
-		best, worst := ruling.CasualPlays(b)
-		mines, cells := strings.Count(strings.Join(b, ""), "M"), len(b)*len(b[0])
-		has[fmt.Sprintf("shape %dx%d", len(b), len(b[0]))] = true
-		has[pick(best > 0, "stuck from every start", pick(worst > 0, "won from some starts only", "won from every start"))] = true
-		has[pick(mines == 1, "a single mine", pick(mines == cells-1, "a single safe cell", ""))] = true
-	}
-	var out []Feature
-	for _, name := range []string{"stuck from every start", "won from some starts only", "won from every start", "a single mine", "a single safe cell"} {
-		out = append(out, Feature{Name: name, Seen: has[name]})
-	}
-	for _, s := range dataminingSides {
-		name := fmt.Sprintf("shape %dx%d", s[0], s[1])
-		out = append(out, Feature{Name: name, Seen: has[name]})
-	}
-	return out
-}
-
 // genDatamining draws the boards of a case. With R-D2 skipped no board is drawn stuck on
 // purpose; but whether a board reaches R-D1 or R-D2 is known only once played, so each is
 // checked with ref's answer and drawn again if it does, after a guess with the casual
 // plays of the ruling package, so that ref is seldom asked in vain.
-func genDatamining(r *rand.Rand, sh dataminingShape, skip *Skip) Datamining {
+func genDatamining(r *rand.Rand, sh dataminingShape, skip *Skip) testcase.Datamining {
 	avoid := skip.of(ruling.Datamining())
 	var sides [][2]int
-	for _, s := range dataminingSides {
+	for _, s := range testcase.DataminingSides {
 		if s[0]*s[1] >= sh.cells[0] && s[0]*s[1] <= sh.cells[1] {
 			sides = append(sides, s)
 		}
@@ -328,9 +159,11 @@ func genDatamining(r *rand.Rand, sh dataminingShape, skip *Skip) Datamining {
 			boards[i] = draw()
 			continue
 		}
-		boards[i] = Redraw(skip, ruling.Datamining(), draw, func(b []string) ruling.Set { return ruling.DataminingBoards(Datamining{[][]string{b}}.Encode())[0] })
+		boards[i] = Redraw(skip, ruling.Datamining(), draw, func(b []string) ruling.Set {
+			return ruling.DataminingBoards(testcase.Datamining{Boards: [][]string{b}}.Encode())[0]
+		})
 	}
-	return Datamining{Boards: boards}
+	return testcase.Datamining{Boards: boards}
 }
 
 // genDataminingBoard draws one r×c board of the kind.
@@ -410,51 +243,4 @@ func dataminingBoard(r *rand.Rand, rows, cols, mines int) []string {
 		cells[p] = 'M'
 	}
 	return rowsOf(cells, cols)
-}
-
-// Scaling: a time-out's case scaled along its dimensions (Scaling).
-
-// DataminingScaling scales datamining cases along their boards (a sample of them, spread
-// evenly), rows and columns (every board cropped to a window of them).
-var DataminingScaling = Scaling[Datamining]{Dimensions: []string{"boards", "rows", "columns"}, Scale: scaleDatamining}
-
-func scaleDatamining(c Datamining, dim string, f float64) (Datamining, bool) {
-	var out Datamining
-	if dim == "boards" {
-		k := scaledSize(len(c.Boards), 1, f)
-		for _, i := range evenly(len(c.Boards), k) {
-			out.Boards = append(out.Boards, c.Boards[i])
-		}
-		return out, shrunk(len(c.Boards), k, f)
-	}
-	if dim != "rows" && dim != "columns" {
-		return out, false
-	}
-	axis, before, after := pick(dim == "rows", 0, 1), 0, 0
-	for _, board := range c.Boards {
-		size := pick(axis == 0, len(board), len(board[0]))
-		board = cropDatamining(board, axis, scaledSize(size, dataminingMinSide, f))
-		out.Boards = append(out.Boards, board)
-		before, after = before+size, after+pick(axis == 0, len(board), len(board[0]))
-	}
-	return out, shrunk(before, after, f)
-}
-
-// cropDatamining crops board along axis (0 rows, 1 columns) to k of it: the window whose
-// share of mines is nearest the board's, with an 'M' and a '.' (the first such), so that
-// the cropped board is as dense as the board, which an exhaustive search's time goes by;
-// the board whole when no window has both.
-func cropDatamining(board []string, axis, k int) []string {
-	size := pick(axis == 0, len(board), len(board[0]))
-	mines := strings.Count(strings.Join(board, ""), "M")
-	best, bestGap := board, -1
-	for from := 0; from+k <= size && k < size; from++ {
-		w := crop(board, axis, from, k)
-		gap := strings.Count(strings.Join(w, ""), "M")*size - mines*k
-		gap = max(gap, -gap)
-		if dataminingHasBoth(w) && (bestGap < 0 || gap < bestGap) {
-			best, bestGap = w, gap
-		}
-	}
-	return best
 }

@@ -1,20 +1,20 @@
 package gen
 
 import (
-	"errors"
 	"math/rand"
 	"reflect"
 	"strings"
 	"testing"
 
 	"gamediff/ruling"
+	"gamediff/testcase"
 )
 
 func TestDataminingRoundTrip(t *testing.T) {
 	g := DataminingGen(nil)
 	for seed := int64(1); seed <= 300; seed++ {
-		c := drawCase[Datamining](t, g, seed)
-		got, err := DecodeDatamining(c.Encode())
+		c := drawCase[testcase.Datamining](t, g, seed)
+		got, err := testcase.DecodeDatamining(c.Encode())
 		if err != nil {
 			t.Fatalf("seed %d: the validator rejects a generated case: %v", seed, err)
 		}
@@ -26,7 +26,7 @@ func TestDataminingRoundTrip(t *testing.T) {
 
 // dataminingSize is what every shrink candidate must make smaller: boards, then cells,
 // then mines.
-func dataminingSize(c Datamining) (boards, cells, mines int) {
+func dataminingSize(c testcase.Datamining) (boards, cells, mines int) {
 	for _, b := range c.Boards {
 		cells += len(b) * len(b[0])
 		for _, row := range b {
@@ -40,7 +40,7 @@ func TestShrinkDataminingCandidatesAreValidAndSmaller(t *testing.T) {
 	g := DataminingGen(nil)
 	checked := 0
 	for seed := int64(1); checked < 40; seed++ {
-		c := drawCase[Datamining](t, g, seed)
+		c := drawCase[testcase.Datamining](t, g, seed)
 		if len(c.Boards) > 20 {
 			continue // a sample of readable cases; big ones only have more of the same candidates
 		}
@@ -52,8 +52,8 @@ func TestShrinkDataminingCandidatesAreValidAndSmaller(t *testing.T) {
 			if !ok {
 				break
 			}
-			cand := v.(Datamining)
-			if _, err := DecodeDatamining(cand.Encode()); err != nil {
+			cand := v.(testcase.Datamining)
+			if _, err := testcase.DecodeDatamining(cand.Encode()); err != nil {
 				t.Fatalf("seed %d, candidate %d: invalid: %v\n%s", seed, n, err, cand.Encode())
 			}
 			b, cl, m := dataminingSize(cand)
@@ -67,7 +67,7 @@ func TestShrinkDataminingCandidatesAreValidAndSmaller(t *testing.T) {
 // A case whose every candidate is tried must reach the smallest one-board case: 3x3 with
 // one mine (and, the board being 3x3, rows and columns stay).
 func TestShrinkDataminingReachesOneMine(t *testing.T) {
-	c := Datamining{Boards: [][]string{
+	c := testcase.Datamining{Boards: [][]string{
 		{"M.M.", ".M.M", "M.M.", "...."},
 		{"...", "...", "MM."},
 	}}
@@ -77,55 +77,10 @@ func TestShrinkDataminingReachesOneMine(t *testing.T) {
 		if !ok {
 			break
 		}
-		c = v.(Datamining) // always accept the first candidate
+		c = v.(testcase.Datamining) // always accept the first candidate
 	}
 	if b, cells, mines := dataminingSize(c); b != 1 || cells != 9 || mines != 1 {
 		t.Fatalf("shrinking to the end gave %d boards, %d cells, %d mines:\n%s", b, cells, mines, c.Encode())
-	}
-}
-
-func TestDecodeDataminingRejects(t *testing.T) {
-	sample := "3 3\n...\n...\nMM.\n"
-	for _, tc := range []struct {
-		name, input string
-		line        int
-		says        string
-	}{
-		{"empty input", "", 1, "expected r"},
-		{"no board", "0 0\n", 1, "no board"},
-		{"no final 0 0", sample, 5, "expected r"},
-		{"r below 3", "2 3\n...\n...\n0 0\n", 1, "r = 2"},
-		{"r is 0 without c 0", "0 3\n", 1, "r = 0"},
-		{"c below 3", "3 2\n..\n..\nM.\n0 0\n", 1, "c = 2"},
-		{"too many cells, wide", "3 14\n", 1, "r·c"},
-		{"too many cells, tall", "14 3\n", 1, "r·c"},
-		{"r beyond any limit", "41 1\n", 1, "r = 41 outside"},
-		{"short row", "3 3\n...\n..\nMM.\n0 0\n", 3, "2 characters"},
-		{"long row", "3 3\n...\n....\nMM.\n0 0\n", 3, "4 characters"},
-		{"lower case m", "3 3\n...\n.m.\nMM.\n0 0\n", 3, "column 2"},
-		{"no mine", "3 3\n...\n...\n...\n0 0\n", 1, "no 'M'"},
-		{"no empty cell", "3 3\nMMM\nMMM\nMMM\n0 0\n", 1, "no '.'"},
-		{"second board without a mine", sample + "4 3\n...\n...\n...\n...\n0 0\n", 5, "board 2 has no 'M'"},
-		{"second board too big", sample + "5 9\n", 5, "r·c"},
-		{"something after 0 0", sample + "0 0\n3 3\n", 6, "end of input"},
-		{"no newline after 0 0", sample + "0 0", 5, "end of line"},
-		{"two spaces", "3  3\n", 1, "expected c"},
-		{"leading zero", "03 3\n", 1, "canonically"},
-		{"plus sign", sample + "+0 0\n", 5, "canonically"},
-		{"carriage return", "3 3\r\n", 1, `"3\r"`},
-		{"row split by a space", "3 3\n...\n. .\nMM.\n0 0\n", 3, "1 characters"},
-		{"missing row", "3 3\n...\n...\n0 0\n", 4, "row 3 has 1 characters"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := DecodeDatamining([]byte(tc.input))
-			var le *limitError
-			if !errors.As(err, &le) {
-				t.Fatalf("got %v, want a *limitError", err)
-			}
-			if le.Line != tc.line || !strings.Contains(le.Constraint, tc.says) {
-				t.Fatalf("got %q, want line %d saying %q", le.Error(), tc.line, tc.says)
-			}
-		})
 	}
 }
 
@@ -155,7 +110,7 @@ func TestDataminingGenReachesHardParts(t *testing.T) {
 	shapes := map[[2]int]int{}
 	count := map[string]int{}
 	for seed := int64(1); seed <= 2000; seed++ {
-		c := drawCase[Datamining](t, g, seed)
+		c := drawCase[testcase.Datamining](t, g, seed)
 		switch n := len(c.Boards); {
 		case n >= 1000:
 			count["1000+ boards"]++
@@ -180,7 +135,7 @@ func TestDataminingGenReachesHardParts(t *testing.T) {
 			case mines == rows*cols-1:
 				count["one safe cell"]++
 			}
-			if rows*cols == dataminingMaxCells {
+			if rows*cols == testcase.DataminingMaxCells {
 				count["40 cells"]++
 			}
 			best, worst := ruling.CasualPlays(b)
@@ -200,13 +155,13 @@ func TestDataminingGenReachesHardParts(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range dataminingSides {
+	for _, s := range testcase.DataminingSides {
 		if shapes[s] == 0 {
 			t.Errorf("no %dx%d board", s[0], s[1])
 		}
 	}
-	if len(dataminingSides) != 42 {
-		t.Errorf("%d legal shapes, want 42 (r = 3: 11, 4: 8, 5: 6, 6: 4, 7: 3, 8: 3, 9: 2, 10: 2, 11-13: 1 each)", len(dataminingSides))
+	if len(testcase.DataminingSides) != 42 {
+		t.Errorf("%d legal shapes, want 42 (r = 3: 11, 4: 8, 5: 6, 6: 4, 7: 3, 8: 3, 9: 2, 10: 2, 11-13: 1 each)", len(testcase.DataminingSides))
 	}
 	for _, f := range []string{"1000+ boards", "100+ boards", "one board", "one mine", "one safe cell", "40 cells",
 		"stuck from every start", "stuck after some progress", "won from some start only", "won from every start"} {
@@ -227,15 +182,15 @@ func TestDataminingFromBytes(t *testing.T) {
 	}
 	bigShape := false
 	for _, in := range inputs {
-		c := DataminingFromBytes(in)
-		if _, err := DecodeDatamining(c.Encode()); err != nil {
+		c := testcase.DataminingFromBytes(in)
+		if _, err := testcase.DecodeDatamining(c.Encode()); err != nil {
 			t.Fatalf("bytes %x: invalid case: %v\n%s", in, err, c.Encode())
 		}
-		if !reflect.DeepEqual(DataminingFromBytes(in), c) {
+		if !reflect.DeepEqual(testcase.DataminingFromBytes(in), c) {
 			t.Fatalf("bytes %x: not deterministic", in)
 		}
 		for _, b := range c.Boards {
-			bigShape = bigShape || len(b)*len(b[0]) == dataminingMaxCells
+			bigShape = bigShape || len(b)*len(b[0]) == testcase.DataminingMaxCells
 		}
 	}
 	if !bigShape {
@@ -249,21 +204,21 @@ func TestDataminingPlan(t *testing.T) {
 		t.Fatalf("test 1 is %q, want the sample", plan[0].Call)
 	}
 	for i, p := range plan {
-		c := drawCase[Datamining](t, p.Gen, int64(i+1))
-		if _, err := DecodeDatamining(c.Encode()); err != nil {
+		c := drawCase[testcase.Datamining](t, p.Gen, int64(i+1))
+		if _, err := testcase.DecodeDatamining(c.Encode()); err != nil {
 			t.Fatalf("%s: invalid: %v", p.Call, err)
 		}
 		if !strings.Contains(p.Call, "-every-shape") {
 			continue
 		}
-		if len(c.Boards) != len(dataminingSides) {
-			t.Errorf("%s: %d boards, want one per shape (%d)", p.Call, len(c.Boards), len(dataminingSides))
+		if len(c.Boards) != len(testcase.DataminingSides) {
+			t.Errorf("%s: %d boards, want one per shape (%d)", p.Call, len(c.Boards), len(testcase.DataminingSides))
 		}
 		for j, b := range c.Boards {
-			if s := dataminingSides[j]; len(b) != s[0] || len(b[0]) != s[1] {
+			if s := testcase.DataminingSides[j]; len(b) != s[0] || len(b[0]) != s[1] {
 				t.Errorf("%s: board %d is %dx%d, want %dx%d", p.Call, j+1, len(b), len(b[0]), s[0], s[1])
 			}
-			_, _, mines := dataminingSize(Datamining{Boards: [][]string{b}})
+			_, _, mines := dataminingSize(testcase.Datamining{Boards: [][]string{b}})
 			best, _ := ruling.CasualPlays(b)
 			switch {
 			case strings.HasSuffix(p.Call, "one-mine") && mines != 1,

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gamediff/testcase"
 )
 
 // fuzzGame is one game as the Diff fuzz targets see it: the strict decoder, FromBytes,
@@ -24,14 +26,16 @@ type fuzzGame[C any] struct {
 }
 
 var (
-	mineFuzz = fuzzGame[Mine]{"mine", func(t *testing.T, n int) []Mine { return drawCases[Mine](t, MineGen(nil), n) },
-		DecodeMine, MineFromBytes, Mine.Bytes, Mine.Encode, nearMine}
-	boomFuzz = fuzzGame[Boom]{"boom", func(t *testing.T, n int) []Boom { return drawCases[Boom](t, BoomGen(nil), n) },
-		DecodeBoom, BoomFromBytes, Boom.Bytes, Boom.Encode, nearBoom}
-	towerFuzz = fuzzGame[Tower]{"tower", func(t *testing.T, n int) []Tower { return drawCases[Tower](t, TowerGen(nil), n) },
-		DecodeTower, TowerFromBytes, Tower.Bytes, Tower.Encode, nearTower}
-	dataminingFuzz = fuzzGame[Datamining]{"datamining", func(t *testing.T, n int) []Datamining { return drawCases[Datamining](t, DataminingGen(nil), n) },
-		DecodeDatamining, DataminingFromBytes, Datamining.Bytes, Datamining.Encode, nearDatamining}
+	mineFuzz = fuzzGame[testcase.Mine]{"mine", func(t *testing.T, n int) []testcase.Mine { return drawCases[testcase.Mine](t, MineGen(nil), n) },
+		testcase.DecodeMine, testcase.MineFromBytes, testcase.Mine.Bytes, testcase.Mine.Encode, nearMine}
+	boomFuzz = fuzzGame[testcase.Boom]{"boom", func(t *testing.T, n int) []testcase.Boom { return drawCases[testcase.Boom](t, BoomGen(nil), n) },
+		testcase.DecodeBoom, testcase.BoomFromBytes, testcase.Boom.Bytes, testcase.Boom.Encode, nearBoom}
+	towerFuzz = fuzzGame[testcase.Tower]{"tower", func(t *testing.T, n int) []testcase.Tower { return drawCases[testcase.Tower](t, TowerGen(nil), n) },
+		testcase.DecodeTower, testcase.TowerFromBytes, testcase.Tower.Bytes, testcase.Tower.Encode, nearTower}
+	dataminingFuzz = fuzzGame[testcase.Datamining]{"datamining", func(t *testing.T, n int) []testcase.Datamining {
+		return drawCases[testcase.Datamining](t, DataminingGen(nil), n)
+	},
+		testcase.DecodeDatamining, testcase.DataminingFromBytes, testcase.Datamining.Bytes, testcase.Datamining.Encode, nearDatamining}
 )
 
 // corpusCases are the valid inputs of corpus/<name>.
@@ -80,30 +84,30 @@ func TestBytesRoundTrip(t *testing.T) {
 	t.Run("mine", func(t *testing.T) {
 		checkBytesRoundTrip(t, mineFuzz, mineFuzz.gen(t, 300))
 		checkBytesRoundTrip(t, mineFuzz, corpusCases(t, mineFuzz))
-		wide := Mine{board: []string{strings.Repeat(".", 300) + "*"}, ops: []mineOp{{kind: mineQuit}, {mineDSweep, 1, 301}}}
-		tall := Mine{board: slices.Repeat([]string{"*"}, mineMaxSide)}
-		for range mineMaxOps - 1 {
-			tall.ops = append(tall.ops, mineOp{mineFlag, mineMaxSide, 1})
+		wide := testcase.Mine{Board: []string{strings.Repeat(".", 300) + "*"}, Ops: []testcase.MineOp{{Kind: testcase.MineQuit}, {Kind: testcase.MineDSweep, X: 1, Y: 301}}}
+		tall := testcase.Mine{Board: slices.Repeat([]string{"*"}, testcase.MineMaxSide)}
+		for range testcase.MineMaxOps - 1 {
+			tall.Ops = append(tall.Ops, testcase.MineOp{Kind: testcase.MineFlag, X: testcase.MineMaxSide, Y: 1})
 		}
-		tall.ops = append(tall.ops, mineOp{kind: mineQuit})
-		checkBytesRoundTrip(t, mineFuzz, []Mine{wide, tall})
+		tall.Ops = append(tall.Ops, testcase.MineOp{Kind: testcase.MineQuit})
+		checkBytesRoundTrip(t, mineFuzz, []testcase.Mine{wide, tall})
 	})
 	t.Run("boom", func(t *testing.T) {
 		checkBytesRoundTrip(t, boomFuzz, boomFuzz.gen(t, 300))
 		checkBytesRoundTrip(t, boomFuzz, corpusCases(t, boomFuzz))
-		g := boomGame{board: []string{"___", "___", "__*"}}
-		checkBytesRoundTrip(t, boomFuzz, []Boom{{Games: []boomGame{g, g}}, {Games: slices.Repeat([]boomGame{g}, BoomMaxGames)}})
+		g := testcase.BoomGame{Board: []string{"___", "___", "__*"}}
+		checkBytesRoundTrip(t, boomFuzz, []testcase.Boom{{Games: []testcase.BoomGame{g, g}}, {Games: slices.Repeat([]testcase.BoomGame{g}, testcase.BoomMaxGames)}})
 	})
 	t.Run("tower", func(t *testing.T) {
 		checkBytesRoundTrip(t, towerFuzz, towerFuzz.gen(t, 300))
 		checkBytesRoundTrip(t, towerFuzz, corpusCases(t, towerFuzz))
-		d := TowerDataset{rows: []string{"G..", "...", "..S"}}
+		d := testcase.TowerDataset{Rows: []string{"G..", "...", "..S"}}
 		for _, col := range []int{-129, -128, -127, -1, 0, 1, 3, 4, 127, 128, math.MaxInt32, math.MinInt32} {
-			d.cmds = append(d.cmds, towerCmd{kind: towerMoveTo, col: col}, towerCmd{kind: towerClimbLeft})
+			d.Cmds = append(d.Cmds, testcase.TowerCmd{Kind: testcase.TowerMoveTo, Col: col}, testcase.TowerCmd{Kind: testcase.TowerClimbLeft})
 		}
-		long := TowerDataset{rows: d.rows, cmds: slices.Repeat([]towerCmd{{kind: towerPullRight}}, 70000)}
-		checkBytesRoundTrip(t, towerFuzz, []Tower{{Datasets: []TowerDataset{d, {rows: d.rows}}}, {Datasets: []TowerDataset{long}},
-			{Datasets: slices.Repeat([]TowerDataset{{rows: d.rows}}, 300)}})
+		long := testcase.TowerDataset{Rows: d.Rows, Cmds: slices.Repeat([]testcase.TowerCmd{{Kind: testcase.TowerPullRight}}, 70000)}
+		checkBytesRoundTrip(t, towerFuzz, []testcase.Tower{{Datasets: []testcase.TowerDataset{d, {Rows: d.Rows}}}, {Datasets: []testcase.TowerDataset{long}},
+			{Datasets: slices.Repeat([]testcase.TowerDataset{{Rows: d.Rows}}, 300)}})
 	})
 	t.Run("datamining", func(t *testing.T) {
 		checkBytesRoundTrip(t, dataminingFuzz, dataminingFuzz.gen(t, 300))
@@ -114,45 +118,45 @@ func TestBytesRoundTrip(t *testing.T) {
 // The near functions: same sizes (boards, games, datasets), and at most one cell or one
 // operation (command) different — changed, added or dropped — over the whole case.
 
-func nearMine(a, b Mine) bool {
-	if len(a.board) != len(b.board) || len(a.board[0]) != len(b.board[0]) {
+func nearMine(a, b testcase.Mine) bool {
+	if len(a.Board) != len(b.Board) || len(a.Board[0]) != len(b.Board[0]) {
 		return false
 	}
-	cells := cellsApart(a.board, b.board)
-	return cells+editsApart(a.ops, b.ops) <= 1
+	cells := cellsApart(a.Board, b.Board)
+	return cells+editsApart(a.Ops, b.Ops) <= 1
 }
 
-func nearBoom(a, b Boom) bool {
+func nearBoom(a, b testcase.Boom) bool {
 	if len(a.Games) != len(b.Games) {
 		return false
 	}
 	apart := 0
 	for i := range a.Games {
 		ga, gb := a.Games[i], b.Games[i]
-		if len(ga.board) != len(gb.board) || len(ga.board[0]) != len(gb.board[0]) {
+		if len(ga.Board) != len(gb.Board) || len(ga.Board[0]) != len(gb.Board[0]) {
 			return false
 		}
-		apart += cellsApart(ga.board, gb.board) + editsApart(ga.ops, gb.ops)
+		apart += cellsApart(ga.Board, gb.Board) + editsApart(ga.Ops, gb.Ops)
 	}
 	return apart <= 1
 }
 
-func nearTower(a, b Tower) bool {
+func nearTower(a, b testcase.Tower) bool {
 	if len(a.Datasets) != len(b.Datasets) {
 		return false
 	}
 	apart := 0
 	for i := range a.Datasets {
 		da, db := a.Datasets[i], b.Datasets[i]
-		if len(da.rows) != len(db.rows) || len(da.rows[0]) != len(db.rows[0]) {
+		if len(da.Rows) != len(db.Rows) || len(da.Rows[0]) != len(db.Rows[0]) {
 			return false
 		}
-		apart += cellsApart(da.rows, db.rows) + editsApart(da.cmds, db.cmds)
+		apart += cellsApart(da.Rows, db.Rows) + editsApart(da.Cmds, db.Cmds)
 	}
 	return apart <= 1
 }
 
-func nearDatamining(a, b Datamining) bool {
+func nearDatamining(a, b testcase.Datamining) bool {
 	if len(a.Boards) != len(b.Boards) {
 		return false
 	}

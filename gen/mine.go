@@ -4,203 +4,42 @@ import (
 	"flag"
 	"math/rand"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/leanovate/gopter"
 
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/testcase"
 )
-
-// Limits of the game mine (seed 000, 子任务): 1 ≤ n, m ≤ 1000, and at most 60000
-// operations, the Quit included.
-const (
-	mineMaxSide = 1000
-	mineMaxOps  = 60000
-)
-
-// Mine is one input of the game mine: a board and the operations read after it.
-type Mine struct {
-	board []string // n rows of m bytes: '*' a mine, '.' safe
-	ops   []mineOp
-}
-
-// mineOp is one operation line; x and y are unused for Quit.
-type mineOp struct {
-	kind mineKind
-	x, y int
-}
-
-type mineKind uint8
-
-const (
-	mineFlag mineKind = iota
-	mineSweep
-	mineDSweep
-	mineQuit
-)
-
-var mineKindNames = [...]string{"Flag", "Sweep", "DSweep", "Quit"}
-
-func (k mineKind) String() string { return mineKindNames[k] }
-
-// Encode renders the case as judge input.
-func (c Mine) Encode() []byte {
-	b := make([]byte, 0, 16+len(c.board)*(len(c.board[0])+1)+len(c.ops)*16)
-	b = appendInts(b, len(c.board), len(c.board[0]))
-	for _, row := range c.board {
-		b = append(append(b, row...), '\n')
-	}
-	for _, op := range c.ops {
-		b = append(b, op.kind.String()...)
-		if op.kind != mineQuit {
-			b = appendInts(append(b, ' '), op.x, op.y)
-		} else {
-			b = append(b, '\n')
-		}
-	}
-	return b
-}
-
-// appendInts appends the numbers separated by spaces, and a line end.
-func appendInts(b []byte, v ...int) []byte {
-	for i, x := range v {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
-	}
-	return append(b, '\n')
-}
-
-// DecodeMine is the validator of mine (R-IN3): the exact format and every limit, exactly
-// one Quit and at most 60000 operations included; the first violation names its line.
-func DecodeMine(input []byte) (Mine, error) {
-	s := newInStream(input)
-	n := s.number("n", 1, mineMaxSide)
-	s.space()
-	m := s.number("m", 1, mineMaxSide)
-	s.eoln()
-	c := Mine{board: make([]string, n)}
-	for i := range c.board {
-		c.board[i] = s.row("row "+strconv.Itoa(i+1), m, "*.")
-	}
-	quits := 0
-	for !s.atEOF() {
-		if len(c.ops) == mineMaxOps {
-			s.fail("more than %d operations", mineMaxOps)
-			break
-		}
-		op := mineOp{kind: mineQuit}
-		switch w := s.word("an operation"); w {
-		case "Quit":
-			if quits++; quits > 1 {
-				s.fail("a second Quit: exactly one is allowed")
-			}
-		case "Flag", "Sweep", "DSweep":
-			op.kind = mineKind(slices.Index(mineKindNames[:], w))
-			s.space()
-			op.x = s.number("x", 1, n)
-			s.space()
-			op.y = s.number("y", 1, m)
-		default:
-			s.fail("unknown operation %s, expected Flag, Sweep, DSweep or Quit", s.quotedWord())
-		}
-		s.eoln()
-		c.ops = append(c.ops, op)
-	}
-	if quits == 0 {
-		s.fail("no Quit: exactly one is required")
-	}
-	return c, s.err
-}
-
-// MineFromBytes decodes fuzzer bytes into a valid case (see tape): n, m, the board, then
-// operations until the bytes run out; the Quit goes where the bytes first ask for one (a
-// later one is a Sweep), or last. Mine.Bytes is its inverse.
-func MineFromBytes(data []byte) Mine {
-	t := &tape{data: data}
-	n := t.size(1, 8, mineMaxSide)
-	m := t.size(1, 8, mineMaxSide)
-	c := Mine{board: t.board(n, m, '.', '*')}
-	quit := false
-	for !t.exhausted() {
-		if room := mineMaxOps - 1; len(c.ops) == room && !quit || len(c.ops) == room+1 {
-			break // the last place is the Quit's
-		}
-		op := mineOp{kind: mineKind(t.byte() % 4), x: 1 + t.intn(n), y: 1 + t.intn(m)}
-		if op.kind == mineQuit {
-			if !quit {
-				quit = true
-				c.ops = append(c.ops, mineOp{kind: mineQuit})
-				continue
-			}
-			op.kind = mineSweep
-		}
-		c.ops = append(c.ops, op)
-	}
-	if !quit {
-		c.ops = append(c.ops, mineOp{kind: mineQuit})
-	}
-	return c
-}
-
-// Bytes is the inverse of MineFromBytes: fuzz seeds in which a changed byte changes one
-// cell or one operation, almost always.
-func (c Mine) Bytes() []byte {
-	n, m := len(c.board), len(c.board[0])
-	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.ops))}
-	w.size(n, 1, 8, mineMaxSide)
-	w.size(m, 1, 8, mineMaxSide)
-	w.board(c.board, '*')
-	for _, op := range c.ops {
-		w.byte(byte(op.kind))
-		w.intn(max(op.x-1, 0), n)
-		w.intn(max(op.y-1, 0), m)
-	}
-	return w.data
-}
-
-// Bounds lists the constrained quantities of the case with their limits.
-func (c Mine) Bounds() []Bound {
-	n, m := len(c.board), len(c.board[0])
-	b := []Bound{{"n", n, 1, mineMaxSide}, {"m", m, 1, mineMaxSide}, {"operations", len(c.ops), 1, mineMaxOps},
-		{"mines", strings.Count(strings.Join(c.board, ""), "*"), 0, n * m}}
-	for _, op := range c.ops {
-		if op.kind != mineQuit {
-			b = append(b, Bound{"x", op.x, 1, n}, Bound{"y", op.y, 1, m})
-		}
-	}
-	return b
-}
 
 // ShrinkMine is the gopter.Shrinker of mine cases: cuts of operations (never the Quit),
 // rows, columns and mines, then each x and y toward 1; every candidate is smaller in the
 // order (operations, n·m, mines, Σ coordinates).
-func ShrinkMine(v any) gopter.Shrink { return shrinkMine(v.(Mine), skipTwins) }
+func ShrinkMine(v any) gopter.Shrink { return shrinkMine(v.(testcase.Mine), skipTwins) }
 
-func shrinkMine(c Mine, twins twinCuts) gopter.Shrink {
-	ops := sized(len(c.ops), func(lo, hi int) (any, bool) {
-		ops := slices.Concat(c.ops[:lo], slices.DeleteFunc(slices.Clone(c.ops[lo:hi]), func(op mineOp) bool { return op.kind != mineQuit }), c.ops[hi:])
-		return Mine{c.board, ops}, len(ops) < len(c.ops)
-	}).withTwins(func(a, b, n int) bool { return slices.Equal(c.ops[a:a+n], c.ops[b:b+n]) }) // equal runs hold no Quit: there is one
-	coord := func(op *mineOp, i int) *int {
-		if op.kind == mineQuit {
+func shrinkMine(c testcase.Mine, twins twinCuts) gopter.Shrink {
+	ops := sized(len(c.Ops), func(lo, hi int) (any, bool) {
+		ops := slices.Concat(c.Ops[:lo], slices.DeleteFunc(slices.Clone(c.Ops[lo:hi]), func(op testcase.MineOp) bool { return op.Kind != testcase.MineQuit }), c.Ops[hi:])
+		return testcase.Mine{Board: c.Board, Ops: ops}, len(ops) < len(c.Ops)
+	}).withTwins(func(a, b, n int) bool { return slices.Equal(c.Ops[a:a+n], c.Ops[b:b+n]) }) // equal runs hold no Quit: there is one
+	coord := func(op *testcase.MineOp, i int) *int {
+		if op.Kind == testcase.MineQuit {
 			return nil
 		}
-		return []*int{&op.x, &op.y}[i]
+		return []*int{&op.X, &op.Y}[i]
 	}
-	lists := append([]cutList{ops}, boardCuts(c.board, 1, "", "*", '.', c.ops, coord, func(board []string, ops []mineOp) (any, bool) { return Mine{board, ops}, true })...)
-	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(2*len(c.ops), func(i int) []int {
-		if p := coord(&c.ops[i/2], i%2); p != nil {
+	lists := append([]cutList{ops}, boardCuts(c.Board, 1, "", "*", '.', c.Ops, coord, func(board []string, ops []testcase.MineOp) (any, bool) {
+		return testcase.Mine{Board: board, Ops: ops}, true
+	})...)
+	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(2*len(c.Ops), func(i int) []int {
+		if p := coord(&c.Ops[i/2], i%2); p != nil {
 			return toward(*p, 1)
 		}
 		return nil
 	}, func(i, v int) any {
-		ops := slices.Clone(c.ops)
+		ops := slices.Clone(c.Ops)
 		*coord(&ops[i/2], i%2) = v
-		return Mine{c.board, ops}
+		return testcase.Mine{Board: c.Board, Ops: ops}
 	}))
 }
 
@@ -374,7 +213,7 @@ func pickDensity(r *rand.Rand) float64 {
 	return r.Float64()
 }
 
-var mineClick = [...]mineKind{clickOpen: mineSweep, clickMark: mineFlag, clickChord: mineDSweep}
+var mineClick = [...]testcase.MineKind{clickOpen: testcase.MineSweep, clickMark: testcase.MineFlag, clickChord: testcase.MineDSweep}
 
 // mineField is ref's game of mine on board as a sweeper plays it, with the kinds of
 // operations allowed, its watch leaving out the rulings of skip.
@@ -395,7 +234,7 @@ func mineField(board []string, kinds mineKinds, skip ruling.Set) *field {
 	}
 }
 
-func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
+func genMine(r *rand.Rand, sh mineShape, skip *Skip) testcase.Mine {
 	avoid := skip.of(ruling.Mine())
 	n, m, q := pickEdge(r, sh.n), pickEdge(r, sh.m), pickEdge(r, sh.ops)
 	if sh.scenario == mineLongGame {
@@ -503,13 +342,13 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	}
 	// A game over (by boom or finish: one the field did not stop) is followed by
 	// operations that are never read, up to the Quit; the Quit by after more.
-	ops := make([]mineOp, len(s.played), q)
+	ops := make([]testcase.MineOp, len(s.played), q)
 	for i, c := range s.played {
-		ops[i] = mineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
+		ops[i] = testcase.MineOp{Kind: mineClick[c.k], X: c.p/m + 1, Y: c.p%m + 1}
 	}
-	randomOp := func() mineOp {
+	randomOp := func() testcase.MineOp {
 		k, x, y := f.randomClick(r, n)
-		return mineOp{mineClick[k], x, y}
+		return testcase.MineOp{Kind: mineClick[k], X: x, Y: y}
 	}
 	if f.over() && avoid&ruling.M4 != 0 && len(ops) < q-1-after {
 		f.avoided |= ruling.M4 // the closing Quit alone follows the end
@@ -517,7 +356,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 	for !f.stopped && f.over() && avoid&ruling.M4 == 0 && len(ops) < q-1-after {
 		ops = append(ops, randomOp())
 	}
-	ops = append(ops, mineOp{kind: mineQuit})
+	ops = append(ops, testcase.MineOp{Kind: testcase.MineQuit})
 	if avoid&ruling.M4 != 0 && after > 0 {
 		after = 0
 		f.avoided |= ruling.M4
@@ -526,7 +365,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 		ops = append(ops, randomOp())
 	}
 	skip.note(ruling.Mine(), f.avoided)
-	return Mine{board, ops}
+	return testcase.Mine{Board: board, Ops: ops}
 }
 
 // genMineLong draws a long game (-scenario long-game): every operation is read before the
@@ -536,7 +375,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) Mine {
 // One safe cell that no cascade can reach is kept closed until the end, so that the game
 // cannot finish before it. A game meant to finish is drawn again, up to a bound, until it
 // does: whether every other safe cell is open by then is known only once played.
-func genMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set, skip *Skip) Mine {
+func genMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set, skip *Skip) testcase.Mine {
 	for try := 1; ; try++ {
 		c, finished, avoided := drawMineLong(r, sh, n, m, q, avoid)
 		if sh.end != mineEndFinish || finished || try == 20 {
@@ -548,7 +387,7 @@ func genMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set, skip
 
 // drawMineLong is one draw of genMineLong: the case, whether it finished (R-M1), and the
 // rulings its player left out.
-func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (Mine, bool, ruling.Set) {
+func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (testcase.Mine, bool, ruling.Set) {
 	wall := -1 // the wall's column, 0-based; the sparse region is left of it
 	if sh.cascade > 0 && m >= 3 {
 		wall = min(m*sh.cascade/100, m-2)
@@ -667,13 +506,13 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (Mi
 		}
 	}
 	finished := f.over() && len(s.opened) == safe
-	ops := make([]mineOp, len(s.played), q)
+	ops := make([]testcase.MineOp, len(s.played), q)
 	for i, c := range s.played {
-		ops[i] = mineOp{mineClick[c.k], c.p/m + 1, c.p%m + 1}
+		ops[i] = testcase.MineOp{Kind: mineClick[c.k], X: c.p/m + 1, Y: c.p%m + 1}
 	}
-	randomOp := func() mineOp {
+	randomOp := func() testcase.MineOp {
 		k, x, y := f.randomClick(r, n)
-		return mineOp{mineClick[k], x, y}
+		return testcase.MineOp{Kind: mineClick[k], X: x, Y: y}
 	}
 	after := 0 // operations after the Quit, never read (R-M4)
 	if sh.end == mineEndQuitHalf {
@@ -687,11 +526,11 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (Mi
 	for len(ops) < q-1-after {
 		ops = append(ops, randomOp())
 	}
-	ops = append(ops, mineOp{kind: mineQuit})
+	ops = append(ops, testcase.MineOp{Kind: testcase.MineQuit})
 	for range after {
 		ops = append(ops, randomOp())
 	}
-	return Mine{board, ops}, finished, f.avoided
+	return testcase.Mine{Board: board, Ops: ops}, finished, f.avoided
 }
 
 // keepClosed picks, among the columns from lo on, the safe cell a long game keeps closed:
@@ -741,162 +580,4 @@ func keepClosed(r *rand.Rand, cells []byte, safe byte, n, m, lo int) int {
 		}
 	}
 	return p
-}
-
-// Scaling: a time-out's case scaled along its dimensions (Scaling).
-
-// MineScaling scales mine cases along their operations (a prefix of the operations the
-// game plays), rows and columns (the board cropped to the window where most of the game
-// is played, the game played as before inside it).
-var MineScaling = Scaling[Mine]{Dimensions: []string{"operations", "rows", "columns"}, Scale: scaleMine}
-
-func scaleMine(c Mine, dim string, f float64) (Mine, bool) {
-	switch dim {
-	case "operations":
-		return scaleMineOps(c, f)
-	case "rows":
-		return cropMine(c, 0, f)
-	case "columns":
-		return cropMine(c, 1, f)
-	}
-	return Mine{}, false
-}
-
-// played plays c on ref's game: the index of the operation that ends it (the Quit, a boom
-// or a finish), and of the first that sweeps a cell, the opening (-1 if none does), and
-// how it ends ("give up", "game over" or "finish").
-func (c Mine) played() (last, opening int, end string) {
-	g, opening := ref.NewMineGame(c.board), -1
-	for i, op := range c.ops {
-		end = g.Play(op.kind.String(), op.x, op.y)
-		if opening < 0 && len(g.Newly()) > 0 {
-			opening = i
-		}
-		if end != "" {
-			return i, opening, end
-		}
-	}
-	return len(c.ops) - 1, opening, "" // unreachable on a valid case: it has a Quit
-}
-
-// scaleMineOps keeps f of the operations the game plays, the first ones, then the Quit,
-// then f of those after the Quit (never read): a boom or a finish the game reached may
-// go, the opening cascade stays.
-func scaleMineOps(c Mine, f float64) (Mine, bool) {
-	last, _, _ := c.played()
-	quit := slices.IndexFunc(c.ops, func(op mineOp) bool { return op.kind == mineQuit })
-	read := last + pick(last == quit, 0, 1) // the Quit is no step
-	keep := scaledSize(read, 1, f)
-	if !shrunk(read, keep, f) {
-		return Mine{}, false
-	}
-	after := c.ops[quit+1:]
-	ops := slices.Concat(c.ops[:keep], []mineOp{{kind: mineQuit}}, after[:scaledSize(len(after), 0, f)])
-	return Mine{c.board, ops}, true
-}
-
-// cropMine crops the board along axis (0 rows, 1 columns) to f of it: the window that
-// holds the most of the operations the game plays. An operation outside it becomes one
-// that changes nothing, on the nearest cell inside (mineStepper.quiet), save the opening,
-// which is moved there; an operation that would end the game before the case's own game
-// ended changes nothing either, and if the case's own last operation no longer ends it, a
-// Quit follows it. A game that did not finish gets a reserve (withReserve), which a
-// finish of the smaller board would otherwise cut short. So the cropped game plays as
-// many operations, on fewer cells.
-func cropMine(c Mine, axis int, f float64) (Mine, bool) {
-	size := len(c.board)
-	if axis == 1 {
-		size = len(c.board[0])
-	}
-	k := scaledSize(size, 1, f)
-	if !shrunk(size, k, f) {
-		return Mine{}, false
-	}
-	coord := func(op *mineOp) *int { return pick(axis == 0, &op.x, &op.y) }
-	last, opening, end := c.played()
-	weight := make([]int, size)
-	for _, op := range c.ops[:last+1] {
-		if op.kind != mineQuit {
-			weight[*coord(&op)-1]++
-		}
-	}
-	from := window(weight, k)
-	board := crop(c.board, axis, from, k)
-	n, m := len(board), len(board[0])
-	if end != "finish" {
-		board = withReserve(board, '.', '*')
-	}
-	ops, quiet := slices.Clone(c.ops), make([]bool, len(c.ops))
-	for i := range ops {
-		if ops[i].kind == mineQuit {
-			continue
-		}
-		p := coord(&ops[i])
-		inside := *p-1 >= from && *p-1 < from+k
-		*p = clampTo(*p-1-from, k) + 1
-		reserve := end != "finish" && ops[i].x == n && ops[i].y == m
-		quiet[i] = !inside && i != opening || reserve
-	}
-	played, over := keepGoing(ops, last, quiet, func() stepper[mineOp] { return mineStepper{ref.NewMineGame(board)} })
-	rest := ops[last+1:]
-	if over < 0 {
-		played = append(played, mineOp{kind: mineQuit})
-		rest = slices.DeleteFunc(slices.Clone(rest), func(op mineOp) bool { return op.kind == mineQuit })
-	}
-	return Mine{board, append(played, rest...)}, true
-}
-
-// mineStepper is ref's game of a cropped case (stepper).
-type mineStepper struct{ g *ref.MineGame }
-
-func (s mineStepper) play(op mineOp) bool { return s.g.Play(op.kind.String(), op.x, op.y) != "" }
-
-// ends tells a boom ahead: a Sweep on a blank mine, a DSweep whose flags are right in
-// number and leave a mine blank around it.
-func (s mineStepper) ends(op mineOp) bool {
-	g := s.g
-	switch op.kind {
-	case mineSweep:
-		return !g.Swept(op.x, op.y) && !g.Flagged(op.x, op.y) && g.Mine(op.x, op.y)
-	case mineDSweep:
-		if !g.Swept(op.x, op.y) || g.Number(op.x, op.y) == 0 || s.flagsAround(op.x, op.y) != g.Number(op.x, op.y) {
-			return false
-		}
-		mine := false
-		s.neighbours(op.x, op.y, func(x, y int) { mine = mine || !g.Swept(x, y) && !g.Flagged(x, y) && g.Mine(x, y) })
-		return mine
-	}
-	return false
-}
-
-// quiet keeps the kind of op where one on its cell changes nothing (a Sweep or a Flag on
-// a swept cell, a Sweep on a flag, a DSweep that fails or finds its cell not swept), else
-// takes a DSweep on a cell not swept or a Sweep on a swept one.
-func (s mineStepper) quiet(op mineOp) mineOp {
-	g := s.g
-	swept, flagged := g.Swept(op.x, op.y), g.Flagged(op.x, op.y)
-	switch {
-	case op.kind == mineQuit:
-		return op
-	case !swept && (op.kind != mineSweep || !flagged):
-		op.kind = mineDSweep // "not swept"
-	case swept && op.kind == mineDSweep && g.Number(op.x, op.y) != 0 && s.flagsAround(op.x, op.y) == g.Number(op.x, op.y):
-		op.kind = mineSweep // "swept"
-	}
-	return op
-}
-
-func (s mineStepper) neighbours(x, y int, visit func(x, y int)) {
-	n, m := s.g.Size()
-	neighbours(x, y, n, m, visit)
-}
-
-func (s mineStepper) flagsAround(x, y int) int {
-	flags := 0
-	s.neighbours(x, y, func(x, y int) {
-		if s.g.Flagged(x, y) {
-			flags++
-		}
-	})
-	return flags
 }

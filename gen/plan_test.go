@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/leanovate/gopter"
+
+	"gamediff/testcase"
 )
 
 // drawCase generates the case g makes from seed.
@@ -45,10 +47,10 @@ func planCases(t *testing.T, plan []PlanTest) []any {
 func TestPlansExerciseEveryFeature(t *testing.T) {
 	plans := map[string]struct {
 		plan     []PlanTest
-		features func(any) []Feature
+		features func(any) []testcase.Feature
 	}{
-		"tower":      {TowerPlan(), func(c any) []Feature { return c.(Tower).Features() }},
-		"datamining": {DataminingPlan(), func(c any) []Feature { return c.(Datamining).Features() }},
+		"tower":      {TowerPlan(), func(c any) []testcase.Feature { return c.(testcase.Tower).Features() }},
+		"datamining": {DataminingPlan(), func(c any) []testcase.Feature { return c.(testcase.Datamining).Features() }},
 	}
 	for name, p := range plans {
 		t.Run(name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter"
 
 	"gamediff/ref"
+	"gamediff/testcase"
 )
 
 // minimize is the engine's greedy minimizer in small: it walks the shrinker's candidates
@@ -184,34 +185,34 @@ func TestTowardListsSmallerValues(t *testing.T) {
 
 // The orders in which every candidate of a shrinker is strictly smaller than its case:
 // tuples compared lexicographically, each entry a count, so the minimizer always ends.
-func mineOrder(c Mine) []int {
+func mineOrder(c testcase.Mine) []int {
 	sum := 0
-	for _, op := range c.ops {
-		sum += op.x + op.y
+	for _, op := range c.Ops {
+		sum += op.X + op.Y
 	}
-	return []int{len(c.ops), len(c.board) * len(c.board[0]), strings.Count(strings.Join(c.board, ""), "*"), sum}
+	return []int{len(c.Ops), len(c.Board) * len(c.Board[0]), strings.Count(strings.Join(c.Board, ""), "*"), sum}
 }
 
-func boomOrder(c Boom) []int {
+func boomOrder(c testcase.Boom) []int {
 	ops, cells, mines, coords, kinds := 0, 0, 0, 0, 0
 	for _, g := range c.Games {
-		ops += len(g.ops)
-		cells += len(g.board) * len(g.board[0])
-		mines += strings.Count(strings.Join(g.board, ""), "*")
-		for _, op := range g.ops {
-			coords += op.x + op.y
-			kinds += int(op.kind)
+		ops += len(g.Ops)
+		cells += len(g.Board) * len(g.Board[0])
+		mines += strings.Count(strings.Join(g.Board, ""), "*")
+		for _, op := range g.Ops {
+			coords += op.X + op.Y
+			kinds += int(op.Kind)
 		}
 	}
 	return []int{len(c.Games), ops, cells, mines, coords, kinds}
 }
 
-func towerOrder(c Tower) []int {
+func towerOrder(c testcase.Tower) []int {
 	cmds, cells, blocks, odd, cols := 0, 0, 0, 0, 0
 	for _, d := range c.Datasets {
-		cmds += len(d.cmds)
-		cells += len(d.rows) * len(d.rows[0])
-		for _, row := range d.rows {
+		cmds += len(d.Cmds)
+		cells += len(d.Rows) * len(d.Rows[0])
+		for _, row := range d.Rows {
 			for i := 0; i < len(row); i++ {
 				if strings.IndexByte("#ICB123", row[i]) >= 0 {
 					blocks++
@@ -221,16 +222,16 @@ func towerOrder(c Tower) []int {
 				}
 			}
 		}
-		for _, cmd := range d.cmds {
-			if cmd.kind == towerMoveTo {
-				cols += max(cmd.col, -cmd.col)
+		for _, cmd := range d.Cmds {
+			if cmd.Kind == testcase.TowerMoveTo {
+				cols += max(cmd.Col, -cmd.Col)
 			}
 		}
 	}
 	return []int{len(c.Datasets), cmds, cells, blocks, odd, cols}
 }
 
-func dataminingOrder(c Datamining) []int {
+func dataminingOrder(c testcase.Datamining) []int {
 	b, cells, mines := dataminingSize(c)
 	return []int{b, cells, mines}
 }
@@ -275,25 +276,25 @@ func checkEveryCandidate[C any](t *testing.T, g gopter.Gen, shrink gopter.Shrink
 
 func TestEveryShrinkCandidateIsValidAndSmaller(t *testing.T) {
 	t.Run("mine", func(t *testing.T) {
-		checkEveryCandidate(t, MineGen(nil), ShrinkMine, Mine.Encode, func(b []byte) error { _, err := DecodeMine(b); return err }, mineOrder, 2000, 40)
+		checkEveryCandidate(t, MineGen(nil), ShrinkMine, testcase.Mine.Encode, func(b []byte) error { _, err := testcase.DecodeMine(b); return err }, mineOrder, 2000, 40)
 	})
 	t.Run("boom", func(t *testing.T) {
-		checkEveryCandidate(t, BoomGen(nil), ShrinkBoom, Boom.Encode, func(b []byte) error { _, err := DecodeBoom(b); return err }, boomOrder, 2000, 40)
+		checkEveryCandidate(t, BoomGen(nil), ShrinkBoom, testcase.Boom.Encode, func(b []byte) error { _, err := testcase.DecodeBoom(b); return err }, boomOrder, 2000, 40)
 	})
 	t.Run("tower", func(t *testing.T) {
-		checkEveryCandidate(t, TowerGen(nil), ShrinkTower, Tower.Encode, func(b []byte) error { _, err := DecodeTower(b); return err }, towerOrder, 2000, 40)
+		checkEveryCandidate(t, TowerGen(nil), ShrinkTower, testcase.Tower.Encode, func(b []byte) error { _, err := testcase.DecodeTower(b); return err }, towerOrder, 2000, 40)
 	})
 	t.Run("datamining", func(t *testing.T) {
 		// Datamining has no numbers phase; the check that one exists is for the others.
-		c := drawCase[Datamining](t, DataminingGen(nil), 1)
+		c := drawCase[testcase.Datamining](t, DataminingGen(nil), 1)
 		o := dataminingOrder(c)
 		for next := ShrinkDatamining(c); ; {
 			v, ok := next()
 			if !ok {
 				break
 			}
-			if slices.Compare(dataminingOrder(v.(Datamining)), o) >= 0 {
-				t.Fatalf("candidate %v not smaller than %v", dataminingOrder(v.(Datamining)), o)
+			if slices.Compare(dataminingOrder(v.(testcase.Datamining)), o) >= 0 {
+				t.Fatalf("candidate %v not smaller than %v", dataminingOrder(v.(testcase.Datamining)), o)
 			}
 		}
 	})
@@ -320,13 +321,13 @@ func firstCuts[C any](c C, shrink gopter.Shrinker, count int, desc func(C) strin
 func TestShrinkersCutHalvesFirst(t *testing.T) {
 	t.Run("mine", func(t *testing.T) {
 		// 8x8, 8 operations and the Quit, 4 mines.
-		c := Mine{board: []string{"*.......", "........", "..*.....", "........", "....*...", "........", "......*.", "........"}}
+		c := testcase.Mine{Board: []string{"*.......", "........", "..*.....", "........", "....*...", "........", "......*.", "........"}}
 		for i := 1; i <= 8; i++ {
-			c.ops = append(c.ops, mineOp{kind: mineFlag, x: i, y: i})
+			c.Ops = append(c.Ops, testcase.MineOp{Kind: testcase.MineFlag, X: i, Y: i})
 		}
-		c.ops = append(c.ops, mineOp{kind: mineQuit})
-		got := firstCuts(c, ShrinkMine, 8, func(m Mine) string {
-			return "ops " + strconv.Itoa(len(m.ops)) + " n " + strconv.Itoa(len(m.board)) + " m " + strconv.Itoa(len(m.board[0])) + " mines " + strconv.Itoa(strings.Count(strings.Join(m.board, ""), "*"))
+		c.Ops = append(c.Ops, testcase.MineOp{Kind: testcase.MineQuit})
+		got := firstCuts(c, ShrinkMine, 8, func(m testcase.Mine) string {
+			return "ops " + strconv.Itoa(len(m.Ops)) + " n " + strconv.Itoa(len(m.Board)) + " m " + strconv.Itoa(len(m.Board[0])) + " mines " + strconv.Itoa(strings.Count(strings.Join(m.Board, ""), "*"))
 		})
 		want := []string{
 			"ops 5 n 8 m 8 mines 4", "ops 5 n 8 m 8 mines 4", // the first four, the last four and the Quit
@@ -339,15 +340,15 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 		}
 	})
 	t.Run("boom", func(t *testing.T) {
-		g := boomGame{board: []string{"*_____", "______", "__*___", "______", "____*_", "______"}}
+		g := testcase.BoomGame{Board: []string{"*_____", "______", "__*___", "______", "____*_", "______"}}
 		for i := 1; i <= 6; i++ {
-			g.ops = append(g.ops, boomOp{kind: boomRight, x: i, y: i})
+			g.Ops = append(g.Ops, testcase.BoomOp{Kind: testcase.BoomRight, X: i, Y: i})
 		}
-		c := Boom{Games: []boomGame{g, g}}
-		got := firstCuts(c, ShrinkBoom, 1+2*9, func(b Boom) string {
+		c := testcase.Boom{Games: []testcase.BoomGame{g, g}}
+		got := firstCuts(c, ShrinkBoom, 1+2*9, func(b testcase.Boom) string {
 			var parts []string
 			for _, g := range b.Games {
-				parts = append(parts, strconv.Itoa(len(g.ops))+"/"+strconv.Itoa(len(g.board))+"x"+strconv.Itoa(len(g.board[0]))+"/"+strconv.Itoa(strings.Count(strings.Join(g.board, ""), "*")))
+				parts = append(parts, strconv.Itoa(len(g.Ops))+"/"+strconv.Itoa(len(g.Board))+"x"+strconv.Itoa(len(g.Board[0]))+"/"+strconv.Itoa(strings.Count(strings.Join(g.Board, ""), "*")))
 			}
 			return strings.Join(parts, " ")
 		})
@@ -367,15 +368,15 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 		}
 	})
 	t.Run("tower", func(t *testing.T) {
-		d := TowerDataset{
-			rows: []string{"......", "......", "......", "S....G", "##..##", "#I.#.#"},
-			cmds: []towerCmd{{kind: towerPushRight}, {kind: towerPushLeft}, {kind: towerClimbLeft}, {kind: towerClimbRight}},
+		d := testcase.TowerDataset{
+			Rows: []string{"......", "......", "......", "S....G", "##..##", "#I.#.#"},
+			Cmds: []testcase.TowerCmd{{Kind: testcase.TowerPushRight}, {Kind: testcase.TowerPushLeft}, {Kind: testcase.TowerClimbLeft}, {Kind: testcase.TowerClimbRight}},
 		}
-		c := Tower{Datasets: []TowerDataset{d, d}}
-		got := firstCuts(c, ShrinkTower, 1+2*2+2*2+2*4, func(tw Tower) string {
+		c := testcase.Tower{Datasets: []testcase.TowerDataset{d, d}}
+		got := firstCuts(c, ShrinkTower, 1+2*2+2*2+2*4, func(tw testcase.Tower) string {
 			var parts []string
 			for _, d := range tw.Datasets {
-				parts = append(parts, strconv.Itoa(len(d.cmds))+"/"+strconv.Itoa(len(d.rows))+"x"+strconv.Itoa(len(d.rows[0]))+"/"+strings.Join(d.rows, ""))
+				parts = append(parts, strconv.Itoa(len(d.Cmds))+"/"+strconv.Itoa(len(d.Rows))+"x"+strconv.Itoa(len(d.Rows[0]))+"/"+strings.Join(d.Rows, ""))
 			}
 			return strings.Join(parts, " ")
 		})
@@ -387,7 +388,7 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 			if strings.Count(g, "/") == 2 {
 				continue // a dataset cut
 			}
-			full := strconv.Itoa(4) + "/6x6/" + strings.Join(d.rows, "")
+			full := strconv.Itoa(4) + "/6x6/" + strings.Join(d.Rows, "")
 			if !strings.Contains(g, full) {
 				t.Errorf("candidate %d, %q, changes both datasets", i, g)
 			}
@@ -405,8 +406,8 @@ func TestShrinkersCutHalvesFirst(t *testing.T) {
 	})
 	t.Run("datamining", func(t *testing.T) {
 		b := []string{"M.....", "......", "..M...", "......", "....M.", "......"}
-		c := Datamining{Boards: [][]string{b, b}}
-		got := firstCuts(c, ShrinkDatamining, 1+2*7, func(d Datamining) string {
+		c := testcase.Datamining{Boards: [][]string{b, b}}
+		got := firstCuts(c, ShrinkDatamining, 1+2*7, func(d testcase.Datamining) string {
 			var parts []string
 			for _, b := range d.Boards {
 				parts = append(parts, strconv.Itoa(len(b))+"x"+strconv.Itoa(len(b[0]))+"/"+strconv.Itoa(strings.Count(strings.Join(b, ""), "M")))
@@ -436,16 +437,16 @@ func TestShrinkPlantedMineReachesTheHandMadeMinimum(t *testing.T) {
 		board[i] = strings.Repeat(".", 1000)
 	}
 	board[899] = strings.Repeat(".", 899) + "*" + strings.Repeat(".", 100)
-	var c Mine
-	c.board = board
+	var c testcase.Mine
+	c.Board = board
 	for i := range 300 {
-		c.ops = append(c.ops, mineOp{kind: mineFlag, x: 1 + i*3, y: 1 + (i*7)%1000})
+		c.Ops = append(c.Ops, testcase.MineOp{Kind: testcase.MineFlag, X: 1 + i*3, Y: 1 + (i*7)%1000})
 	}
-	c.ops = append(c.ops, mineOp{kind: mineSweep, x: 900, y: 900}, mineOp{kind: mineQuit})
-	booms := func(c Mine) bool {
-		g := ref.NewMineGame(c.board)
-		for _, op := range c.ops {
-			if result := g.Play(op.kind.String(), op.x, op.y); result != "" {
+	c.Ops = append(c.Ops, testcase.MineOp{Kind: testcase.MineSweep, X: 900, Y: 900}, testcase.MineOp{Kind: testcase.MineQuit})
+	booms := func(c testcase.Mine) bool {
+		g := ref.NewMineGame(c.Board)
+		for _, op := range c.Ops {
+			if result := g.Play(op.Kind.String(), op.X, op.Y); result != "" {
 				return result == "game over"
 			}
 		}
@@ -476,23 +477,23 @@ func TestShrinkTimeLimitGetsTheBoardSmallFirst(t *testing.T) {
 	for i := range board {
 		board[i] = strings.Repeat(".", 999) + "*"
 	}
-	c := Mine{board: board}
-	for range mineMaxOps - 1 {
-		c.ops = append(c.ops, mineOp{kind: mineFlag, x: 1, y: 1})
+	c := testcase.Mine{Board: board}
+	for range testcase.MineMaxOps - 1 {
+		c.Ops = append(c.Ops, testcase.MineOp{Kind: testcase.MineFlag, X: 1, Y: 1})
 	}
-	c.ops = append(c.ops, mineOp{kind: mineQuit})
-	slow := func(c Mine) bool { return len(c.ops)-1 >= 2000 }
+	c.Ops = append(c.Ops, testcase.MineOp{Kind: testcase.MineQuit})
+	slow := func(c testcase.Mine) bool { return len(c.Ops)-1 >= 2000 }
 	got, accepted, tried := minimize(c, ShrinkMine, slow, 100)
-	n, m := len(got.board), len(got.board[0])
-	t.Logf("after %d candidates (%d accepted): %dx%d, %d operations", tried, accepted, n, m, len(got.ops))
+	n, m := len(got.Board), len(got.Board[0])
+	t.Logf("after %d candidates (%d accepted): %dx%d, %d operations", tried, accepted, n, m, len(got.Ops))
 	if !slow(got) {
 		t.Fatal("the minimized case no longer exceeds the limit")
 	}
 	if n*m > 16 {
 		t.Errorf("the board is still %dx%d after %d candidates", n, m, tried)
 	}
-	if len(got.ops)-1 >= 4000 {
-		t.Errorf("%d operations: halving them stopped early", len(got.ops)-1)
+	if len(got.Ops)-1 >= 4000 {
+		t.Errorf("%d operations: halving them stopped early", len(got.Ops)-1)
 	}
 }
 
@@ -502,22 +503,22 @@ func TestShrinkNumbersReadLikeHandMade(t *testing.T) {
 	t.Run("boom click", func(t *testing.T) {
 		// Any operation at all: on a 3x3 board (it cannot lose a row) the middle click on
 		// (3,2) becomes a left click on (1,1).
-		c := Boom{Games: []boomGame{{board: []string{"___", "___", "__*"}, ops: []boomOp{{boomRight, 2, 2}, {boomMiddle, 3, 2}}}}}
-		got, _, _ := minimize(c, ShrinkBoom, func(b Boom) bool { return len(b.Games[0].ops) > 0 }, 1000)
+		c := testcase.Boom{Games: []testcase.BoomGame{{Board: []string{"___", "___", "__*"}, Ops: []testcase.BoomOp{{Kind: testcase.BoomRight, X: 2, Y: 2}, {Kind: testcase.BoomMiddle, X: 3, Y: 2}}}}}
+		got, _, _ := minimize(c, ShrinkBoom, func(b testcase.Boom) bool { return len(b.Games[0].Ops) > 0 }, 1000)
 		if want := "1\n3 3\n___\n___\n___\n1 1 1\n0\n"; string(got.Encode()) != want {
 			t.Errorf("minimized to\n%swant\n%s", got.Encode(), want)
 		}
 	})
 	t.Run("tower MOVETO outside", func(t *testing.T) {
 		// A MOVETO outside 1..m: a minimized case used to keep MOVETO 2147483647.
-		c := Tower{Datasets: []TowerDataset{{
-			rows: []string{".....", "S..G.", "#####", "#.I.#"},
-			cmds: []towerCmd{{kind: towerPushRight}, {kind: towerMoveTo, col: 2147483647}, {kind: towerMoveTo, col: 3}},
+		c := testcase.Tower{Datasets: []testcase.TowerDataset{{
+			Rows: []string{".....", "S..G.", "#####", "#.I.#"},
+			Cmds: []testcase.TowerCmd{{Kind: testcase.TowerPushRight}, {Kind: testcase.TowerMoveTo, Col: 2147483647}, {Kind: testcase.TowerMoveTo, Col: 3}},
 		}}}
-		outside := func(tw Tower) bool {
+		outside := func(tw testcase.Tower) bool {
 			for _, d := range tw.Datasets {
-				for _, cmd := range d.cmds {
-					if cmd.kind == towerMoveTo && (cmd.col < 1 || cmd.col > len(d.rows[0])) {
+				for _, cmd := range d.Cmds {
+					if cmd.Kind == testcase.TowerMoveTo && (cmd.Col < 1 || cmd.Col > len(d.Rows[0])) {
 						return true
 					}
 				}
@@ -526,31 +527,31 @@ func TestShrinkNumbersReadLikeHandMade(t *testing.T) {
 		}
 		got, _, _ := minimize(c, ShrinkTower, outside, 1000)
 		d := got.Datasets[0]
-		if len(got.Datasets) != 1 || len(d.rows) != 3 || len(d.rows[0]) != 3 || len(d.cmds) != 1 || d.cmds[0] != (towerCmd{kind: towerMoveTo, col: 4}) {
+		if len(got.Datasets) != 1 || len(d.Rows) != 3 || len(d.Rows[0]) != 3 || len(d.Cmds) != 1 || d.Cmds[0] != (testcase.TowerCmd{Kind: testcase.TowerMoveTo, Col: 4}) {
 			t.Errorf("minimized to\n%swant a 3x3 tower and MOVETO 4 alone", got.Encode())
 		}
-		if strings.ContainsAny(strings.Join(d.rows, ""), "#ICB123") {
+		if strings.ContainsAny(strings.Join(d.Rows, ""), "#ICB123") {
 			t.Errorf("minimized to\n%swant no block left", got.Encode())
 		}
 	})
 	t.Run("tower MOVETO below 1", func(t *testing.T) {
-		c := Tower{Datasets: []TowerDataset{{rows: []string{"...", "S.G", "###"}, cmds: []towerCmd{{kind: towerMoveTo, col: -2147483648}}}}}
-		below := func(tw Tower) bool { return len(tw.Datasets[0].cmds) > 0 && tw.Datasets[0].cmds[0].col < 1 }
+		c := testcase.Tower{Datasets: []testcase.TowerDataset{{Rows: []string{"...", "S.G", "###"}, Cmds: []testcase.TowerCmd{{Kind: testcase.TowerMoveTo, Col: -2147483648}}}}}
+		below := func(tw testcase.Tower) bool { return len(tw.Datasets[0].Cmds) > 0 && tw.Datasets[0].Cmds[0].Col < 1 }
 		got, _, _ := minimize(c, ShrinkTower, below, 100)
-		if col := got.Datasets[0].cmds[0].col; col != 0 {
+		if col := got.Datasets[0].Cmds[0].Col; col != 0 {
 			t.Errorf("MOVETO %d, want MOVETO 0", col)
 		}
 	})
 	t.Run("mine coordinates", func(t *testing.T) {
 		// A Flag on (2,3) of a board whose mines keep every row and column: the Flag
 		// moves to (1,1).
-		c := Mine{board: []string{"*.*", ".*.", "*.*"}, ops: []mineOp{{mineFlag, 2, 3}, {kind: mineQuit}}}
-		keeps := func(m Mine) bool {
-			return len(m.board) == 3 && len(m.board[0]) == 3 && strings.Count(strings.Join(m.board, ""), "*") == 5 && m.ops[0].kind == mineFlag
+		c := testcase.Mine{Board: []string{"*.*", ".*.", "*.*"}, Ops: []testcase.MineOp{{Kind: testcase.MineFlag, X: 2, Y: 3}, {Kind: testcase.MineQuit}}}
+		keeps := func(m testcase.Mine) bool {
+			return len(m.Board) == 3 && len(m.Board[0]) == 3 && strings.Count(strings.Join(m.Board, ""), "*") == 5 && m.Ops[0].Kind == testcase.MineFlag
 		}
 		got, _, _ := minimize(c, ShrinkMine, keeps, 1000)
-		if op := got.ops[0]; op.x != 1 || op.y != 1 {
-			t.Errorf("the Flag is on (%d,%d), want (1,1)", op.x, op.y)
+		if op := got.Ops[0]; op.X != 1 || op.Y != 1 {
+			t.Errorf("the Flag is on (%d,%d), want (1,1)", op.X, op.Y)
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gamediff/ref"
+	"gamediff/testcase"
 )
 
 // TestLimitCasesStressWhatTheyAreFor: the cases each generator makes at the limits
@@ -12,24 +13,24 @@ import (
 // cascade over most of it.
 func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
 	t.Run("mine", func(t *testing.T) {
-		c := drawCase[Mine](t, mustGen("mine -n 1000 -m 1000 -q 60000 -scenario cascade-long-game", nil), 1)
-		g := ref.NewMineGame(c.board)
+		c := drawCase[testcase.Mine](t, mustGen("mine -n 1000 -m 1000 -q 60000 -scenario cascade-long-game", nil), 1)
+		g := ref.NewMineGame(c.Board)
 		read, sweeps, cascade := 0, 0, 0
-		for _, op := range c.ops {
-			if op.kind == mineQuit || g.Outcome() != "" {
+		for _, op := range c.Ops {
+			if op.Kind == testcase.MineQuit || g.Outcome() != "" {
 				break
 			}
 			read++
-			if op.kind != mineFlag {
+			if op.Kind != testcase.MineFlag {
 				sweeps++
 			}
-			g.Play(op.kind.String(), op.x, op.y)
+			g.Play(op.Kind.String(), op.X, op.Y)
 			cascade = max(cascade, len(g.Newly()))
 		}
 		t.Logf("1000x1000: %d operations read, %d of them Sweep or DSweep; a cascade of %d cells", read, sweeps, cascade)
-		if read < mineMaxOps-1 || sweeps < 20000 || cascade < 800_000 {
+		if read < testcase.MineMaxOps-1 || sweeps < 20000 || cascade < 800_000 {
 			t.Errorf("%d operations read (want all %d), %d Sweep or DSweep (want 20000 or more), a cascade of %d cells (want 800000 or more)",
-				read, mineMaxOps-1, sweeps, cascade)
+				read, testcase.MineMaxOps-1, sweeps, cascade)
 		}
 	})
 	t.Run("boom", func(t *testing.T) {
@@ -40,30 +41,30 @@ func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
 			{"boom -T 30 -n 200 -m 200 -q 10000 -layout dense -player careful", 150_000, 0},
 			{"boom -T 30 -n 200 -m 200 -q 10000 -layout sparse", 0, 30_000},
 		} {
-			c := drawCase[Boom](t, mustGen(tc.call, nil), 1)
+			c := drawCase[testcase.Boom](t, mustGen(tc.call, nil), 1)
 			live, cascade := 0, 0
 			for _, bg := range c.Games {
-				g := ref.NewBoomGame(bg.board)
-				for _, op := range bg.ops {
+				g := ref.NewBoomGame(bg.Board)
+				for _, op := range bg.Ops {
 					if g.Over() {
 						break
 					}
 					live++
-					g.Play(int(op.kind), op.x, op.y)
+					g.Play(int(op.Kind), op.X, op.Y)
 					cascade = max(cascade, len(g.Changed()))
 				}
 			}
 			t.Logf("%s: %d games, %d clicks read while the games run, a cascade of %d cells", tc.call, len(c.Games), live, cascade)
-			if len(c.Games) != BoomMaxGames || live < tc.live || cascade < tc.cascades {
+			if len(c.Games) != testcase.BoomMaxGames || live < tc.live || cascade < tc.cascades {
 				t.Errorf("%s: %d games, %d live clicks (want %d), a cascade of %d (want %d)", tc.call, len(c.Games), live, tc.live, cascade, tc.cascades)
 			}
 		}
 	})
 	t.Run("tower", func(t *testing.T) {
-		c := drawCase[Tower](t, mustGen("tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful", nil), 1)
+		c := drawCase[testcase.Tower](t, mustGen("tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful", nil), 1)
 		live, total := 0, 0
 		for _, d := range c.Datasets {
-			total += len(d.cmds)
+			total += len(d.Cmds)
 		}
 		ref.TowerRules(c.Encode(), func(s *ref.TowerStep) {
 			if s.Phase == ref.TowerCommand {

@@ -6,311 +6,75 @@ import (
 	"math"
 	"math/rand"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/leanovate/gopter"
 
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/testcase"
 )
-
-// Limits of the game tower (seed 001, Constraints: 3 ≤ m, n ≤ 50).
-const (
-	towerMinSide = 3
-	towerMaxSide = 50
-)
-
-// towerAlphabet is every character a tower may hold (seed 001, the marks).
-const towerAlphabet = ".#IGCB123S"
-
-// Tower is one input of the game tower: datasets, then "0 0".
-type Tower struct {
-	Datasets []TowerDataset
-}
-
-// TowerDataset is one tower and its commands.
-type TowerDataset struct {
-	rows []string // n rows of m characters, the top level (n) first, as in the input
-	cmds []towerCmd
-}
-
-// towerCmd is one command line. col is MOVETO's column, any int32: one outside 1..m makes
-// an invalid command (R-T6), not a malformed input.
-type towerCmd struct {
-	kind towerKind
-	col  int
-}
-
-// towerKind is a command with its direction.
-type towerKind uint8
-
-// The commands of the statement.
-const (
-	towerMoveTo towerKind = iota
-	towerPushRight
-	towerPushLeft
-	towerPullRight
-	towerPullLeft
-	towerGetDownRight
-	towerGetDownLeft
-	towerClimbRight
-	towerClimbLeft
-	towerKinds
-)
-
-var towerKindNames = [towerKinds]string{"MOVETO", "PUSH RIGHT", "PUSH LEFT", "PULL RIGHT", "PULL LEFT",
-	"GETDOWN RIGHT", "GETDOWN LEFT", "CLIMB RIGHT", "CLIMB LEFT"}
-
-func (k towerKind) String() string { return towerKindNames[k] }
-
-// dir is +1 for a RIGHT command, -1 for a LEFT one, 0 for MOVETO.
-func (k towerKind) dir() int { return pick(k == towerMoveTo, 0, 1-2*int((k-towerPushRight)%2)) }
-
-// Encode renders the case as judge input.
-func (c Tower) Encode() []byte {
-	var b []byte
-	for _, d := range c.Datasets {
-		b = appendInts(b, len(d.rows), len(d.rows[0]))
-		for _, row := range d.rows {
-			b = append(append(b, row...), '\n')
-		}
-		b = appendInts(b, len(d.cmds))
-		for _, cmd := range d.cmds {
-			if b = append(b, towerKindNames[cmd.kind]...); cmd.kind == towerMoveTo {
-				b = appendInts(append(b, ' '), cmd.col)
-			} else {
-				b = append(b, '\n')
-			}
-		}
-	}
-	return append(b, "0 0\n"...)
-}
-
-// DecodeTower is the validator of tower (R-IN3): the exact format and every limit, S and G
-// once per tower, T and MOVETO's column C ints (the statement caps neither), "0 0" last;
-// the first violation names its line.
-func DecodeTower(input []byte) (Tower, error) { return decodeTower(input, true) }
-
-// ValidateTower checks input as DecodeTower does but keeps no dataset, so that
-// validating any number of commands takes the memory of one tower.
-func ValidateTower(input []byte) error {
-	_, err := decodeTower(input, false)
-	return err
-}
-
-// decodeTower is DecodeTower, keeping the datasets only when keep is set.
-func decodeTower(input []byte, keep bool) (Tower, error) {
-	s := newInStream(input)
-	var c Tower
-	for {
-		n := s.number("n", 0, towerMaxSide)
-		s.space()
-		if n == 0 {
-			s.number("m after n = 0", 0, 0)
-			s.eoln()
-			s.end("the final 0 0")
-			return c, s.err
-		}
-		if n < towerMinSide {
-			s.fail("n = %d outside %d..%d", n, towerMinSide, towerMaxSide)
-		}
-		m := s.number("m", towerMinSide, towerMaxSide)
-		s.eoln()
-		d := TowerDataset{rows: make([]string, n)}
-		players, goals := 0, 0
-		for i := range d.rows {
-			line, what := s.line, "level "+strconv.Itoa(n-i)
-			d.rows[i] = s.row(what, m, towerAlphabet)
-			players += strings.Count(d.rows[i], "S")
-			goals += strings.Count(d.rows[i], "G")
-			if players > 1 || goals > 1 {
-				s.failAt(line, "%s: S and G must appear exactly once in a tower, found a second one", what)
-			}
-		}
-		if players == 0 || goals == 0 {
-			s.failAt(s.line-1, "S and G must appear exactly once in a tower, one is missing")
-		}
-		t := s.number("T", 0, math.MaxInt32)
-		s.eoln()
-		// A command takes at least 9 bytes ("MOVETO 1\n"): the commands are allocated
-		// once, at their number, but never beyond what the input can hold.
-		if keep {
-			d.cmds = make([]towerCmd, 0, min(t, (len(s.in)-s.pos)/len("MOVETO 1\n")))
-		}
-		// The first error ends the reading: T may promise two billion commands the input
-		// does not hold, and each would be refused again.
-		for i := 0; i < t && s.err == nil; i++ {
-			if cmd := decodeTowerCmd(s); keep && s.err == nil {
-				d.cmds = append(d.cmds, cmd)
-			}
-		}
-		if keep {
-			c.Datasets = append(c.Datasets, d)
-		}
-	}
-}
-
-func decodeTowerCmd(s *inStream) towerCmd {
-	w := s.word("a command")
-	cmd := towerCmd{kind: towerMoveTo}
-	if w == "MOVETO" {
-		s.space()
-		cmd.col = s.number("MOVETO's column", math.MinInt32, math.MaxInt32)
-		s.eoln()
-		return cmd
-	}
-	if w != "PUSH" && w != "PULL" && w != "GETDOWN" && w != "CLIMB" {
-		s.fail("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", s.quotedWord())
-		return cmd
-	}
-	s.space()
-	if d := s.word("RIGHT or LEFT"); d != "RIGHT" && d != "LEFT" {
-		s.fail("%s: expected RIGHT or LEFT, found %s", w, s.quotedWord())
-	} else {
-		cmd.kind = towerKind(slices.Index(towerKindNames[:], w+" "+d))
-	}
-	s.eoln()
-	return cmd
-}
 
 // ShrinkTower is the gopter.Shrinker of tower cases: cuts of datasets, commands, levels
 // and columns (none holding S or G, n, m ≥ 3), blocks made '.' and blocks made '#', then
 // each MOVETO column toward the smallest of its meaning (m+1 or 0 outside 1..m, else 1);
 // every candidate is smaller in the order (datasets, commands, Σ n·m, blocks, blocks other
 // than '#', Σ |column|).
-func ShrinkTower(v any) gopter.Shrink { return shrinkTower(v.(Tower), skipTwins) }
+func ShrinkTower(v any) gopter.Shrink { return shrinkTower(v.(testcase.Tower), skipTwins) }
 
-func shrinkTower(c Tower, twins twinCuts) gopter.Shrink {
-	with := func(i int, d TowerDataset) Tower {
+func shrinkTower(c testcase.Tower, twins twinCuts) gopter.Shrink {
+	with := func(i int, d testcase.TowerDataset) testcase.Tower {
 		ds := slices.Clone(c.Datasets)
 		ds[i] = d
-		return Tower{ds}
+		return testcase.Tower{Datasets: ds}
 	}
 	lists := []cutList{
 		sized(len(c.Datasets), func(lo, hi int) (any, bool) {
-			return Tower{slices.Concat(c.Datasets[:lo], c.Datasets[hi:])}, hi-lo < len(c.Datasets)
+			return testcase.Tower{Datasets: slices.Concat(c.Datasets[:lo], c.Datasets[hi:])}, hi-lo < len(c.Datasets)
 		}).withTwins(func(a, b, n int) bool {
-			return slices.EqualFunc(c.Datasets[a:a+n], c.Datasets[b:b+n], func(d, e TowerDataset) bool {
-				return slices.Equal(d.rows, e.rows) && slices.Equal(d.cmds, e.cmds)
+			return slices.EqualFunc(c.Datasets[a:a+n], c.Datasets[b:b+n], func(d, e testcase.TowerDataset) bool {
+				return slices.Equal(d.Rows, e.Rows) && slices.Equal(d.Cmds, e.Cmds)
 			})
 		}),
 	}
-	column := func(cmd *towerCmd, i int) *int { return pick(cmd.kind == towerMoveTo && i == 1, &cmd.col, nil) }
+	column := func(cmd *testcase.TowerCmd, i int) *int {
+		return pick(cmd.Kind == testcase.TowerMoveTo && i == 1, &cmd.Col, nil)
+	}
 	for i, d := range c.Datasets {
-		with := func(rows []string, cmds []towerCmd) (any, bool) { return with(i, TowerDataset{rows, cmds}), true }
-		lists = append(lists, sized(len(d.cmds), func(lo, hi int) (any, bool) {
-			return with(d.rows, slices.Concat(d.cmds[:lo], d.cmds[hi:]))
-		}).withTwins(func(a, b, n int) bool { return slices.Equal(d.cmds[a:a+n], d.cmds[b:b+n]) }))
-		lists = append(lists, boardCuts(d.rows, towerMinSide, "SG", "#ICB123", '.', d.cmds, column, with)...)
-		lists = append(lists, cellCuts(d.rows, "ICB123", func(odd []int, lo, hi int) (any, bool) {
-			return with(withCells(d.rows, odd[lo:hi], '#'), d.cmds)
+		with := func(rows []string, cmds []testcase.TowerCmd) (any, bool) {
+			return with(i, testcase.TowerDataset{Rows: rows, Cmds: cmds}), true
+		}
+		lists = append(lists, sized(len(d.Cmds), func(lo, hi int) (any, bool) {
+			return with(d.Rows, slices.Concat(d.Cmds[:lo], d.Cmds[hi:]))
+		}).withTwins(func(a, b, n int) bool { return slices.Equal(d.Cmds[a:a+n], d.Cmds[b:b+n]) }))
+		lists = append(lists, boardCuts(d.Rows, testcase.TowerMinSide, "SG", "#ICB123", '.', d.Cmds, column, with)...)
+		lists = append(lists, cellCuts(d.Rows, "ICB123", func(odd []int, lo, hi int) (any, bool) {
+			return with(withCells(d.Rows, odd[lo:hi], '#'), d.Cmds)
 		}))
 	}
 	// The numbers: one per command of every dataset in a row; only MOVETO's count, toward
 	// the smallest that keeps its meaning: m+1 or 0 outside 1..m, 1 inside.
-	total, locate := inARow(c.Datasets, func(d TowerDataset) int { return len(d.cmds) })
+	total, locate := inARow(c.Datasets, func(d testcase.TowerDataset) int { return len(d.Cmds) })
 	return gopter.ConcatShrinks(shrinkCuts(twins, lists...), shrinkNumbers(total, func(i int) []int {
 		set, k := locate(i)
-		cmd, m := c.Datasets[set].cmds[k], len(c.Datasets[set].rows[0])
+		cmd, m := c.Datasets[set].Cmds[k], len(c.Datasets[set].Rows[0])
 		switch {
-		case cmd.kind != towerMoveTo:
+		case cmd.Kind != testcase.TowerMoveTo:
 			return nil
-		case cmd.col > m+1:
+		case cmd.Col > m+1:
 			return []int{m + 1}
-		case cmd.col < 0:
+		case cmd.Col < 0:
 			return []int{0}
-		case cmd.col <= m:
-			return toward(cmd.col, 1)
+		case cmd.Col <= m:
+			return toward(cmd.Col, 1)
 		}
 		return nil
 	}, func(i, v int) any {
 		set, k := locate(i)
 		d := c.Datasets[set]
-		cmds := slices.Clone(d.cmds)
-		cmds[k].col = v
-		return with(set, TowerDataset{d.rows, cmds})
+		cmds := slices.Clone(d.Cmds)
+		cmds[k].Col = v
+		return with(set, testcase.TowerDataset{Rows: d.Rows, Cmds: cmds})
 	}))
-}
-
-// towerCellBytes are the cells a byte of TowerFromBytes stands for, by weight (the byte
-// modulo its length); S and G are placed after.
-const towerCellBytes = "..........####IICB123"
-
-// towerColumnEscape is the column byte after which a MOVETO column is four bytes, an
-// int32; other column bytes are the column as an int8.
-const towerColumnEscape = 0x80
-
-// TowerFromBytes decodes fuzzer bytes into a valid case (see tape): datasets until the
-// bytes run out, each n, m, a byte per cell, where S and G go, T, then per command a kind
-// byte and a column byte, MOVETO's an int8, or after towerColumnEscape an int32 from four
-// more. Tower.Bytes is its inverse.
-func TowerFromBytes(data []byte) Tower {
-	t := &tape{data: data}
-	var c Tower
-	count := t.size(1, 3, 1<<16)
-	for len(c.Datasets) < count && (len(c.Datasets) == 0 || !t.exhausted()) {
-		n, m := t.size(towerMinSide, 8, towerMaxSide), t.size(towerMinSide, 8, towerMaxSide)
-		cells := make([]byte, n*m)
-		for p := range cells {
-			cells[p] = towerCellBytes[t.intn(len(towerCellBytes))]
-		}
-		s, g := t.intn(n)*m+t.intn(m), t.intn(n)*m+t.intn(m)
-		if g == s {
-			g = g - g%m + (g%m+1)%m
-		}
-		cells[s], cells[g] = 'S', 'G'
-		d := TowerDataset{rows: rowsOf(cells, m)}
-		for range t.size(0, 32, math.MaxInt32) {
-			if t.exhausted() {
-				break
-			}
-			cmd := towerCmd{kind: towerKind(t.intn(int(towerKinds)))}
-			b := t.byte()
-			if cmd.kind == towerMoveTo {
-				cmd.col = int(int8(b))
-				if b == towerColumnEscape {
-					cmd.col = int(int32(uint32(t.intn(1 << 32))))
-				}
-			}
-			d.cmds = append(d.cmds, cmd)
-		}
-		c.Datasets = append(c.Datasets, d)
-	}
-	return c
-}
-
-// Bytes is the inverse of TowerFromBytes: fuzz seeds in which a changed byte changes one
-// cell or one command, almost always.
-func (c Tower) Bytes() []byte {
-	w := &tapeWriter{}
-	w.size(len(c.Datasets), 1, 3, 1<<16)
-	for _, d := range c.Datasets {
-		n, m, cells := len(d.rows), len(d.rows[0]), strings.Join(d.rows, "")
-		w.size(n, towerMinSide, 8, towerMaxSide)
-		w.size(m, towerMinSide, 8, towerMaxSide)
-		for _, c := range []byte(cells) {
-			w.byte(byte(max(strings.IndexByte(towerCellBytes, c), 0))) // S and G: '.'
-		}
-		for _, p := range []int{strings.IndexByte(cells, 'S'), strings.IndexByte(cells, 'G')} {
-			w.intn(p/m, n)
-			w.intn(p%m, m)
-		}
-		w.size(len(d.cmds), 0, 32, math.MaxInt32)
-		for _, cmd := range d.cmds {
-			w.byte(byte(cmd.kind))
-			switch {
-			case cmd.kind != towerMoveTo:
-				w.byte(0)
-			case cmd.col >= math.MinInt8 && cmd.col <= math.MaxInt8 && cmd.col != int(int8(towerColumnEscape-256)):
-				w.byte(byte(int8(cmd.col)))
-			default:
-				w.byte(towerColumnEscape)
-				w.intn(int(uint32(int32(cmd.col))), 1<<32)
-			}
-		}
-	}
-	return w.data
 }
 
 // TowerPlan is a test set for tower, as a setter would write it (the statement has no test
@@ -346,21 +110,6 @@ func TowerPlan() []PlanTest {
 //go:embed sample/tower.in
 var towerSample []byte
 
-// Bounds lists the constrained quantities of the case with their limits, per dataset.
-func (c Tower) Bounds() []Bound {
-	b := make([]Bound, 0, 4*len(c.Datasets))
-	for _, d := range c.Datasets {
-		all := strings.Join(d.rows, "")
-		b = append(b,
-			Bound{"n", len(d.rows), towerMinSide, towerMaxSide},
-			Bound{"m", len(d.rows[0]), towerMinSide, towerMaxSide},
-			Bound{"S", strings.Count(all, "S"), 1, 1},
-			Bound{"G", strings.Count(all, "G"), 1, 1},
-		)
-	}
-	return b
-}
-
 // towerShape is a tower call's flags; careful: players whose games last.
 type towerShape struct {
 	datasets, n, m, cmds span
@@ -391,7 +140,7 @@ func towerCall(fs *flag.FlagSet) func(*Skip) gopter.Gen {
 	return func(skip *Skip) gopter.Gen {
 		return func(p *gopter.GenParameters) *gopter.GenResult {
 			if sh.sample {
-				c, _ := DecodeTower(towerSample)
+				c, _ := testcase.DecodeTower(towerSample)
 				return gopter.NewGenResult(c, ShrinkTower)
 			}
 			return gopter.NewGenResult(genTower(p.Rng, sh, skip), ShrinkTower)
@@ -421,40 +170,21 @@ func towerGen(unit bool, skip *Skip) gopter.Gen {
 		weighted{2, "tower -datasets 100..400 -n 50 -m 50 -cmds 250..500 -careful"})
 }
 
-// Features lists the rulings (R-T3 … R-T18) and the five results (R-T18), each with
-// whether some dataset of the case reaches it, as ref plays it.
-func (c Tower) Features() []Feature {
-	var seen ruling.Set
-	results := map[string]bool{}
-	for _, d := range ruling.TowerDatasets(c.Encode()) {
-		seen |= d.Seen
-		results[strings.TrimPrefix(d.Result, "Game Over : ")] = true
-	}
-	var out []Feature
-	for i, r := range ruling.Tower() {
-		out = append(out, Feature{Name: r.ID + " " + r.Situation, Seen: seen&(1<<i) != 0})
-	}
-	for _, r := range []string{"Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal", "Gave Up"} {
-		out = append(out, Feature{Name: "R-T18 " + r, Seen: results[r]})
-	}
-	return out
-}
-
 // towerAvoids are the commands a player never plays while a ruling is skipped, those that
 // are the only way to it, or the usual one.
 var towerAvoids = []struct {
 	rulings ruling.Set
-	kinds   []towerKind
+	kinds   []testcase.TowerKind
 }{
-	{ruling.T6, []towerKind{towerMoveTo}},
-	{ruling.T7, []towerKind{towerClimbRight, towerClimbLeft}},
-	{ruling.T8, []towerKind{towerGetDownRight, towerGetDownLeft}},
-	{ruling.T9 | ruling.T10, []towerKind{towerPushRight, towerPushLeft}},
-	{ruling.T11, []towerKind{towerPullRight, towerPullLeft}},
+	{ruling.T6, []testcase.TowerKind{testcase.TowerMoveTo}},
+	{ruling.T7, []testcase.TowerKind{testcase.TowerClimbRight, testcase.TowerClimbLeft}},
+	{ruling.T8, []testcase.TowerKind{testcase.TowerGetDownRight, testcase.TowerGetDownLeft}},
+	{ruling.T9 | ruling.T10, []testcase.TowerKind{testcase.TowerPushRight, testcase.TowerPushLeft}},
+	{ruling.T11, []testcase.TowerKind{testcase.TowerPullRight, testcase.TowerPullLeft}},
 	// A GETDOWN or a PULL is how a player who stands comes to fall (R-T15); a PUSH or a
 	// PULL how a block that stands comes to fall (R-T16).
-	{ruling.T15, []towerKind{towerGetDownRight, towerGetDownLeft, towerPullRight, towerPullLeft}},
-	{ruling.T16, []towerKind{towerPushRight, towerPushLeft, towerPullRight, towerPullLeft}},
+	{ruling.T15, []testcase.TowerKind{testcase.TowerGetDownRight, testcase.TowerGetDownLeft, testcase.TowerPullRight, testcase.TowerPullLeft}},
+	{ruling.T16, []testcase.TowerKind{testcase.TowerPushRight, testcase.TowerPushLeft, testcase.TowerPullRight, testcase.TowerPullLeft}},
 }
 
 // towerDistinct is how many distinct datasets of 45x45 or more a case holds, the others
@@ -466,15 +196,15 @@ const towerDistinct = 16
 // skipped ruling where they can (genTowerLayout, towerAvoids, no T = 0 and no command
 // after the end for R-T5); a command that reaches one all the same, as ref plays it, ends
 // the commands before it; a dataset that reaches one at the start is drawn again.
-func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
+func genTower(r *rand.Rand, sh towerShape, skip *Skip) testcase.Tower {
 	avoid := skip.of(ruling.Tower())
-	var kinds []towerKind
-	for k := towerMoveTo; k < towerKinds; k++ {
+	var kinds []testcase.TowerKind
+	for k := testcase.TowerMoveTo; k < testcase.TowerKinds; k++ {
 		kinds = append(kinds, k)
 	}
 	for _, a := range towerAvoids {
 		if avoid&a.rulings != 0 {
-			kinds = slices.DeleteFunc(kinds, func(k towerKind) bool { return slices.Contains(a.kinds, k) })
+			kinds = slices.DeleteFunc(kinds, func(k testcase.TowerKind) bool { return slices.Contains(a.kinds, k) })
 		}
 	}
 	draw := func() towerDraw {
@@ -502,7 +232,7 @@ func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 	if sh.n[0] >= 45 && sh.m[0] >= 45 {
 		distinct = min(count, towerDistinct)
 	}
-	c := Tower{Datasets: make([]TowerDataset, count)}
+	c := testcase.Tower{Datasets: make([]testcase.TowerDataset, count)}
 	for i := range distinct {
 		d := Redraw(skip, ruling.Tower(), draw, func(d towerDraw) ruling.Set { return d.seen })
 		for try := 0; sh.alive && d.early && try < 20; try++ {
@@ -518,7 +248,7 @@ func genTower(r *rand.Rand, sh towerShape, skip *Skip) Tower {
 
 // towerDraw is a dataset drawn, and the rulings it reaches when a ruling is skipped.
 type towerDraw struct {
-	set  TowerDataset
+	set  testcase.TowerDataset
 	seen ruling.Set
 	// early: the game ended before its last command, those after it read and ignored
 	early bool
@@ -533,12 +263,12 @@ type towerPlayer struct {
 	r                         *rand.Rand
 	invalid, seek, shove, any int
 	careful, patient          bool
-	kinds                     []towerKind
+	kinds                     []testcase.TowerKind
 }
 
 // genTowerCmds plays up to t commands of the kinds given on rows, on ref's game, a watch
 // following when rulings are skipped.
-func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towerKind, avoid ruling.Set, skip *Skip) towerDraw {
+func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []testcase.TowerKind, avoid ruling.Set, skip *Skip) towerDraw {
 	var w ruling.TowerWatch
 	var observe func(*ref.TowerStep)
 	if avoid != 0 {
@@ -555,63 +285,56 @@ func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []towe
 		s.invalid, s.seek, s.shove, s.any, s.careful = r.Intn(2), 0, 0, 1, true // a wanderer
 	}
 	s.kinds = kinds
-	d := towerDraw{set: TowerDataset{rows, make([]towerCmd, 0, t)}, seen: w.Seen}
+	d := towerDraw{set: testcase.TowerDataset{Rows: rows, Cmds: make([]testcase.TowerCmd, 0, t)}, seen: w.Seen}
 	if w.Seen&avoid&^ruling.T5 != 0 {
 		return d // at the start already: drawn again
 	}
-	for len(d.set.cmds) < t && !(avoid&ruling.T5 != 0 && s.g.Outcome() != "") {
+	for len(d.set.Cmds) < t && !(avoid&ruling.T5 != 0 && s.g.Outcome() != "") {
 		d.early = d.early || s.g.Outcome() != ""
-		c := s.choose(len(d.set.cmds) == 0)
+		c := s.choose(len(d.set.Cmds) == 0)
 		before := w.Seen
-		if s.g.Play(c.name()); w.Seen&^before&avoid != 0 {
+		if s.g.Play(c.Name()); w.Seen&^before&avoid != 0 {
 			skip.note(ruling.Tower(), w.Seen&^before&avoid)
 			w.Seen = before
 			break
 		}
-		d.set.cmds = append(d.set.cmds, c)
+		d.set.Cmds = append(d.set.Cmds, c)
 	}
 	d.seen = w.Seen
 	return d
 }
 
-// name is how ref's game takes a command: MOVETO and its column, or the command and +1
-// for RIGHT, -1 for LEFT.
-func (c towerCmd) name() (string, int) {
-	name, _, _ := strings.Cut(towerKindNames[c.kind], " ")
-	return name, pick(c.kind == towerMoveTo, c.col, c.kind.dir())
-}
-
 // choose picks a command for the state, per the temperament; after the end of the game,
 // any command.
-func (s *towerPlayer) choose(first bool) towerCmd {
+func (s *towerPlayer) choose(first bool) testcase.TowerCmd {
 	r := s.r
 	if s.g.Outcome() != "" {
 		return s.randomCmd(s.kinds)
 	}
-	var valid, shoves, climbs []towerCmd
+	var valid, shoves, climbs []testcase.TowerCmd
 	for _, k := range s.kinds {
-		for x := 1; x <= pick(k == towerMoveTo, s.m, 1); x++ {
-			c := towerCmd{k, pick(k == towerMoveTo, x, 0)}
-			if !s.g.Valid(c.name()) {
+		for x := 1; x <= pick(k == testcase.TowerMoveTo, s.m, 1); x++ {
+			c := testcase.TowerCmd{Kind: k, Col: pick(k == testcase.TowerMoveTo, x, 0)}
+			if !s.g.Valid(c.Name()) {
 				continue
 			}
 			y, x := s.dest(c)
 			below := s.below(y, x)
 			switch {
-			case k >= towerPushRight && k <= towerPullLeft:
+			case k >= testcase.TowerPushRight && k <= testcase.TowerPullLeft:
 				shoves = append(shoves, c)
-			case k == towerClimbRight || k == towerClimbLeft:
+			case k == testcase.TowerClimbRight || k == testcase.TowerClimbLeft:
 				climbs = append(climbs, c)
 			}
-			if !s.careful || (k < towerPushRight || k > towerPullLeft) && below != 'B' && !(s.patient && below == 'G') {
+			if !s.careful || (k < testcase.TowerPushRight || k > testcase.TowerPullLeft) && below != 'B' && !(s.patient && below == 'G') {
 				valid = append(valid, c)
 			}
 		}
 	}
 	// A player floating at the start: MOVETO is refused, CLIMB needs nothing under him
 	// (R-T6, R-T7).
-	tries := slices.DeleteFunc(slices.Clone(s.kinds), func(k towerKind) bool {
-		return k != towerMoveTo && k != towerClimbRight && k != towerClimbLeft
+	tries := slices.DeleteFunc(slices.Clone(s.kinds), func(k testcase.TowerKind) bool {
+		return k != testcase.TowerMoveTo && k != testcase.TowerClimbRight && k != testcase.TowerClimbLeft
 	})
 	if py, px := s.g.Player(); first && py > 1 && s.g.Cell(py-1, px) == '.' && len(tries) > 0 && r.Intn(2) == 0 {
 		if len(climbs) > 0 {
@@ -633,14 +356,14 @@ func (s *towerPlayer) choose(first bool) towerCmd {
 
 // randomCmd is any command of the kinds given, most likely invalid; MOVETO's column often
 // an odd one (0, m+1, negative, the player's own, the int32 limits).
-func (s *towerPlayer) randomCmd(kinds []towerKind) towerCmd {
+func (s *towerPlayer) randomCmd(kinds []testcase.TowerKind) testcase.TowerCmd {
 	r := s.r
 	if len(kinds) == 0 {
-		kinds = []towerKind{towerMoveTo}
+		kinds = []testcase.TowerKind{testcase.TowerMoveTo}
 	}
-	c := towerCmd{kind: kinds[r.Intn(len(kinds))]}
-	if _, px := s.g.Player(); c.kind == towerMoveTo {
-		c.col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
+	c := testcase.TowerCmd{Kind: kinds[r.Intn(len(kinds))]}
+	if _, px := s.g.Player(); c.Kind == testcase.TowerMoveTo {
+		c.Col = []int{1 + r.Intn(s.m), 1 + r.Intn(s.m), px, 0, s.m + 1, -1 - r.Intn(3), s.m + 1 + r.Intn(100),
 			math.MaxInt32, math.MinInt32}[r.Intn(9)]
 	}
 	return c
@@ -651,7 +374,7 @@ func (s *towerPlayer) below(y, x int) byte { return pick(y == 1, '.', s.g.Cell(m
 
 // seekGoal picks the valid command that brings the player nearest to standing on the
 // goal, a level counting three columns.
-func (s *towerPlayer) seekGoal(valid []towerCmd) towerCmd {
+func (s *towerPlayer) seekGoal(valid []testcase.TowerCmd) testcase.TowerCmd {
 	gy, gx := s.g.Goal()
 	best, bestScore, ties := valid[0], math.MaxInt, 0
 	for _, c := range valid {
@@ -670,179 +393,17 @@ func (s *towerPlayer) seekGoal(valid []towerCmd) towerCmd {
 }
 
 // dest is where the valid command c puts the player, before any fall.
-func (s *towerPlayer) dest(c towerCmd) (y, x int) {
+func (s *towerPlayer) dest(c testcase.TowerCmd) (y, x int) {
 	y, x = s.g.Player()
-	switch d := c.kind.dir(); c.kind {
-	case towerMoveTo:
-		x = c.col
-	case towerClimbRight, towerClimbLeft:
+	switch d := c.Kind.Dir(); c.Kind {
+	case testcase.TowerMoveTo:
+		x = c.Col
+	case testcase.TowerClimbRight, testcase.TowerClimbLeft:
 		y, x = y+1, x+d
-	case towerGetDownRight, towerGetDownLeft:
+	case testcase.TowerGetDownRight, testcase.TowerGetDownLeft:
 		y, x = y-1, x+d
-	case towerPullRight, towerPullLeft:
+	case testcase.TowerPullRight, testcase.TowerPullLeft:
 		x += d
 	}
 	return y, x
 }
-
-// Scaling: a time-out's case scaled along its dimensions (Scaling).
-
-// TowerScaling scales tower cases along their commands (a prefix of those each dataset
-// plays), height and width (every tower cropped to the window of levels or columns where
-// its player goes, the structure in it kept as it stands, so that what falls still falls;
-// the game played as before inside it).
-var TowerScaling = Scaling[Tower]{Dimensions: []string{"commands", "height", "width"}, Scale: scaleTower}
-
-func scaleTower(c Tower, dim string, f float64) (Tower, bool) {
-	var out Tower
-	before, after := 0, 0 // the dimension's total
-	// A case at the limits repeats its datasets (towerDistinct), each scaled once: ref
-	// plays a dataset at the limits in milliseconds, a case of them in seconds.
-	done := map[string]TowerDataset{}
-	for _, d := range c.Datasets {
-		key := string(Tower{[]TowerDataset{d}}.Encode())
-		s, ok := done[key]
-		if !ok {
-			s = d.scale(dim, f)
-			done[key] = s
-		}
-		out.Datasets = append(out.Datasets, s)
-		switch dim {
-		case "commands":
-			before, after = before+len(d.cmds), after+len(s.cmds)
-		case "height":
-			before, after = before+len(d.rows), after+len(s.rows)
-		case "width":
-			before, after = before+len(d.rows[0]), after+len(s.rows[0])
-		}
-	}
-	return out, shrunk(before, after, f)
-}
-
-// scale is the dataset scaled along dim by f: a prefix of the commands it plays, or
-// cropped (crop).
-func (d TowerDataset) scale(dim string, f float64) TowerDataset {
-	switch dim {
-	case "commands":
-		last, _ := d.played()
-		read := last + 1
-		keep := scaledSize(read, min(read, 1), f)
-		cmds := d.cmds[:keep]
-		if keep == read { // the end stays: the commands after it too, read and ignored
-			tail := d.cmds[read:]
-			cmds = append(slices.Clone(cmds), tail[:scaledSize(len(tail), 0, f)]...)
-		}
-		return TowerDataset{d.rows, cmds}
-	case "height":
-		return d.crop(0, scaledSize(len(d.rows), towerMinSide, f))
-	case "width":
-		return d.crop(1, scaledSize(len(d.rows[0]), towerMinSide, f))
-	}
-	return d
-}
-
-// played plays the dataset on ref's game: the index of the command that ends it, the last
-// if none does (-1 when it is over before the first, R-T3), and the cells the player
-// stands on, at the start and after each command up to the end, as row and column of the
-// rows (the top level first), from 0.
-func (d TowerDataset) played() (last int, path [][2]int) {
-	g := ref.NewTowerGame(d.rows, nil)
-	n := len(d.rows)
-	at := func() [2]int {
-		y, x := g.Player()
-		return [2]int{n - y, x - 1}
-	}
-	path = append(path, at())
-	if g.Outcome() != "" {
-		return -1, path
-	}
-	for i, c := range d.cmds {
-		over := g.Play(c.name()) != ""
-		path = append(path, at())
-		if over {
-			return i, path
-		}
-	}
-	return len(d.cmds) - 1, path
-}
-
-// crop crops the tower along axis (0 levels, 1 columns) to k of it: the window that holds
-// the player's start, the goal if it can, and the most of the cells he stands on in the
-// game. A goal left outside goes to level 1 of the window (placeGoal); a MOVETO column is counted from the window (one outside it
-// makes the command invalid, R-T6, as one outside the tower). A command that would end
-// the game before the dataset's own game ended becomes an invalid one (MOVETO 0), and if
-// the dataset's own last command no longer ends it, the commands after it (read and
-// ignored before) go. So the cropped game plays as many commands, on fewer cells.
-func (d TowerDataset) crop(axis, k int) TowerDataset {
-	n, m := len(d.rows), len(d.rows[0])
-	size := pick(axis == 0, n, m)
-	if k >= size {
-		return d
-	}
-	last, path := d.played()
-	weight := make([]int, size)
-	for _, p := range path {
-		weight[p[axis]]++
-	}
-	goal := strings.Index(strings.Join(d.rows, ""), "G")
-	goalAt := [2]int{goal / m, goal % m}
-	from := window(weight, k, path[0][axis], goalAt[axis])
-	rows := crop(d.rows, axis, from, k)
-	if g := goalAt[axis]; g < from || g >= from+k {
-		rows = placeGoal(rows, clampTo(pick(axis == 0, goalAt[1], goalAt[1]-from), len(rows[0])))
-	}
-	cmds := slices.Clone(d.cmds)
-	for i, c := range cmds {
-		if c.kind == towerMoveTo && axis == 1 {
-			switch {
-			case c.col > m: // past the right side: as far past the window's
-				cmds[i].col = c.col - m + k
-			case c.col >= 1:
-				cmds[i].col = c.col - from
-			}
-		}
-	}
-	if last < 0 {
-		return TowerDataset{rows, cmds}
-	}
-	played, over := keepGoing(cmds, last, make([]bool, len(cmds)), func() stepper[towerCmd] { return towerStepper{ref.NewTowerGame(rows, nil)} })
-	if over >= 0 && last < len(cmds)-1 {
-		played = append(played, cmds[last+1:]...)
-	}
-	return TowerDataset{rows, played}
-}
-
-// placeGoal puts G on level 1 of rows (its last row), where no automatic step moves it,
-// in the column nearest col under a block, where the player cannot stand on it, or else in
-// the nearest column that is neither the player's nor under him.
-func placeGoal(rows []string, col int) []string {
-	n, m := len(rows), len(rows[0])
-	cells := []byte(strings.Join(rows, ""))
-	player := slices.Index(cells, 'S')
-	for _, covered := range []bool{true, false} {
-		for d := 0; d < 2*m; d++ {
-			x := col + pick(d%2 == 0, d/2, -(d+1)/2)
-			p := (n-1)*m + x
-			if x < 0 || x >= m || p == player || p == player+m || covered && !strings.ContainsRune(towerBlocks, rune(cells[p-m])) {
-				continue
-			}
-			cells[p] = 'G'
-			return rowsOf(cells, m)
-		}
-	}
-	return rows
-}
-
-// towerBlocks are the characters of blocks.
-const towerBlocks = "#IGCB123"
-
-// towerStepper is ref's game of a cropped dataset (stepper).
-type towerStepper struct{ g *ref.TowerGame }
-
-func (s towerStepper) play(c towerCmd) bool { return s.g.Play(c.name()) != "" }
-
-// ends cannot tell ahead: an end comes with the automatic steps.
-func (s towerStepper) ends(towerCmd) bool { return false }
-
-// quiet is MOVETO 0, invalid on every tower (R-T6): it changes nothing.
-func (s towerStepper) quiet(towerCmd) towerCmd { return towerCmd{kind: towerMoveTo} }

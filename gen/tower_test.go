@@ -2,16 +2,17 @@ package gen
 
 import (
 	"bytes"
-	"errors"
 	"math/rand"
 	"reflect"
 	"strings"
 	"testing"
+
+	"gamediff/testcase"
 )
 
 func TestTowerRoundTrip(t *testing.T) {
-	for i, c := range drawCases[Tower](t, TowerGen(nil), 300) {
-		got, err := DecodeTower(c.Encode())
+	for i, c := range drawCases[testcase.Tower](t, TowerGen(nil), 300) {
+		got, err := testcase.DecodeTower(c.Encode())
 		if err != nil {
 			t.Fatalf("case %d: generated case rejected: %v", i, err)
 		}
@@ -22,17 +23,17 @@ func TestTowerRoundTrip(t *testing.T) {
 }
 
 // normalizeTower makes empty command lists comparable (nil and empty are the same case).
-func normalizeTower(c Tower) Tower {
+func normalizeTower(c testcase.Tower) testcase.Tower {
 	for i := range c.Datasets {
-		if len(c.Datasets[i].cmds) == 0 {
-			c.Datasets[i].cmds = nil
+		if len(c.Datasets[i].Cmds) == 0 {
+			c.Datasets[i].Cmds = nil
 		}
 	}
 	return c
 }
 
 func TestTowerShrinkCandidatesAreValidAndSmaller(t *testing.T) {
-	for i, c := range drawCases[Tower](t, TowerGen(nil), 60) {
+	for i, c := range drawCases[testcase.Tower](t, TowerGen(nil), 60) {
 		size := len(c.Encode())
 		next := ShrinkTower(c)
 		for n := 0; n < 400; n++ {
@@ -40,8 +41,8 @@ func TestTowerShrinkCandidatesAreValidAndSmaller(t *testing.T) {
 			if !ok {
 				break
 			}
-			cand := v.(Tower).Encode()
-			if _, err := DecodeTower(cand); err != nil {
+			cand := v.(testcase.Tower).Encode()
+			if _, err := testcase.DecodeTower(cand); err != nil {
 				t.Fatalf("case %d, candidate %d: invalid: %v\n%s", i, n, err, cand)
 			}
 			if len(cand) > size {
@@ -55,16 +56,16 @@ func TestTowerShrinkCandidatesAreValidAndSmaller(t *testing.T) {
 // is among its candidates, down to single ones: without them a minimized case would not
 // be 1-minimal.
 func TestTowerShrinkReachesSingleCuts(t *testing.T) {
-	d := TowerDataset{
-		rows: []string{
+	d := testcase.TowerDataset{
+		Rows: []string{
 			"....",
 			"S.G.",
 			"#I##",
 			"#.B.",
 		},
-		cmds: []towerCmd{{kind: towerMoveTo, col: 4}, {kind: towerPushRight}, {kind: towerMoveTo, col: 2}},
+		Cmds: []testcase.TowerCmd{{Kind: testcase.TowerMoveTo, Col: 4}, {Kind: testcase.TowerPushRight}, {Kind: testcase.TowerMoveTo, Col: 2}},
 	}
-	c := Tower{Datasets: []TowerDataset{d, {rows: []string{"S..", "...", "..G"}}}}
+	c := testcase.Tower{Datasets: []testcase.TowerDataset{d, {Rows: []string{"S..", "...", "..G"}}}}
 	want := map[string]bool{
 		"drop dataset 2":      false,
 		"drop command 2":      false,
@@ -81,31 +82,31 @@ func TestTowerShrinkReachesSingleCuts(t *testing.T) {
 		if !ok {
 			break
 		}
-		got := v.(Tower)
+		got := v.(testcase.Tower)
 		if len(got.Datasets) == 1 {
 			want["drop dataset 2"] = true
 			continue
 		}
 		g := got.Datasets[0]
 		switch {
-		case len(g.cmds) == 2 && g.cmds[1].kind == towerMoveTo && len(g.rows) == 4:
+		case len(g.Cmds) == 2 && g.Cmds[1].Kind == testcase.TowerMoveTo && len(g.Rows) == 4:
 			want["drop command 2"] = true
-		case len(g.rows) == 3 && g.rows[0] == "S.G.":
+		case len(g.Rows) == 3 && g.Rows[0] == "S.G.":
 			want["drop level 4 (top)"] = true
-		case len(g.rows) == 3 && g.rows[2] == "#I##":
+		case len(g.Rows) == 3 && g.Rows[2] == "#I##":
 			want["drop level 1"] = true
-		case len(g.rows[0]) == 3 && g.rows[1] == "SG." && g.cmds[0].col == 3 && len(g.cmds) == 2:
+		case len(g.Rows[0]) == 3 && g.Rows[1] == "SG." && g.Cmds[0].Col == 3 && len(g.Cmds) == 2:
 			want["drop column 2"] = true // MOVETO 4 follows its column, MOVETO 2 goes
-		case len(g.rows) == 4 && g.rows[2] == "#.##" && len(g.rows[0]) == 4:
+		case len(g.Rows) == 4 && g.Rows[2] == "#.##" && len(g.Rows[0]) == 4:
 			want["clear the ice"] = true
-		case len(g.rows) == 4 && g.rows[2] == "####":
+		case len(g.Rows) == 4 && g.Rows[2] == "####":
 			want["ice becomes #"] = true
 		}
-		for _, row := range g.rows {
-			if len(g.rows) < 4 && !strings.Contains(strings.Join(g.rows, ""), "S") {
+		for _, row := range g.Rows {
+			if len(g.Rows) < 4 && !strings.Contains(strings.Join(g.Rows, ""), "S") {
 				want["levels with S stay"] = false
 			}
-			if len(row) < 4 && !strings.Contains(strings.Join(g.rows, ""), "G") {
+			if len(row) < 4 && !strings.Contains(strings.Join(g.Rows, ""), "G") {
 				want["columns with G stay"] = false
 			}
 		}
@@ -117,74 +118,6 @@ func TestTowerShrinkReachesSingleCuts(t *testing.T) {
 	}
 }
 
-func TestDecodeTowerRejects(t *testing.T) {
-	const tower = "3 3\n...\nS.G\n###\n"
-	tests := []struct {
-		name, input string
-		line        int
-		says        string
-	}{
-		{"empty", "", 1, "expected n"},
-		{"no terminator", tower + "0\n", 6, "expected n"},
-		{"n too small", "2 3\n", 1, "n = 2 outside 3..50"},
-		{"n too big", "51 3\n", 1, "n = 51 outside 0..50"},
-		{"m too small", "3 2\n", 1, "m = 2 outside 3..50"},
-		{"m too big", "3 51\n", 1, "m = 51 outside 3..50"},
-		{"half terminator", "0 3\n", 1, "m after n = 0 = 3 outside 0..0"},
-		{"leading zero", "03 3\n", 1, "canonically"},
-		{"two spaces", "3  3\n", 1, "expected m"},
-		{"short row", "3 3\n..\n", 2, "level 3 has 2 characters"},
-		{"row with blanks", "3 3\n. . .\n", 2, "level 3 has 1 characters"},
-		{"bad character", "3 3\n...\nS.G\n#4#\n", 4, `'4'`},
-		{"lowercase", "3 3\n...\nS.g\n###\n", 3, `'g'`},
-		{"two S", "3 3\nS..\nS.G\n###\n", 3, "second one"},
-		{"two G", "3 3\nG..\nS.G\n###\n", 3, "second one"},
-		{"no S", "3 3\n...\n..G\n###\n0\n0 0\n", 4, "one is missing"},
-		{"no G", "3 3\n...\nS..\n###\n0\n0 0\n", 4, "one is missing"},
-		{"negative T", tower + "-1\n", 5, "T = -1 outside"},
-		{"T above int32", tower + "2147483648\n", 5, "outside"},
-		{"fewer commands than T", tower + "2\nPUSH LEFT\n0 0\n", 7, `unknown command "0"`},
-		{"more commands than T", tower + "0\nPUSH LEFT\n0 0\n", 6, "expected n"},
-		{"unknown command", tower + "1\nJUMP\n0 0\n", 6, `unknown command "JUMP"`},
-		{"lowercase command", tower + "1\nmoveto 1\n0 0\n", 6, `unknown command "moveto"`},
-		{"bad direction", tower + "1\nPUSH UP\n0 0\n", 6, `expected RIGHT or LEFT, found "UP"`},
-		{"missing direction", tower + "1\nCLIMB\n0 0\n", 6, "single space"},
-		{"MOVETO without column", tower + "1\nMOVETO\n0 0\n", 6, "single space"},
-		{"MOVETO word", tower + "1\nMOVETO x\n0 0\n", 6, "an integer"},
-		{"MOVETO beyond int32", tower + "1\nMOVETO 2147483648\n0 0\n", 6, "outside"},
-		{"MOVETO plus sign", tower + "1\nMOVETO +1\n0 0\n", 6, "canonically"},
-		{"extra token", tower + "1\nPUSH LEFT now\n0 0\n", 6, "end of line"},
-		{"after terminator", tower + "0\n0 0\n3 3\n", 7, "end of input"},
-		{"terminator without newline", tower + "0\n0 0", 6, "end of line"},
-		{"carriage return", "3 3\r\n", 1, `found "3\r"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := DecodeTower([]byte(tt.input))
-			var le *limitError
-			if !errors.As(err, &le) {
-				t.Fatalf("err = %v, want a *limitError", err)
-			}
-			if le.Line != tt.line || !strings.Contains(le.Constraint, tt.says) {
-				t.Fatalf("got %q, want line %d saying %q", err, tt.line, tt.says)
-			}
-		})
-	}
-}
-
-func TestDecodeTowerAccepts(t *testing.T) {
-	for _, input := range []string{
-		"0 0\n",
-		"3 3\n...\nS.G\n###\n0\n0 0\n",
-		"3 3\n...\nS.G\n###\n3\nMOVETO -2147483648\nMOVETO 0\nGETDOWN LEFT\n0 0\n",
-		"50 50\n" + strings.Repeat(strings.Repeat(".", 50)+"\n", 48) + "S" + strings.Repeat(".", 49) + "\nG" + strings.Repeat("#", 49) + "\n0\n0 0\n",
-	} {
-		if _, err := DecodeTower([]byte(input)); err != nil {
-			t.Errorf("valid input rejected: %v\n%s", err, input)
-		}
-	}
-}
-
 // TestTowerGenReachesTheHardParts counts, over 2000 generated cases played on ref, the
 // datasets that reach each clause of the rulings and each result: the generator must
 // reach every one.
@@ -192,19 +125,19 @@ func TestTowerGenReachesTheHardParts(t *testing.T) {
 	seen := map[string]int{}
 	kinds := map[byte]int{}
 	var big, many, wide, tall int
-	for _, c := range drawCases[Tower](t, TowerGen(nil), 2000) {
+	for _, c := range drawCases[testcase.Tower](t, TowerGen(nil), 2000) {
 		for _, d := range c.Datasets {
-			for _, f := range (Tower{Datasets: []TowerDataset{d}}).Features() {
+			for _, f := range (testcase.Tower{Datasets: []testcase.TowerDataset{d}}).Features() {
 				if f.Seen {
 					seen[f.Name]++
 				}
 			}
-			for _, row := range d.rows {
+			for _, row := range d.Rows {
 				for k := 0; k < len(row); k++ {
 					kinds[row[k]]++
 				}
 			}
-			n, m := len(d.rows), len(d.rows[0])
+			n, m := len(d.Rows), len(d.Rows[0])
 			switch {
 			case n >= 45 && m >= 45:
 				big++
@@ -218,7 +151,7 @@ func TestTowerGenReachesTheHardParts(t *testing.T) {
 			many++
 		}
 	}
-	for _, f := range (Tower{}).Features() {
+	for _, f := range (testcase.Tower{}).Features() {
 		if testing.Verbose() {
 			t.Logf("%-90s %d", f.Name, seen[f.Name])
 		}
@@ -226,7 +159,7 @@ func TestTowerGenReachesTheHardParts(t *testing.T) {
 			t.Errorf("%q in %d generated datasets, want at least 3", f.Name, seen[f.Name])
 		}
 	}
-	for _, k := range []byte(towerAlphabet) {
+	for _, k := range []byte(testcase.TowerAlphabet) {
 		if kinds[k] == 0 {
 			t.Errorf("no generated tower holds %q", k)
 		}
@@ -246,16 +179,16 @@ func TestTowerFromBytesIsValid(t *testing.T) {
 	}
 	limits := false
 	for i, b := range inputs {
-		c := TowerFromBytes(b)
-		if _, err := DecodeTower(c.Encode()); err != nil {
+		c := testcase.TowerFromBytes(b)
+		if _, err := testcase.DecodeTower(c.Encode()); err != nil {
 			t.Fatalf("input %d (%d bytes): invalid case: %v", i, len(b), err)
 		}
 		for _, d := range c.Datasets {
-			if len(d.rows) > 10 || len(d.rows[0]) > 10 {
+			if len(d.Rows) > 10 || len(d.Rows[0]) > 10 {
 				limits = true
 			}
 		}
-		if !reflect.DeepEqual(c, TowerFromBytes(b)) {
+		if !reflect.DeepEqual(c, testcase.TowerFromBytes(b)) {
 			t.Fatalf("input %d: not deterministic", i)
 		}
 	}

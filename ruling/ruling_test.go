@@ -15,6 +15,7 @@ import (
 
 	"gamediff/gen"
 	"gamediff/ruling"
+	"gamediff/testcase"
 )
 
 // game is what the tests need of a game: its rulings, what an input reaches, its
@@ -29,11 +30,11 @@ type game struct {
 
 var (
 	mineGame = game{"mine", "R-M", ruling.Mine(), ruling.MineInput,
-		func(b []byte) error { _, err := gen.DecodeMine(b); return err }, gen.MineGen(nil)}
+		func(b []byte) error { _, err := testcase.DecodeMine(b); return err }, gen.MineGen(nil)}
 	boomGame = game{"boom", "R-B", ruling.Boom(), ruling.BoomInput,
-		func(b []byte) error { _, err := gen.DecodeBoom(b); return err }, gen.BoomGen(nil)}
-	towerGame      = game{"tower", "R-T", ruling.Tower(), ruling.TowerInput, gen.ValidateTower, gen.TowerGen(nil)}
-	dataminingGame = game{"datamining", "R-D", ruling.Datamining(), ruling.DataminingInput, gen.ValidateDatamining,
+		func(b []byte) error { _, err := testcase.DecodeBoom(b); return err }, gen.BoomGen(nil)}
+	towerGame      = game{"tower", "R-T", ruling.Tower(), ruling.TowerInput, testcase.ValidateTower, gen.TowerGen(nil)}
+	dataminingGame = game{"datamining", "R-D", ruling.Datamining(), ruling.DataminingInput, testcase.ValidateDatamining,
 		gen.DataminingGen(nil)}
 	games = []game{mineGame, boomGame, towerGame, dataminingGame}
 )
@@ -339,19 +340,19 @@ func TestCorpusRulingCasesReachTheirRuling(t *testing.T) {
 func parts(c any) []interface{ Encode() []byte } {
 	var out []interface{ Encode() []byte }
 	switch c := c.(type) {
-	case gen.Boom:
+	case testcase.Boom:
 		for i := range c.Games {
-			out = append(out, gen.Boom{Games: c.Games[i : i+1]})
+			out = append(out, testcase.Boom{Games: c.Games[i : i+1]})
 		}
-	case gen.Tower:
+	case testcase.Tower:
 		for i := range c.Datasets {
-			out = append(out, gen.Tower{Datasets: c.Datasets[i : i+1]})
+			out = append(out, testcase.Tower{Datasets: c.Datasets[i : i+1]})
 		}
-	case gen.Datamining:
+	case testcase.Datamining:
 		for i := range c.Boards {
-			out = append(out, gen.Datamining{Boards: c.Boards[i : i+1]})
+			out = append(out, testcase.Datamining{Boards: c.Boards[i : i+1]})
 		}
-	case gen.Mine:
+	case testcase.Mine:
 		out = append(out, c)
 	}
 	return out

@@ -14,6 +14,7 @@ import (
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/gen"
+	"gamediff/testcase"
 )
 
 // A time-out explains itself (docs/hunt.md): the programs of testdata/growth, right but
@@ -82,7 +83,7 @@ func generated(call string, seed uint64) func(t testing.TB) []byte {
 // searchBoards is an input of boards 12x3 whose rows alternate MM. and M..: 18 mines a
 // board, as dense in any window of rows.
 func searchBoards(boards int) []byte {
-	board := gen.Datamining{}
+	board := testcase.Datamining{}
 	for range boards {
 		var rows []string
 		for i := range 12 {

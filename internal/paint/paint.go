@@ -35,6 +35,7 @@ import (
 	"gamediff/gen"
 	"gamediff/picture"
 	"gamediff/ruling"
+	"gamediff/testcase"
 )
 
 // The statement's limits.
@@ -98,8 +99,8 @@ func (op Op) String() string {
 }
 
 // Bounds lists the case's constrained quantities.
-func (c Case) Bounds() []gen.Bound {
-	return []gen.Bound{{Name: "R", Value: c.Rows, Lo: 1, Hi: maxSide}, {Name: "C", Value: c.Cols, Lo: 1, Hi: maxSide},
+func (c Case) Bounds() []testcase.Bound {
+	return []testcase.Bound{{Name: "R", Value: c.Rows, Lo: 1, Hi: maxSide}, {Name: "C", Value: c.Cols, Lo: 1, Hi: maxSide},
 		{Name: "Q", Value: len(c.Ops), Lo: 0, Hi: maxOps}}
 }
 

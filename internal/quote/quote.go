@@ -1,5 +1,5 @@
 // Package quote quotes a piece of input in an error message, bounded: the parsers of
-// ref, fast and gen's validators name what they found, and a message must stay a line
+// ref, fast and testcase's validators name what they found, and a message must stay a line
 // long whatever the input (a 50 MB token quoted whole by %q took a gigabyte). It is the
 // only code the judges share, and it decides nothing about the input.
 package quote

@@ -1,14 +1,19 @@
-package gen
+package scale
 
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
 	"slices"
 	"strings"
 	"testing"
 
+	"gamediff/gen"
 	"gamediff/ref"
 	"gamediff/ruling"
+	"gamediff/testcase"
+
+	"github.com/leanovate/gopter"
 )
 
 // scales are the scales a time-out's growth is measured at, smallest first.
@@ -27,7 +32,7 @@ type scaleCheck[C interface{ Encode() []byte }] struct {
 }
 
 func (sc scaleCheck[C]) run(t *testing.T, call string, seed int64) {
-	c := drawCase[C](t, mustGen(call, nil), seed)
+	c := drawCase[C](t, call, seed)
 	original := c.Encode()
 	for _, dim := range sc.scaling.Dimensions {
 		t.Run(dim, func(t *testing.T) {
@@ -66,6 +71,22 @@ func (sc scaleCheck[C]) run(t *testing.T, call string, seed int64) {
 	}
 }
 
+// drawCase is the case the call's generator makes from seed.
+func drawCase[C any](t *testing.T, call string, seed int64) C {
+	t.Helper()
+	g, err := gen.Gen(call, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(seed))
+	v, ok := g(params).Retrieve()
+	if !ok {
+		t.Fatalf("%s, seed %d: no case", call, seed)
+	}
+	return v.(C)
+}
+
 // mineGame is what a mine case's game does, as ref plays it.
 type mineGame struct {
 	read       int // operations read, the Quit not counted
@@ -75,12 +96,12 @@ type mineGame struct {
 	firstSwept int // cells the first operation that swept any swept
 }
 
-func playedMine(c Mine) mineGame {
+func mineGameOf(c testcase.Mine) mineGame {
 	var p mineGame
-	g := ref.NewMineGame(c.board)
-	for _, op := range c.ops {
-		p.end = g.Play(op.kind.String(), op.x, op.y)
-		if op.kind != mineQuit {
+	g := ref.NewMineGame(c.Board)
+	for _, op := range c.Ops {
+		p.end = g.Play(op.Kind.String(), op.X, op.Y)
+		if op.Kind != testcase.MineQuit {
 			p.read++
 		}
 		swept := len(g.Newly())
@@ -91,7 +112,7 @@ func playedMine(c Mine) mineGame {
 		if p.firstSwept == 0 {
 			p.firstSwept = swept
 		}
-		if op.kind == mineDSweep && swept > 0 {
+		if op.Kind == testcase.MineDSweep && swept > 0 {
 			p.dsweeps++
 		}
 		if p.end != "" {
@@ -102,12 +123,12 @@ func playedMine(c Mine) mineGame {
 }
 
 func TestMineScaling(t *testing.T) {
-	check := scaleCheck[Mine]{scaling: MineScaling, decode: DecodeMine,
-		measure: func(c Mine, dim string) int {
-			return map[string]int{"operations": playedMine(c).read, "rows": len(c.board), "columns": len(c.board[0])}[dim]
+	check := scaleCheck[testcase.Mine]{scaling: Mine, decode: testcase.DecodeMine,
+		measure: func(c testcase.Mine, dim string) int {
+			return map[string]int{"operations": mineGameOf(c).read, "rows": len(c.Board), "columns": len(c.Board[0])}[dim]
 		},
-		kept: func(t *testing.T, c, s Mine, dim string, f float64) {
-			was, is := playedMine(c), playedMine(s)
+		kept: func(t *testing.T, c, s testcase.Mine, dim string, f float64) {
+			was, is := mineGameOf(c), mineGameOf(s)
 			if dim == "operations" {
 				// A prefix of the game: the same opening.
 				if is.read == 0 || is.firstSwept != was.firstSwept && is.read > 1 {
@@ -141,20 +162,20 @@ type boomPlayed struct {
 	middles int   // middle clicks that opened cells
 }
 
-func playedBoom(c Boom) boomPlayed {
+func boomGamesOf(c testcase.Boom) boomPlayed {
 	var p boomPlayed
 	for _, game := range c.Games {
-		g, read := ref.NewBoomGame(game.board), 0
-		for _, op := range game.ops {
+		g, read := ref.NewBoomGame(game.Board), 0
+		for _, op := range game.Ops {
 			if g.Over() {
 				break
 			}
 			read++
 			before := g.Unopened()
-			g.Play(int(op.kind), op.x, op.y)
+			g.Play(int(op.Kind), op.X, op.Y)
 			opened := before - g.Unopened()
 			p.cascade = max(p.cascade, opened)
-			if op.kind == boomMiddle && opened > 0 {
+			if op.Kind == testcase.BoomMiddle && opened > 0 {
 				p.middles++
 			}
 		}
@@ -164,16 +185,16 @@ func playedBoom(c Boom) boomPlayed {
 }
 
 func TestBoomScaling(t *testing.T) {
-	check := scaleCheck[Boom]{scaling: BoomScaling, decode: DecodeBoom,
-		measure: func(c Boom, dim string) int {
+	check := scaleCheck[testcase.Boom]{scaling: Boom, decode: testcase.DecodeBoom,
+		measure: func(c testcase.Boom, dim string) int {
 			total := 0
 			for _, g := range c.Games {
-				total += map[string]int{"games": 1, "side": len(g.board) + len(g.board[0]), "operations": len(g.ops)}[dim]
+				total += map[string]int{"games": 1, "side": len(g.Board) + len(g.Board[0]), "operations": len(g.Ops)}[dim]
 			}
 			return total
 		},
-		kept: func(t *testing.T, c, s Boom, dim string, f float64) {
-			was, is := playedBoom(c), playedBoom(s)
+		kept: func(t *testing.T, c, s testcase.Boom, dim string, f float64) {
+			was, is := boomGamesOf(c), boomGamesOf(s)
 			if dim != "side" {
 				return
 			}
@@ -200,10 +221,10 @@ type towerPlayed struct {
 	seen    ruling.Set
 }
 
-func playedTower(c Tower) towerPlayed {
+func towerGamesOf(c testcase.Tower) towerPlayed {
 	var p towerPlayed
 	for _, d := range c.Datasets {
-		last, _ := d.played()
+		last, _ := playedTower(d)
 		p.read = append(p.read, last+1)
 	}
 	for _, d := range ruling.TowerDatasets(c.Encode()) {
@@ -214,16 +235,16 @@ func playedTower(c Tower) towerPlayed {
 }
 
 func TestTowerScaling(t *testing.T) {
-	check := scaleCheck[Tower]{scaling: TowerScaling, decode: DecodeTower,
-		measure: func(c Tower, dim string) int {
+	check := scaleCheck[testcase.Tower]{scaling: Tower, decode: testcase.DecodeTower,
+		measure: func(c testcase.Tower, dim string) int {
 			total := 0
 			for _, d := range c.Datasets {
-				total += map[string]int{"commands": len(d.cmds), "height": len(d.rows), "width": len(d.rows[0])}[dim]
+				total += map[string]int{"commands": len(d.Cmds), "height": len(d.Rows), "width": len(d.Rows[0])}[dim]
 			}
 			return total
 		},
-		kept: func(t *testing.T, c, s Tower, dim string, f float64) {
-			was, is := playedTower(c), playedTower(s)
+		kept: func(t *testing.T, c, s testcase.Tower, dim string, f float64) {
+			was, is := towerGamesOf(c), towerGamesOf(s)
 			if dim == "commands" {
 				return
 			}
@@ -249,17 +270,17 @@ func TestTowerScaling(t *testing.T) {
 }
 
 func TestDataminingScaling(t *testing.T) {
-	check := scaleCheck[Datamining]{scaling: DataminingScaling, decode: DecodeDatamining,
-		measure: func(c Datamining, dim string) int {
+	check := scaleCheck[testcase.Datamining]{scaling: Datamining, decode: testcase.DecodeDatamining,
+		measure: func(c testcase.Datamining, dim string) int {
 			total := 0
 			for _, b := range c.Boards {
 				total += map[string]int{"boards": 1, "rows": len(b), "columns": len(b[0])}[dim]
 			}
 			return total
 		},
-		kept: func(t *testing.T, c, s Datamining, dim string, f float64) {
+		kept: func(t *testing.T, c, s testcase.Datamining, dim string, f float64) {
 			// The share of mines: within a tenth of the board's, over all boards.
-			density := func(c Datamining) float64 {
+			density := func(c testcase.Datamining) float64 {
 				all := ""
 				for _, b := range c.Boards {
 					all += strings.Join(b, "")

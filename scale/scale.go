@@ -1,4 +1,13 @@
-package gen
+// Package scale scales a time-out's case along its dimensions (operations, rows and
+// columns; games, boards, datasets): engine.Scaler, through each game's registration in
+// games. A case the code under test times out on is narrowed by scaling it, not by
+// shrinking it, and its report tells how the code's time grows along each dimension.
+//
+// A scaled case plays the game its case plays, on less of it: each game's file replays
+// the case on ref's own game (ref's steppable games, as gen's players drive them) to keep
+// a cropped board's game going as long as the case's. One file per game; this file holds
+// the machinery they share.
+package scale
 
 import (
 	"math"
@@ -158,6 +167,18 @@ func withReserve(board []string, safe, mine byte) []string {
 // clampTo is p moved into [0, n).
 func clampTo(p, n int) int { return min(max(p, 0), n-1) }
 
+// around counts the neighbours of (x, y) on an n×m board, cells numbered from 1, for
+// which is holds.
+func around(x, y, n, m int, is func(x, y int) bool) int {
+	k := 0
+	neighbours(x, y, n, m, func(x, y int) {
+		if is(x, y) {
+			k++
+		}
+	})
+	return k
+}
+
 // neighbours calls visit on each of the 8 neighbours of (x, y) on an n×m board, cells
 // numbered from 1.
 func neighbours(x, y, n, m int, visit func(x, y int)) {
@@ -168,4 +189,12 @@ func neighbours(x, y, n, m int, visit func(x, y int)) {
 			}
 		}
 	}
+}
+
+// pick is yes if cond, else no.
+func pick[T any](cond bool, yes, no T) T {
+	if cond {
+		return yes
+	}
+	return no
 }

@@ -1,4 +1,4 @@
-package gen
+package testcase
 
 // tape reads fuzzer bytes as a stream of small decisions, for the FromBytes decoders; past
 // the end it reads zeros, so every byte string decodes. tapeWriter writes the decisions of

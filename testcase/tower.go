@@ -1,0 +1,352 @@
+package testcase
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gamediff/ref"
+	"gamediff/ruling"
+)
+
+// Limits of the game tower (seed 001, Constraints: 3 ≤ m, n ≤ 50).
+const (
+	TowerMinSide = 3
+	towerMaxSide = 50
+)
+
+// TowerAlphabet is every character a tower may hold (seed 001, the marks).
+const TowerAlphabet = ".#IGCB123S"
+
+// Tower is one input of the game tower: datasets, then "0 0".
+type Tower struct {
+	Datasets []TowerDataset
+}
+
+// TowerDataset is one tower and its commands.
+type TowerDataset struct {
+	Rows []string // n rows of m characters, the top level (n) first, as in the input
+	Cmds []TowerCmd
+}
+
+// TowerCmd is one command line. Col is MOVETO's column, any int32: one outside 1..m makes
+// an invalid command (R-T6), not a malformed input.
+type TowerCmd struct {
+	Kind TowerKind
+	Col  int
+}
+
+// TowerKind is a command with its direction.
+type TowerKind uint8
+
+// The commands of the statement.
+const (
+	TowerMoveTo TowerKind = iota
+	TowerPushRight
+	TowerPushLeft
+	TowerPullRight
+	TowerPullLeft
+	TowerGetDownRight
+	TowerGetDownLeft
+	TowerClimbRight
+	TowerClimbLeft
+	TowerKinds
+)
+
+var towerKindNames = [TowerKinds]string{"MOVETO", "PUSH RIGHT", "PUSH LEFT", "PULL RIGHT", "PULL LEFT",
+	"GETDOWN RIGHT", "GETDOWN LEFT", "CLIMB RIGHT", "CLIMB LEFT"}
+
+// String is the command as the input spells it.
+func (k TowerKind) String() string { return towerKindNames[k] }
+
+// Dir is +1 for a RIGHT command, -1 for a LEFT one, 0 for MOVETO.
+func (k TowerKind) Dir() int { return pick(k == TowerMoveTo, 0, 1-2*int((k-TowerPushRight)%2)) }
+
+// Encode renders the case as judge input.
+func (c Tower) Encode() []byte {
+	var b []byte
+	for _, d := range c.Datasets {
+		b = appendInts(b, len(d.Rows), len(d.Rows[0]))
+		for _, row := range d.Rows {
+			b = append(append(b, row...), '\n')
+		}
+		b = appendInts(b, len(d.Cmds))
+		for _, cmd := range d.Cmds {
+			if b = append(b, towerKindNames[cmd.Kind]...); cmd.Kind == TowerMoveTo {
+				b = appendInts(append(b, ' '), cmd.Col)
+			} else {
+				b = append(b, '\n')
+			}
+		}
+	}
+	return append(b, "0 0\n"...)
+}
+
+// DecodeTower is the validator of tower (R-IN3): the exact format and every limit, S and G
+// once per tower, T and MOVETO's column C ints (the statement caps neither), "0 0" last;
+// the first violation names its line.
+func DecodeTower(input []byte) (Tower, error) { return decodeTower(input, true) }
+
+// ValidateTower checks input as DecodeTower does but keeps no dataset, so that
+// validating any number of commands takes the memory of one tower.
+func ValidateTower(input []byte) error {
+	_, err := decodeTower(input, false)
+	return err
+}
+
+// decodeTower is DecodeTower, keeping the datasets only when keep is set.
+func decodeTower(input []byte, keep bool) (Tower, error) {
+	s := newInStream(input)
+	var c Tower
+	for {
+		n := s.number("n", 0, towerMaxSide)
+		s.space()
+		if n == 0 {
+			s.number("m after n = 0", 0, 0)
+			s.eoln()
+			s.end("the final 0 0")
+			return c, s.err
+		}
+		if n < TowerMinSide {
+			s.fail("n = %d outside %d..%d", n, TowerMinSide, towerMaxSide)
+		}
+		m := s.number("m", TowerMinSide, towerMaxSide)
+		s.eoln()
+		d := TowerDataset{Rows: make([]string, n)}
+		players, goals := 0, 0
+		for i := range d.Rows {
+			line, what := s.line, "level "+strconv.Itoa(n-i)
+			d.Rows[i] = s.row(what, m, TowerAlphabet)
+			players += strings.Count(d.Rows[i], "S")
+			goals += strings.Count(d.Rows[i], "G")
+			if players > 1 || goals > 1 {
+				s.failAt(line, "%s: S and G must appear exactly once in a tower, found a second one", what)
+			}
+		}
+		if players == 0 || goals == 0 {
+			s.failAt(s.line-1, "S and G must appear exactly once in a tower, one is missing")
+		}
+		t := s.number("T", 0, math.MaxInt32)
+		s.eoln()
+		// A command takes at least 9 bytes ("MOVETO 1\n"): the commands are allocated
+		// once, at their number, but never beyond what the input can hold.
+		if keep {
+			d.Cmds = make([]TowerCmd, 0, min(t, (len(s.in)-s.pos)/len("MOVETO 1\n")))
+		}
+		// The first error ends the reading: T may promise two billion commands the input
+		// does not hold, and each would be refused again.
+		for i := 0; i < t && s.err == nil; i++ {
+			if cmd := decodeTowerCmd(s); keep && s.err == nil {
+				d.Cmds = append(d.Cmds, cmd)
+			}
+		}
+		if keep {
+			c.Datasets = append(c.Datasets, d)
+		}
+	}
+}
+
+func decodeTowerCmd(s *inStream) TowerCmd {
+	w := s.word("a command")
+	cmd := TowerCmd{Kind: TowerMoveTo}
+	if w == "MOVETO" {
+		s.space()
+		cmd.Col = s.number("MOVETO's column", math.MinInt32, math.MaxInt32)
+		s.eoln()
+		return cmd
+	}
+	if w != "PUSH" && w != "PULL" && w != "GETDOWN" && w != "CLIMB" {
+		s.fail("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", s.quotedWord())
+		return cmd
+	}
+	s.space()
+	if d := s.word("RIGHT or LEFT"); d != "RIGHT" && d != "LEFT" {
+		s.fail("%s: expected RIGHT or LEFT, found %s", w, s.quotedWord())
+	} else {
+		cmd.Kind = TowerKind(slices.Index(towerKindNames[:], w+" "+d))
+	}
+	s.eoln()
+	return cmd
+}
+
+// towerCellBytes are the cells a byte of TowerFromBytes stands for, by weight (the byte
+// modulo its length); S and G are placed after.
+const towerCellBytes = "..........####IICB123"
+
+// towerColumnEscape is the column byte after which a MOVETO column is four bytes, an
+// int32; other column bytes are the column as an int8.
+const towerColumnEscape = 0x80
+
+// TowerFromBytes decodes fuzzer bytes into a valid case (see tape): datasets until the
+// bytes run out, each n, m, a byte per cell, where S and G go, T, then per command a kind
+// byte and a column byte, MOVETO's an int8, or after towerColumnEscape an int32 from four
+// more. Tower.Bytes is its inverse.
+func TowerFromBytes(data []byte) Tower {
+	t := &tape{data: data}
+	var c Tower
+	count := t.size(1, 3, 1<<16)
+	for len(c.Datasets) < count && (len(c.Datasets) == 0 || !t.exhausted()) {
+		n, m := t.size(TowerMinSide, 8, towerMaxSide), t.size(TowerMinSide, 8, towerMaxSide)
+		cells := make([]byte, n*m)
+		for p := range cells {
+			cells[p] = towerCellBytes[t.intn(len(towerCellBytes))]
+		}
+		s, g := t.intn(n)*m+t.intn(m), t.intn(n)*m+t.intn(m)
+		if g == s {
+			g = g - g%m + (g%m+1)%m
+		}
+		cells[s], cells[g] = 'S', 'G'
+		d := TowerDataset{Rows: make([]string, n)}
+		for i := range d.Rows {
+			d.Rows[i] = string(cells[i*m : (i+1)*m])
+		}
+		for range t.size(0, 32, math.MaxInt32) {
+			if t.exhausted() {
+				break
+			}
+			cmd := TowerCmd{Kind: TowerKind(t.intn(int(TowerKinds)))}
+			b := t.byte()
+			if cmd.Kind == TowerMoveTo {
+				cmd.Col = int(int8(b))
+				if b == towerColumnEscape {
+					cmd.Col = int(int32(uint32(t.intn(1 << 32))))
+				}
+			}
+			d.Cmds = append(d.Cmds, cmd)
+		}
+		c.Datasets = append(c.Datasets, d)
+	}
+	return c
+}
+
+// Bytes is the inverse of TowerFromBytes: fuzz seeds in which a changed byte changes one
+// cell or one command, almost always.
+func (c Tower) Bytes() []byte {
+	w := &tapeWriter{}
+	w.size(len(c.Datasets), 1, 3, 1<<16)
+	for _, d := range c.Datasets {
+		n, m, cells := len(d.Rows), len(d.Rows[0]), strings.Join(d.Rows, "")
+		w.size(n, TowerMinSide, 8, towerMaxSide)
+		w.size(m, TowerMinSide, 8, towerMaxSide)
+		for _, c := range []byte(cells) {
+			w.byte(byte(max(strings.IndexByte(towerCellBytes, c), 0))) // S and G: '.'
+		}
+		for _, p := range []int{strings.IndexByte(cells, 'S'), strings.IndexByte(cells, 'G')} {
+			w.intn(p/m, n)
+			w.intn(p%m, m)
+		}
+		w.size(len(d.Cmds), 0, 32, math.MaxInt32)
+		for _, cmd := range d.Cmds {
+			w.byte(byte(cmd.Kind))
+			switch {
+			case cmd.Kind != TowerMoveTo:
+				w.byte(0)
+			case cmd.Col >= math.MinInt8 && cmd.Col <= math.MaxInt8 && cmd.Col != int(int8(towerColumnEscape-256)):
+				w.byte(byte(int8(cmd.Col)))
+			default:
+				w.byte(towerColumnEscape)
+				w.intn(int(uint32(int32(cmd.Col))), 1<<32)
+			}
+		}
+	}
+	return w.data
+}
+
+// Bounds lists the constrained quantities of the case with their limits, per dataset.
+func (c Tower) Bounds() []Bound {
+	b := make([]Bound, 0, 4*len(c.Datasets))
+	for _, d := range c.Datasets {
+		all := strings.Join(d.Rows, "")
+		b = append(b,
+			Bound{"n", len(d.Rows), TowerMinSide, towerMaxSide},
+			Bound{"m", len(d.Rows[0]), TowerMinSide, towerMaxSide},
+			Bound{"S", strings.Count(all, "S"), 1, 1},
+			Bound{"G", strings.Count(all, "G"), 1, 1},
+		)
+	}
+	return b
+}
+
+// Features lists the rulings (R-T3 … R-T18) and the five results (R-T18), each with
+// whether some dataset of the case reaches it, as ref plays it.
+func (c Tower) Features() []Feature {
+	var seen ruling.Set
+	results := map[string]bool{}
+	for _, d := range ruling.TowerDatasets(c.Encode()) {
+		seen |= d.Seen
+		results[strings.TrimPrefix(d.Result, "Game Over : ")] = true
+	}
+	var out []Feature
+	for i, r := range ruling.Tower() {
+		out = append(out, Feature{Name: r.ID + " " + r.Situation, Seen: seen&(1<<i) != 0})
+	}
+	for _, r := range []string{"Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal", "Gave Up"} {
+		out = append(out, Feature{Name: "R-T18 " + r, Seen: results[r]})
+	}
+	return out
+}
+
+// Name is how ref's game takes a command: MOVETO and its column, or the command and +1
+// for RIGHT, -1 for LEFT.
+func (c TowerCmd) Name() (string, int) {
+	name, _, _ := strings.Cut(towerKindNames[c.Kind], " ")
+	return name, pick(c.Kind == TowerMoveTo, c.Col, c.Kind.Dir())
+}
+
+// PlayFacts says what ref's play of the case does: the commands handled while the game
+// goes on and those read after its end, the results, and the automatic steps — rounds,
+// blocks fallen, blocks vanished on a B — with the most rounds one command causes. A
+// dataset repeated (the big cases repeat a few) is played once.
+func (c Tower) PlayFacts() []string {
+	type facts struct {
+		handled, ignored, rounds, maxRounds, falls, vanished int
+		result                                               string
+	}
+	played := map[string]facts{}
+	var sum facts
+	results := map[string]int{}
+	for _, d := range c.Datasets {
+		input := string(Tower{Datasets: []TowerDataset{d}}.Encode())
+		f, ok := played[input]
+		if !ok {
+			cmdRounds := 0
+			ref.TowerRules([]byte(input), func(s *ref.TowerStep) {
+				switch s.Phase {
+				case ref.TowerCommand:
+					f.handled++
+					cmdRounds = 0
+				case ref.TowerIgnored:
+					f.ignored++
+				case ref.TowerRound:
+					f.rounds++
+					cmdRounds++
+					f.maxRounds = max(f.maxRounds, cmdRounds)
+					f.vanished += len(s.Round.Vanished)
+				case ref.TowerFall:
+					f.falls++
+				}
+				if s.Result != "" {
+					f.result = strings.TrimPrefix(s.Result, "Game Over : ")
+				}
+			})
+			played[input] = f
+		}
+		sum.handled, sum.ignored, sum.rounds = sum.handled+f.handled, sum.ignored+f.ignored, sum.rounds+f.rounds
+		sum.maxRounds, sum.falls, sum.vanished = max(sum.maxRounds, f.maxRounds), sum.falls+f.falls, sum.vanished+f.vanished
+		results[f.result]++
+	}
+	var ends []string
+	for _, r := range []string{"Gave Up", "Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal"} {
+		if results[r] > 0 {
+			ends = append(ends, fmt.Sprintf("%d %s", results[r], r))
+		}
+	}
+	return []string{
+		fmt.Sprintf("%d datasets (%s); %d commands handled before their game's end, %d read after it",
+			len(c.Datasets), strings.Join(ends, ", "), sum.handled, sum.ignored),
+		fmt.Sprintf("%d automatic rounds (the most after one command: %d), %d blocks fallen, %d vanished on a B",
+			sum.rounds, sum.maxRounds, sum.falls, sum.vanished),
+	}
+}

@@ -527,10 +527,11 @@ func genBoomPatient(r *rand.Rand, sh boomShape, cells []byte, n, m int, kinds ui
 
 // Scaling: a time-out's case scaled along its dimensions (Scaling).
 
-// BoomScaling scales boom cases along their games (a sample of them, spread evenly), the
-// side of their boards (every board cropped along both sides to the window where most of
-// its game is played, the game played as before inside it) and their operations (a prefix
-// of those each game plays).
+// BoomScaling scales boom cases along their games (a sample of them whose total size, the
+// operations each plays times its cells, tracks the share kept: bySize), the side of their
+// boards (every board cropped along both sides to the window where most of its game is
+// played, the game played as before inside it) and their operations (a prefix of those
+// each game plays).
 var BoomScaling = Scaling[Boom]{Dimensions: []string{"games", "side", "operations"}, Scale: scaleBoom}
 
 func scaleBoom(c Boom, dim string, f float64) (Boom, bool) {
@@ -539,7 +540,11 @@ func scaleBoom(c Boom, dim string, f float64) (Boom, bool) {
 	switch dim {
 	case "games":
 		k := scaledSize(len(c.Games), 1, f)
-		for _, i := range evenly(len(c.Games), k) {
+		size := make([]int, len(c.Games))
+		for i, g := range c.Games {
+			size[i] = (g.played() + 1) * len(g.board) * len(g.board[0])
+		}
+		for _, i := range bySize(size, k) {
 			out.Games = append(out.Games, c.Games[i])
 		}
 		before, after = len(c.Games), k

@@ -381,9 +381,9 @@ func (c *coordinator) finish(ctx context.Context) error {
 			var narrowed []pending
 			if scales && e.d.Verdict() == TLE {
 				// A time-out is narrowed by scaling first (Scaler), then polished.
-				if n, _ := c.narrow(ctx, s, from); len(n.input) < len(from.input) {
-					narrowed, from = []pending{n}, n
-					c.note(fmt.Sprintf("case %d: narrowed by scaling to %d bytes in %.1fs", e.index, len(n.input), time.Since(start).Seconds()))
+				if n, runs := c.narrow(ctx, s, from); len(n) > 0 {
+					narrowed, from = n, n[len(n)-1]
+					c.note(fmt.Sprintf("case %d: narrowed by scaling to %d bytes in %.1fs (%d runs)", e.index, len(from.input), time.Since(start).Seconds(), runs))
 				}
 			}
 			budget := h.minimizeBudget() - time.Since(start)

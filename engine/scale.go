@@ -82,68 +82,178 @@ var growthScales = []float64{1.0 / 8, 1.0 / 4, 1.0 / 2, 1}
 // alone takes a millisecond.
 const noiseFloor = 5 * time.Millisecond
 
-// scaleProbes bounds the bisection of a time-out's scale.
-const scaleProbes = 7
+// scaleRounds bounds the rounds of the bisection of a time-out's scale; each round probes
+// as many scales as there are lanes, side by side.
+const scaleRounds = 5
 
-// scaleAll scales every dimension of c by f; false when no dimension could be.
-func scaleAll(s Scaler, c Case, f float64) (Case, bool) {
-	scaled := false
-	for _, dim := range s.Dimensions() {
-		if d, ok := s.Scale(c, dim, f); ok {
-			c, scaled = d, true
+// scaleWithin is how near the scale that does not time out the bisection brings the one
+// that does: within 30%, a round (two probes that may each cost the limit) would cut a
+// few bytes that the polish after it may cut too.
+const scaleWithin = 1.3
+
+// narrow narrows a time-out's case by scaling (narrowAlong): along the dimensions that shed
+// the most bytes for the time they cut, then, when those are as small as they go and the
+// case still times out, along every dimension together. Which dimensions is told by the
+// case at a quarter of its scale, each dimension alone and all together, taking the time
+// to go as each dimension scaled (the least a program that times out does: a dimension
+// that the time grows faster in only cuts it faster): the bytes it keeps, as a power of
+// the time kept, the higher the better. A program that scans the board on every click of
+// every game times out on few whole games sooner than on all the games cut short (a tenth
+// of the bytes where the other keeps a quarter); one that scans a board as large as its
+// operations after each of them, on a board and operations both cut.
+// It returns the scaled cases that timed out, largest first (none when no smaller scale
+// does: the last is the smallest, and a rerun that falls short of the limit falls back on
+// those before it), and the runs it took.
+func (c *coordinator) narrow(ctx context.Context, s Scaler, p pending) ([]pending, int) {
+	type plan struct {
+		dims  []string
+		shed  float64
+		scale func(Case, float64) (Case, bool)
+	}
+	scaled := func(cs Case, dims []string, f float64) (Case, int) {
+		n := 0
+		for _, dim := range dims {
+			if d, ok := s.Scale(cs, dim, f); ok {
+				cs, n = d, n+1
+			}
+		}
+		return cs, n
+	}
+	along := func(dims []string) func(Case, float64) (Case, bool) {
+		return func(cs Case, f float64) (Case, bool) {
+			cs, n := scaled(cs, dims, f)
+			return cs, n > 0
 		}
 	}
-	return c, scaled
-}
-
-// narrow bisects the scale of a time-out's case: the smallest scale of it, all dimensions
-// together, whose run still times out (with tleMargin over the limit, as the minimizer's
-// candidates, so that its reruns under the limit do too). It returns that case, or p when
-// no smaller scale times out.
-func (c *coordinator) narrow(ctx context.Context, s Scaler, p pending) (pending, int) {
-	lo, hi := 0.0, 1.0 // the scale hi times out; lo (0) stands for "none known not to"
-	best, runs := p, 0
-	for range scaleProbes {
-		if ctx.Err() != nil {
-			break
-		}
-		f := hi / 2
-		if lo > 0 {
-			f = math.Sqrt(lo * hi)
-		}
-		scaled, ok := scaleAll(s, p.c, f)
-		if !ok {
-			break
-		}
-		input := scaled.Encode()
-		if c.h.validate(input) != nil {
-			lo = f
+	all := s.Dimensions()
+	plans := each(all)
+	if len(all) > 1 {
+		plans = append(plans, all)
+	}
+	var best *plan
+	for _, dims := range plans {
+		quarter, n := scaled(p.c, dims, 0.25)
+		if n == 0 {
 			continue
 		}
-		runs++
-		r := c.runOne(ctx, job{input: input, how: how{gotOnly: true, margin: true}})
-		if r.err == nil && r.d != nil && r.sig == p.sig {
-			hi = f
-			best = pending{index: p.index, c: scaled, input: input, d: r.d, sig: p.sig, after: p.after, reruns: p.reruns, packed: p.packed}
-		} else {
-			lo = f
-		}
-		if hi/lo < 1.15 && lo > 0 {
-			break // within 15%: a finer scale would save little
+		kept := float64(len(quarter.Encode())) / float64(len(p.input))
+		pl := &plan{dims: dims, shed: math.Log(kept) / (float64(n) * math.Log(0.25)), scale: along(dims)}
+		if best == nil || pl.shed > best.shed {
+			best = pl
 		}
 	}
-	return best, runs
+	if best == nil {
+		return nil, 0
+	}
+	taken, runs, bottomed := c.narrowAlong(ctx, p, best.scale)
+	if bottomed && len(best.dims) < len(all) && ctx.Err() == nil {
+		from := p
+		if len(taken) > 0 {
+			from = taken[len(taken)-1]
+		}
+		more, moreRuns, _ := c.narrowAlong(ctx, from, along(all))
+		taken, runs = append(taken, more...), runs+moreRuns
+	}
+	return taken, runs
 }
 
-// runOne runs one job on the pool, waiting for its result (nothing else runs meanwhile).
-func (c *coordinator) runOne(ctx context.Context, j job) jobResult {
+// each is every one of dims alone.
+func each(dims []string) [][]string {
+	out := make([][]string, len(dims))
+	for i, dim := range dims {
+		out[i] = []string{dim}
+	}
+	return out
+}
+
+// narrowAlong bisects the scale of a time-out's case along scale: the smallest scale of it
+// whose run still times out (with tleMargin over the limit, as the minimizer's candidates,
+// so that its reruns under the limit do too), within scaleWithin. Each round probes one
+// scale a lane, side by side: while none is known not to time out, 1/2, 1/8, … of the
+// smallest that does (a probe that does not time out costs less than one that does, and
+// a deep one is cheap), then scales spread evenly (geometrically) between the two known,
+// each a case of its own (a scaled count of games is a whole number: the bisection ends
+// when no case lies between). It returns the cases that timed out, largest first, the
+// runs it took, and whether the case cannot be scaled below the smallest.
+func (c *coordinator) narrowAlong(ctx context.Context, p pending, scale func(Case, float64) (Case, bool)) ([]pending, int, bool) {
+	type probe struct {
+		f     float64
+		c     Case
+		input []byte
+	}
+	lo, hi := 0.0, 1.0 // the scale hi times out; lo (0) stands for "none known not to"
+	var taken []pending
+	runs, bottomed := 0, false
+	known := map[string]bool{string(p.input): true} // the inputs run, or the case's own
 	c.drain()
-	id := c.p.sendCtx(ctx, j)
-	for {
-		if r := c.p.recv(); r.id == id {
-			return r
+	lanes := max(c.p.free(), 1)
+	for range scaleRounds {
+		if ctx.Err() != nil || lo > 0 && hi/lo < scaleWithin {
+			break
+		}
+		var probes []probe
+		if lo == 0 {
+			for k := 1; k <= lanes; k++ {
+				f := hi / math.Pow(4, float64(k)-0.5) // 1/2, 1/8, 1/32 of hi
+				scaled, ok := scale(p.c, f)
+				if !ok {
+					bottomed = true // and so at every smaller scale
+					break
+				}
+				if input := scaled.Encode(); !known[string(input)] {
+					known[string(input)] = true
+					probes = append(probes, probe{f, scaled, input})
+				}
+			}
+		} else {
+			// A finer grid than the lanes, each of its cases new, of which one a lane.
+			var grid []probe
+			for j := 1; j <= 2*lanes+1; j++ {
+				f := lo * math.Pow(hi/lo, float64(j)/float64(2*lanes+2))
+				if scaled, ok := scale(p.c, f); ok {
+					if input := scaled.Encode(); !known[string(input)] {
+						known[string(input)] = true
+						grid = append(grid, probe{f, scaled, input})
+					}
+				}
+			}
+			for j := range min(lanes, len(grid)) {
+				probes = append(probes, grid[(2*j+1)*len(grid)/(2*min(lanes, len(grid)))])
+			}
+		}
+		if len(probes) == 0 {
+			break
+		}
+		owner := map[int]probe{}
+		for _, pr := range probes {
+			if c.h.validate(pr.input) == nil {
+				owner[c.p.sendCtx(ctx, job{input: pr.input, how: how{gotOnly: true, margin: true}})] = pr
+			} else {
+				lo = max(lo, min(pr.f, hi)) // an invalid scaled case counts as one that does not time out
+			}
+		}
+		out := map[float64]bool{}
+		for len(owner) > 0 {
+			r := c.p.recv()
+			pr, ok := owner[r.id]
+			if !ok {
+				continue
+			}
+			delete(owner, r.id)
+			runs++
+			if out[pr.f] = r.err == nil && r.d != nil && r.sig == p.sig; out[pr.f] && pr.f < hi {
+				hi = pr.f
+				taken = append(taken, pending{index: p.index, c: pr.c, input: pr.input, d: r.d, sig: p.sig, after: p.after, reruns: p.reruns, packed: p.packed})
+			}
+		}
+		for _, pr := range probes {
+			if timedOut, ran := out[pr.f]; ran && !timedOut && pr.f < hi {
+				lo = max(lo, pr.f)
+			}
 		}
 	}
+	slices.SortStableFunc(taken, func(a, b pending) int { return len(b.input) - len(a.input) })
+	return taken, runs, bottomed && lo == 0
 }
 
 // growthRuns is how many times a probe within the limit is run: the shortest CPU time of

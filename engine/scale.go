@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -206,20 +207,28 @@ func (c *coordinator) narrowAlong(ctx context.Context, p pending, scale func(Cas
 				}
 			}
 		} else {
-			// A finer grid than the lanes, each of its cases new, of which one a lane.
-			var grid []probe
-			for j := 1; j <= 2*lanes+1; j++ {
-				f := lo * math.Pow(hi/lo, float64(j)/float64(2*lanes+2))
+			// One scale a lane, spread evenly; where one's case is not new (a count of
+			// games rounds to one already run), the scales between them, each a Scale
+			// call of its own (boom's replays every game): as few as fill the lanes.
+			var fs []float64
+			for j := 1; j <= lanes; j++ {
+				fs = append(fs, lo*math.Pow(hi/lo, float64(j)/float64(lanes+1)))
+			}
+			for j := 1; j <= 2*lanes+1; j += 2 { // halfway between those, and lo and hi
+				fs = append(fs, lo*math.Pow(hi/lo, float64(j)/float64(2*lanes+2)))
+			}
+			for _, f := range fs {
+				if len(probes) == lanes {
+					break
+				}
 				if scaled, ok := scale(p.c, f); ok {
 					if input := scaled.Encode(); !known[string(input)] {
 						known[string(input)] = true
-						grid = append(grid, probe{f, scaled, input})
+						probes = append(probes, probe{f, scaled, input})
 					}
 				}
 			}
-			for j := range min(lanes, len(grid)) {
-				probes = append(probes, grid[(2*j+1)*len(grid)/(2*min(lanes, len(grid)))])
-			}
+			slices.SortFunc(probes, func(a, b probe) int { return cmp.Compare(a.f, b.f) })
 		}
 		if len(probes) == 0 {
 			break
@@ -271,7 +280,8 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 		input      []byte
 		cells      []cell
 		code, fast float64 // the shortest CPU seconds so far (-1 over the limit)
-		runs       int
+		runs       int     // measured
+		failed     int     // runs that could not be measured (a worker lost), run again once
 	}
 	dims := s.Dimensions()
 	out := make([]Growth, len(dims))
@@ -317,6 +327,12 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 			continue
 		}
 		delete(owner, r.id)
+		if r.err != nil {
+			if pr.failed++; pr.failed == 1 {
+				queue = append(queue, pr)
+			}
+			continue
+		}
 		code, fast := r.run.CPU.Seconds(), r.want.CPU.Seconds()
 		if r.run.Status == TimedOut || r.run.CPU > limit {
 			code = -1

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -22,7 +23,8 @@ type Scaler interface {
 	Dimensions() []string
 	// Scale returns c with dimension dim scaled by f (0 < f < 1): a valid case that still
 	// exercises what c does (a scaled cascade still cascades); false when c cannot be
-	// scaled so (it is as small as it goes along dim).
+	// scaled so (it is as small as it goes along dim). It may be called from several
+	// goroutines at once, and must not change c.
 	Scale(c Case, dim string, f float64) (Case, bool)
 }
 
@@ -131,16 +133,21 @@ func (c *coordinator) narrow(ctx context.Context, s Scaler, p pending) ([]pendin
 	if len(all) > 1 {
 		plans = append(plans, all)
 	}
+	kept, scaledDims := make([]int, len(plans)), make([]int, len(plans))
+	together(len(plans), func(i int) {
+		quarter, n := scaled(p.c, plans[i], 0.25)
+		if scaledDims[i] = n; n > 0 {
+			kept[i] = len(quarter.Encode())
+		}
+	})
 	var best *plan
-	for _, dims := range plans {
-		quarter, n := scaled(p.c, dims, 0.25)
-		if n == 0 {
+	for i, dims := range plans {
+		if scaledDims[i] == 0 {
 			continue
 		}
-		kept := float64(len(quarter.Encode())) / float64(len(p.input))
-		pl := &plan{dims: dims, shed: math.Log(kept) / (float64(n) * math.Log(0.25)), scale: along(dims)}
-		if best == nil || pl.shed > best.shed {
-			best = pl
+		shed := math.Log(float64(kept[i])/float64(len(p.input))) / (float64(scaledDims[i]) * math.Log(0.25))
+		if best == nil || shed > best.shed {
+			best = &plan{dims: dims, shed: shed, scale: along(dims)}
 		}
 	}
 	if best == nil {
@@ -156,6 +163,21 @@ func (c *coordinator) narrow(ctx context.Context, s Scaler, p pending) ([]pendin
 		taken, runs = append(taken, more...), runs+moreRuns
 	}
 	return taken, runs
+}
+
+// together calls do(0), …, do(n-1) side by side and returns once every call has: the
+// scalings a bisection round makes, each a Scale call that may replay every game of a
+// case, while the lanes wait.
+func together(n int, do func(i int)) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			do(i)
+		}()
+	}
+	wg.Wait()
 }
 
 // each is every one of dims alone.
@@ -194,16 +216,21 @@ func (c *coordinator) narrowAlong(ctx context.Context, p pending, scale func(Cas
 		}
 		var probes []probe
 		if lo == 0 {
-			for k := 1; k <= lanes; k++ {
-				f := hi / math.Pow(4, float64(k)-0.5) // 1/2, 1/8, 1/32 of hi
-				scaled, ok := scale(p.c, f)
-				if !ok {
+			made := make([]probe, lanes)
+			together(lanes, func(k int) {
+				f := hi / math.Pow(4, float64(k)+0.5) // 1/2, 1/8, 1/32 of hi
+				if scaled, ok := scale(p.c, f); ok {
+					made[k] = probe{f, scaled, scaled.Encode()}
+				}
+			})
+			for _, pr := range made {
+				if pr.input == nil {
 					bottomed = true // and so at every smaller scale
 					break
 				}
-				if input := scaled.Encode(); !known[string(input)] {
-					known[string(input)] = true
-					probes = append(probes, probe{f, scaled, input})
+				if !known[string(pr.input)] {
+					known[string(pr.input)] = true
+					probes = append(probes, pr)
 				}
 			}
 		} else {
@@ -217,14 +244,19 @@ func (c *coordinator) narrowAlong(ctx context.Context, p pending, scale func(Cas
 			for j := 1; j <= 2*lanes+1; j += 2 { // halfway between those, and lo and hi
 				fs = append(fs, lo*math.Pow(hi/lo, float64(j)/float64(2*lanes+2)))
 			}
-			for _, f := range fs {
-				if len(probes) == lanes {
-					break
-				}
-				if scaled, ok := scale(p.c, f); ok {
-					if input := scaled.Encode(); !known[string(input)] {
-						known[string(input)] = true
-						probes = append(probes, probe{f, scaled, input})
+			for len(fs) > 0 && len(probes) < lanes {
+				batch := fs[:min(lanes-len(probes), len(fs))]
+				fs = fs[len(batch):]
+				made := make([]probe, len(batch))
+				together(len(batch), func(i int) {
+					if scaled, ok := scale(p.c, batch[i]); ok {
+						made[i] = probe{batch[i], scaled, scaled.Encode()}
+					}
+				})
+				for _, pr := range made {
+					if pr.input != nil && !known[string(pr.input)] {
+						known[string(pr.input)] = true
+						probes = append(probes, pr)
 					}
 				}
 			}

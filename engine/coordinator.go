@@ -390,8 +390,10 @@ func (c *coordinator) finish(ctx context.Context) error {
 			if len(narrowed) > 0 {
 				// Polishing a case at the edge of the limit: a candidate that still times out
 				// costs the whole limit, and scaling did the work; a report now beats a few
-				// more bytes.
-				budget = min(budget, polishBudget)
+				// more bytes. One round of candidates, each of which may take the limit
+				// with the margin (none of boom's or mine's time-outs of the zoo ever kept
+				// one in 5 s).
+				budget = min(budget, time.Duration(tleMargin*float64(h.limits.withDefaults().Time))+polishSlack)
 			}
 			taken, stats := c.minimize(ctx, from, budget)
 			taken = append(narrowed, taken...)
@@ -459,8 +461,9 @@ func (c *coordinator) adopt(e *entry, taken []pending, complete bool, f *Finding
 	}
 }
 
-// polishBudget bounds the minimization of a time-out's case once scaling narrowed it.
-const polishBudget = 5 * time.Second
+// polishSlack is what the polish of a time-out's case narrowed by scaling is given past
+// one run at the limit with the margin: a worker's start, the input's reading and check.
+const polishSlack = time.Second
 
 // adoptTries bounds the minimized cases adopt tries to confirm.
 const adoptTries = 3

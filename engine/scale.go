@@ -297,9 +297,11 @@ func (c *coordinator) narrowAlong(ctx context.Context, p pending, scale func(Cas
 	return taken, runs, bottomed && lo == 0
 }
 
-// growthRuns is how many times a probe within the limit is run: the shortest CPU time of
-// its runs is kept, since what another process does beside a run (a shared cache, a CPU's
-// other thread) only ever adds to it; a probe over the limit is not run again.
+// growthRuns is how many times a probe is run: the shortest CPU time of its runs is kept,
+// since what another process does beside a run (a shared cache, a CPU's other thread)
+// only ever adds to it. A probe over the limit is run as often, for fast's time beside it:
+// a single run among shortest ones biases fast's growth (boom's fast, 5 ms at 1/2 of its
+// games and one run of 18 ms at 1×, grew ×3.6).
 const growthRuns = 2
 
 // growth measures how the code under test's time grows along each dimension of case p: the
@@ -311,7 +313,7 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 	type probe struct {
 		input      []byte
 		cells      []cell
-		code, fast float64 // the shortest CPU seconds so far (-1 over the limit)
+		code, fast float64 // the shortest CPU seconds so far (-1: every run over the limit)
 		runs       int     // measured
 		failed     int     // runs that could not be measured (a worker lost), run again once
 	}
@@ -372,12 +374,12 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 		if pr.runs == 0 {
 			pr.code, pr.fast = code, fast
 		} else {
-			if code >= 0 && code < pr.code {
+			if code >= 0 && (pr.code < 0 || code < pr.code) {
 				pr.code = code
 			}
 			pr.fast = min(pr.fast, fast)
 		}
-		if pr.runs++; pr.runs < growthRuns && pr.code >= 0 {
+		if pr.runs++; pr.runs < growthRuns {
 			queue = append(queue, pr)
 		}
 	}

@@ -381,17 +381,19 @@ func (c *coordinator) finish(ctx context.Context) error {
 			var narrowed []pending
 			if scales && e.d.Verdict() == TLE {
 				// A time-out is narrowed by scaling first (Scaler), then polished.
-				if n, _ := c.narrow(ctx, s, from); len(n.input) < len(from.input) {
-					narrowed, from = []pending{n}, n
-					c.note(fmt.Sprintf("case %d: narrowed by scaling to %d bytes in %.1fs", e.index, len(n.input), time.Since(start).Seconds()))
+				if n, runs := c.narrow(ctx, s, from); len(n) > 0 {
+					narrowed, from = n, n[len(n)-1]
+					c.note(fmt.Sprintf("case %d: narrowed by scaling to %d bytes in %.1fs (%d runs)", e.index, len(from.input), time.Since(start).Seconds(), runs))
 				}
 			}
 			budget := h.minimizeBudget() - time.Since(start)
 			if len(narrowed) > 0 {
 				// Polishing a case at the edge of the limit: a candidate that still times out
 				// costs the whole limit, and scaling did the work; a report now beats a few
-				// more bytes.
-				budget = min(budget, polishBudget)
+				// more bytes. One round of candidates, each of which may take the limit
+				// with the margin (none of boom's or mine's time-outs of the zoo ever kept
+				// one in 5 s).
+				budget = min(budget, time.Duration(tleMargin*float64(h.limits.withDefaults().Time))+polishSlack)
 			}
 			taken, stats := c.minimize(ctx, from, budget)
 			taken = append(narrowed, taken...)
@@ -459,8 +461,9 @@ func (c *coordinator) adopt(e *entry, taken []pending, complete bool, f *Finding
 	}
 }
 
-// polishBudget bounds the minimization of a time-out's case once scaling narrowed it.
-const polishBudget = 5 * time.Second
+// polishSlack is what the polish of a time-out's case narrowed by scaling is given past
+// one run at the limit with the margin: a worker's start, the input's reading and check.
+const polishSlack = time.Second
 
 // adoptTries bounds the minimized cases adopt tries to confirm.
 const adoptTries = 3

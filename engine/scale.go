@@ -1,11 +1,14 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -20,7 +23,8 @@ type Scaler interface {
 	Dimensions() []string
 	// Scale returns c with dimension dim scaled by f (0 < f < 1): a valid case that still
 	// exercises what c does (a scaled cascade still cascades); false when c cannot be
-	// scaled so (it is as small as it goes along dim).
+	// scaled so (it is as small as it goes along dim). It may be called from several
+	// goroutines at once, and must not change c.
 	Scale(c Case, dim string, f float64) (Case, bool)
 }
 
@@ -81,81 +85,242 @@ var growthScales = []float64{1.0 / 8, 1.0 / 4, 1.0 / 2, 1}
 // alone takes a millisecond.
 const noiseFloor = 5 * time.Millisecond
 
-// scaleProbes bounds the bisection of a time-out's scale.
-const scaleProbes = 7
+// scaleRounds bounds the rounds of the bisection of a time-out's scale; each round probes
+// as many scales as there are lanes, side by side.
+const scaleRounds = 5
 
-// scaleAll scales every dimension of c by f; false when no dimension could be.
-func scaleAll(s Scaler, c Case, f float64) (Case, bool) {
-	scaled := false
-	for _, dim := range s.Dimensions() {
-		if d, ok := s.Scale(c, dim, f); ok {
-			c, scaled = d, true
+// scaleWithin is how near the scale that does not time out the bisection brings the one
+// that does: within 30%, a round (two probes that may each cost the limit) would cut a
+// few bytes that the polish after it may cut too.
+const scaleWithin = 1.3
+
+// narrow narrows a time-out's case by scaling (narrowAlong): along the dimensions that shed
+// the most bytes for the time they cut, then, when those are as small as they go and the
+// case still times out, along every dimension together. Which dimensions is told by the
+// case at a quarter of its scale, each dimension alone and all together, taking the time
+// to go as each dimension scaled (the least a program that times out does: a dimension
+// that the time grows faster in only cuts it faster): the bytes it keeps, as a power of
+// the time kept, the higher the better. A program that scans the board on every click of
+// every game times out on few whole games sooner than on all the games cut short (a tenth
+// of the bytes where the other keeps a quarter); one that scans a board as large as its
+// operations after each of them, on a board and operations both cut.
+// It returns the scaled cases that timed out, largest first (none when no smaller scale
+// does: the last is the smallest, and a rerun that falls short of the limit falls back on
+// those before it), and the runs it took.
+func (c *coordinator) narrow(ctx context.Context, s Scaler, p pending) ([]pending, int) {
+	type plan struct {
+		dims  []string
+		shed  float64
+		scale func(Case, float64) (Case, bool)
+	}
+	scaled := func(cs Case, dims []string, f float64) (Case, int) {
+		n := 0
+		for _, dim := range dims {
+			if d, ok := s.Scale(cs, dim, f); ok {
+				cs, n = d, n+1
+			}
+		}
+		return cs, n
+	}
+	along := func(dims []string) func(Case, float64) (Case, bool) {
+		return func(cs Case, f float64) (Case, bool) {
+			cs, n := scaled(cs, dims, f)
+			return cs, n > 0
 		}
 	}
-	return c, scaled
-}
-
-// narrow bisects the scale of a time-out's case: the smallest scale of it, all dimensions
-// together, whose run still times out (with tleMargin over the limit, as the minimizer's
-// candidates, so that its reruns under the limit do too). It returns that case, or p when
-// no smaller scale times out.
-func (c *coordinator) narrow(ctx context.Context, s Scaler, p pending) (pending, int) {
-	lo, hi := 0.0, 1.0 // the scale hi times out; lo (0) stands for "none known not to"
-	best, runs := p, 0
-	for range scaleProbes {
-		if ctx.Err() != nil {
-			break
+	all := s.Dimensions()
+	plans := each(all)
+	if len(all) > 1 {
+		plans = append(plans, all)
+	}
+	kept, scaledDims := make([]int, len(plans)), make([]int, len(plans))
+	together(len(plans), func(i int) {
+		quarter, n := scaled(p.c, plans[i], 0.25)
+		if scaledDims[i] = n; n > 0 {
+			kept[i] = len(quarter.Encode())
 		}
-		f := hi / 2
-		if lo > 0 {
-			f = math.Sqrt(lo * hi)
-		}
-		scaled, ok := scaleAll(s, p.c, f)
-		if !ok {
-			break
-		}
-		input := scaled.Encode()
-		if c.h.validate(input) != nil {
-			lo = f
+	})
+	var best *plan
+	for i, dims := range plans {
+		if scaledDims[i] == 0 {
 			continue
 		}
-		runs++
-		r := c.runOne(ctx, job{input: input, how: how{gotOnly: true, margin: true}})
-		if r.err == nil && r.d != nil && r.sig.Identity == p.sig.Identity {
-			hi = f
-			best = pending{index: p.index, c: scaled, input: input, d: r.d, sig: r.sig, after: p.after, reruns: p.reruns, packed: p.packed}
-		} else {
-			lo = f
-		}
-		if hi/lo < 1.15 && lo > 0 {
-			break // within 15%: a finer scale would save little
+		shed := math.Log(float64(kept[i])/float64(len(p.input))) / (float64(scaledDims[i]) * math.Log(0.25))
+		if best == nil || shed > best.shed {
+			best = &plan{dims: dims, shed: shed, scale: along(dims)}
 		}
 	}
-	return best, runs
+	if best == nil {
+		return nil, 0
+	}
+	taken, runs, bottomed := c.narrowAlong(ctx, p, best.scale)
+	if bottomed && len(best.dims) < len(all) && ctx.Err() == nil {
+		from := p
+		if len(taken) > 0 {
+			from = taken[len(taken)-1]
+		}
+		more, moreRuns, _ := c.narrowAlong(ctx, from, along(all))
+		taken, runs = append(taken, more...), runs+moreRuns
+	}
+	return taken, runs
 }
 
-// runOne runs one job on the pool, waiting for its result (nothing else runs meanwhile).
-func (c *coordinator) runOne(ctx context.Context, j job) jobResult {
+// together calls do(0), …, do(n-1) side by side and returns once every call has: the
+// scalings a bisection round makes, each a Scale call that may replay every game of a
+// case, while the lanes wait.
+func together(n int, do func(i int)) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			do(i)
+		}()
+	}
+	wg.Wait()
+}
+
+// each is every one of dims alone.
+func each(dims []string) [][]string {
+	out := make([][]string, len(dims))
+	for i, dim := range dims {
+		out[i] = []string{dim}
+	}
+	return out
+}
+
+// narrowAlong bisects the scale of a time-out's case along scale: the smallest scale of it
+// whose run still times out (with tleMargin over the limit, as the minimizer's candidates,
+// so that its reruns under the limit do too), within scaleWithin. Each round probes one
+// scale a lane, side by side: while none is known not to time out, 1/2, 1/8, … of the
+// smallest that does (a probe that does not time out costs less than one that does, and
+// a deep one is cheap), then scales spread evenly (geometrically) between the two known,
+// each a case of its own (a scaled count of games is a whole number: the bisection ends
+// when no case lies between). It returns the cases that timed out, largest first, the
+// runs it took, and whether the case cannot be scaled below the smallest.
+func (c *coordinator) narrowAlong(ctx context.Context, p pending, scale func(Case, float64) (Case, bool)) ([]pending, int, bool) {
+	type probe struct {
+		f     float64
+		c     Case
+		input []byte
+	}
+	lo, hi := 0.0, 1.0 // the scale hi times out; lo (0) stands for "none known not to"
+	var taken []pending
+	runs, bottomed := 0, false
+	known := map[string]bool{string(p.input): true} // the inputs run, or the case's own
 	c.drain()
-	id := c.p.sendCtx(ctx, j)
-	for {
-		if r := c.p.recv(); r.id == id {
-			return r
+	lanes := max(c.p.free(), 1)
+	for range scaleRounds {
+		if ctx.Err() != nil || lo > 0 && hi/lo < scaleWithin {
+			break
+		}
+		var probes []probe
+		if lo == 0 {
+			made := make([]probe, lanes)
+			together(lanes, func(k int) {
+				f := hi / math.Pow(4, float64(k)+0.5) // 1/2, 1/8, 1/32 of hi
+				if scaled, ok := scale(p.c, f); ok {
+					made[k] = probe{f, scaled, scaled.Encode()}
+				}
+			})
+			for _, pr := range made {
+				if pr.input == nil {
+					bottomed = true // and so at every smaller scale
+					break
+				}
+				if !known[string(pr.input)] {
+					known[string(pr.input)] = true
+					probes = append(probes, pr)
+				}
+			}
+		} else {
+			// One scale a lane, spread evenly; where one's case is not new (a count of
+			// games rounds to one already run), the scales between them, each a Scale
+			// call of its own (boom's replays every game): as few as fill the lanes.
+			var fs []float64
+			for j := 1; j <= lanes; j++ {
+				fs = append(fs, lo*math.Pow(hi/lo, float64(j)/float64(lanes+1)))
+			}
+			for j := 1; j <= 2*lanes+1; j += 2 { // halfway between those, and lo and hi
+				fs = append(fs, lo*math.Pow(hi/lo, float64(j)/float64(2*lanes+2)))
+			}
+			for len(fs) > 0 && len(probes) < lanes {
+				batch := fs[:min(lanes-len(probes), len(fs))]
+				fs = fs[len(batch):]
+				made := make([]probe, len(batch))
+				together(len(batch), func(i int) {
+					if scaled, ok := scale(p.c, batch[i]); ok {
+						made[i] = probe{batch[i], scaled, scaled.Encode()}
+					}
+				})
+				for _, pr := range made {
+					if pr.input != nil && !known[string(pr.input)] {
+						known[string(pr.input)] = true
+						probes = append(probes, pr)
+					}
+				}
+			}
+			slices.SortFunc(probes, func(a, b probe) int { return cmp.Compare(a.f, b.f) })
+		}
+		if len(probes) == 0 {
+			break
+		}
+		owner := map[int]probe{}
+		for _, pr := range probes {
+			if c.h.validate(pr.input) == nil {
+				owner[c.p.sendCtx(ctx, job{input: pr.input, how: how{gotOnly: true, margin: true}})] = pr
+			} else {
+				lo = max(lo, min(pr.f, hi)) // an invalid scaled case counts as one that does not time out
+			}
+		}
+		out := map[float64]bool{}
+		for len(owner) > 0 {
+			r := c.p.recv()
+			pr, ok := owner[r.id]
+			if !ok {
+				continue
+			}
+			delete(owner, r.id)
+			runs++
+			if out[pr.f] = r.err == nil && r.d != nil && r.sig.Identity == p.sig.Identity; out[pr.f] && pr.f < hi {
+				hi = pr.f
+				taken = append(taken, pending{index: p.index, c: pr.c, input: pr.input, d: r.d, sig: r.sig, after: p.after, reruns: p.reruns, packed: p.packed})
+			}
+		}
+		for _, pr := range probes {
+			if timedOut, ran := out[pr.f]; ran && !timedOut && pr.f < hi {
+				lo = max(lo, pr.f)
+			}
 		}
 	}
+	slices.SortStableFunc(taken, func(a, b pending) int { return len(b.input) - len(a.input) })
+	return taken, runs, bottomed && lo == 0
 }
+
+// growthRuns is how many times a probe is run: the shortest CPU time of its runs is kept,
+// since what another process does beside a run (a shared cache, a CPU's other thread)
+// only ever adds to it. A probe over the limit is run as often, for fast's time beside it:
+// a single run among shortest ones biases fast's growth (boom's fast, 5 ms at 1/2 of its
+// games and one run of 18 ms at 1×, grew ×3.6).
+const growthRuns = 2
 
 // growth measures how the code under test's time grows along each dimension of case p: the
 // case scaled along each dimension alone, at growthScales, the code under test and fast
-// run on each (in parallel, on every lane), under the limits.
+// run on each (in parallel, on every lane), under the limits. Probes of the same input
+// (the case itself, at 1×) are run once.
 func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth {
+	type cell struct{ dim, at int }
 	type probe struct {
-		dim, at int
-		input   []byte
+		input      []byte
+		cells      []cell
+		code, fast float64 // the shortest CPU seconds so far (-1: every run over the limit)
+		runs       int     // measured
+		failed     int     // runs that could not be measured (a worker lost), run again once
 	}
 	dims := s.Dimensions()
 	out := make([]Growth, len(dims))
-	var probes []probe
+	var probes []*probe
+	byInput := map[string]*probe{}
 	for k, dim := range dims {
 		out[k] = Growth{Dimension: dim, Scales: growthScales, Code: make([]float64, len(growthScales)), Fast: make([]float64, len(growthScales))}
 		for i, f := range growthScales {
@@ -167,16 +332,24 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 				}
 				cs = scaled
 			}
-			probes = append(probes, probe{dim: k, at: i, input: cs.Encode()})
+			input := cs.Encode()
+			pr, ok := byInput[string(input)]
+			if !ok {
+				pr = &probe{input: input}
+				byInput[string(input)] = pr
+				probes = append(probes, pr)
+			}
+			pr.cells = append(pr.cells, cell{k, i})
 		}
 	}
 	c.drain()
-	owner := map[int]probe{}
+	queue := slices.Clone(probes)
+	owner := map[int]*probe{}
 	limit := c.h.limits.withDefaults().Time
-	for len(probes) > 0 || len(owner) > 0 {
-		for c.p.free() > 0 && len(probes) > 0 && ctx.Err() == nil {
-			pr := probes[0]
-			probes = probes[1:]
+	for len(queue) > 0 || len(owner) > 0 {
+		for c.p.free() > 0 && len(queue) > 0 && ctx.Err() == nil {
+			pr := queue[0]
+			queue = queue[1:]
 			owner[c.p.sendCtx(ctx, job{input: pr.input, timing: true})] = pr
 		}
 		if len(owner) == 0 {
@@ -188,10 +361,31 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 			continue
 		}
 		delete(owner, r.id)
-		g := &out[pr.dim]
-		g.Code[pr.at], g.Fast[pr.at] = r.run.CPU.Seconds(), r.want.CPU.Seconds()
+		if r.err != nil {
+			if pr.failed++; pr.failed == 1 {
+				queue = append(queue, pr)
+			}
+			continue
+		}
+		code, fast := r.run.CPU.Seconds(), r.want.CPU.Seconds()
 		if r.run.Status == TimedOut || r.run.CPU > limit {
-			g.Code[pr.at] = -1
+			code = -1
+		}
+		if pr.runs == 0 {
+			pr.code, pr.fast = code, fast
+		} else {
+			if code >= 0 && (pr.code < 0 || code < pr.code) {
+				pr.code = code
+			}
+			pr.fast = min(pr.fast, fast)
+		}
+		if pr.runs++; pr.runs < growthRuns {
+			queue = append(queue, pr)
+		}
+	}
+	for _, pr := range probes {
+		for _, at := range pr.cells {
+			out[at.dim].Code[at.at], out[at.dim].Fast[at.at] = pr.code, pr.fast
 		}
 	}
 	for k := range out {
@@ -201,32 +395,23 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 	return out
 }
 
-// fitExponent fits t = a·scale^e by least squares on log t against log scale, over the
-// runs long enough to tell (past noiseFloor) and within the limit; NaN with fewer than two.
+// fitExponent fits t = a·scale^e to the runs at the two largest scales long enough to tell
+// (past noiseFloor) and within the limit: the growth nearest the case's own size, where
+// what the dimension does not scale weighs least (the program's start, its input read,
+// its work along the other dimensions, kept whole: a program quadratic in the side of its
+// boards, with work of its own for each operation, measured ×3.2 from 1/8 of the side to
+// 1/4, ×4.1 from 1/4 to 1/2); NaN with fewer than two.
 func fitExponent(scales, seconds []float64) jsonFloat {
-	var xs, ys []float64
-	for i, t := range seconds {
-		if t > noiseFloor.Seconds() {
-			xs, ys = append(xs, math.Log(scales[i])), append(ys, math.Log(t))
+	var at []int
+	for i := len(seconds) - 1; i >= 0 && len(at) < 2; i-- {
+		if seconds[i] > noiseFloor.Seconds() {
+			at = append(at, i)
 		}
 	}
-	if len(xs) < 2 {
+	if len(at) < 2 || scales[at[0]] == scales[at[1]] {
 		return jsonFloat(math.NaN())
 	}
-	var mx, my float64
-	for i := range xs {
-		mx, my = mx+xs[i], my+ys[i]
-	}
-	mx, my = mx/float64(len(xs)), my/float64(len(xs))
-	var num, den float64
-	for i := range xs {
-		num += (xs[i] - mx) * (ys[i] - my)
-		den += (xs[i] - mx) * (xs[i] - mx)
-	}
-	if den == 0 {
-		return jsonFloat(math.NaN())
-	}
-	return jsonFloat(num / den)
+	return jsonFloat(math.Log(seconds[at[0]]/seconds[at[1]]) / math.Log(scales[at[0]]/scales[at[1]]))
 }
 
 // GrowthSentence names the dimension where the code under test (code: "the program",

@@ -7,7 +7,8 @@ import (
 	"gamediff/testcase"
 )
 
-// Boom scales boom cases along their games (a sample of them, spread evenly), the
+// Boom scales boom cases along their games (a sample of them whose total size, the
+// operations each plays times its cells, tracks the share kept: bySize), the
 // side of their boards (every board cropped along both sides to the window where most of
 // its game is played, the game played as before inside it) and their operations (a prefix
 // of those each game plays).
@@ -19,7 +20,11 @@ func scaleBoom(c testcase.Boom, dim string, f float64) (testcase.Boom, bool) {
 	switch dim {
 	case "games":
 		k := scaledSize(len(c.Games), 1, f)
-		for _, i := range evenly(len(c.Games), k) {
+		size := make([]int, len(c.Games))
+		for i, g := range c.Games {
+			size[i] = (playedBoom(g) + 1) * len(g.Board) * len(g.Board[0])
+		}
+		for _, i := range bySize(size, k) {
 			out.Games = append(out.Games, c.Games[i])
 		}
 		before, after = len(c.Games), k

@@ -466,8 +466,12 @@ func TestTimeOutIsNarrowedByScalingAndTellsItsGrowth(t *testing.T) {
 		t.Fatalf("%d bytes of %d, growth %+v: want a smaller case and a growth along numbers", f.InputBytes, f.Original, f.Growth)
 	}
 	g := f.Growth[0]
-	if e := float64(g.CodeExponent); math.IsNaN(e) || math.Abs(e-2) > 0.3 {
-		t.Errorf("growth %+v: want fast's exponent within 0.3 of 2", g)
+	// Exponents are ratios of times: on a loaded machine a quadratic program's has fitted
+	// 2.38 (its quarter and half measured 15 ms and 78 ms). The test asks what no load
+	// turns around, that it grows faster than linearly; how near 2 is for benchmarks
+	// (BenchmarkGrowthOfKnownPrograms in cmd/diff).
+	if e := float64(g.CodeExponent); math.IsNaN(e) || e < 1.4 {
+		t.Errorf("growth %+v: want fast's exponent well past linear (the toy is quadratic)", g)
 	}
 	if e := float64(g.FastExponent); !math.IsNaN(e) && e > 1.5 {
 		t.Errorf("growth %+v: ref's does not grow quadratically", g)

@@ -22,10 +22,11 @@ type Scaler interface {
 	// Dimensions names the dimensions a case can be scaled along.
 	Dimensions() []string
 	// Scale returns c with dimension dim scaled by f (0 < f < 1): a valid case that still
-	// exercises what c does (a scaled cascade still cascades); false when c cannot be
+	// exercises what c does (a scaled cascade still cascades), and the share of the
+	// dimension it keeps, near f (a growth is fitted to it); share 0 when c cannot be
 	// scaled so (it is as small as it goes along dim). It may be called from several
 	// goroutines at once, and must not change c.
-	Scale(c Case, dim string, f float64) (Case, bool)
+	Scale(c Case, dim string, f float64) (scaled Case, share float64)
 }
 
 // scalerOf is g as a Scaler, when it scales its cases along at least one dimension (a
@@ -37,7 +38,8 @@ func scalerOf(g any) (Scaler, bool) {
 
 // Growth is how the CPU time of the code under test grows along one dimension of a
 // time-out's case, beside fast's on the same inputs: measured on the case scaled along
-// that dimension alone, at each of Scales of it.
+// that dimension alone, at each of Scales of it: the share of the dimension each probe
+// kept, nominally 1/8, 1/4, 1/2 and 1, which rounding sets near them (13 of 50 rows).
 type Growth struct {
 	Dimension string    `json:"dimension"`
 	Scales    []float64 `json:"scales"`
@@ -116,7 +118,7 @@ func (c *coordinator) narrow(ctx context.Context, s Scaler, p pending) ([]pendin
 	scaled := func(cs Case, dims []string, f float64) (Case, int) {
 		n := 0
 		for _, dim := range dims {
-			if d, ok := s.Scale(cs, dim, f); ok {
+			if d, share := s.Scale(cs, dim, f); share > 0 {
 				cs, n = d, n+1
 			}
 		}
@@ -322,15 +324,15 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 	var probes []*probe
 	byInput := map[string]*probe{}
 	for k, dim := range dims {
-		out[k] = Growth{Dimension: dim, Scales: growthScales, Code: make([]float64, len(growthScales)), Fast: make([]float64, len(growthScales))}
+		out[k] = Growth{Dimension: dim, Scales: slices.Clone(growthScales), Code: make([]float64, len(growthScales)), Fast: make([]float64, len(growthScales))}
 		for i, f := range growthScales {
 			cs := p.c
 			if f < 1 {
-				scaled, ok := s.Scale(p.c, dim, f)
-				if !ok {
+				scaled, share := s.Scale(p.c, dim, f)
+				if share == 0 {
 					continue
 				}
-				cs = scaled
+				cs, out[k].Scales[i] = scaled, share
 			}
 			input := cs.Encode()
 			pr, ok := byInput[string(input)]

@@ -268,13 +268,13 @@ type scaling struct{ fixedCase }
 
 func (scaling) Dimensions() []string { return []string{"numbers"} }
 
-func (scaling) Scale(v engine.Case, dim string, f float64) (engine.Case, bool) {
+func (scaling) Scale(v engine.Case, dim string, f float64) (engine.Case, float64) {
 	c := v.(toyCase)
 	n := int(float64(len(c)) * f)
 	if dim != "numbers" || n < 1 || n >= len(c) {
-		return nil, false
+		return nil, 0
 	}
-	return append(toyCase{}, c[:n]...), true
+	return append(toyCase{}, c[:n]...), float64(n) / float64(len(c))
 }
 
 var _ engine.Scaler = scaling{}

@@ -235,16 +235,16 @@ func (t typed[C]) Dimensions() []string {
 	return t.p.Scale.Dimensions
 }
 
-// Scale is c scaled along dim by f (engine.Scaler).
-func (t typed[C]) Scale(c engine.Case, dim string, f float64) (engine.Case, bool) {
+// Scale is c scaled along dim by f, and the share of the dimension it keeps (engine.Scaler).
+func (t typed[C]) Scale(c engine.Case, dim string, f float64) (engine.Case, float64) {
 	if t.p.Scale == nil {
-		return nil, false
+		return nil, 0
 	}
-	scaled, ok := t.p.Scale.Scale(c.(C), dim, f)
-	if !ok {
-		return nil, false
+	scaled, share := t.p.Scale.Scale(c.(C), dim, f)
+	if share == 0 {
+		return nil, 0
 	}
-	return scaled, true
+	return scaled, share
 }
 
 // Generate makes the case of a seed with a generator source that seeds in nanoseconds

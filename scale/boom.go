@@ -14,7 +14,7 @@ import (
 // of those each game plays).
 var Boom = Scaling[testcase.Boom]{Dimensions: []string{"games", "side", "operations"}, Scale: scaleBoom}
 
-func scaleBoom(c testcase.Boom, dim string, f float64) (testcase.Boom, bool) {
+func scaleBoom(c testcase.Boom, dim string, f float64) (testcase.Boom, float64) {
 	var out testcase.Boom
 	before, after := 0, 0 // the dimension's total
 	switch dim {
@@ -50,7 +50,7 @@ func scaleBoom(c testcase.Boom, dim string, f float64) (testcase.Boom, bool) {
 			before, after = before+len(g.Ops), after+len(ops)
 		}
 	}
-	return out, shrunk(before, after, f)
+	return out, kept(before, after, f)
 }
 
 // played plays the game on ref's game: the index of the operation that ends it (LOSE or

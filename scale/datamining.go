@@ -10,17 +10,17 @@ import (
 // evenly), rows and columns (every board cropped to a window of them).
 var Datamining = Scaling[testcase.Datamining]{Dimensions: []string{"boards", "rows", "columns"}, Scale: scaleDatamining}
 
-func scaleDatamining(c testcase.Datamining, dim string, f float64) (testcase.Datamining, bool) {
+func scaleDatamining(c testcase.Datamining, dim string, f float64) (testcase.Datamining, float64) {
 	var out testcase.Datamining
 	if dim == "boards" {
 		k := scaledSize(len(c.Boards), 1, f)
 		for _, i := range evenly(len(c.Boards), k) {
 			out.Boards = append(out.Boards, c.Boards[i])
 		}
-		return out, shrunk(len(c.Boards), k, f)
+		return out, kept(len(c.Boards), k, f)
 	}
 	if dim != "rows" && dim != "columns" {
-		return out, false
+		return out, 0
 	}
 	axis, before, after := pick(dim == "rows", 0, 1), 0, 0
 	for _, board := range c.Boards {
@@ -29,7 +29,7 @@ func scaleDatamining(c testcase.Datamining, dim string, f float64) (testcase.Dat
 		out.Boards = append(out.Boards, board)
 		before, after = before+size, after+pick(axis == 0, len(board), len(board[0]))
 	}
-	return out, shrunk(before, after, f)
+	return out, kept(before, after, f)
 }
 
 // cropDatamining crops board along axis (0 rows, 1 columns) to k of it: the window whose

@@ -12,7 +12,7 @@ import (
 // is played, the game played as before inside it).
 var Mine = Scaling[testcase.Mine]{Dimensions: []string{"operations", "rows", "columns"}, Scale: scaleMine}
 
-func scaleMine(c testcase.Mine, dim string, f float64) (testcase.Mine, bool) {
+func scaleMine(c testcase.Mine, dim string, f float64) (testcase.Mine, float64) {
 	switch dim {
 	case "operations":
 		return scaleMineOps(c, f)
@@ -21,7 +21,7 @@ func scaleMine(c testcase.Mine, dim string, f float64) (testcase.Mine, bool) {
 	case "columns":
 		return cropMine(c, 1, f)
 	}
-	return testcase.Mine{}, false
+	return testcase.Mine{}, 0
 }
 
 // played plays c on ref's game: the index of the operation that ends it (the Quit, a boom
@@ -44,17 +44,18 @@ func playedMine(c testcase.Mine) (last, opening int, end string) {
 // scaleMineOps keeps f of the operations the game plays, the first ones, then the Quit,
 // then f of those after the Quit (never read): a boom or a finish the game reached may
 // go, the opening cascade stays.
-func scaleMineOps(c testcase.Mine, f float64) (testcase.Mine, bool) {
+func scaleMineOps(c testcase.Mine, f float64) (testcase.Mine, float64) {
 	last, _, _ := playedMine(c)
 	quit := slices.IndexFunc(c.Ops, func(op testcase.MineOp) bool { return op.Kind == testcase.MineQuit })
 	read := last + pick(last == quit, 0, 1) // the Quit is no step
 	keep := scaledSize(read, 1, f)
-	if !shrunk(read, keep, f) {
-		return testcase.Mine{}, false
+	share := kept(read, keep, f)
+	if share == 0 {
+		return testcase.Mine{}, 0
 	}
 	after := c.Ops[quit+1:]
 	ops := slices.Concat(c.Ops[:keep], []testcase.MineOp{{Kind: testcase.MineQuit}}, after[:scaledSize(len(after), 0, f)])
-	return testcase.Mine{Board: c.Board, Ops: ops}, true
+	return testcase.Mine{Board: c.Board, Ops: ops}, share
 }
 
 // cropMine crops the board along axis (0 rows, 1 columns) to f of it: the window that
@@ -65,14 +66,15 @@ func scaleMineOps(c testcase.Mine, f float64) (testcase.Mine, bool) {
 // Quit follows it. A game that did not finish gets a reserve (withReserve), which a
 // finish of the smaller board would otherwise cut short. So the cropped game plays as
 // many operations, on fewer cells.
-func cropMine(c testcase.Mine, axis int, f float64) (testcase.Mine, bool) {
+func cropMine(c testcase.Mine, axis int, f float64) (testcase.Mine, float64) {
 	size := len(c.Board)
 	if axis == 1 {
 		size = len(c.Board[0])
 	}
 	k := scaledSize(size, 1, f)
-	if !shrunk(size, k, f) {
-		return testcase.Mine{}, false
+	share := kept(size, k, f)
+	if share == 0 {
+		return testcase.Mine{}, 0
 	}
 	coord := func(op *testcase.MineOp) *int { return pick(axis == 0, &op.X, &op.Y) }
 	last, opening, end := playedMine(c)
@@ -105,7 +107,7 @@ func cropMine(c testcase.Mine, axis int, f float64) (testcase.Mine, bool) {
 		played = append(played, testcase.MineOp{Kind: testcase.MineQuit})
 		rest = slices.DeleteFunc(slices.Clone(rest), func(op testcase.MineOp) bool { return op.Kind == testcase.MineQuit })
 	}
-	return testcase.Mine{Board: board, Ops: append(played, rest...)}, true
+	return testcase.Mine{Board: board, Ops: append(played, rest...)}, share
 }
 
 // mineStepper is ref's game of a cropped case (stepper).

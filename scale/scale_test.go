@@ -3,6 +3,7 @@ package scale
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand"
 	"slices"
 	"strings"
@@ -40,9 +41,12 @@ func (sc scaleCheck[C]) run(t *testing.T, call string, seed int64) {
 			scaled := 0
 			for i := len(scales) - 1; i >= 0; i-- { // 1/2 first: each next one is smaller
 				f := scales[i]
-				s, ok := sc.scaling.Scale(c, dim, f)
-				if !ok {
+				s, share := sc.scaling.Scale(c, dim, f)
+				if share == 0 {
 					continue
+				}
+				if want := float64(sc.measure(s, dim)) / float64(sc.measure(c, dim)); math.Abs(share-want) > 1e-9 {
+					t.Errorf("scaled by %v: says it keeps %v of %s, keeps %v", f, share, dim, want)
 				}
 				scaled++
 				input := s.Encode()

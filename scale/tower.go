@@ -14,7 +14,7 @@ import (
 // the game played as before inside it).
 var Tower = Scaling[testcase.Tower]{Dimensions: []string{"commands", "height", "width"}, Scale: scaleTower}
 
-func scaleTower(c testcase.Tower, dim string, f float64) (testcase.Tower, bool) {
+func scaleTower(c testcase.Tower, dim string, f float64) (testcase.Tower, float64) {
 	var out testcase.Tower
 	before, after := 0, 0 // the dimension's total
 	// A case at the limits repeats its datasets (towerDistinct), each scaled once: ref
@@ -37,7 +37,7 @@ func scaleTower(c testcase.Tower, dim string, f float64) (testcase.Tower, bool) 
 			before, after = before+len(d.Rows[0]), after+len(s.Rows[0])
 		}
 	}
-	return out, shrunk(before, after, f)
+	return out, kept(before, after, f)
 }
 
 // scale is the dataset scaled along dim by f: a prefix of the commands it plays, or

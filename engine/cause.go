@@ -25,7 +25,15 @@ type Cause struct {
 	Why    string `json:"why"`
 }
 
-// causeBudget bounds the walk that tests one ruling as a cause.
+// causeRuns bounds the walk that tests one ruling as a cause, in candidates run: a count,
+// not a time, so that a loaded machine, which runs fewer candidates in a second, names the
+// same causes as a quiet one (bounded by 5 s, a walk at load 15 tried too few to tell).
+const causeRuns = 300
+
+// causeBudget bounds the walk's time as well: a wrong answer's walk gets the
+// minimization's budget, at least causeBudget, since its candidates cost milliseconds and
+// the count bounds it; any other verdict's candidates may each cost the limit, and its walk
+// gets at most causeBudget (it seldom tries causeEvidence of them, and names no cause).
 const causeBudget = 5 * time.Second
 
 // causeEvidence is how many candidates avoiding a situation an unfinished walk must have
@@ -64,12 +72,15 @@ func (c *coordinator) causes(ctx context.Context, found pending, path []pending,
 		candidates, known = suspects, "; the program fails its hand-made cases"
 	}
 	budget := min(causeBudget, h.minimizeBudget()/4)
+	if found.d.Verdict() == WA {
+		budget = max(causeBudget, h.minimizeBudget())
+	}
 	for _, id := range reached {
 		if !slices.Contains(candidates, id) || ctx.Err() != nil {
 			others = append(others, id)
 			continue
 		}
-		taken, st := c.minimizeFor(ctx, found, budget, goal{avoid: id, first: true})
+		taken, st := c.minimizeFor(ctx, found, budget, goal{avoid: id, first: true, runs: causeRuns})
 		switch {
 		case len(taken) > 0, !st.Complete && st.Runs < causeEvidence:
 			// Avoidable, or too few candidates tried to tell (a time-out's each cost the

@@ -44,6 +44,7 @@ func (c *coordinator) minimize(ctx context.Context, p pending, budget time.Durat
 type goal struct {
 	avoid string // a ruling id: a candidate that reaches its situation is not taken
 	first bool   // stop when one candidate is taken
+	runs  int    // stop after this many runs (0: the budget alone)
 }
 
 // minimizeFor is minimize toward a goal.
@@ -72,7 +73,7 @@ func (c *coordinator) minimizeFor(ctx context.Context, p pending, budget time.Du
 	m.start(p.c, candidateKey{})
 	defer m.stopWalks()
 	for {
-		if ctx.Err() != nil || time.Since(start) > budget {
+		if ctx.Err() != nil || time.Since(start) > budget || g.runs > 0 && st.Runs >= g.runs {
 			return taken, st
 		}
 		// Advance the walk as far as known outcomes take it.

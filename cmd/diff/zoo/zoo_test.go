@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -22,9 +23,17 @@ import (
 // finding means the bug, not a slip elsewhere. How long catching and minimizing take is
 // logged as a table, never bounded: a loaded machine stretches any time.
 
-// zooBudget is each hunt's duration: enough to catch every bug of the zoo many times over
-// on a quiet machine.
-const zooBudget = "50s"
+// zooCases bounds each hunt by cases, not time: the deepest bug of the zoo is caught at
+// case 8,311 of seed 1 (tower -bug pull-c), the time-outs at 1,732 (mine) and 2,437 (boom).
+// A hunt stops at its first finding. At load 16 a 50 s hunt reached case 238 of mine's
+// rescan: a hunt's processes hand each case on several times, and each hand-over waits
+// for a CPU.
+const zooCases = "12000"
+
+// zooWABudget is a wrong answer's minimization budget: it must reach a 1-minimal case,
+// which takes seconds on a quiet machine and under a minute at load 16; the budget only
+// bounds a minimization gone wrong.
+const zooWABudget = "5m"
 
 // zooGames lists the games of the zoo, each a program in testdata/wrong/<game>.
 var zooGames = []string{"mine", "boom", "tower", "datamining"}
@@ -148,52 +157,71 @@ func TestZoo(t *testing.T) {
 	if t.Failed() {
 		t.FailNow()
 	}
-	pages, paged := t.TempDir(), 0 // each finding's HTML report, checked in Chromium at the end
-	table := []string{fmt.Sprintf("%-34s %-7s %8s %8s %8s", "solution", "verdict", "catch s", "min. s", "bytes")}
+	pages := t.TempDir() // each finding's HTML report, checked in Chromium at the end
+	var (
+		mu    sync.Mutex
+		paged int
+		table = []string{fmt.Sprintf("%-34s %-7s %8s %8s %8s", "solution", "verdict", "catch s", "min. s", "bytes")}
+	)
 	defer func() { t.Log("the zoo:\n" + strings.Join(table, "\n")) }()
-	for _, z := range zoo {
-		t.Run("caught/"+z.game+"/"+z.bug, func(t *testing.T) {
-			solution := z.game + " -bug " + z.bug
-			// A wrong answer minimizes to a 1-minimal case; a TLE or a crash within the
-			// default budget (30 s): every candidate that still shows it costs the time
-			// limit, so it must reach a smaller case that still shows it.
-			minimizeTime := zooBudget
-			if z.verdict != "WA" {
-				minimizeTime = "30s"
-			}
-			h := huntZoo(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, "-duration", zooBudget, "-minimize-time", minimizeTime,
-				"-report", filepath.Join(pages, z.game+"-"+z.bug))
-			if h.code != clitest.ExitFound || len(h.findings) == 0 {
-				table = append(table, fmt.Sprintf("%-34s not caught in %s", solution, zooBudget))
-				t.Fatalf("not caught in %s: exit %d\n%s", zooBudget, h.code, h.stderr)
-			}
-			f := h.findings[0]
-			paged += strings.Count(h.stderr, ": HTML report ")
-			t.Logf("finding as hunt -json prints it: %s", h.raw[0])
-			row := fmt.Sprintf("%-34s %-7s %8.2f %8.2f %8d", solution, f.Verdict, f.FoundAfter, f.Minimize.Seconds, f.InputBytes)
-			if f.Origin != "" {
-				row += "   (fails the sample: the hunt stops there)"
-			}
-			t.Log(row)
-			table = append(table, row) // logged again by the parent, every row together
-			if f.Verdict != z.verdict {
-				t.Fatalf("verdict %s, want %s\n%s", f.Verdict, z.verdict, h.stderr)
-			}
-			if f.Shown != f.Runs || f.Runs < 3 {
-				t.Errorf("confirmed on %d of %d runs, want every one of at least 3", f.Shown, f.Runs)
-			}
-			zooReproduce(t, z.game, f, h.stderr)
-			if f.Origin != "" {
-				return // the sample is the smallest case there is: nothing to minimize
-			}
-			if z.verdict == "WA" && !f.Minimize.Complete {
-				t.Errorf("the minimization stopped before the case was 1-minimal (%d bytes)", f.InputBytes)
-			}
-			if f.InputBytes >= f.Original {
-				t.Errorf("not minimized: %d bytes, as found\n%s", f.InputBytes, h.stderr)
-			}
-		})
-	}
+	// The games' programs are hunted side by side, each game's one after another.
+	t.Run("caught", func(t *testing.T) {
+		for _, game := range zooGames {
+			t.Run(game, func(t *testing.T) {
+				t.Parallel()
+				for _, z := range zoo {
+					if z.game != game {
+						continue
+					}
+					t.Run(z.bug, func(t *testing.T) {
+						solution := z.game + " -bug " + z.bug
+						// A wrong answer minimizes to a 1-minimal case; a TLE or a crash within
+						// the default budget (30 s): every candidate that still shows it costs
+						// the time limit, so it must reach a smaller case that still shows it.
+						minimizeTime := zooWABudget
+						if z.verdict != "WA" {
+							minimizeTime = "30s"
+						}
+						h := huntZoo(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, "-cases", zooCases, "-duration", "0",
+							"-minimize-time", minimizeTime, "-report", filepath.Join(pages, z.game+"-"+z.bug))
+						if h.code != clitest.ExitFound || len(h.findings) == 0 {
+							mu.Lock()
+							table = append(table, fmt.Sprintf("%-34s not caught in %s cases", solution, zooCases))
+							mu.Unlock()
+							t.Fatalf("not caught in %s cases: exit %d\n%s", zooCases, h.code, h.stderr)
+						}
+						f := h.findings[0]
+						t.Logf("finding as hunt -json prints it: %s", h.raw[0])
+						row := fmt.Sprintf("%-34s %-7s %8.2f %8.2f %8d", solution, f.Verdict, f.FoundAfter, f.Minimize.Seconds, f.InputBytes)
+						if f.Origin != "" {
+							row += "   (fails the sample: the hunt stops there)"
+						}
+						t.Log(row)
+						mu.Lock()
+						paged += strings.Count(h.stderr, ": HTML report ")
+						table = append(table, row) // logged again by the parent, every row together
+						mu.Unlock()
+						if f.Verdict != z.verdict {
+							t.Fatalf("verdict %s, want %s\n%s", f.Verdict, z.verdict, h.stderr)
+						}
+						if f.Shown != f.Runs || f.Runs < 3 {
+							t.Errorf("confirmed on %d of %d runs, want every one of at least 3", f.Shown, f.Runs)
+						}
+						zooReproduce(t, z.game, f, h.stderr)
+						if f.Origin != "" {
+							return // the sample is the smallest case there is: nothing to minimize
+						}
+						if z.verdict == "WA" && !f.Minimize.Complete {
+							t.Errorf("the minimization stopped before the case was 1-minimal (%d bytes)", f.InputBytes)
+						}
+						if f.InputBytes >= f.Original {
+							t.Errorf("not minimized: %d bytes, as found\n%s", f.InputBytes, h.stderr)
+						}
+					})
+				}
+			})
+		}
+	})
 	t.Run("pages", func(t *testing.T) { clitest.CheckPages(t, pages, max(paged, 1)) })
 }
 

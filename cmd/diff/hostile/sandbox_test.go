@@ -302,7 +302,7 @@ func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
 	mine := filepath.Join(clitest.Zoo(t), "mine")
 	found := t.TempDir()
 	code, out, errs := clitest.Exec(t, "", "hunt", "-game", "mine", "-cmd", hostile+" -mode flaky-crash -state "+t.TempDir()+" -then "+mine, "-seed", "2",
-		"-duration", "20s", "-json", "-o", found)
+		"-cases", "300", "-duration", "0", "-json", "-o", found)
 	var sum struct {
 		Findings []struct {
 			Verdict     string

@@ -120,16 +120,25 @@ func (d *Divergence) FirstDifference() (line int, want, got string) {
 	line = bytes.Count(d.Want.Stdout[:same], []byte{'\n'}) + 1
 	start := bytes.LastIndexByte(d.Want.Stdout[:same], '\n') + 1
 	quote := func(b []byte) string {
-		if start >= len(b) {
+		l, ok := lineFrom(b, start)
+		if !ok {
 			return "end of output"
 		}
-		b = b[start:]
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			b = b[:i]
-		}
-		return strconv.Quote(clipLine(string(b), same-start))
+		return strconv.Quote(clipLine(l, same-start))
 	}
 	return line, quote(d.Want.Stdout), quote(d.Got.Stdout)
+}
+
+// lineFrom is the line of b that starts at start; false past b's end.
+func lineFrom(b []byte, start int) (string, bool) {
+	if start >= len(b) {
+		return "", false
+	}
+	b = b[start:]
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	return string(b), true
 }
 
 // FormatOnly says how two answers that differ only in their whitespace differ ("the last

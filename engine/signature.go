@@ -109,14 +109,11 @@ func firstDifferentLines(want, got []byte) (string, string) {
 	same := commonPrefix(want, got)
 	start := bytes.LastIndexByte(want[:same], '\n') + 1
 	line := func(b []byte) string {
-		if start >= len(b) {
+		l, ok := lineFrom(b, start)
+		if !ok {
 			return "end of output"
 		}
-		b = b[start:]
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			b = b[:i]
-		}
-		return strconv.Quote(shape(string(b)))
+		return strconv.Quote(shape(l))
 	}
 	return line(want), line(got)
 }

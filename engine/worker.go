@@ -470,10 +470,9 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 	// second side's limits, with the first side's quickSide on top (it has run by then).
 	phase := 1 // the side running, as far as the coordinator knows
 	start := time.Now()
-	pid := w.cmd.Process.Pid
 	quick := watchedLimits(req.Got)
 	quick.Time, quick.Wall = quick.Time+2*quickSide, quick.Wall+2*quickSide
-	dog := watch(&workerProbe{pid: pid, base: w.cpu, held: w.held, program: isProgram(req.Got)}, quick, start, kill)
+	dog := watch(w.probe(req.Got), quick, start, kill)
 	defer func() { dog.stop() }()
 	var died <-chan struct{} = w.waited
 	var dropped <-chan time.Time
@@ -484,14 +483,14 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 			switch {
 			case r.Slow:
 				phase = 0
-				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held, program: isProgram(req.Want)}, watchedLimits(req.Want), start, kill)
+				dog = watch(w.probe(req.Want), watchedLimits(req.Want), start, kill)
 				continue
 			case r.Phase:
 				w.spent += r.CPU - w.cpu
 				phase, start, w.cpu, w.held = 1, time.Now(), r.CPU, r.RSS
 				// What the first side left is not the second's: its memory is measured
 				// from there (reused memory goes uncounted: the limit is a backstop).
-				dog = watch(&workerProbe{pid: pid, base: w.cpu, held: w.held, program: isProgram(req.Got)}, watchedLimits(req.Got), start, kill)
+				dog = watch(w.probe(req.Got), watchedLimits(req.Got), start, kill)
 				continue
 			}
 			w.spent += r.CPU - w.cpu
@@ -577,6 +576,12 @@ type workerProbe struct {
 	// whether it is idle or starved, in its jail). The worker only waits meanwhile, so its
 	// own idleness says nothing of the program's.
 	program bool
+}
+
+// probe is the watch of this worker while it runs side s, from the CPU time and memory it
+// had used and held before.
+func (w *worker) probe(s side) *workerProbe {
+	return &workerProbe{pid: w.cmd.Process.Pid, base: w.cpu, held: w.held, program: isProgram(s)}
 }
 
 func (p *workerProbe) usage() (time.Duration, int64, bool) {

@@ -8,7 +8,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -26,32 +25,17 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// zooBug is a key of the bugs map of a wrong-solution program (cmd/diff/testdata/wrong).
-var zooBug = regexp.MustCompile(`(?m)^\t"([a-z0-9-]+)": +"`)
-
-// misreading is a reading of testdata/rulings/GAME/solution.cpp, from its header comment.
-var misreading = regexp.MustCompile(`(?m)^//   ([a-z0-9-]+) +R-[A-Z]+[0-9]+ `)
-
 // wrongSolutions are the known wrong solutions of a game: every bug of its program in the
 // wrong-solution zoo (WA, RE and TLE), and every program of testdata/rulings (one ruling
 // read otherwise), each as an argv, from the programs' own lists in their sources.
 func wrongSolutions(t *testing.T, game, zoo, rulings string) [][]string {
 	t.Helper()
 	var out [][]string
-	src, err := os.ReadFile(filepath.Join("..", "..", "cmd", "diff", "testdata", "wrong", game, "main.go"))
-	if err != nil {
-		t.Fatal(err)
+	for _, bug := range clitest.ZooBugs(t, game) {
+		out = append(out, []string{filepath.Join(zoo, game), "-bug", bug})
 	}
-	block, _, _ := strings.Cut(string(src[strings.Index(string(src), "var bugs = map[string]string{"):]), "\n}\n")
-	for _, m := range zooBug.FindAllStringSubmatch(block, -1) {
-		out = append(out, []string{filepath.Join(zoo, game), "-bug", m[1]})
-	}
-	header, err := os.ReadFile(filepath.Join("..", "..", "cmd", "diff", "testdata", "rulings", game, "solution.cpp"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range misreading.FindAllStringSubmatch(string(header), -1) {
-		out = append(out, []string{rulings, m[1]})
+	for _, m := range clitest.Misreadings(t, game) {
+		out = append(out, []string{rulings, m.Reading})
 	}
 	if len(out) < 4 {
 		t.Fatalf("%s: %d known wrong solutions read from their sources: the lists moved?", game, len(out))

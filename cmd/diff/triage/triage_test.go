@@ -34,21 +34,13 @@ type misreading struct {
 	game, reading, ruling string
 }
 
-// misreadingLine is a line of a program's header: its argument and the ruling it reads
-// otherwise.
-var misreadingLine = regexp.MustCompile(`(?m)^//   ([a-z0-9-]+) +(R-[A-Z]+[0-9]+) `)
-
 // misreadings reads the programs' own lists, in their headers.
 func misreadings(t *testing.T) []misreading {
 	t.Helper()
 	var out []misreading
 	for _, game := range []string{"mine", "boom", "tower", "datamining"} {
-		src, err := os.ReadFile(filepath.Join("..", "testdata", "rulings", game, "solution.cpp"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range misreadingLine.FindAllStringSubmatch(string(src), -1) {
-			out = append(out, misreading{game, m[1], m[2]})
+		for _, m := range clitest.Misreadings(t, game) {
+			out = append(out, misreading{game, m.Reading, m.Ruling})
 		}
 	}
 	if len(out) < 19 {

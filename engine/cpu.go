@@ -14,11 +14,11 @@ type CPUUse struct {
 	// Workers is the rest of the workers' own time: reading requests, starting, watching
 	// and ending programs, comparing answers, sending responses.
 	Workers float64 `json:"workers_other_seconds"`
-	// Lanes is the hunt's lanes: generating cases, encoding, packing and splitting them,
-	// naming divergences, sending requests.
+	// Lanes is the hunt's lanes generating cases: drawing, encoding and packing them.
 	Lanes float64 `json:"lanes_seconds"`
-	// Hunt is the rest of the hunt's own process: the coordinator, reading the workers'
-	// responses, minimizing, the garbage collector.
+	// Hunt is the rest of the hunt's own process: the coordinator, the lanes' requests and
+	// what they do with the responses (splitting packed answers, naming divergences),
+	// minimizing, the garbage collector.
 	Hunt float64 `json:"hunt_other_seconds"`
 	// CodeShare is the share of the total that went to the code under test: the program,
 	// or fast in a hunt of ref against fast.

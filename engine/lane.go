@@ -115,16 +115,11 @@ func (p *pool) recv() jobResult {
 func (p *pool) took() { p.busy-- }
 
 func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResult) {
-	// Locked to a thread of its own, the lane reads its own CPU time: its share of the hunt.
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	start := threadCPU()
 	defer func() {
 		if l.w != nil {
 			l.w.stop()
 			l.retire()
 		}
-		l.use.thread = threadCPU() - start
 	}()
 	for j := range jobs {
 		var r jobResult
@@ -155,6 +150,18 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 		r.id, r.disturbed, l.disturbed = j.id, l.disturbed, 0
 		results <- r
 	}
+}
+
+// generating runs f, the generation of cases, and counts its CPU time as the lane's own
+// (CPUUse's lanes). Only then is the lane on a thread of its own: a lane locked to its
+// thread all along would have each response of its worker handed to that thread, one more
+// wait for a CPU per case on a loaded machine.
+func (l *lane) generating(f func()) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := threadCPU()
+	f()
+	l.use.thread += threadCPU() - start
 }
 
 // workerHeldCap is the memory a worker may keep between runs: past it, it is replaced.
@@ -329,25 +336,27 @@ func (l *lane) request(input []byte, hw how) request {
 // it ran count, the one under way does not.
 func (l *lane) huntBlock(ctx context.Context, indices []int64, drop <-chan struct{}) (r jobResult) {
 	cases := make([]Case, len(indices))
-	for k, i := range indices {
-		c, err := l.h.generate(i)
-		if err != nil {
-			r.err = err
-			return r
+	// Each case is encoded once: for its run and the digest, and, packed, for its run
+	// alone should its pack diverge.
+	inputs := make([][]byte, len(cases))
+	l.generating(func() {
+		for k, i := range indices {
+			c, err := l.h.generate(i)
+			if err != nil {
+				r.err = err
+				return
+			}
+			cases[k], inputs[k] = c, c.Encode()
 		}
-		cases[k] = c
+	})
+	if r.err != nil {
+		return r
 	}
 	if l.h.batch != nil {
-		// Each case is encoded once: for the digest, and for its run alone should its
-		// pack diverge.
-		inputs := make([][]byte, len(cases))
-		for k, c := range cases {
-			inputs[k] = c.Encode()
-		}
 		return l.huntPacked(ctx, indices, cases, inputs, drop)
 	}
 	for k, i := range indices {
-		input := cases[k].Encode()
+		input := inputs[k]
 		d, sig, err := l.steady(ctx, input, how{ref: l.h.checkedByRef(i)}, drop)
 		if errors.Is(err, errDropped) {
 			return r
@@ -390,8 +399,16 @@ func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan str
 // narrowed by running the packed cases one by one.
 func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case, inputs [][]byte, drop <-chan struct{}) (r jobResult) {
 	for lo := 0; lo < len(cases); {
-		hi, joined := l.pack(cases, inputs, lo)
-		found, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], inputs[lo:hi], joined, drop)
+		var (
+			hi     int
+			joined Case
+			input  []byte
+		)
+		l.generating(func() {
+			hi, joined = l.pack(cases, inputs, lo)
+			input = joined.Encode()
+		})
+		found, err := l.huntPack(ctx, indices[lo:hi], cases[lo:hi], inputs[lo:hi], joined, input, drop)
 		if errors.Is(err, errDropped) {
 			return r
 		}
@@ -441,8 +458,7 @@ func (l *lane) pack(cases []Case, inputs [][]byte, lo int) (int, Case) {
 	return hi, joined
 }
 
-func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, inputs [][]byte, joined Case, drop <-chan struct{}) ([]pending, error) {
-	input := joined.Encode()
+func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, inputs [][]byte, joined Case, input []byte, drop <-chan struct{}) ([]pending, error) {
 	d, sig, err := l.steady(ctx, input, how{ref: l.h.checkedByRef(indices[0])}, drop)
 	if err != nil || d == nil {
 		return nil, err

@@ -1,0 +1,128 @@
+// Package triage hunts, as a contestant would, the programs of cmd/diff/testdata/rulings:
+// each game's example solution with one reading of one ruling taken otherwise. It runs the
+// gamediff binary as a user does. Each game's hunts are a test package of their own (the
+// folders under this one, whose tests call Test): go test's timeout is per package, and
+// beside two CPU burners mine's five took 560 s one after another.
+package triage
+
+import (
+	"encoding/json"
+	"fmt"
+	"gamediff/internal/clitest"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// One ruling read otherwise, one cause named. Each program is hunted: the check before the
+// hunt must list exactly its ruling, every finding must name exactly that ruling as its
+// cause, and the hunt with -skip-rule of it must be clean.
+
+// build builds the gamediff binary and the game's C++ program, once.
+func build(t *testing.T, game string) (gamediff, program string) {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	src := filepath.Join(filepath.Dir(file), "..", "testdata", "rulings", game, "solution.cpp")
+	return clitest.Gamediff(t), clitest.CXX(t, "rulings-"+game, src)
+}
+
+// checkListed is the rulings the check before a hunt says the program reads differently.
+var checkListed = regexp.MustCompile(`(?m)^    (R-[A-Z]+[0-9]+): `)
+
+// hunt hunts program (its argv as one -cmd) and returns the hunt's exit, the rulings the
+// check listed, the causes each finding names, and stderr.
+func hunt(t *testing.T, gamediff, game, program string, extra ...string) (int, []string, [][]string, string) {
+	t.Helper()
+	args := append([]string{"hunt", "-game", game, "-cmd", program, "-seed", "1", "-json", "-o", t.TempDir(),
+		"-cases", "1000", "-minimize-time", "10s"}, extra...)
+	cmd := exec.Command(gamediff, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	code := 0
+	if exit, ok := err.(*exec.ExitError); ok {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		Findings []struct {
+			Causes []struct{ Ruling string }
+		}
+	}
+	if err := json.Unmarshal(out, &sum); err != nil {
+		t.Fatalf("exit %d, stdout is not JSON: %v\n%s\n%s", code, err, out, stderr.String())
+	}
+	var listed []string
+	for _, m := range checkListed.FindAllStringSubmatch(stderr.String(), -1) {
+		listed = append(listed, m[1])
+	}
+	var causes [][]string
+	for _, f := range sum.Findings {
+		var ids []string
+		for _, c := range f.Causes {
+			ids = append(ids, c.Ruling)
+		}
+		causes = append(causes, ids)
+	}
+	return code, listed, causes, stderr.String()
+}
+
+// Test hunts each misreading of the game to its first finding, and again with -skip-rule
+// of its ruling: the check and its finding name exactly its ruling, and the hunt with
+// -skip-rule of it is clean. The misreadings are hunted side by side (go test's -parallel).
+func Test(t *testing.T, game string) {
+	gamediff, program := build(t, game)
+	readings := clitest.Misreadings(t, game)
+	if len(readings) == 0 {
+		t.Fatalf("no misreading read from testdata/rulings/%s: the header moved?", game)
+	}
+	var (
+		mu   sync.Mutex
+		rows []string
+	)
+	t.Cleanup(func() {
+		slices.Sort(rows)
+		t.Logf("one reading of one ruling otherwise, hunted with -cases 1000:\n%-24s %-7s %-16s %-26s %s\n%s",
+			"reading", "ruling", "check lists", "findings name", "-skip-rule it", strings.Join(rows, ""))
+	})
+	for _, m := range readings {
+		t.Run(m.Reading, func(t *testing.T) {
+			t.Parallel()
+			row := misreadingHunts(t, gamediff, game, program+" "+m.Reading, m)
+			mu.Lock()
+			rows = append(rows, row)
+			mu.Unlock()
+		})
+	}
+}
+
+// misreadingHunts hunts one misreading, and returns its row of the table.
+func misreadingHunts(t *testing.T, gamediff, game, program string, m clitest.Misreading) string {
+	code, listed, causes, errs := hunt(t, gamediff, game, program)
+	named := []string{}
+	for _, ids := range causes {
+		named = append(named, strings.Join(ids, ","))
+	}
+	if code != 1 || len(causes) == 0 {
+		t.Errorf("exit %d with %d findings, want 1 with one at least\n%s", code, len(causes), errs)
+	}
+	if !slices.Equal(listed, []string{m.Ruling}) {
+		t.Errorf("the check lists %v, want [%s]", listed, m.Ruling)
+	}
+	for i, ids := range causes {
+		if !slices.Equal(ids, []string{m.Ruling}) {
+			t.Errorf("finding %d names %v as causes, want [%s]", i+1, ids, m.Ruling)
+		}
+	}
+	clean, _, after, _ := hunt(t, gamediff, game, program, "-skip-rule", m.Ruling)
+	if clean != 0 {
+		t.Errorf("with -skip-rule %s: exit %d, %d findings (causes %v), want a clean hunt", m.Ruling, clean, len(after), after)
+	}
+	return fmt.Sprintf("%-24s %-7s %-16s %-26s exit %d\n", m.Reading, m.Ruling, strings.Join(listed, ","), strings.Join(named, "; "), clean)
+}

@@ -1,0 +1,290 @@
+// Package zoo hunts the wrong-solution zoo (cmd/diff/testdata/wrong) with the gamediff
+// binary, as a contestant would. Each game's zoo is a test package of its own (the folders
+// under this one, whose tests call Test): go test's timeout is per package, and beside two
+// CPU burners one game's hunts take minutes (mine's, at 8 cases/s, need 1,700 cases to
+// catch its crash and its time-out).
+package zoo
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"gamediff/internal/clitest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The zoo: realistic wrong solutions, one contestant-style program per game under
+// testdata/wrong/ whose -bug flag plants one slip, and the proof that hunt -cmd catches
+// every one of them, with the right verdict, confirmed, and minimized. Without -bug each
+// program is right: Test holds them to the corpus and to a clean hunt first, so that a
+// finding means the bug, not a slip elsewhere. How long catching and minimizing take is
+// logged as a table, never bounded: a loaded machine stretches any time.
+
+// zooCases bounds each hunt by cases, not time: the deepest bug of the zoo is caught at
+// case 8,311 of seed 1 (tower -bug pull-c), the time-outs at 1,732 (mine) and 2,437 (boom).
+// A hunt stops at its first finding. Beside two CPU burners, four hunts at once, mine's
+// ran 8 cases/s and caught its crash (case 1,691) after 206 s: each case starts the
+// program, a Go program whose runtime starts threads, and each new thread waits for a CPU
+// (2-3 ms on average, up to 100 ms, as perf sched measured).
+const zooCases = "12000"
+
+// zooWABudget is a wrong answer's minimization budget: it must reach a 1-minimal case,
+// which takes seconds on a quiet machine and under a minute at load 16; the budget only
+// bounds a minimization gone wrong.
+const zooWABudget = "5m"
+
+// zoo lists the wrong solutions: the program, the bug planted, and the verdict a judge
+// gives it. A game's are hunted two at a time, in this order: the crashes and time-outs,
+// found late in the seed and confirmed at the limit's cost, first.
+var zoo = []struct {
+	game, bug, verdict string
+}{
+	{"mine", "rescan", "TLE"},
+	{"mine", "recursive-fill", "RE"}, // a fatal "goroutine stack exceeds" under the 8 MB stack
+	{"mine", "column-first", "WA"},
+	{"mine", "dsweep-more-flags", "WA"},
+	{"mine", "quit-counted", "WA"},
+	{"mine", "cascade-keeps-flags", "WA"},
+	{"mine", "no-finish-after-dsweep", "WA"},
+	{"boom", "rescan", "TLE"},
+	{"boom", "question-stops-cascade", "WA"},
+	{"boom", "win-after-change-only", "WA"},
+	{"boom", "middle-skips-zero", "WA"},
+	{"boom", "no-reset", "WA"},
+	{"tower", "pull-c", "WA"}, // caught at case 8,311
+	{"tower", "chain-nearest-first", "WA"},
+	{"tower", "ice-no-slide-level1", "WA"},
+	{"tower", "getdown-through-side", "WA"},
+	{"tower", "fragile-push", "WA"},
+	{"datamining", "one-pass", "WA"},
+	{"datamining", "four-neighbours", "WA"},
+}
+
+// buildZoo compiles the four programs of testdata/wrong, once, into a directory, one
+// binary per game named after it, and returns the directory.
+func buildZoo(t testing.TB, game string) string {
+	t.Helper()
+	dir := clitest.Zoo(t)
+	if _, err := os.Stat(filepath.Join(dir, game)); err != nil {
+		t.Fatalf("building testdata/wrong: no %s program: %v", game, err)
+	}
+	return dir
+}
+
+// zooFinding is what the zoo reads of a finding in hunt -json: FoundAfter is the time from
+// the start of the hunt to the divergent case.
+type zooFinding struct {
+	Verdict    string
+	Signature  string
+	Origin     string
+	Path       string
+	Shown      int
+	Runs       int
+	InputBytes int     `json:"input_bytes"`
+	Original   int     `json:"original_bytes"`
+	FoundAfter float64 `json:"found_after_seconds"`
+	Minimize   struct {
+		Runs     int
+		Complete bool
+		Seconds  float64
+	}
+}
+
+// zooHunt is what the zoo reads of a hunt: its exit status and stderr, and from the JSON
+// summary the cases run, the seconds before minimizing and the findings, raw and decoded.
+type zooHunt struct {
+	code     int
+	stderr   string
+	cases    int64
+	seconds  float64
+	raw      []json.RawMessage
+	findings []zooFinding
+}
+
+// huntZoo runs hunt -cmd command on the cases of seed 1, with flags more.
+func huntZoo(t *testing.T, game, command string, more ...string) zooHunt {
+	t.Helper()
+	args := append([]string{"hunt", "-game", game, "-cmd", command, "-seed", "1", "-json", "-o", t.TempDir()}, more...)
+	code, out, errs := clitest.Exec(t, "", args...)
+	var sum struct {
+		Cases    int64
+		Seconds  float64
+		Findings []json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("exit %d, stdout is not one JSON object: %v\n%s\n%s", code, err, out, errs)
+	}
+	h := zooHunt{code: code, stderr: errs, cases: sum.Cases, seconds: sum.Seconds, raw: sum.Findings,
+		findings: make([]zooFinding, len(sum.Findings))}
+	for i, raw := range sum.Findings {
+		if err := json.Unmarshal(raw, &h.findings[i]); err != nil {
+			t.Fatalf("finding %s: %v", raw, err)
+		}
+	}
+	return h
+}
+
+// Test is the zoo of one game: its program without -bug, held to the corpus and to a clean
+// hunt first, so that a finding means the bug, not a slip elsewhere; then each bug hunted,
+// caught with the right verdict, confirmed, minimized, its printed judge command run as
+// printed; then each finding's HTML report checked in Chromium.
+func Test(t *testing.T, game string) {
+	dir := buildZoo(t, game)
+	if !slices.ContainsFunc(zoo, func(z struct{ game, bug, verdict string }) bool { return z.game == game }) {
+		t.Fatalf("the zoo has no bug of %s", game)
+	}
+	t.Run("corpus", func(t *testing.T) { zooCorpus(t, dir, game) })
+	if t.Failed() {
+		t.FailNow() // a program wrong without -bug makes every finding below meaningless
+	}
+	// Without -bug each program is right on the first cases of the seed, where every bug
+	// below is caught.
+	const controlCases = 600
+	t.Run("right", func(t *testing.T) {
+		h := huntZoo(t, game, filepath.Join(dir, game), "-cases", fmt.Sprint(controlCases), "-duration", "0", "-minimize-time", "0")
+		if h.code != clitest.ExitOK || len(h.raw) != 0 || h.cases != controlCases {
+			t.Fatalf("the program without -bug: exit %d, %d cases, findings %s\n%s", h.code, h.cases, h.raw, h.stderr)
+		}
+	})
+	if t.Failed() {
+		t.FailNow()
+	}
+	pages := t.TempDir() // each finding's HTML report, checked in Chromium at the end
+	var (
+		mu    sync.Mutex
+		paged int
+		table = []string{fmt.Sprintf("%-34s %-7s %8s %8s %8s", "solution", "verdict", "catch s", "min. s", "bytes")}
+	)
+	defer func() { t.Log("the zoo:\n" + strings.Join(table, "\n")) }()
+	// The bugs are hunted side by side (go test's -parallel, two at a time on two cores).
+	t.Run("caught", func(t *testing.T) {
+		for _, z := range zoo {
+			if z.game != game {
+				continue
+			}
+			t.Run(z.bug, func(t *testing.T) {
+				t.Parallel()
+				solution := z.game + " -bug " + z.bug
+				// A wrong answer minimizes to a 1-minimal case; a TLE or a crash within
+				// the default budget (30 s): every candidate that still shows it costs
+				// the time limit, so it must reach a smaller case that still shows it.
+				minimizeTime := zooWABudget
+				if z.verdict != "WA" {
+					minimizeTime = "30s"
+				}
+				h := huntZoo(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, "-cases", zooCases, "-duration", "0",
+					"-minimize-time", minimizeTime, "-report", filepath.Join(pages, z.game+"-"+z.bug))
+				if h.code != clitest.ExitFound || len(h.findings) == 0 {
+					mu.Lock()
+					table = append(table, fmt.Sprintf("%-34s not caught in %s cases", solution, zooCases))
+					mu.Unlock()
+					t.Fatalf("not caught in %s cases: exit %d\n%s", zooCases, h.code, h.stderr)
+				}
+				f := h.findings[0]
+				t.Logf("finding as hunt -json prints it: %s", h.raw[0])
+				row := fmt.Sprintf("%-34s %-7s %8.2f %8.2f %8d", solution, f.Verdict, f.FoundAfter, f.Minimize.Seconds, f.InputBytes)
+				if f.Origin != "" {
+					row += "   (fails the sample: the hunt stops there)"
+				}
+				t.Log(row)
+				mu.Lock()
+				paged += strings.Count(h.stderr, ": HTML report ")
+				table = append(table, row) // logged again by the parent, every row together
+				mu.Unlock()
+				if f.Verdict != z.verdict {
+					t.Fatalf("verdict %s, want %s\n%s", f.Verdict, z.verdict, h.stderr)
+				}
+				if f.Shown != f.Runs || f.Runs < 3 {
+					t.Errorf("confirmed on %d of %d runs, want every one of at least 3", f.Shown, f.Runs)
+				}
+				zooReproduce(t, z.game, f, h.stderr)
+				if f.Origin != "" {
+					return // the sample is the smallest case there is: nothing to minimize
+				}
+				if z.verdict == "WA" && !f.Minimize.Complete {
+					t.Errorf("the minimization stopped before the case was 1-minimal (%d bytes)", f.InputBytes)
+				}
+				if f.InputBytes >= f.Original {
+					t.Errorf("not minimized: %d bytes, as found\n%s", f.InputBytes, h.stderr)
+				}
+			})
+		}
+	})
+	t.Run("pages", func(t *testing.T) { clitest.CheckPages(t, pages, max(paged, 1)) })
+}
+
+// zooReproduce runs the judge command a finding's report prints, as printed (through sh,
+// with -json added), and checks that it gives the finding's signature.
+func zooReproduce(t *testing.T, game string, f zooFinding, report string) {
+	t.Helper()
+	var line string
+	for _, l := range strings.Split(report, "\n") {
+		if strings.Contains(l, " judge -game "+game+" -cmd ") && strings.Contains(l, f.Path) {
+			line = strings.TrimSpace(l)
+			break
+		}
+	}
+	if line == "" {
+		t.Errorf("the report prints no judge command for %s:\n%s", f.Path, report)
+		return
+	}
+	command, _, _ := strings.Cut(line, "   (") // the note after the command
+	command = strings.Replace(command, " judge ", " judge -json ", 1)
+	code, out, errs := clitest.Run(t, "sh", "", "-c", command)
+	var judged struct {
+		Results []struct{ Verdict, Signature string }
+	}
+	if err := json.Unmarshal([]byte(out), &judged); err != nil || code != clitest.ExitFound || len(judged.Results) != 1 ||
+		judged.Results[0].Signature != f.Signature {
+		t.Errorf("the printed judge command %s: exit %d, %+v (%v); want the finding's signature %q\n%s", command, code, judged.Results, err, f.Signature, errs)
+	}
+}
+
+// zooCorpus holds the game's program, without -bug, to the hand-checked answers of the
+// corpus. Cases with a .err are left out: contestants assume valid input.
+func zooCorpus(t *testing.T, dir, game string) {
+	_, file, _, _ := runtime.Caller(0)
+	inputs, err := filepath.Glob(filepath.Join(filepath.Dir(file), "..", "..", "..", "corpus", game, "*.in"))
+	if err != nil || len(inputs) == 0 {
+		t.Fatalf("no corpus for %s: %v", game, err)
+	}
+	checked := 0
+	for _, in := range inputs {
+		base := strings.TrimSuffix(in, ".in")
+		if _, err := os.Stat(base + ".err"); err == nil {
+			continue
+		}
+		input, errIn := os.ReadFile(in)
+		want, errAns := os.ReadFile(base + ".ans")
+		if errIn != nil || errAns != nil {
+			t.Fatalf("%s: %v %v", in, errIn, errAns)
+		}
+		cmd := exec.Command(filepath.Join(dir, game))
+		cmd.Stdin = bytes.NewReader(input)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		got, err := cmd.Output()
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %v %s\n got: %q\nwant: %q", filepath.Base(in), err, stderr.Bytes(), zooClip(got), zooClip(want))
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatalf("every corpus case of %s has a .err: nothing checked", game)
+	}
+}
+
+// zooClip shortens an output for a failure message.
+func zooClip(b []byte) string {
+	if len(b) <= 200 {
+		return string(b)
+	}
+	return fmt.Sprintf("%s… (%d bytes)", b[:200], len(b))
+}

@@ -52,6 +52,13 @@ type Growth struct {
 	// were long enough to tell (shown as "?", null in JSON).
 	CodeExponent jsonFloat `json:"code_exponent"`
 	FastExponent jsonFloat `json:"fast_exponent"`
+	// BaseScale is the case's share at the smallest probe (baseScale, or more where the
+	// dimension cannot be cut so far; 0: none), and CodeBase and FastBase the CPU seconds
+	// there: what does not grow with the dimension (the program's start, its work along
+	// the other dimensions), which the exponents are fitted past.
+	BaseScale float64 `json:"base_scale"`
+	CodeBase  float64 `json:"code_base_seconds"`
+	FastBase  float64 `json:"fast_base_seconds"`
 }
 
 // jsonFloat is a float that writes NaN as null.
@@ -82,6 +89,11 @@ func (f *jsonFloat) UnmarshalJSON(b []byte) error {
 
 // growthScales are the scales at which a growth is measured.
 var growthScales = []float64{1.0 / 8, 1.0 / 4, 1.0 / 2, 1}
+
+// baseScale is the scale of the probe that measures what does not grow with a dimension:
+// small enough that a linear growth's share of it (1/64 of the case's time) shifts the
+// fitted exponent by a few hundredths only.
+const baseScale = 1.0 / 64
 
 // noiseFloor is the CPU time below which a run says nothing of growth: a program's start
 // alone takes a millisecond.
@@ -323,16 +335,23 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 	out := make([]Growth, len(dims))
 	var probes []*probe
 	byInput := map[string]*probe{}
+	// The cell at len(growthScales) of a dimension is its base probe (baseScale).
+	scales := append(slices.Clone(growthScales), baseScale)
 	for k, dim := range dims {
 		out[k] = Growth{Dimension: dim, Scales: slices.Clone(growthScales), Code: make([]float64, len(growthScales)), Fast: make([]float64, len(growthScales))}
-		for i, f := range growthScales {
-			cs := p.c
+		for i, f := range scales {
+			cs, share := p.c, 1.0
 			if f < 1 {
-				scaled, share := s.Scale(p.c, dim, f)
-				if share == 0 {
+				if cs, share = s.Scale(p.c, dim, f); share == 0 {
 					continue
 				}
-				cs, out[k].Scales[i] = scaled, share
+			}
+			if i < len(growthScales) {
+				out[k].Scales[i] = share
+			} else if share >= growthScales[0] {
+				continue // no smaller than the table's first: it tells nothing more
+			} else {
+				out[k].BaseScale = share
 			}
 			input := cs.Encode()
 			pr, ok := byInput[string(input)]
@@ -387,23 +406,32 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending) []Growth 
 	}
 	for _, pr := range probes {
 		for _, at := range pr.cells {
+			if at.at == len(growthScales) {
+				out[at.dim].CodeBase, out[at.dim].FastBase = pr.code, pr.fast
+				continue
+			}
 			out[at.dim].Code[at.at], out[at.dim].Fast[at.at] = pr.code, pr.fast
 		}
 	}
 	for k := range out {
-		out[k].CodeExponent = fitExponent(out[k].Scales, out[k].Code)
-		out[k].FastExponent = fitExponent(out[k].Scales, out[k].Fast)
+		g := &out[k]
+		g.CodeExponent = fitExponent(g.Scales, g.Code, g.BaseScale, g.CodeBase)
+		g.FastExponent = fitExponent(g.Scales, g.Fast, g.BaseScale, g.FastBase)
 	}
 	return out
 }
 
-// fitExponent fits t = a·scale^e to the runs at the two largest scales long enough to tell
-// (past noiseFloor) and within the limit: the growth nearest the case's own size, where
-// what the dimension does not scale weighs least (the program's start, its input read,
-// its work along the other dimensions, kept whole: a program quadratic in the side of its
-// boards, with work of its own for each operation, measured ×3.2 from 1/8 of the side to
-// 1/4, ×4.1 from 1/4 to 1/2); NaN with fewer than two.
-func fitExponent(scales, seconds []float64) jsonFloat {
+// fitExponent fits t = c + a·scale^e to the runs at the two largest scales long enough to
+// tell (past noiseFloor) and within the limit, the growth nearest the case's own size, and
+// to the base probe (base seconds at scale baseAt, when measured: baseAt > 0), which gives c:
+// what the dimension does not scale (the program's start, its input read, its work along
+// the other dimensions, kept whole). Without c a program linear in its operations, with a
+// start and a board to read beside them, fitted 0.68 from 1/4 to 1/2; a program quadratic
+// in the side of its boards, with work of its own for each operation, measured ×3.2 from
+// 1/8 of the side to 1/4, ×4.1 from 1/4 to 1/2. Where the base is not measured, or the two
+// runs are too near it to tell their growth from noise, c is taken as 0. NaN with fewer
+// than two runs.
+func fitExponent(scales, seconds []float64, baseAt, base float64) jsonFloat {
 	var at []int
 	for i := len(seconds) - 1; i >= 0 && len(at) < 2; i-- {
 		if seconds[i] > noiseFloor.Seconds() {
@@ -413,7 +441,31 @@ func fitExponent(scales, seconds []float64) jsonFloat {
 	if len(at) < 2 || scales[at[0]] == scales[at[1]] {
 		return jsonFloat(math.NaN())
 	}
-	return jsonFloat(math.Log(seconds[at[0]]/seconds[at[1]]) / math.Log(scales[at[0]]/scales[at[1]]))
+	hi, lo := seconds[at[0]], seconds[at[1]]
+	sHi, sLo := scales[at[0]], scales[at[1]]
+	plain := math.Log(hi/lo) / math.Log(sHi/sLo)
+	if baseAt <= 0 || baseAt >= sLo || base < 0 || lo-base < noiseFloor.Seconds() || hi <= lo {
+		return jsonFloat(plain)
+	}
+	// (hi − lo)/(lo − base) = (sHi^e − sLo^e)/(sLo^e − baseAt^e), which grows with e:
+	// bisected over [0, 8], past which a growth is exponential anyway.
+	want := (hi - lo) / (lo - base)
+	ratio := func(e float64) float64 {
+		return (math.Pow(sHi, e) - math.Pow(sLo, e)) / (math.Pow(sLo, e) - math.Pow(baseAt, e))
+	}
+	low, high := 1e-3, 8.0
+	if want <= ratio(low) || want >= ratio(high) {
+		return jsonFloat(plain)
+	}
+	for range 60 {
+		mid := (low + high) / 2
+		if ratio(mid) < want {
+			low = mid
+		} else {
+			high = mid
+		}
+	}
+	return jsonFloat((low + high) / 2)
 }
 
 // GrowthSentence names the dimension where the code under test (code: "the program",

@@ -26,13 +26,50 @@ func TestFitExponentIsTheGrowthNearTheCase(t *testing.T) {
 		{"linear", []float64{0.1, 0.2, 0.4, 0.8}, 0.99, 1.01},
 		{"exponential, two runs measured", []float64{0, 0.011, 0.851, -1}, 3, math.Inf(1)},
 	} {
-		if e := float64(fitExponent(growthScales, c.seconds)); !(e >= c.min && e <= c.max) {
+		if e := float64(fitExponent(growthScales, c.seconds, 0, 0)); !(e >= c.min && e <= c.max) {
 			t.Errorf("%s %v: exponent %.2f, want %v to %v", c.name, c.seconds, e, c.min, c.max)
 		}
 	}
 	for _, seconds := range [][]float64{{0.001, 0.002, 0.5, -1}, {0, 0, 0, -1}} {
-		if e := fitExponent(growthScales, seconds); !math.IsNaN(float64(e)) {
+		if e := fitExponent(growthScales, seconds, baseScale, 0.001); !math.IsNaN(float64(e)) {
 			t.Errorf("%v: exponent %.2f from one run measured, want none (NaN)", seconds, e)
+		}
+	}
+}
+
+// TestFitExponentPastWhatDoesNotGrow: with the base probe measured, the fixed cost beside
+// the growth is fitted away: a linear program whose start and other work (60 ms) outweigh
+// its growth at the measured scales fits 1, where the two runs alone fit 0.70; a quadratic
+// one 2. A base that tells nothing (as long as the runs, or unmeasured) leaves the fit to
+// the two runs.
+func TestFitExponentPastWhatDoesNotGrow(t *testing.T) {
+	model := func(fixed, a, e float64) ([]float64, float64) {
+		seconds := make([]float64, len(growthScales))
+		for i, s := range growthScales {
+			seconds[i] = fixed + a*math.Pow(s, e)
+		}
+		seconds[3] = -1 // over the limit at 1×
+		return seconds, fixed + a*math.Pow(baseScale, e)
+	}
+	for _, c := range []struct {
+		name               string
+		fixed, a, e        float64
+		plainMax, min, max float64
+	}{
+		{"linear beside 60 ms", 0.060, 0.4, 1, 0.75, 0.97, 1.06},
+		{"quadratic beside 25 ms", 0.025, 2.24, 2, 1.9, 1.97, 2.03},
+		{"cubic beside 200 ms", 0.2, 8, 3, 2.6, 2.95, 3.05},
+	} {
+		seconds, base := model(c.fixed, c.a, c.e)
+		plain := float64(fitExponent(growthScales, seconds, 0, 0))
+		if plain > c.plainMax {
+			t.Errorf("%s: without the base %.2f: the case does not show a fixed cost's weight", c.name, plain)
+		}
+		if e := float64(fitExponent(growthScales, seconds, baseScale, base)); !(e >= c.min && e <= c.max) {
+			t.Errorf("%s %v, base %.4f: exponent %.2f, want %v to %v", c.name, seconds, base, e, c.min, c.max)
+		}
+		if e := float64(fitExponent(growthScales, seconds, baseScale, seconds[2])); e != plain {
+			t.Errorf("%s: a base as long as the runs gives %.2f, want the two runs' %.2f", c.name, e, plain)
 		}
 	}
 }

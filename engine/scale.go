@@ -315,8 +315,10 @@ func (c *coordinator) narrowAlong(ctx context.Context, p pending, scale func(Cas
 // since what another process does beside a run (a shared cache, a CPU's other thread)
 // only ever adds to it. A probe over the limit is run as often, for fast's time beside it:
 // a single run among shortest ones biases fast's growth (boom's fast, 5 ms at 1/2 of its
-// games and one run of 18 ms at 1×, grew ×3.6).
-const growthRuns = 2
+// games and one run of 18 ms at 1×, grew ×3.6). Three, not two: the same probe of a known
+// linear program took 249 to 336 ms in five runs of two, and two of those five fitted an
+// exponent 0.3 or more off (0.72, 1.37), none of three runs of three.
+const growthRuns = 3
 
 // growth measures how the code under test's time grows along each dimension of case p: the
 // case scaled along each dimension alone, at growthScales, the code under test and fast

@@ -193,6 +193,9 @@ func BenchmarkGrowthOfKnownPrograms(b *testing.B) {
 			for b.Loop() {
 				x := judgeExplain(b, k.game, filepath.Join(dir, k.game), path)
 				b.Logf("\n%s%s", engine.GrowthTable(x.growth, "the program", "fast", g.TimeLimit()), engine.GrowthSentence(x.growth, "the program", "fast"))
+				for _, gr := range x.growth {
+					b.Logf("%s: base probe at %.4f of it: the program %.3fs, fast %.3fs", gr.Dimension, gr.BaseScale, gr.CodeBase, gr.FastBase)
+				}
 				if problems := k.check(x); len(problems) > 0 {
 					b.Logf("off the known growth: %s", strings.Join(problems, "; "))
 				}

@@ -40,31 +40,10 @@ const zooCases = "12000"
 // bounds a minimization gone wrong.
 const zooWABudget = "5m"
 
-// zoo lists the wrong solutions: the program, the bug planted, and the verdict a judge
-// gives it. A game's are hunted two at a time, in this order: the crashes and time-outs,
-// found late in the seed and confirmed at the limit's cost, first.
-var zoo = []struct {
-	game, bug, verdict string
-}{
-	{"mine", "rescan", "TLE"},
-	{"mine", "recursive-fill", "RE"}, // a fatal "goroutine stack exceeds" under the 8 MB stack
-	{"mine", "column-first", "WA"},
-	{"mine", "dsweep-more-flags", "WA"},
-	{"mine", "quit-counted", "WA"},
-	{"mine", "cascade-keeps-flags", "WA"},
-	{"mine", "no-finish-after-dsweep", "WA"},
-	{"boom", "rescan", "TLE"},
-	{"boom", "question-stops-cascade", "WA"},
-	{"boom", "win-after-change-only", "WA"},
-	{"boom", "middle-skips-zero", "WA"},
-	{"boom", "no-reset", "WA"},
-	{"tower", "pull-c", "WA"}, // caught at case 8,311
-	{"tower", "chain-nearest-first", "WA"},
-	{"tower", "ice-no-slide-level1", "WA"},
-	{"tower", "getdown-through-side", "WA"},
-	{"tower", "fragile-push", "WA"},
-	{"datamining", "one-pass", "WA"},
-	{"datamining", "four-neighbours", "WA"},
+// Bug is one wrong solution of a game's zoo: the -bug value that plants the slip, and the
+// verdict a judge gives it. A game's test lists its own.
+type Bug struct {
+	Name, Verdict string
 }
 
 // buildZoo compiles the four programs of testdata/wrong, once, into a directory, one
@@ -134,11 +113,17 @@ func huntZoo(t *testing.T, game, command string, more ...string) zooHunt {
 // Test is the zoo of one game: its program without -bug, held to the corpus and to a clean
 // hunt first, so that a finding means the bug, not a slip elsewhere; then each bug hunted,
 // caught with the right verdict, confirmed, minimized, its printed judge command run as
-// printed; then each finding's HTML report checked in Chromium.
-func Test(t *testing.T, game string) {
+// printed; then each finding's HTML report checked in Chromium. The bugs are hunted two at a
+// time (go test's -parallel), in their order: list the crashes and time-outs, found late in
+// the seed and confirmed at the limit's cost, first.
+func Test(t *testing.T, game string, bugs []Bug) {
 	dir := buildZoo(t, game)
-	if !slices.ContainsFunc(zoo, func(z struct{ game, bug, verdict string }) bool { return z.game == game }) {
-		t.Fatalf("the zoo has no bug of %s", game)
+	var listed []string
+	for _, b := range bugs {
+		listed = append(listed, b.Name)
+	}
+	if planted := clitest.ZooBugs(t, game); len(listed) == 0 || !sameSet(listed, planted) {
+		t.Fatalf("the test lists the bugs %v of %s, its program plants %v", listed, game, planted)
 	}
 	t.Run("corpus", func(t *testing.T) { zooCorpus(t, dir, game) })
 	if t.Failed() {
@@ -165,22 +150,19 @@ func Test(t *testing.T, game string) {
 	defer func() { t.Log("the zoo:\n" + strings.Join(table, "\n")) }()
 	// The bugs are hunted side by side (go test's -parallel, two at a time on two cores).
 	t.Run("caught", func(t *testing.T) {
-		for _, z := range zoo {
-			if z.game != game {
-				continue
-			}
-			t.Run(z.bug, func(t *testing.T) {
+		for _, z := range bugs {
+			t.Run(z.Name, func(t *testing.T) {
 				t.Parallel()
-				solution := z.game + " -bug " + z.bug
+				solution := game + " -bug " + z.Name
 				// A wrong answer minimizes to a 1-minimal case; a TLE or a crash within
 				// the default budget (30 s): every candidate that still shows it costs
 				// the time limit, so it must reach a smaller case that still shows it.
 				minimizeTime := zooWABudget
-				if z.verdict != "WA" {
+				if z.Verdict != "WA" {
 					minimizeTime = "30s"
 				}
-				h := huntZoo(t, z.game, filepath.Join(dir, z.game)+" -bug "+z.bug, "-cases", zooCases, "-duration", "0",
-					"-minimize-time", minimizeTime, "-report", filepath.Join(pages, z.game+"-"+z.bug))
+				h := huntZoo(t, game, filepath.Join(dir, game)+" -bug "+z.Name, "-cases", zooCases, "-duration", "0",
+					"-minimize-time", minimizeTime, "-report", filepath.Join(pages, game+"-"+z.Name))
 				if h.code != clitest.ExitFound || len(h.findings) == 0 {
 					mu.Lock()
 					table = append(table, fmt.Sprintf("%-34s not caught in %s cases", solution, zooCases))
@@ -198,17 +180,17 @@ func Test(t *testing.T, game string) {
 				paged += strings.Count(h.stderr, ": HTML report ")
 				table = append(table, row) // logged again by the parent, every row together
 				mu.Unlock()
-				if f.Verdict != z.verdict {
-					t.Fatalf("verdict %s, want %s\n%s", f.Verdict, z.verdict, h.stderr)
+				if f.Verdict != z.Verdict {
+					t.Fatalf("verdict %s, want %s\n%s", f.Verdict, z.Verdict, h.stderr)
 				}
 				if f.Shown != f.Runs || f.Runs < 3 {
 					t.Errorf("confirmed on %d of %d runs, want every one of at least 3", f.Shown, f.Runs)
 				}
-				zooReproduce(t, z.game, f, h.stderr)
+				zooReproduce(t, game, f, h.stderr)
 				if f.Origin != "" {
 					return // the sample is the smallest case there is: nothing to minimize
 				}
-				if z.verdict == "WA" && !f.Minimize.Complete {
+				if z.Verdict == "WA" && !f.Minimize.Complete {
 					t.Errorf("the minimization stopped before the case was 1-minimal (%d bytes)", f.InputBytes)
 				}
 				if f.InputBytes >= f.Original {
@@ -287,4 +269,12 @@ func zooClip(b []byte) string {
 		return string(b)
 	}
 	return fmt.Sprintf("%s… (%d bytes)", b[:200], len(b))
+}
+
+// sameSet reports whether a and b hold the same strings, in any order.
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }

@@ -16,4 +16,16 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func TestZoo(t *testing.T) { zoo.Test(t, "mine") }
+// bugs are the -bug values of testdata/wrong/mine and their verdicts, the slowest to catch
+// first.
+var bugs = []zoo.Bug{
+	{Name: "rescan", Verdict: "TLE"},
+	{Name: "recursive-fill", Verdict: "RE"}, // a fatal "goroutine stack exceeds" under the 8 MB stack
+	{Name: "column-first", Verdict: "WA"},
+	{Name: "dsweep-more-flags", Verdict: "WA"},
+	{Name: "quit-counted", Verdict: "WA"},
+	{Name: "cascade-keeps-flags", Verdict: "WA"},
+	{Name: "no-finish-after-dsweep", Verdict: "WA"},
+}
+
+func TestZoo(t *testing.T) { zoo.Test(t, "mine", bugs) }

@@ -86,11 +86,14 @@ func BuildWith(t testing.TB, name string, command func(out string) *exec.Cmd) st
 	return b.path
 }
 
-// Cleanup removes what Build built; a TestMain calls it once the tests have run.
+// Cleanup removes what Build built; a TestMain calls it once the tests have run (or a
+// package's only test, with t.Cleanup). A Build after it builds again.
 func Cleanup() {
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}
+	buildDirOnce, buildDir, buildDirErr = sync.Once{}, "", nil
+	builds.Clear()
 }
 
 // Gamediff builds the command once, and returns the binary's path.

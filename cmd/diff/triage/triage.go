@@ -77,6 +77,7 @@ func hunt(t *testing.T, gamediff, game, program string, extra ...string) (int, [
 // of its ruling: the check and its finding name exactly its ruling, and the hunt with
 // -skip-rule of it is clean. The misreadings are hunted side by side (go test's -parallel).
 func Test(t *testing.T, game string) {
+	t.Cleanup(clitest.Cleanup) // what it built: it is its package's only test
 	gamediff, program := build(t, game)
 	readings := clitest.Misreadings(t, game)
 	if len(readings) == 0 {

@@ -117,6 +117,7 @@ func huntZoo(t *testing.T, game, command string, more ...string) zooHunt {
 // time (go test's -parallel), in their order: list the crashes and time-outs, found late in
 // the seed and confirmed at the limit's cost, first.
 func Test(t *testing.T, game string, bugs []Bug) {
+	t.Cleanup(clitest.Cleanup) // what it built: it is its package's only test
 	dir := buildZoo(t, game)
 	var listed []string
 	for _, b := range bugs {

@@ -4,17 +4,8 @@ package datamining_test
 
 import (
 	"gamediff/cmd/diff/zoo"
-	"gamediff/internal/clitest"
-	"os"
 	"testing"
 )
-
-// TestMain removes what the tests built.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	clitest.Cleanup()
-	os.Exit(code)
-}
 
 // bugs are the -bug values of testdata/wrong/datamining and their verdicts, the slowest to catch
 // first.

@@ -21,7 +21,9 @@ import (
 //     regression case; shown once only, it is dismissed (listed, its input kept outside
 //     the corpus), since one unexplained run is not a fact.
 //   - A run disturbed from outside (Disturbed: a worker killed or stopped, a run starved far
-//     past its backstop) counts for nothing and is run again, up to maxDisturbed times.
+//     past its backstop) counts for nothing and is run again, up to maxDisturbed times,
+//     alone: no other run of the hunt beside it (job.alone), whose own runs would starve it
+//     too on a loaded machine.
 //   - A failure of the reference is blamed on it only when its rerun fails too.
 const (
 	confirmReruns = 4
@@ -56,6 +58,13 @@ func (e *entry) viaFast() bool { return e.d.Want.Solver == "fast" && !e.reruns.f
 func (c *coordinator) rerun(e *entry) {
 	e.check.inFlight++
 	c.enqueue(job{input: e.input, fresh: true, how: e.reruns}, func(r jobResult) { c.reran(e, r) })
+}
+
+// rerunAlone queues one more run of an entry's input, to run alone: a run of it was
+// disturbed.
+func (c *coordinator) rerunAlone(e *entry) {
+	e.check.inFlight++
+	c.enqueue(job{input: e.input, fresh: true, how: e.reruns, alone: true}, func(r jobResult) { c.reran(e, r) })
 }
 
 // firstAgainstRef takes the first rerun against ref of an entry found against fast. The
@@ -108,7 +117,7 @@ func (c *coordinator) reran(e *entry, r jobResult) {
 			c.dismiss(e, fmt.Sprintf("its reruns were disturbed from outside %d times (%s)", e.check.disturbed, firstLine(r.d.Got.Stderr+r.d.Want.Stderr)))
 			return
 		}
-		c.rerun(e)
+		c.rerunAlone(e)
 		return
 	}
 	if e.viaFast() && e.check.runs == 0 && !c.firstAgainstRef(e, r) {
@@ -210,7 +219,7 @@ func (c *coordinator) retry(p pending, attempt int) {
 			Why: fmt.Sprintf("its runs were disturbed from outside %d times", attempt-1)})
 		return
 	}
-	c.enqueue(job{input: p.input, fresh: true, how: p.reruns}, func(r jobResult) {
+	c.enqueue(job{input: p.input, fresh: true, how: p.reruns, alone: true}, func(r jobResult) {
 		if c.failed(r.err) || r.d == nil {
 			return
 		}
@@ -231,7 +240,7 @@ func (c *coordinator) checkReference(p pending, attempt int) {
 	if p.d.Want.Solver == "fast" && !p.reruns.fast && attempt == 1 {
 		c.checkFast(p) // fast, a program's oracle, failed: a finding against fast
 	}
-	c.enqueue(job{input: p.input, fresh: true, how: p.reruns}, func(r jobResult) {
+	c.enqueue(job{input: p.input, fresh: true, how: p.reruns, alone: attempt > 1}, func(r jobResult) {
 		switch {
 		case c.failed(r.err):
 		case r.d != nil && r.d.Disturbed() && attempt < maxDisturbed:
@@ -260,7 +269,8 @@ func (c *coordinator) confirmNow(ctx context.Context, p pending) (want Result, d
 	ids := map[int]bool{}
 	disturbed := 0
 	for sent := 0; sent < confirmReruns || len(ids) > 0; {
-		for sent < confirmReruns && c.p.free() > 0 && ctx.Err() == nil {
+		// After a disturbed run, the runs that make up for it run alone.
+		for sent < confirmReruns && c.p.free() > 0 && ctx.Err() == nil && (disturbed == 0 || len(ids) == 0) {
 			ids[c.p.sendCtx(ctx, job{input: p.input, fresh: true, how: p.reruns})] = true
 			sent++
 		}

@@ -31,6 +31,7 @@ type coordinator struct {
 	owners    map[int]func(jobResult) // what takes each job's result, by job id
 	blocks    map[int]chan struct{}   // the drops of the blocks in flight, by job id
 	drops     map[int]chan struct{}   // the drops of every job in flight, by job id
+	alone     int                     // the id of the job in flight that runs alone (job.alone), or 0
 	failure   error
 	ctx       context.Context
 }
@@ -162,16 +163,23 @@ func (c *coordinator) dropAll() {
 	}
 }
 
-// dispatch hands the free lanes work: the queued runs first, then new blocks.
+// dispatch hands the free lanes work: the queued runs first, then new blocks. A run that
+// runs alone waits for the runs under way to end, and nothing starts beside it.
 func (c *coordinator) dispatch() {
-	for c.p.free() > 0 {
+	for c.p.free() > 0 && c.alone == 0 {
 		if len(c.queue) > 0 {
 			t := c.queue[0]
+			if t.j.alone && c.p.busy > 0 {
+				return
+			}
 			c.queue = c.queue[1:]
 			drop := make(chan struct{})
 			t.j.drop = drop
 			id := c.p.send(t.j)
 			c.owners[id], c.drops[id] = t.take, drop
+			if t.j.alone {
+				c.alone = id
+			}
 			continue
 		}
 		if !c.canHunt() {
@@ -204,6 +212,9 @@ func (c *coordinator) enqueue(j job, take func(jobResult)) {
 // take hands a lane's result to what waits for it.
 func (c *coordinator) take(r jobResult) {
 	take := c.owners[r.id]
+	if r.id == c.alone {
+		c.alone = 0
+	}
 	delete(c.owners, r.id)
 	delete(c.blocks, r.id)
 	delete(c.drops, r.id)

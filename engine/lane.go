@@ -36,6 +36,10 @@ type job struct {
 	input   []byte
 	how     how
 	fresh   bool // in a worker started for it: a confirmation's rerun
+	// alone runs with no other run of the hunt beside it, as a judge rejudges on an idle
+	// machine: a rerun of a run disturbed from outside (starved by the machine's load,
+	// most often), which the hunt's own runs beside it would starve too.
+	alone bool
 	// keep is the signature a minimization keeps: an input that shows it is checked with
 	// the validator, and is no outcome if invalid. Only those are checked: a candidate
 	// that does not keep the signature is not taken, valid or not, and most do not.

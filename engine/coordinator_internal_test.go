@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestRunAloneHasNoRunBesideIt: a queued run that runs alone (the rerun of a disturbed
+// run) waits for the runs under way to end, and nothing starts beside it, though a lane
+// is free; the runs queued after it start once it has ended.
+func TestRunAloneHasNoRunBesideIt(t *testing.T) {
+	jobs := make(chan job, 8)
+	c := &coordinator{p: &pool{jobs: jobs, workers: 2}, owners: map[int]func(jobResult){},
+		blocks: map[int]chan struct{}{}, drops: map[int]chan struct{}{}}
+	var taken []string
+	for _, name := range []string{"before", "alone", "after"} {
+		c.enqueue(job{input: []byte(name), alone: name == "alone"}, func(jobResult) { taken = append(taken, name) })
+	}
+	sent := func() (names []string, ids []int) {
+		for {
+			select {
+			case j := <-jobs:
+				names, ids = append(names, string(j.input)), append(ids, j.id)
+			default:
+				return names, ids
+			}
+		}
+	}
+	end := func(id int) {
+		c.p.took()
+		c.take(jobResult{id: id})
+	}
+
+	c.dispatch()
+	names, ids := sent()
+	if !slices.Equal(names, []string{"before"}) {
+		t.Fatalf("first sent %v, want [before]: the run alone waits for the one under way", names)
+	}
+	end(ids[0])
+	c.dispatch()
+	names, ids = sent()
+	if !slices.Equal(names, []string{"alone"}) || c.p.free() != 1 {
+		t.Fatalf("then sent %v with %d lanes free, want [alone] and one lane left free", names, c.p.free())
+	}
+	c.dispatch()
+	if names, _ := sent(); len(names) != 0 {
+		t.Fatalf("sent %v beside the run alone", names)
+	}
+	end(ids[0])
+	c.dispatch()
+	if names, _ := sent(); !slices.Equal(names, []string{"after"}) {
+		t.Fatalf("after the run alone sent %v, want [after]", names)
+	}
+	if !slices.Equal(taken, []string{"before", "alone"}) {
+		t.Errorf("results taken by %v, want before's then alone's", taken)
+	}
+}

@@ -23,8 +23,8 @@ const clockTick = 10 * time.Millisecond
 
 var pageSize = int64(os.Getpagesize())
 
-// threadCPU is the CPU time of the calling thread: a lane locked to its thread measures its
-// own share of a hunt with it.
+// threadCPU is the CPU time of the calling thread: a lane, locked to its thread while it
+// generates cases, measures its generating share of a hunt with it.
 func threadCPU() time.Duration {
 	var ts unix.Timespec
 	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {

@@ -73,3 +73,27 @@ func TestWorkerRunningAProgramIsNeverIdle(t *testing.T) {
 		}
 	}
 }
+
+// TestBackstopVerdict: past its wall-clock backstop a run is idle when it neither computed
+// nor waited for a CPU for most of its wall time, disturbed when stopped or starved past
+// starvedFactor times the backstop, and let run on while starved within it.
+func TestBackstopVerdict(t *testing.T) {
+	lim := Limits{Time: 2 * time.Second, Wall: 5 * time.Second}
+	for _, c := range []struct {
+		name              string
+		wall, cpu, waited time.Duration
+		stopped           bool
+		want              Status
+		decided           bool
+	}{
+		{"sleeping", 6 * time.Second, 10 * time.Millisecond, 0, false, Idle, true},
+		{"stopped", 6 * time.Second, 0, 0, true, Disturbed, true},
+		{"starved, 4% of a CPU for ten backstops", 50 * time.Second, 1980 * time.Millisecond, 47 * time.Second, false, Exited, false},
+		{"starved past thirty backstops", 151 * time.Second, 3 * time.Second, 147 * time.Second, false, Disturbed, true},
+	} {
+		got, _, decided := backstopVerdict(lim, c.wall, c.cpu, c.waited, c.stopped)
+		if got != c.want || decided != c.decided {
+			t.Errorf("%s: %v (decided %v), want %v (decided %v)", c.name, got, decided, c.want, c.decided)
+		}
+	}
+}

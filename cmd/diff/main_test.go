@@ -304,7 +304,9 @@ func huntProgram(t *testing.T, program string, args ...string) (int, huntSummary
 }
 
 func TestHuntProgramOffByOneIsCaughtAndMinimized(t *testing.T) {
-	code, sum, errs := huntProgram(t, clitest.Program(t, "offbyone"), "-cases", "2000")
+	// The minimization must reach a 1-minimal case: seconds quiet, past the default 30 s
+	// beside two CPU burners (66 runs in 30 s); the budget only bounds one gone wrong.
+	code, sum, errs := huntProgram(t, clitest.Program(t, "offbyone"), "-cases", "2000", "-minimize-time", "5m")
 	if code != exitFound || len(sum.Findings) != 1 {
 		t.Fatalf("exit %d, %d findings:\n%s", code, len(sum.Findings), errs)
 	}

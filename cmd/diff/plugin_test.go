@@ -23,7 +23,9 @@ func init() { games.Register(paint.Parts()) }
 func TestFifthGame(t *testing.T) {
 	t.Setenv(paint.SlipVariable, "1") // the hunt's workers inherit it
 	dir := t.TempDir()
-	code, out, errs := call(t, "", "hunt", "-game", "paint", "-seed", "1", "-cases", "3000", "-json", "-o", dir)
+	// 5 minutes to minimize, not 30 s: on a loaded machine the minimization must still
+	// reach its end, and the budget only bounds one gone wrong.
+	code, out, errs := call(t, "", "hunt", "-game", "paint", "-seed", "1", "-cases", "3000", "-minimize-time", "5m", "-json", "-o", dir)
 	if code != exitFound {
 		t.Fatalf("hunt: exit %d, want %d (the planted slip)\n%s", code, exitFound, errs)
 	}

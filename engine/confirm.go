@@ -46,7 +46,7 @@ func (c *coordinator) confirm(e *entry) {
 		e.check = confirmation{}
 	}
 	for e.check.runs+e.check.inFlight < 1+confirmReruns {
-		c.rerun(e)
+		c.rerun(e, false)
 	}
 }
 
@@ -54,17 +54,10 @@ func (c *coordinator) confirm(e *entry) {
 // hunt, not against ref.
 func (e *entry) viaFast() bool { return e.d.Want.Solver == "fast" && !e.reruns.fast }
 
-// rerun queues one more run of an entry's input.
-func (c *coordinator) rerun(e *entry) {
+// rerun queues one more run of an entry's input; alone after a run of it was disturbed.
+func (c *coordinator) rerun(e *entry, alone bool) {
 	e.check.inFlight++
-	c.enqueue(job{input: e.input, fresh: true, how: e.reruns}, func(r jobResult) { c.reran(e, r) })
-}
-
-// rerunAlone queues one more run of an entry's input, to run alone: a run of it was
-// disturbed.
-func (c *coordinator) rerunAlone(e *entry) {
-	e.check.inFlight++
-	c.enqueue(job{input: e.input, fresh: true, how: e.reruns, alone: true}, func(r jobResult) { c.reran(e, r) })
+	c.enqueue(job{input: e.input, fresh: true, how: e.reruns, alone: alone}, func(r jobResult) { c.reran(e, r) })
 }
 
 // firstAgainstRef takes the first rerun against ref of an entry found against fast. The
@@ -117,7 +110,7 @@ func (c *coordinator) reran(e *entry, r jobResult) {
 			c.dismiss(e, fmt.Sprintf("its reruns were disturbed from outside %d times (%s)", e.check.disturbed, firstLine(r.d.Got.Stderr+r.d.Want.Stderr)))
 			return
 		}
-		c.rerunAlone(e)
+		c.rerun(e, true)
 		return
 	}
 	if e.viaFast() && e.check.runs == 0 && !c.firstAgainstRef(e, r) {
@@ -150,7 +143,7 @@ func (c *coordinator) settle(e *entry) {
 		c.accept(e)
 	case ch.runs < flakySample:
 		for ch.runs+ch.inFlight < flakySample {
-			c.rerun(e)
+			c.rerun(e, false)
 		}
 	case ch.shown >= flakyAtLeast:
 		c.acceptFlaky(e)

@@ -58,10 +58,13 @@ func Build(t testing.TB, name, pkg string) string {
 	})
 }
 
-// commandDir is the command's source folder, found from this file's.
-func commandDir() string {
+// commandDir is the command's source folder.
+func commandDir() string { return Path("cmd", "diff") }
+
+// Path is a path of the repository's, from its root (found from this file's).
+func Path(elem ...string) string {
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "cmd", "diff")
+	return filepath.Join(append([]string{filepath.Dir(file), "..", ".."}, elem...)...)
 }
 
 // BuildWith runs the build command made for the output path once per test process (by

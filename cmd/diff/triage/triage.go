@@ -10,9 +10,7 @@ import (
 	"fmt"
 	"gamediff/internal/clitest"
 	"os/exec"
-	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -26,8 +24,7 @@ import (
 // build builds the gamediff binary and the game's C++ program, once.
 func build(t *testing.T, game string) (gamediff, program string) {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	src := filepath.Join(filepath.Dir(file), "..", "testdata", "rulings", game, "solution.cpp")
+	src := clitest.Path("cmd", "diff", "testdata", "rulings", game, "solution.cpp")
 	return clitest.Gamediff(t), clitest.CXX(t, "rulings-"+game, src)
 }
 

@@ -13,7 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -234,8 +233,7 @@ func zooReproduce(t *testing.T, game string, f zooFinding, report string) {
 // zooCorpus holds the game's program, without -bug, to the hand-checked answers of the
 // corpus. Cases with a .err are left out: contestants assume valid input.
 func zooCorpus(t *testing.T, dir, game string) {
-	_, file, _, _ := runtime.Caller(0)
-	inputs, err := filepath.Glob(filepath.Join(filepath.Dir(file), "..", "..", "..", "corpus", game, "*.in"))
+	inputs, err := filepath.Glob(clitest.Path("corpus", game, "*.in"))
 	if err != nil || len(inputs) == 0 {
 		t.Fatalf("no corpus for %s: %v", game, err)
 	}

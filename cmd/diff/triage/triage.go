@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"gamediff/internal/clitest"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -37,26 +36,17 @@ func hunt(t *testing.T, gamediff, game, program string, extra ...string) (int, [
 	t.Helper()
 	args := append([]string{"hunt", "-game", game, "-cmd", program, "-seed", "1", "-json", "-o", t.TempDir(),
 		"-cases", "1000", "-minimize-time", "10s"}, extra...)
-	cmd := exec.Command(gamediff, args...)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	code := 0
-	if exit, ok := err.(*exec.ExitError); ok {
-		code = exit.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
+	code, out, stderr := clitest.Run(t, gamediff, "", args...)
 	var sum struct {
 		Findings []struct {
 			Causes []struct{ Ruling string }
 		}
 	}
-	if err := json.Unmarshal(out, &sum); err != nil {
-		t.Fatalf("exit %d, stdout is not JSON: %v\n%s\n%s", code, err, out, stderr.String())
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("exit %d, stdout is not JSON: %v\n%s\n%s", code, err, out, stderr)
 	}
 	var listed []string
-	for _, m := range checkListed.FindAllStringSubmatch(stderr.String(), -1) {
+	for _, m := range checkListed.FindAllStringSubmatch(stderr, -1) {
 		listed = append(listed, m[1])
 	}
 	var causes [][]string
@@ -67,7 +57,7 @@ func hunt(t *testing.T, gamediff, game, program string, extra ...string) (int, [
 		}
 		causes = append(causes, ids)
 	}
-	return code, listed, causes, stderr.String()
+	return code, listed, causes, stderr
 }
 
 // Test hunts each misreading of the game to its first finding, and again with -skip-rule

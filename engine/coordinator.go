@@ -431,7 +431,8 @@ func (c *coordinator) finish(ctx context.Context) error {
 				if len(taken) > 0 && len(f.Input) == len(taken[len(taken)-1].input) {
 					final = taken[len(taken)-1]
 				}
-				f.Growth = c.growth(ctx, s, final)
+				// The table's extra runs, for a steadier time, within the finding's budget.
+				f.Growth = c.growth(ctx, s, final, start.Add(h.minimizeBudget()))
 			}
 		}
 		c.sum.Findings = append(c.sum.Findings, f)

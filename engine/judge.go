@@ -171,5 +171,5 @@ func Growths(ctx context.Context, cfg JudgeConfig, input []byte) ([]Growth, erro
 	defer func() { stop() }()
 	co := newCoordinator(h, &Summary{}, p)
 	co.ctx = ctx
-	return co.growth(ctx, s, pending{c: c, input: input}), ctx.Err()
+	return co.growth(ctx, s, pending{c: c, input: input}, time.Time{}), ctx.Err()
 }

@@ -53,6 +53,9 @@ type job struct {
 	// timing runs the code under test and, beside it, fast (or, when fast is the code
 	// under test, ref), for their CPU times (a time-out's growth).
 	timing bool
+	// judgeOnly, of a timing, runs the judge alone: the code under test was over the limit
+	// on the input, and another run of it would cost the limit again for nothing.
+	judgeOnly bool
 	// drop is closed when the outcome is no longer needed: the run under way stops (a
 	// block keeps what it ran before).
 	drop chan struct{}
@@ -131,7 +134,7 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 		case j.indices != nil:
 			r = l.huntBlock(ctx, j.indices, j.drop)
 		case j.timing:
-			r.want, r.run, r.err = l.timing(ctx, j.input, j.drop)
+			r.want, r.run, r.err = l.timing(ctx, j.input, j.judgeOnly, j.drop)
 		case j.want != nil:
 			if j.fresh && l.w != nil {
 				l.w.kill()
@@ -297,8 +300,9 @@ func (l *lane) judge(ctx context.Context, input []byte, want Result, drop <-chan
 }
 
 // timing runs the code under test on input beside fast (ref when fast is the code under
-// test), each under its limits, and returns both runs, whatever they print.
-func (l *lane) timing(ctx context.Context, input []byte, drop <-chan struct{}) (want, got Result, err error) {
+// test), each under its limits, and returns both runs, whatever they print; judgeOnly, the
+// judge alone.
+func (l *lane) timing(ctx context.Context, input []byte, judgeOnly bool, drop <-chan struct{}) (want, got Result, err error) {
 	if err := l.ready(); err != nil {
 		return want, got, err
 	}
@@ -307,6 +311,9 @@ func (l *lane) timing(ctx context.Context, input []byte, drop <-chan struct{}) (
 		req.Want = side{Judge: "fast", Limits: l.h.refLimits}
 	}
 	req.Compare = "" // both runs come back
+	if judgeOnly {
+		req.Got = side{}
+	}
 	want, got, _, err = l.w.run(ctx, req, drop)
 	want.Stdout, got.Stdout = nil, nil
 	return want, got, err

@@ -73,3 +73,27 @@ func TestFitExponentPastWhatDoesNotGrow(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeSettled: a probe's time is taken once two of its runs agree within growthAgree,
+// never before growthRuns runs (a first pair that agrees by chance, slow both) and never
+// past growthMaxRuns; runs too short to tell anything settle at growthRuns.
+func TestProbeSettled(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		times []float64
+		runs  int
+		want  bool
+	}{
+		{"two agree, too few runs", []float64{0.300, 0.301}, 2, false},
+		{"two agree", []float64{0.300, 0.310, 0.600}, 3, true},
+		{"the shortest alone", []float64{0.300, 0.330, 0.610}, 3, false},
+		{"the shortest alone, at the most runs", []float64{0.300, 0.330, 0.400, 0.450, 0.500, 0.550, 0.600, 0.610}, growthMaxRuns, true},
+		{"over the limit each time", nil, growthRuns, true},
+		{"over the limit, once under", []float64{0.9}, growthRuns, false},
+		{"under the noise floor", []float64{0.002, 0.004, 0.009}, growthRuns, true},
+	} {
+		if got := probeSettled(c.times, c.runs); got != c.want {
+			t.Errorf("%s: probeSettled(%v, %d) = %v, want %v", c.name, c.times, c.runs, got, c.want)
+		}
+	}
+}

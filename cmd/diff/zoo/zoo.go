@@ -1,8 +1,9 @@
 // Package zoo hunts the wrong-solution zoo (cmd/diff/testdata/wrong) with the gamediff
 // binary, as a contestant would. Each game's zoo is a test package of its own (the folders
-// under this one, whose tests call Test): go test's timeout is per package, and beside two
-// CPU burners one game's hunts take minutes (mine's, at 8 cases/s, need 1,700 cases to
-// catch its crash and its time-out).
+// under this one, whose tests call Test), and each time-out another (mine/tle, boom/tle,
+// whose tests call Caught): go test's timeout is per package, and beside two CPU burners
+// one game's hunts take minutes (mine's, at 8 cases/s, need 1,700 cases to catch its crash
+// and its time-out).
 package zoo
 
 import (
@@ -110,22 +111,10 @@ func huntZoo(t *testing.T, game, command string, more ...string) zooHunt {
 }
 
 // Test is the zoo of one game: its program without -bug, held to the corpus and to a clean
-// hunt first, so that a finding means the bug, not a slip elsewhere; then each bug hunted,
-// caught with the right verdict, confirmed, minimized, its printed judge command run as
-// printed; then each finding's HTML report checked in Chromium. The bugs are hunted two at a
-// time (go test's -parallel), in their order: list the crashes and time-outs, found late in
-// the seed and confirmed at the limit's cost, first.
+// hunt first, so that a finding means the bug, not a slip elsewhere; then Caught.
 func Test(t *testing.T, game string, bugs []Bug) {
 	t.Cleanup(clitest.Cleanup) // what it built: it is its package's only test
 	dir := buildZoo(t, game)
-	var listed []string
-	for _, b := range bugs {
-		listed = append(listed, b.Name)
-	}
-	planted := clitest.ZooBugs(t, game)
-	if len(listed) == 0 || slices.ContainsFunc(listed, func(b string) bool { return !slices.Contains(planted, b) }) {
-		t.Fatalf("the test lists the bugs %v of %s, its program plants %v", listed, game, planted)
-	}
 	t.Run("corpus", func(t *testing.T) { zooCorpus(t, dir, game) })
 	if t.Failed() {
 		t.FailNow() // a program wrong without -bug makes every finding below meaningless
@@ -141,6 +130,30 @@ func Test(t *testing.T, game string, bugs []Bug) {
 	})
 	if t.Failed() {
 		t.FailNow()
+	}
+	caught(t, game, dir, bugs)
+}
+
+// Caught is the zoo's bugs of a game hunted without Test's checks of the program first: for
+// a package of the game's time-outs alone (zoo/mine/tle, …), each of whose runs costs the
+// time limit, next to the package of its game, which checks the program. Each bug is
+// caught with the right verdict, confirmed, and minimized, its printed judge command run as
+// printed; then each finding's HTML report is checked in Chromium.
+func Caught(t *testing.T, game string, bugs []Bug) {
+	t.Cleanup(clitest.Cleanup) // what it built: it is its package's only test
+	caught(t, game, buildZoo(t, game), bugs)
+}
+
+// caught hunts the bugs two at a time (go test's -parallel), in their order: list the
+// crashes and time-outs, found late in the seed and confirmed at the limit's cost, first.
+func caught(t *testing.T, game, dir string, bugs []Bug) {
+	var listed []string
+	for _, b := range bugs {
+		listed = append(listed, b.Name)
+	}
+	planted := clitest.ZooBugs(t, game)
+	if len(listed) == 0 || slices.ContainsFunc(listed, func(b string) bool { return !slices.Contains(planted, b) }) {
+		t.Fatalf("the test lists the bugs %v of %s, its program plants %v", listed, game, planted)
 	}
 	pages := t.TempDir() // each finding's HTML report, checked in Chromium at the end
 	var (

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
 // A divergence is a fact only once it is confirmed, as a judge rejudges: the input is run
@@ -35,6 +36,44 @@ const (
 // confirmation is an entry's reruns so far.
 type confirmation struct {
 	runs, shown, disturbed, inFlight int
+	// others is what the runs that did not show the divergence gave (a signature's words,
+	// or agreement), with their counts, in the order first met: a flaky finding says it.
+	others []otherRun
+}
+
+// otherRun is what some of an entry's runs gave in place of its divergence.
+type otherRun struct {
+	what string
+	runs int
+}
+
+// missed records a run that did not show the divergence: it gave d (nil: the answers
+// agreed), whose signature is sig.
+func (ch *confirmation) missed(d *Divergence, sig signature) {
+	what := "the answers agreed"
+	if d != nil {
+		what = sig.String()
+	}
+	for i := range ch.others {
+		if ch.others[i].what == what {
+			ch.others[i].runs++
+			return
+		}
+	}
+	ch.others = append(ch.others, otherRun{what, 1})
+}
+
+// otherRuns says what the runs that did not show the divergence gave: "; the other 2: the
+// answers agreed (2)"; "" when every run showed it.
+func (ch *confirmation) otherRuns() string {
+	if len(ch.others) == 0 {
+		return ""
+	}
+	parts := make([]string, len(ch.others))
+	for i, o := range ch.others {
+		parts[i] = fmt.Sprintf("%s (%d)", o.what, o.runs)
+	}
+	return fmt.Sprintf("; the other %d: %s", ch.runs-ch.shown, strings.Join(parts, ", "))
 }
 
 // confirm starts an entry's reruns; the run that found it counts as its first, unless it
@@ -122,6 +161,8 @@ func (c *coordinator) reran(e *entry, r jobResult) {
 		if !e.hasWant && answered(r.d.Want) {
 			e.want, e.hasWant = r.d.Want, true
 		}
+	} else {
+		e.check.missed(r.d, r.sig)
 	}
 	c.settle(e)
 }
@@ -150,7 +191,7 @@ func (c *coordinator) settle(e *entry) {
 	case ch.shown == 0 && e.viaFast():
 		c.dismiss(e, fmt.Sprintf("the program agrees with ref on every one of %d runs: fast, the hunt's oracle, did not (checked as a finding against fast)", ch.runs))
 	default:
-		c.dismiss(e, fmt.Sprintf("it showed on %d of %d runs of its case", ch.shown, ch.runs))
+		c.dismiss(e, fmt.Sprintf("it showed on %d of %d runs of its case%s", ch.shown, ch.runs, ch.otherRuns()))
 	}
 }
 

@@ -376,7 +376,7 @@ func (c *coordinator) finish(ctx context.Context) error {
 		f := c.preview(e)
 		if e.state == flaky {
 			f.Verdict = Flaky
-			f.Note = fmt.Sprintf("flaky: it showed on %d of %d runs of its case, which is kept outside the corpus", e.check.shown, e.check.runs)
+			f.Note = fmt.Sprintf("flaky: it showed on %d of %d runs of its case, which is kept outside the corpus%s", e.check.shown, e.check.runs, e.check.otherRuns())
 			c.sum.Findings = append(c.sum.Findings, f)
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"gamediff/internal/clitest"
 	"os"
 	"os/exec"
@@ -308,6 +309,7 @@ func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
 			Verdict     string
 			Shown, Runs int
 			Path        string
+			Note        string
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &sum); err != nil {
@@ -319,6 +321,10 @@ func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
 	f := sum.Findings[0]
 	if f.Verdict != "flaky" || f.Shown >= f.Runs || f.Shown < 2 || !strings.Contains(errs, "flaky") {
 		t.Errorf("finding %+v: want a flaky one, shown on some runs of its case only\n%s", f, errs)
+	}
+	// The runs that passed are said: the program, right on them, agreed with ref.
+	if other := fmt.Sprintf("the other %d: the answers agreed (%d)", f.Runs-f.Shown, f.Runs-f.Shown); !strings.Contains(f.Note, other) {
+		t.Errorf("the flaky finding's note %q does not say what its other runs gave (%q)", f.Note, other)
 	}
 	if saved, _ := filepath.Glob(filepath.Join(found, "mine", "*")); len(saved) != 0 {
 		t.Errorf("a flaky finding was saved as a regression case: %v", saved)

@@ -322,9 +322,10 @@ const growthRuns = 3
 // growthAgree by another run. On this kind of machine (a guest of a shared host) the same
 // deterministic run's CPU time moves by far more than its growth from one scale to the
 // next: 30 runs of one input of the zoo's mine rescan took 0.30 to 0.61 s, most near 0.30
-// and the rest anywhere above; three runs missed the floor often enough that the same
-// narrowed case fitted 1.0, 1.7 and 1.9 along its operations in three runs of the table.
-// The shortest time is taken once a second run confirms it, as a rerun confirms a verdict.
+// and the rest anywhere above, in spells of several seconds; with three runs a probe, the
+// same narrowed case's operations (true growth 1) fitted 1.7 in its hunt's table and 1.3,
+// 0.9 and 0.0 in three judge -explain runs right after. The shortest time is taken once a
+// second run confirms it, as a rerun confirms a verdict.
 const growthMaxRuns = 8
 
 // growthAgree is how near two runs' CPU times must be for the shorter to be taken as the
@@ -439,8 +440,9 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending, extraUnti
 			at, _ := slices.BinarySearch(pr.times, r.run.CPU.Seconds())
 			pr.times = slices.Insert(pr.times, at, r.run.CPU.Seconds())
 		}
-		pastBudget := pr.runs+1 >= growthRuns && !extraUntil.IsZero() && time.Now().After(extraUntil)
-		if pr.runs++; !pastBudget && !probeSettled(pr.times, pr.runs) {
+		pr.runs++
+		pastBudget := pr.runs >= growthRuns && !extraUntil.IsZero() && time.Now().After(extraUntil)
+		if !pastBudget && !probeSettled(pr.times, pr.runs) {
 			queue = append(queue, pr)
 		}
 	}

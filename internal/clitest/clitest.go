@@ -10,15 +10,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"gamediff/internal/proctable"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // Command is the import path of the gamediff command.
@@ -124,48 +123,19 @@ func Run(t testing.TB, bin, stdin string, args ...string) (int, string, string) 
 	return 0, out.String(), errs.String()
 }
 
-// ProcessesOf lists the running processes whose executable is bin or whose command line
-// holds marker, from the process table in /proc.
-func ProcessesOf(bin, marker string) []string {
-	var found []string
-	dirs, _ := os.ReadDir("/proc")
-	for _, d := range dirs {
-		if _, err := strconv.Atoi(d.Name()); err != nil || d.Name() == strconv.Itoa(os.Getpid()) {
-			continue
-		}
-		stat, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
-		if i := bytes.LastIndexByte(stat, ')'); i < 0 || strings.HasPrefix(string(stat[i+1:]), " Z") {
-			continue // gone, or a zombie waiting for its parent
-		}
-		cmdline, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
-		cmd := strings.ReplaceAll(string(cmdline), "\x00", " ")
-		exe, _ := os.Readlink(filepath.Join("/proc", d.Name(), "exe"))
-		if bin != "" && exe == bin || marker != "" && strings.Contains(cmd, marker) {
-			found = append(found, d.Name()+": "+cmd)
-		}
+// of selects the processes, zombies left out (they wait for their parent), whose
+// executable is bin or whose command line holds marker.
+func of(bin, marker string) func(proctable.Process) bool {
+	return func(p proctable.Process) bool {
+		return p.State != "Z" && (bin != "" && p.Exe == bin || marker != "" && strings.Contains(p.Cmd, marker))
 	}
-	return found
 }
 
-// goneWithin is how long WaitGone waits for processes to end. It asks an outcome, that
-// nothing is left running, and returns as soon as that holds: the bound only ends the wait
-// for a process that was left. 3 s were too few beside two CPU burners and two test
-// packages: a hunt killed with SIGKILL still had a worker, and the program and child in its
-// PID namespace, 3 s later (TestHuntKilledLeavesNothingRunning), where quiet they are gone
-// in milliseconds.
-const goneWithin = 30 * time.Second
-
-// WaitGone waits up to goneWithin for the processes of bin and marker to end, and fails the
-// test, listing them, if some are still running.
+// WaitGone waits for the processes of bin and marker to end (proctable.WaitGone), and fails
+// the test, listing them, if some are still running.
 func WaitGone(t testing.TB, bin, marker string) {
 	t.Helper()
-	var left []string
-	for deadline := time.Now().Add(goneWithin); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if left = ProcessesOf(bin, marker); len(left) == 0 {
-			return
-		}
-	}
-	t.Errorf("processes left running %v after:\n%s", goneWithin, strings.Join(left, "\n"))
+	proctable.WaitGone(t, of(bin, marker))
 }
 
 // The command's exit statuses, as its usage documents them: the tests that run it as a

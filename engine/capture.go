@@ -110,14 +110,16 @@ func (c *cappedStdout) Write(p []byte) (int, error) {
 }
 
 // appendWithin appends p to buf, growing buf as append does until it holds a megabyte,
-// and then to the whole limit at once: the pages are only resident once written, so a
-// run that writes up to its output limit holds that much, not the two buffers of a
-// doubling.
+// and fourfold from there, never past limit: a run that writes up to its limit holds at
+// most a quarter more than that as its buffer grows, not the two buffers of a doubling.
+// Not to the whole limit at once: the pages would only be resident once written, but Go
+// counts the whole allocation as heap, and a 10 MB answer under the reference's 1 GiB limit
+// made its worker hold more than workerHeldCap, to be replaced every few runs.
 func appendWithin(buf, p []byte, limit int) []byte {
 	if n := len(buf) + len(p); n > cap(buf) {
 		size := max(2*cap(buf), n, 512)
 		if size > 1<<20 {
-			size = max(limit, n)
+			size = max(4*cap(buf), n)
 		}
 		grown := make([]byte, len(buf), min(size, max(limit, n)))
 		copy(grown, buf)
@@ -146,3 +148,25 @@ func (c *cappedStdout) bytes() []byte {
 }
 
 var _ io.Writer = (*cappedStdout)(nil)
+
+// answerBuffers holds the buffers of answers a worker has sent, for the answers of its next
+// runs: an answer of megabytes (mine's, boom's) otherwise cost a fresh buffer, which Go
+// clears, per run and per side. Only a worker hands them back (recycleAnswer), once it has
+// sent them: nothing else holds them then.
+var answerBuffers sync.Pool
+
+// answerBuffer is an empty buffer for an answer, with room from an earlier one, or nil.
+func answerBuffer() []byte {
+	if b, ok := answerBuffers.Get().(*[]byte); ok {
+		return (*b)[:0]
+	}
+	return nil
+}
+
+// recycleAnswer hands back the buffer of an answer sent, if it is worth keeping: not a
+// small one, and not one of a run that wrote hundreds of megabytes.
+func recycleAnswer(b []byte) {
+	if cap(b) >= 64<<10 && cap(b) <= 64<<20 {
+		answerBuffers.Put(&b)
+	}
+}

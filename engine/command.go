@@ -69,7 +69,7 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 
 	var stopped stopReason
 	kill := func(why Status, what string) { stopped.stop(why, what, func() { j.kill(false) }) }
-	stdout := &cappedStdout{limit: lim.Output, over: func() {
+	stdout := &cappedStdout{limit: lim.Output, buf: answerBuffer(), over: func() {
 		// Called with stdout's lock held, from the reader: fix the reason, then kill.
 		kill(OutputLimit, fmt.Sprintf("more than %s of output", byteSize(int64(lim.Output))))
 	}}

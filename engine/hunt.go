@@ -10,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync/atomic"
@@ -296,6 +297,9 @@ func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
 	if err != nil {
 		return sum, err
 	}
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(huntGCPercent))
+	}
 	huntCPU := selfCPU()
 	p, stop := startLanes(ctx, h, cfg.Workers)
 	c := newCoordinator(h, &sum, p)
@@ -329,6 +333,13 @@ func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
 	slices.SortFunc(sum.Dismissed, func(a, b Dismissed) int { return cmp.Compare(a.Index, b.Index) })
 	return sum, err
 }
+
+// huntGCPercent is a hunt's GOGC, unless the environment sets one. What its lanes
+// allocate is almost all garbage by the next case (the players' games, the encoded
+// inputs); its live heap is the cases in flight and the findings. Collecting at 5x that
+// heap, not 2x, took a third to a half off the hunt process's own CPU time besides its
+// lanes (a 10 s hunt of datamining's example: 2.2 s to 1.3 s).
+const huntGCPercent = 400
 
 // startLanes starts workers lanes (0: one per CPU), each with its worker process, and
 // returns the pool that hands them jobs, and the function that stops them and returns

@@ -43,6 +43,9 @@ type sandbox struct {
 	// run. Not with v2's memory, whose peak cannot be reset for a new run.
 	mu   sync.Mutex
 	idle []*jail
+	// files keeps the v1 tasks files of this process's own cgroups open: the thread that
+	// starts a program moves back to them after each start.
+	files cgroupFiles
 }
 
 // v1Hierarchy is one controller's hierarchy of cgroup v1 that runs join.
@@ -257,7 +260,7 @@ func sweepStaleCgroups(parent string) {
 		runs, _ := os.ReadDir(dir)
 		for _, r := range runs {
 			if r.IsDir() {
-				emptyCgroup(filepath.Join(dir, r.Name()), time.Second)
+				emptyCgroup(nil, filepath.Join(dir, r.Name()), time.Second)
 				os.Remove(filepath.Join(dir, r.Name()))
 			}
 		}
@@ -269,32 +272,32 @@ func sweepStaleCgroups(parent string) {
 // the others are killed, then each sent SIGKILL, then thawed to die. Not cgroup.kill: a
 // cgroup it was written to has every process started into it since (CLONE_INTO_CGROUP)
 // killed at its start, on the kernels seen here, and a jail serves many runs.
-func killCgroup(dir string) {
-	pids := cgroupProcs(dir)
+func killCgroup(f *cgroupFiles, dir string) {
+	pids := cgroupProcs(f, dir)
 	if len(pids) == 0 {
 		return
 	}
-	os.WriteFile(filepath.Join(dir, "cgroup.freeze"), []byte("1"), 0)
+	f.write(filepath.Join(dir, "cgroup.freeze"), []byte("1"))
 	for range 10 {
 		for _, pid := range pids {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
-		if pids = cgroupProcs(dir); len(pids) == 0 {
+		if pids = cgroupProcs(f, dir); len(pids) == 0 {
 			break
 		}
 	}
-	os.WriteFile(filepath.Join(dir, "cgroup.freeze"), []byte("0"), 0)
+	f.write(filepath.Join(dir, "cgroup.freeze"), []byte("0"))
 }
 
 // emptyCgroup kills every process of the cgroup dir and waits, up to wait, until none is
 // left.
-func emptyCgroup(dir string, wait time.Duration) bool {
+func emptyCgroup(f *cgroupFiles, dir string, wait time.Duration) bool {
 	if exists(filepath.Join(dir, "cgroup.freeze")) {
-		killCgroup(dir)
+		killCgroup(f, dir)
 	}
 	deadline := time.Now().Add(wait)
 	for pause := 50 * time.Microsecond; ; pause = min(2*pause, 20*time.Millisecond) {
-		pids := cgroupProcs(dir)
+		pids := cgroupProcs(f, dir)
 		if len(pids) == 0 {
 			return true
 		}
@@ -309,8 +312,8 @@ func emptyCgroup(dir string, wait time.Duration) bool {
 }
 
 // cgroupProcs lists the processes of a cgroup.
-func cgroupProcs(dir string) []int {
-	b, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
+func cgroupProcs(f *cgroupFiles, dir string) []int {
+	b, err := f.read(filepath.Join(dir, "cgroup.procs"))
 	if err != nil {
 		return nil
 	}
@@ -376,6 +379,7 @@ type jail struct {
 	}
 	waitedBase time.Duration
 	waitedRead bool
+	files      cgroupFiles // its cgroups' files, kept open from run to run
 }
 
 // memorySlack is what the kernel lets a program use past its memory limit before it kills
@@ -396,11 +400,11 @@ func (s *sandbox) newJail(lim Limits) (*jail, error) {
 	if j.hard != hard {
 		j.hard = hard
 		if s.v2Memory {
-			os.WriteFile(filepath.Join(j.v2, "memory.max"), []byte(hard), 0)
-			os.WriteFile(filepath.Join(j.v2, "memory.swap.max"), []byte("0"), 0)
+			j.files.write(filepath.Join(j.v2, "memory.max"), []byte(hard))
+			j.files.write(filepath.Join(j.v2, "memory.swap.max"), []byte("0"))
 		}
 		if dir := j.v1dir("memory"); dir != "" {
-			os.WriteFile(filepath.Join(dir, "memory.limit_in_bytes"), []byte(hard), 0)
+			j.files.write(filepath.Join(dir, "memory.limit_in_bytes"), []byte(hard))
 		}
 	}
 	j.pid, j.tree = 0, processTree{}
@@ -414,7 +418,7 @@ func (s *sandbox) newJail(lim Limits) (*jail, error) {
 	}
 	if dir := j.v1dir("memory"); dir != "" {
 		// The peak starts again from what the empty cgroup holds now.
-		os.WriteFile(filepath.Join(dir, "memory.max_usage_in_bytes"), []byte("0"), 0)
+		j.files.write(filepath.Join(dir, "memory.max_usage_in_bytes"), []byte("0"))
 	}
 	return j, nil
 }
@@ -485,7 +489,7 @@ func (j *jail) startMoved(cmd *exec.Cmd) error {
 	moved := 0
 	var err error
 	for _, dir := range j.v1 {
-		if err = os.WriteFile(filepath.Join(dir, "tasks"), tid, 0); err != nil {
+		if err = j.files.write(filepath.Join(dir, "tasks"), tid); err != nil {
 			break
 		}
 		moved++
@@ -494,7 +498,7 @@ func (j *jail) startMoved(cmd *exec.Cmd) error {
 		err = j.startOwned(cmd)
 	}
 	for i := 0; i < moved; i++ {
-		os.WriteFile(j.s.v1[i].home, tid, 0)
+		j.s.files.write(j.s.v1[i].home, tid)
 	}
 	runtime.UnlockOSThread()
 	return err
@@ -520,9 +524,9 @@ func (j *jail) usage() (cpu time.Duration, memory int64) {
 	cpu = j.rawCPU() - j.base.cpu
 	switch {
 	case j.s.v2Memory:
-		memory = readInt(filepath.Join(j.v2, "memory.current"))
+		memory = j.readInt(filepath.Join(j.v2, "memory.current"))
 	case j.v1dir("memory") != "":
-		memory = readInt(filepath.Join(j.v1dir("memory"), "memory.usage_in_bytes"))
+		memory = j.readInt(filepath.Join(j.v1dir("memory"), "memory.usage_in_bytes"))
 	}
 	if j.v2 == "" && j.v1dir("cpuacct") == "" || !j.s.v2Memory && j.v1dir("memory") == "" {
 		tcpu, tmem := j.tree.usage(j.pid)
@@ -540,9 +544,9 @@ func (j *jail) usage() (cpu time.Duration, memory int64) {
 func (j *jail) rawCPU() time.Duration {
 	switch {
 	case j.v2 != "":
-		return time.Duration(statField(filepath.Join(j.v2, "cpu.stat"), "usage_usec")) * time.Microsecond
+		return time.Duration(j.statField(filepath.Join(j.v2, "cpu.stat"), "usage_usec")) * time.Microsecond
 	case j.v1dir("cpuacct") != "":
-		return time.Duration(readInt(filepath.Join(j.v1dir("cpuacct"), "cpuacct.usage")))
+		return time.Duration(j.readInt(filepath.Join(j.v1dir("cpuacct"), "cpuacct.usage")))
 	}
 	return 0
 }
@@ -576,9 +580,9 @@ func (j *jail) v1dir(controller string) string {
 func (j *jail) peak() int64 {
 	switch {
 	case j.s.v2Memory:
-		return readInt(filepath.Join(j.v2, "memory.peak"))
+		return j.readInt(filepath.Join(j.v2, "memory.peak"))
 	case j.v1dir("memory") != "":
-		return readInt(filepath.Join(j.v1dir("memory"), "memory.max_usage_in_bytes"))
+		return j.readInt(filepath.Join(j.v1dir("memory"), "memory.max_usage_in_bytes"))
 	}
 	return 0
 }
@@ -587,9 +591,9 @@ func (j *jail) peak() int64 {
 func (j *jail) oomCount() int64 {
 	switch {
 	case j.s.v2Memory:
-		return statField(filepath.Join(j.v2, "memory.events"), "oom_kill")
+		return j.statField(filepath.Join(j.v2, "memory.events"), "oom_kill")
 	case j.v1dir("memory") != "":
-		return statField(filepath.Join(j.v1dir("memory"), "memory.oom_control"), "oom_kill")
+		return j.statField(filepath.Join(j.v1dir("memory"), "memory.oom_control"), "oom_kill")
 	}
 	return 0
 }
@@ -604,7 +608,7 @@ func (j *jail) waited() time.Duration {
 		var total time.Duration
 		read := false
 		for _, file := range []string{"cpu.pressure", "io.pressure", "memory.pressure"} {
-			b, err := os.ReadFile(filepath.Join(j.v2, file))
+			b, err := j.files.read(filepath.Join(j.v2, file))
 			if err != nil {
 				continue
 			}
@@ -650,14 +654,14 @@ func (j *jail) kill(waitedFor bool) {
 	if j.v2 != "" {
 		// Once the program is waited for, what it left may still hold its output pipes:
 		// killed now, they close, and the run's output is drained at once.
-		killCgroup(j.v2)
+		killCgroup(&j.files, j.v2)
 		return
 	}
 	if waitedFor && j.s.subreaper {
 		sweepOrphans() // the orphans it left were adopted by this process when it exited
 	}
 	for _, dir := range j.v1 {
-		for _, pid := range cgroupProcs(dir) {
+		for _, pid := range cgroupProcs(&j.files, dir) {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
@@ -677,7 +681,7 @@ func (j *jail) close() {
 	}
 	emptied := true
 	for _, dir := range dirs {
-		if !emptyCgroup(dir, 2*time.Second) {
+		if !emptyCgroup(&j.files, dir, 2*time.Second) {
 			emptied = false
 		}
 	}
@@ -699,6 +703,7 @@ func (j *jail) close() {
 
 // remove removes the jail's cgroups (empty ones only: the kernel refuses the others).
 func (j *jail) remove() {
+	j.files.close()
 	if j.v2fd >= 0 {
 		syscall.Close(j.v2fd)
 		j.v2fd = -1
@@ -758,9 +763,10 @@ func hostPID() int {
 	return os.Getpid()
 }
 
-// statField reads "name value" from a flat-keyed cgroup file (cpu.stat, memory.events).
-func statField(path, name string) int64 {
-	b, err := os.ReadFile(path)
+// statField reads "name value" from a flat-keyed cgroup file of the jail (cpu.stat,
+// memory.events).
+func (j *jail) statField(path, name string) int64 {
+	b, err := j.files.read(path)
 	if err != nil {
 		return 0
 	}
@@ -773,8 +779,9 @@ func statField(path, name string) int64 {
 	return 0
 }
 
-func readInt(path string) int64 {
-	b, err := os.ReadFile(path)
+// readInt reads a cgroup file of the jail that holds one number.
+func (j *jail) readInt(path string) int64 {
+	b, err := j.files.read(path)
 	if err != nil {
 		return 0
 	}

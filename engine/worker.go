@@ -190,6 +190,8 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 		if !send(resp) {
 			return 1
 		}
+		recycleAnswer(w.Stdout)
+		recycleAnswer(r.Stdout)
 	}
 }
 
@@ -257,7 +259,7 @@ func (j workerJudge) Run(_ context.Context, input []byte) (Result, error) {
 	// goes when it ends; and what a big run leaves is handed back to the system before
 	// the next, whose memory the coordinator measures as the worker's.
 	done := make(chan Result)
-	go func() { done <- runJudge(j.label, j.judge, input, &sink{limit: lim.Output}) }()
+	go func() { done <- runJudge(j.label, j.judge, input, &sink{limit: lim.Output, buf: answerBuffer()}) }()
 	r := <-done
 	r.CPU, r.Wall = selfCPU()-before, time.Since(start)
 	if len(input)+len(r.Stdout) > bigRun {

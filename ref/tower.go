@@ -780,7 +780,10 @@ func (g *TowerGame) trace(phase string) {
 // traceRule reports a moment a rule acts, to an observer of them (TowerRules).
 func (g *TowerGame) traceRule(s TowerStep) {
 	if g.observe != nil && g.rules {
-		g.report(&s)
+		// A copy: the step then goes to the heap only when it is reported, not at every
+		// rule of every untraced game (the generator's players play thousands a second).
+		step := s
+		g.report(&step)
 	}
 }
 

@@ -66,7 +66,11 @@ func (k TowerKind) Dir() int { return pick(k == TowerMoveTo, 0, 1-2*int((k-Tower
 
 // Encode renders the case as judge input.
 func (c Tower) Encode() []byte {
-	var b []byte
+	size := len("0 0\n")
+	for _, d := range c.Datasets { // n, m and t take at most 21 bytes each
+		size += 3*21 + len(d.Rows)*(len(d.Rows[0])+1) + len(d.Cmds)*len("GETDOWN RIGHT\n")
+	}
+	b := make([]byte, 0, size) // in one allocation: a hunt encodes tens of thousands a second
 	for _, d := range c.Datasets {
 		b = appendInts(b, len(d.Rows), len(d.Rows[0]))
 		for _, row := range d.Rows {
@@ -291,9 +295,17 @@ func (c Tower) Features() []Feature {
 // Name is how ref's game takes a command: MOVETO and its column, or the command and +1
 // for RIGHT, -1 for LEFT.
 func (c TowerCmd) Name() (string, int) {
-	name, _, _ := strings.Cut(towerKindNames[c.Kind], " ")
-	return name, pick(c.Kind == TowerMoveTo, c.Col, c.Kind.Dir())
+	return towerKindWords[c.Kind], pick(c.Kind == TowerMoveTo, c.Col, c.Kind.Dir())
 }
+
+// towerKindWords is each kind's first word, cut once: the generator's players name a
+// command for every candidate move they weigh.
+var towerKindWords = func() (words [TowerKinds]string) {
+	for k, name := range towerKindNames {
+		words[k], _, _ = strings.Cut(name, " ")
+	}
+	return words
+}()
 
 // PlayFacts says what ref's play of the case does: the commands handled while the game
 // goes on and those read after its end, the results, and the automatic steps — rounds,

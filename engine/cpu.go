@@ -23,11 +23,15 @@ type CPUUse struct {
 	// CodeShare is the share of the total that went to the code under test: the program,
 	// or fast in a hunt of ref against fast.
 	CodeShare float64 `json:"code_share"`
+	// ProgramRuns counts the program's runs (packed inputs hold many cases): what a run
+	// costs the workers is Workers over it.
+	ProgramRuns int64 `json:"program_runs,omitempty"`
 }
 
 // laneUse is one lane's part of a hunt's CPU time.
 type laneUse struct {
 	program, fast, ref time.Duration
+	programRuns        int64
 	workers            time.Duration // its workers' own CPU time, their judges' included
 	thread             time.Duration // the lane's own thread
 }
@@ -37,6 +41,7 @@ func (u *laneUse) add(r Result) {
 	switch r.Solver {
 	case "program":
 		u.program += r.CPU
+		u.programRuns++
 	case "fast":
 		u.fast += r.CPU
 	case "ref":
@@ -53,6 +58,7 @@ func cpuUse(lanes []laneUse, hunt time.Duration, program bool) CPUUse {
 		u.Program += l.program.Seconds()
 		u.Fast += l.fast.Seconds()
 		u.Ref += l.ref.Seconds()
+		u.ProgramRuns += l.programRuns
 		judges += l.fast + l.ref
 		workers += l.workers
 		threads += l.thread

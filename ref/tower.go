@@ -570,7 +570,7 @@ func (g *TowerGame) vanishOnB() string {
 	var doomed [][2]int
 	for y := 2; y <= g.n; y++ {
 		for x := 1; x <= g.m; x++ {
-			if g.block(y, x) && g.grid[y-1][x] == 'B' {
+			if g.grid[y-1][x] == 'B' && g.block(y, x) { // few cells stand on a B: looked at first
 				doomed = append(doomed, [2]int{y, x})
 			}
 		}
@@ -620,7 +620,7 @@ func (g *TowerGame) blocksFall() bool {
 // lowerEmpty reports whether the three lower cells of (y, x) — below-left, below and
 // below-right — are all empty; outside the tower and the player's cell count as empty.
 func (g *TowerGame) lowerEmpty(y, x int) bool {
-	return !g.block(y-1, x-1) && !g.block(y-1, x) && !g.block(y-1, x+1)
+	return !g.block(y-1, x) && !g.block(y-1, x-1) && !g.block(y-1, x+1) // below first: the most often filled
 }
 
 // check is R-T18: the conditions in order, the first that holds ends the game. It

@@ -435,6 +435,11 @@ func TestProgramHuntAgainstFast(t *testing.T) {
 		if !strings.HasPrefix(sum.Oracle, "fast") {
 			t.Errorf("oracle %q", sum.Oracle)
 		}
+		// Where the CPU went: every case ran the program once at least (the toy packs
+		// none), and the program's share is a share.
+		if u := sum.CPU; u.ProgramRuns < sum.Cases || u.Program <= 0 || u.Workers <= 0 || u.CodeShare <= 0 || u.CodeShare >= 1 {
+			t.Errorf("cpu %+v for %d cases: want a run of the program per case at least, and its time a share of the whole", u, sum.Cases)
+		}
 	})
 	t.Run("program sharing fast's mistake", func(t *testing.T) {
 		t.Setenv(programEnv, "wrong-on-7")

@@ -385,8 +385,8 @@ func printSummary(w io.Writer, sum engine.Summary, h huntFlags) {
 		total := u.Program + u.Fast + u.Ref + u.Workers + u.Lanes + u.Hunt
 		if total > 0 {
 			pct := func(v float64) float64 { return 100 * v / total }
-			fmt.Fprintf(w, "%s: expected answers from %s; CPU %.1fs: program %.0f%%, fast %.0f%%, ref %.0f%%, workers %.0f%%, generating %.0f%%, coordinating %.0f%%\n",
-				sum.Game, sum.Oracle, total, pct(u.Program), pct(u.Fast), pct(u.Ref), pct(u.Workers), pct(u.Lanes), pct(u.Hunt))
+			fmt.Fprintf(w, "%s: expected answers from %s; CPU %.1fs, %s: program %.0f%%, fast %.0f%%, ref %.0f%%, workers %.0f%%, generating %.0f%%, coordinating %.0f%%\n",
+				sum.Game, sum.Oracle, total, plural(u.ProgramRuns, "run")+" of the program", pct(u.Program), pct(u.Fast), pct(u.Ref), pct(u.Workers), pct(u.Lanes), pct(u.Hunt))
 		}
 	}
 	if len(sum.Skipped) > 0 {

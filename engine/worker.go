@@ -263,7 +263,7 @@ func (j workerJudge) Run(_ context.Context, input []byte) (Result, error) {
 	r := <-done
 	r.CPU, r.Wall = selfCPU()-before, time.Since(start)
 	if len(input)+len(r.Stdout) > bigRun {
-		if _, rss, ok := liveUsage(os.Getpid()); ok && rss > leftoverRSS {
+		if _, rss, ok := liveUsage(hostPID()); ok && rss > leftoverRSS { // not os.Getpid: 1 in a worker's namespace, whose /proc is the host's
 			debug.FreeOSMemory()
 		}
 	}

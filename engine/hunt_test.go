@@ -452,6 +452,25 @@ func TestProgramHuntAgainstFast(t *testing.T) {
 	checkNothingLeft(t, "")
 }
 
+// TestTimeOutIsConfirmedAlone: the reruns that confirm a time-out run one at a time, with
+// no other run beside them, as a judge rejudges one (rerunAlone): the program, which spins
+// on 42, notes a run of it that another run of it had company.
+func TestTimeOutIsConfirmedAlone(t *testing.T) {
+	exe, _ := os.Executable()
+	lock := filepath.Join(t.TempDir(), "alone")
+	t.Setenv(programEnv, "loop-on-42")
+	t.Setenv(aloneLockEnv, lock)
+	sum := hunt(t, context.Background(), engine.HuntConfig{Game: fixedCase{game(t, "toy"), toyCase{1, 42, 3}}, Program: []string{exe},
+		Seed: 1, Cases: 1, Workers: 2, MinimizeTime: -1})
+	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != engine.TLE || sum.Findings[0].Runs < 5 {
+		t.Fatalf("findings %+v: want a time-out, confirmed", sum.Findings)
+	}
+	if _, err := os.Stat(lock + ".company"); err == nil {
+		t.Errorf("two runs of the time-out's case ran at once: its reruns must run alone")
+	}
+	checkNothingLeft(t, "")
+}
+
 // TestTimeOutIsNarrowedByScalingAndTellsItsGrowth: a time-out of a judge whose time is
 // quadratic in the count of numbers is narrowed by scaling to a smaller case that still
 // times out, and its report tells the growth along "numbers": ×4 when they double (the

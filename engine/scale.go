@@ -322,7 +322,9 @@ const growthRuns = 3
 // growthAgree by another run. On this kind of machine (a guest of a shared host) the same
 // deterministic run's CPU time moves by far more than its growth from one scale to the
 // next: 30 runs of one input of the zoo's mine rescan took 0.30 to 0.61 s, most near 0.30
-// and the rest anywhere above, in spells of several seconds; with three runs a probe, the
+// and the rest anywhere above (slowed by what ran on the other CPU, and by slow spells of
+// the host that last a whole table and slow the probes that use the shared cache more than
+// the small ones, so that more runs do not remove it all); with three runs a probe, the
 // same narrowed case's operations (true growth 1) fitted 1.7 in its hunt's table and 1.3,
 // 0.9 and 0.0 in three judge -explain runs right after. The shortest time is taken once a
 // second run confirms it, as a rerun confirms a verdict.

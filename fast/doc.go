@@ -6,4 +6,8 @@
 // bitset.go (ordering cells by row and column without comparing them), minefield.go (the
 // minesweeper board loader and neighbour counts, eight cells at a time), and floor.go
 // (the I/O floor the benchmarks compare the judges with).
+//
+// MinePlay and BoomPlay are the minesweepers' boards played without output, for gen's
+// players: they open cells in ref's order, so that the players make the cases they make
+// on ref's games, at a fraction of the cost.
 package fast

@@ -8,6 +8,7 @@ import (
 
 	"github.com/leanovate/gopter"
 
+	"gamediff/fast"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -176,24 +177,41 @@ func BoomPlan() []PlanTest {
 	return plan(tests...)
 }
 
-// boomField is ref's game of boom on board as a sweeper plays it, with the clicks of kinds,
-// leaving out the rulings of skip ('?' marks too, for R-B3).
-func boomField(board []string, kinds uint8, skip ruling.Set) (*field, *ruling.BoomWatch) {
+// boomField is a game of boom on board as a sweeper plays it, with the clicks of kinds,
+// leaving out the rulings of skip ('?' marks too, for R-B3): ref's game where rulings are
+// skipped, else the judge's board of package fast, as mineField says. ended is the
+// rulings the game reached once its ops operations are played: the watch's where rulings
+// are skipped; none else, where nothing asks.
+func boomField(board []string, kinds uint8, skip ruling.Set) (f *field, ended func(ops int) ruling.Set) {
+	all, m := kinds == boomAllKinds, len(board[0])
+	f = &field{m: m, allowed: [3]bool{true, all || kinds == boomLeftRight, all || kinds == boomLeftMiddle},
+		ask: skip&ruling.B3 == 0, skip: skip}
+	if skip == 0 && !playOnRef {
+		g := fast.NewBoomPlay(board)
+		f.seen, f.over, f.newlyOpened = new(ruling.Set), g.Over, g.Newly
+		f.apply = func(k click, x, y int) { g.Play(int(k)+1, x, y) }
+		f.markOf = func(x, y int) uint8 { return uint8(strings.IndexByte("P?", g.Mark(x, y)) + 1) }
+		return f, func(int) ruling.Set { return 0 }
+	}
 	g := ref.NewBoomGame(board)
 	w := ruling.NewBoomWatch(g)
-	all := kinds == boomAllKinds
-	return &field{m: len(board[0]), allowed: [3]bool{true, all || kinds == boomLeftRight, all || kinds == boomLeftMiddle},
-		ask: skip&ruling.B3 == 0, skip: skip, seen: &w.Seen, over: g.Over,
-		apply: func(k click, x, y int) {
-			if g.Play(int(k)+1, x, y); skip != 0 { // the watch only leaves skipped rulings out
-				w.See(g, int(k)+1, x, y)
+	f.seen, f.over = &w.Seen, g.Over
+	f.apply = func(k click, x, y int) {
+		if g.Play(int(k)+1, x, y); skip != 0 { // the watch only leaves skipped rulings out
+			w.See(g, int(k)+1, x, y)
+		}
+	}
+	f.newlyOpened = func(opened func(p int)) {
+		for _, c := range g.Changed() {
+			if g.Opened(c[0], c[1]) {
+				opened((c[0]-1)*m + c[1] - 1)
 			}
-		},
-		newly: g.Changed, isOpen: g.Opened,
-		markOf: func(x, y int) uint8 {
-			return uint8(strings.IndexByte("P?", g.View(x, y)) + 1) // markBlank for what is no mark
-		},
-	}, w
+		}
+	}
+	f.markOf = func(x, y int) uint8 {
+		return uint8(strings.IndexByte("P?", g.View(x, y)) + 1) // markBlank for what is no mark
+	}
+	return f, w.Ended
 }
 
 func genBoom(r *rand.Rand, sh boomShape, skip *Skip) testcase.Boom {
@@ -274,7 +292,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		return genBoomPatient(r, sh, cells, n, m, kinds, avoid, skip)
 	}
 	board := rowsOf(cells, m)
-	f, watch := boomField(board, kinds, avoid)
+	f, ended := boomField(board, kinds, avoid)
 	s := newSweeper(board, '*', f, r)
 	if sh.player == boomCareful || r.Intn(2) == 0 {
 		s.careful(false)
@@ -312,7 +330,7 @@ func genBoomGame(r *rand.Rand, sh boomShape, kinds uint8, skip *Skip) boomDraw {
 		}
 	}
 	skip.note(ruling.Boom(), f.avoided)
-	return boomDraw{testcase.BoomGame{Board: board, Ops: ops}, watch.Ended(len(ops))}
+	return boomDraw{testcase.BoomGame{Board: board, Ops: ops}, ended(len(ops))}
 }
 
 // realBoomBoard places k mines uniformly outside the 3x3 square around first, as a real
@@ -339,7 +357,7 @@ func realBoomBoard(r *rand.Rand, n, m, k, first int) []byte {
 func genBoomPatient(r *rand.Rand, sh boomShape, cells []byte, n, m int, kinds uint8, avoid ruling.Set, skip *Skip) boomDraw {
 	keep := keepClosed(r, cells, '_', n, m, 0)
 	board := rowsOf(cells, m)
-	f, watch := boomField(board, kinds, avoid)
+	f, ended := boomField(board, kinds, avoid)
 	s := newSweeper(board, '*', f, r)
 	s.careful(true)
 	s.weights[moveOpenSafe] += 5
@@ -361,5 +379,5 @@ func genBoomPatient(r *rand.Rand, sh boomShape, cells []byte, n, m int, kinds ui
 		ops[i] = testcase.BoomOp{Kind: testcase.BoomKind(c.k) + testcase.BoomLeft, X: c.p/m + 1, Y: c.p%m + 1}
 	}
 	skip.note(ruling.Boom(), f.avoided)
-	return boomDraw{testcase.BoomGame{Board: board, Ops: ops}, watch.Ended(len(ops))}
+	return boomDraw{testcase.BoomGame{Board: board, Ops: ops}, ended(len(ops))}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/leanovate/gopter"
 
+	"gamediff/fast"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -215,24 +216,47 @@ func pickDensity(r *rand.Rand) float64 {
 
 var mineClick = [...]testcase.MineKind{clickOpen: testcase.MineSweep, clickMark: testcase.MineFlag, clickChord: testcase.MineDSweep}
 
-// mineField is ref's game of mine on board as a sweeper plays it, with the kinds of
-// operations allowed, its watch leaving out the rulings of skip.
+// mineField is a game of mine on board as a sweeper plays it, with the kinds of
+// operations allowed. Where rulings are skipped it is ref's game, which the watch that
+// leaves out skip's rulings reads; else, the hunt's and the test sets' case, it is the
+// judge's board of package fast (fast.MinePlay): it opens the cells in ref's order, so
+// that the player's choices and cases are the same (TestPlayersMakeTheSameCasesOnFast),
+// at a fraction of the cost where the cases cost the most: cascades over a million cells
+// on ref's naive board.
 func mineField(board []string, kinds mineKinds, skip ruling.Set) *field {
+	m := len(board[0])
+	f := &field{m: m, allowed: [3]bool{true, kinds != mineSweepOnly, kinds == mineAnyOps}, skip: skip}
+	if skip == 0 && !playOnRef {
+		g := fast.NewMinePlay(board)
+		f.seen = new(ruling.Set)
+		f.over = func() bool { return g.Outcome() != "" }
+		f.apply = func(k click, x, y int) { g.Play(mineClick[k].String(), x, y) }
+		f.newlyOpened = g.Newly
+		f.markOf = func(x, y int) uint8 { return pick(g.Flagged(x, y), markFlag, markBlank) }
+		return f
+	}
 	g := ref.NewMineGame(board)
 	w := ruling.NewMineWatch(g)
-	return &field{m: len(board[0]), allowed: [3]bool{true, kinds != mineSweepOnly, kinds == mineAnyOps}, skip: skip, seen: &w.Seen,
-		over: func() bool { return g.Outcome() != "" },
-		apply: func(k click, x, y int) {
-			if g.Play(mineClick[k].String(), x, y); skip != 0 { // the watch only leaves skipped rulings out
-				// The Quit that follows the end closes the game: no R-M4 situation.
-				w.See(g, mineClick[k].String(), x, y)
-			}
-		},
-		newly:  g.Newly,
-		isOpen: func(int, int) bool { return true },
-		markOf: func(x, y int) uint8 { return pick(g.Flagged(x, y), markFlag, markBlank) },
+	f.seen = &w.Seen
+	f.over = func() bool { return g.Outcome() != "" }
+	f.apply = func(k click, x, y int) {
+		if g.Play(mineClick[k].String(), x, y); skip != 0 { // the watch only leaves skipped rulings out
+			// The Quit that follows the end closes the game: no R-M4 situation.
+			w.See(g, mineClick[k].String(), x, y)
+		}
 	}
+	f.newlyOpened = func(opened func(p int)) {
+		for _, c := range g.Newly() {
+			opened((c[0]-1)*m + c[1] - 1)
+		}
+	}
+	f.markOf = func(x, y int) uint8 { return pick(g.Flagged(x, y), markFlag, markBlank) }
+	return f
 }
+
+// playOnRef makes every player play on ref's games, as those of a case that skips
+// rulings do: the tests set it to check that the cases are the same either way.
+var playOnRef = false
 
 func genMine(r *rand.Rand, sh mineShape, skip *Skip) testcase.Mine {
 	avoid := skip.of(ruling.Mine())
@@ -311,7 +335,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) testcase.Mine {
 			s.click(clickMark, r.Intn(n*m))
 		}
 		f.target = q - 1
-		if p := slices.Index(s.marks, markFlag); p >= 0 {
+		if p := s.firstMark(markFlag); p >= 0 {
 			s.click(clickOpen, p)
 		}
 		playTo(q - 1)
@@ -335,7 +359,7 @@ func genMine(r *rand.Rand, sh mineShape, skip *Skip) testcase.Mine {
 	default:
 		// The scenario's opening move, a 0 left of the wall, then its game.
 		f.target = q - 1
-		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.number[p] == 0 && p%m < max(wall, 1) }); ok {
+		if p, ok := s.sample(false, func(p int) bool { return !s.isMine(p) && s.num(p) == 0 && p%m < max(wall, 1) }); ok {
 			s.click(clickOpen, p)
 		}
 		playTo(q - 1)
@@ -429,7 +453,7 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (te
 		f.target = (q - 1) / 2
 	}
 	if wall > 0 { // the giant cascade first
-		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.number[p] == 0 && p%m < wall }); ok {
+		if p, ok := s.sample(false, func(p int) bool { return !s.isMine(p) && s.num(p) == 0 && p%m < wall }); ok {
 			s.click(clickOpen, p)
 		}
 	}
@@ -454,8 +478,8 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (te
 		// A DSweep on an opened neighbour of the cell kept closed, its flags set right,
 		// or else a Sweep on that cell: a finish when it is the last safe cell closed.
 		at, how := keep, clickOpen
-		if c, ok := s.neighbourWith(keep, func(c int) bool { return s.open[c] && s.number[c] > 0 }); chord && keep >= 0 && ok {
-			setUp(c, func(d int) uint8 { return pick(s.mine[d], markFlag, markBlank) })
+		if c, ok := s.neighbourWith(keep, func(c int) bool { return s.isOpen(c) && s.num(c) > 0 }); chord && keep >= 0 && ok {
+			setUp(c, func(d int) uint8 { return pick(s.isMine(d), markFlag, markBlank) })
 			at, how = c, clickChord
 		} else {
 			setUp(-1, nil)
@@ -473,12 +497,12 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (te
 			before, extra, bare = -1, -1, -1
 			s.each(p, func(q int) bool {
 				switch {
-				case s.open[q]:
-				case !s.mine[q] && before < 0:
+				case s.isOpen(q):
+				case !s.isMine(q) && before < 0:
 					before = q
-				case !s.mine[q] && extra < 0:
+				case !s.isMine(q) && extra < 0:
 					extra = q
-				case s.mine[q] && before >= 0:
+				case s.isMine(q) && before >= 0:
 					bare = q
 				}
 				return false
@@ -487,20 +511,20 @@ func drawMineLong(r *rand.Rand, sh mineShape, n, m, q int, avoid ruling.Set) (te
 		}
 		p, ok := s.find(func(p int) bool {
 			_, _, _, first := sweptFirst(p)
-			return chord && s.number[p] > 0 && first
+			return chord && s.num(p) > 0 && first
 		})
 		if ok {
 			_, extra, bare, _ := sweptFirst(p)
-			setUp(p, func(d int) uint8 { return pick(s.mine[d] && d != bare || d == extra, markFlag, markBlank) })
+			setUp(p, func(d int) uint8 { return pick(s.isMine(d) && d != bare || d == extra, markFlag, markBlank) })
 			s.click(clickChord, p)
 		} else if p, ok := s.find(func(p int) bool {
-			return chord && s.number[p] > 0 && s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+			return chord && s.num(p) > 0 && s.each(p, func(q int) bool { return !s.isOpen(q) && !s.isMine(q) })
 		}); ok {
-			extra, _ := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
-			bare, _ := s.neighbourWith(p, func(q int) bool { return s.mine[q] })
-			setUp(p, func(d int) uint8 { return pick(s.mine[d] && d != bare || d == extra, markFlag, markBlank) })
+			extra, _ := s.neighbourWith(p, func(q int) bool { return !s.isOpen(q) && !s.isMine(q) })
+			bare, _ := s.neighbourWith(p, func(q int) bool { return s.isMine(q) })
+			setUp(p, func(d int) uint8 { return pick(s.isMine(d) && d != bare || d == extra, markFlag, markBlank) })
 			s.click(clickChord, p)
-		} else if p, ok := s.sample(false, func(p int) bool { return s.mine[p] && s.closed(p) }); ok {
+		} else if p, ok := s.sample(false, func(p int) bool { return s.isMine(p) && s.closed(p) }); ok {
 			setUp(-1, nil)
 			s.click(clickOpen, p)
 		}

@@ -7,19 +7,20 @@ import (
 )
 
 // sweeper is gen's minesweeper player, one for mine and boom alike. It plays through a
-// field, which wraps ref's own game of either, so that what it aims at — cells that
-// cascade, flags exactly right for a DSweep or a middle click, wrong flags, '?' marks —
-// is what the judge does with it: gen keeps no model of the rules.
+// field, which wraps a judge's own game of either (mineField says which), so that what it
+// aims at — cells that cascade, flags exactly right for a DSweep or a middle click, wrong
+// flags, '?' marks — is what the judge does with it: gen keeps no model of the rules.
 type sweeper struct {
-	n, m    int
-	mine    []bool  // the board
-	number  []uint8 // the number each cell shows once opened
+	n, m int
+	// cells holds what the player knows of each cell in one byte (cellMine, cellOpen, the
+	// mark, the number): the moves read cells at random all over boards of up to a
+	// million, and one byte a cell costs a move one cache miss where a slice for each
+	// (mine, number, open, marks) cost up to four.
+	cells   []uint8
 	field   *field
 	r       *rand.Rand
 	weights [sweepMoves]int
-	opened  []int // the opened cells in the order they opened, for moves aimed near them
-	open    []bool
-	marks   []uint8   // as the field showed them after his clicks that mark, which alone change them
+	opened  []int32   // the opened cells in the order they opened, for moves aimed near them
 	onOpen  func(int) // notes an opened cell: made once, not a closure per click
 	played  []played  // the clicks played, for moveRepeat
 	patient bool      // he never risks a boom, not even when he finds nothing to do
@@ -50,7 +51,8 @@ const (
 	markAsk
 )
 
-// field is ref's game of mine or boom as a sweeper plays it, through the game's hooks.
+// field is a game of mine or boom as a sweeper plays it, through the game's hooks: ref's,
+// or the judge's of package fast where no ruling is skipped (mineField says why).
 // A click that reaches a skipped ruling (the watch's seen grows by one of skip) is left
 // out, and the game stops before it.
 type field struct {
@@ -61,12 +63,13 @@ type field struct {
 	seen              *ruling.Set // the watch's rulings
 	// hold, when set, reports whether a click is not to be played: one that would open
 	// the cell a long game keeps closed, so that it cannot finish before its end.
-	hold   func(k click, p int) bool
-	over   func() bool
-	apply  func(k click, x, y int) // plays the click on ref's game and the watch
-	newly  func() [][2]int         // the cells the last click changed
-	isOpen func(x, y int) bool
-	markOf func(x, y int) uint8
+	hold  func(k click, p int) bool
+	over  func() bool
+	apply func(k click, x, y int) // plays the click on the game and the watch
+	// newlyOpened calls opened with each cell the last click opened, in the order it
+	// opened them, as the index p of the sweeper's cells.
+	newlyOpened func(opened func(p int))
+	markOf      func(x, y int) uint8
 }
 
 // play plays click k on p if the field has room for it and allows it, and calls opened
@@ -83,11 +86,7 @@ func (f *field) play(k click, p int, opened func(q int)) bool {
 		return false
 	}
 	f.played++
-	for _, c := range f.newly() {
-		if f.isOpen(c[0], c[1]) {
-			opened((c[0]-1)*f.m + c[1] - 1)
-		}
-	}
+	f.newlyOpened(opened)
 	return true
 }
 
@@ -136,14 +135,14 @@ var clicksOf = [sweepMoves][]click{
 // move weighted 1 to 10: each case its own temperament, which the games then bend.
 func newSweeper(board []string, mine byte, field *field, r *rand.Rand) *sweeper {
 	n, m := len(board), len(board[0])
-	s := &sweeper{n: n, m: m, mine: make([]bool, n*m), number: make([]uint8, n*m), open: make([]bool, n*m),
-		marks: make([]uint8, n*m), opened: make([]int, 0, n*m), field: field, r: r}
+	s := &sweeper{n: n, m: m, cells: make([]uint8, n*m), opened: make([]int32, 0, n*m), field: field, r: r}
 	for x, row := range board { // the numbers: each mine counted by its 3x3 square but itself
 		for y := 0; y < m; y++ {
-			if s.mine[x*m+y] = row[y] == mine; s.mine[x*m+y] {
+			if row[y] == mine {
+				s.cells[x*m+y] |= cellMine
 				for nx := max(x-1, 0); nx <= min(x+1, n-1); nx++ {
 					for ny := max(y-1, 0); ny <= min(y+1, m-1); ny++ {
-						s.number[nx*m+ny] += pick(nx != x || ny != y, uint8(1), 0)
+						s.cells[nx*m+ny] += pick(nx != x || ny != y, uint8(cellNumberUnit), 0)
 					}
 				}
 			}
@@ -152,7 +151,7 @@ func newSweeper(board []string, mine byte, field *field, r *rand.Rand) *sweeper 
 	for i := range s.weights[:moveChordOver] {
 		s.weights[i] = 1 + r.Intn(10)
 	}
-	s.onOpen = func(q int) { s.opened, s.open[q] = append(s.opened, q), true }
+	s.onOpen = func(q int) { s.opened, s.cells[q] = append(s.opened, int32(q)), s.cells[q]|cellOpen }
 	return s
 }
 
@@ -201,20 +200,48 @@ func (s *sweeper) click(k click, p int) {
 	if s.field.play(k, p, s.onOpen) {
 		s.played = append(s.played, played{k, p})
 		if k == clickMark {
-			s.marks[p] = s.field.mark(p)
+			s.setMark(p, s.field.mark(p))
 		}
 	}
 }
 
 // markTo right-clicks (flags) p until its mark is want.
 func (s *sweeper) markTo(p int, want uint8) {
-	for i := 0; i < 2 && !s.field.done() && !s.open[p] && s.marks[p] != want; i++ {
+	for i := 0; i < 2 && !s.field.done() && !s.isOpen(p) && s.mark(p) != want; i++ {
 		s.click(clickMark, p)
 	}
 }
 
 // closed reports whether p is closed and carries no flag: a click opens it.
-func (s *sweeper) closed(p int) bool { return !s.open[p] && s.marks[p] != markFlag }
+func (s *sweeper) closed(p int) bool { return !s.isOpen(p) && s.mark(p) != markFlag }
+
+// A cell's byte in sweeper.cells: two bits, the mark, and above them its number.
+const (
+	cellMine       = 1 << 0
+	cellOpen       = 1 << 1
+	cellMarkShift  = 2 // the mark (markBlank, markFlag, markAsk) in bits 2-3
+	cellMarkBits   = 3 << cellMarkShift
+	cellNumberUnit = 1 << 4 // the number = cell / cellNumberUnit
+)
+
+func (s *sweeper) isMine(p int) bool { return s.cells[p]&cellMine != 0 }
+func (s *sweeper) isOpen(p int) bool { return s.cells[p]&cellOpen != 0 }
+func (s *sweeper) num(p int) uint8   { return s.cells[p] / cellNumberUnit }
+func (s *sweeper) mark(p int) uint8  { return s.cells[p] & cellMarkBits >> cellMarkShift }
+
+func (s *sweeper) setMark(p int, mark uint8) {
+	s.cells[p] = s.cells[p]&^cellMarkBits | mark<<cellMarkShift
+}
+
+// firstMark is the first cell, in reading order, that carries mark; -1 if none does.
+func (s *sweeper) firstMark(mark uint8) int {
+	for p := range s.cells {
+		if s.mark(p) == mark {
+			return p
+		}
+	}
+	return -1
+}
 
 // sample returns a random cell satisfying ok, from a bounded number of draws among the
 // opened cells or the whole board.
@@ -226,7 +253,7 @@ func (s *sweeper) sample(fromOpened bool, ok func(p int) bool) (int, bool) {
 			if s.focus > 0 && len(from) > s.focus && s.r.Intn(2) == 0 {
 				from = from[len(from)-s.focus:]
 			}
-			p = from[s.r.Intn(len(from))]
+			p = int(from[s.r.Intn(len(from))])
 		}
 		if ok(p) {
 			return p, true
@@ -238,7 +265,7 @@ func (s *sweeper) sample(fromOpened bool, ok func(p int) bool) (int, bool) {
 // find returns an opened cell satisfying ok: sampled, or else the first in the order
 // they opened from a random place on, so that a cell is found whenever there is one.
 func (s *sweeper) find(ok func(p int) bool) (int, bool) {
-	if p, found := s.sample(true, func(p int) bool { return s.open[p] && ok(p) }); found {
+	if p, found := s.sample(true, func(p int) bool { return s.isOpen(p) && ok(p) }); found {
 		return p, true
 	}
 	if len(s.opened) == 0 {
@@ -246,7 +273,7 @@ func (s *sweeper) find(ok func(p int) bool) (int, bool) {
 	}
 	from := s.r.Intn(len(s.opened))
 	for i := range s.opened {
-		if p := s.opened[(from+i)%len(s.opened)]; ok(p) {
+		if p := int(s.opened[(from+i)%len(s.opened)]); ok(p) {
 			return p, true
 		}
 	}
@@ -287,7 +314,7 @@ func (s *sweeper) neighbourWith(p int, ok func(q int) bool) (int, bool) {
 // player, whose game must last, a click on an opened cell, which changes nothing.
 func (s *sweeper) fallback(k click) {
 	if s.patient && len(s.opened) > 0 {
-		s.click(clickOpen, s.opened[s.r.Intn(len(s.opened))])
+		s.click(clickOpen, int(s.opened[s.r.Intn(len(s.opened))]))
 		return
 	}
 	if !s.field.allowed[k] {
@@ -299,9 +326,9 @@ func (s *sweeper) fallback(k click) {
 func (s *sweeper) move(mv int) {
 	switch mv {
 	case moveOpenSafe:
-		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.number[p] == 0 && s.closed(p) }); ok && s.r.Intn(3) > 0 {
+		if p, ok := s.sample(false, func(p int) bool { return !s.isMine(p) && s.num(p) == 0 && s.closed(p) }); ok && s.r.Intn(3) > 0 {
 			s.click(clickOpen, p)
-		} else if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.closed(p) }); ok {
+		} else if p, ok := s.sample(false, func(p int) bool { return !s.isMine(p) && s.closed(p) }); ok {
 			s.click(clickOpen, p)
 		} else {
 			s.fallback(clickOpen)
@@ -309,27 +336,27 @@ func (s *sweeper) move(mv int) {
 	case moveOpenAny:
 		s.click(clickOpen, s.r.Intn(s.n*s.m))
 	case moveFlagMine:
-		if p, ok := s.sample(true, func(p int) bool { return s.open[p] && s.number[p] > 0 }); ok {
-			if q, ok := s.neighbourWith(p, func(q int) bool { return s.mine[q] && !s.open[q] && s.marks[q] != markFlag }); ok {
+		if p, ok := s.sample(true, func(p int) bool { return s.isOpen(p) && s.num(p) > 0 }); ok {
+			if q, ok := s.neighbourWith(p, func(q int) bool { return s.isMine(q) && !s.isOpen(q) && s.mark(q) != markFlag }); ok {
 				s.markTo(q, markFlag)
 				return
 			}
 		}
-		if p, ok := s.sample(false, func(p int) bool { return !s.open[p] && s.marks[p] == markFlag }); ok && s.r.Intn(3) == 0 {
+		if p, ok := s.sample(false, func(p int) bool { return !s.isOpen(p) && s.mark(p) == markFlag }); ok && s.r.Intn(3) == 0 {
 			s.markTo(p, markBlank)
 			return
 		}
 		s.fallback(clickMark)
 	case moveFlagWrong:
-		if p, ok := s.sample(false, func(p int) bool { return !s.mine[p] && s.closed(p) }); ok {
+		if p, ok := s.sample(false, func(p int) bool { return !s.isMine(p) && s.closed(p) }); ok {
 			s.markTo(p, markFlag)
 		}
 	case moveChordRight:
 		p, ok := s.sample(true, func(p int) bool {
-			if !s.open[p] || s.number[p] == 0 { // a 0's neighbours opened with it
+			if !s.isOpen(p) || s.num(p) == 0 { // a 0's neighbours opened with it
 				return false
 			}
-			return s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+			return s.each(p, func(q int) bool { return !s.isOpen(q) && !s.isMine(q) })
 		})
 		if !ok {
 			s.fallback(clickChord)
@@ -339,7 +366,7 @@ func (s *sweeper) move(mv int) {
 			s.each(p, func(q int) bool {
 				want := markBlank
 				switch {
-				case s.mine[q]:
+				case s.isMine(q):
 					want = markFlag
 				case s.field.ask && s.r.Intn(3) == 0:
 					want = markAsk
@@ -350,26 +377,26 @@ func (s *sweeper) move(mv int) {
 		}
 		s.click(clickChord, p)
 	case moveChordWrong:
-		p, ok := s.sample(true, func(p int) bool { return s.open[p] && s.number[p] > 0 })
+		p, ok := s.sample(true, func(p int) bool { return s.isOpen(p) && s.num(p) > 0 })
 		if !ok {
 			return
 		}
-		safe, ok1 := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
-		bare, ok2 := s.neighbourWith(p, func(q int) bool { return s.mine[q] })
+		safe, ok1 := s.neighbourWith(p, func(q int) bool { return !s.isOpen(q) && !s.isMine(q) })
+		bare, ok2 := s.neighbourWith(p, func(q int) bool { return s.isMine(q) })
 		if !ok1 || !ok2 {
 			return
 		}
 		s.each(p, func(q int) bool {
-			s.markTo(q, pick(s.mine[q] && q != bare || q == safe, markFlag, markBlank))
+			s.markTo(q, pick(s.isMine(q) && q != bare || q == safe, markFlag, markBlank))
 			return false
 		})
 		s.click(clickChord, p)
 	case moveChordZero:
-		p, ok := s.sample(true, func(p int) bool { return s.open[p] && s.number[p] == 0 })
+		p, ok := s.sample(true, func(p int) bool { return s.isOpen(p) && s.num(p) == 0 })
 		if !ok {
 			return
 		}
-		if q, ok := s.neighbourWith(p, func(q int) bool { return !s.open[q] && s.marks[q] == markFlag }); ok && s.field.ask {
+		if q, ok := s.neighbourWith(p, func(q int) bool { return !s.isOpen(q) && s.mark(q) == markFlag }); ok && s.field.ask {
 			s.markTo(q, markAsk)
 		}
 		s.click(clickChord, p)
@@ -383,13 +410,13 @@ func (s *sweeper) move(mv int) {
 		// Where a cascade will pass: a safe closed cell next to a closed 0, or a flag
 		// that stopped a cascade.
 		if p, ok := s.sample(false, func(p int) bool {
-			if s.open[p] || s.mine[p] {
+			if s.isOpen(p) || s.isMine(p) {
 				return false
 			}
-			return s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] && s.number[q] == 0 })
+			return s.each(p, func(q int) bool { return !s.isOpen(q) && !s.isMine(q) && s.num(q) == 0 })
 		}); ok {
 			s.markTo(p, markAsk)
-		} else if p, ok := s.sample(false, func(p int) bool { return !s.open[p] && s.marks[p] == markFlag }); ok {
+		} else if p, ok := s.sample(false, func(p int) bool { return !s.isOpen(p) && s.mark(p) == markFlag }); ok {
 			s.markTo(p, markAsk)
 		}
 	case moveCycle:
@@ -399,15 +426,15 @@ func (s *sweeper) move(mv int) {
 		}
 	case moveChordOver:
 		p, ok := s.sample(true, func(p int) bool {
-			return s.open[p] && s.number[p] > 0 && s.each(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+			return s.isOpen(p) && s.num(p) > 0 && s.each(p, func(q int) bool { return !s.isOpen(q) && !s.isMine(q) })
 		})
 		if !ok {
 			s.fallback(clickChord)
 			return
 		}
-		extra, _ := s.neighbourWith(p, func(q int) bool { return !s.open[q] && !s.mine[q] })
+		extra, _ := s.neighbourWith(p, func(q int) bool { return !s.isOpen(q) && !s.isMine(q) })
 		s.each(p, func(q int) bool {
-			s.markTo(q, pick(s.mine[q] || q == extra, markFlag, markBlank))
+			s.markTo(q, pick(s.isMine(q) || q == extra, markFlag, markBlank))
 			return false
 		})
 		s.click(clickChord, p)

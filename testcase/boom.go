@@ -50,8 +50,11 @@ const (
 
 // Encode renders the case as judge input.
 func (c Boom) Encode() []byte {
-	b := strconv.AppendInt(nil, int64(len(c.Games)), 10)
-	b = append(b, '\n')
+	size := 4
+	for _, g := range c.Games { // a line "op x y" is at most 10 bytes
+		size += 10 + len(g.Board)*(len(g.Board[0])+1) + 10*len(g.Ops) + 2
+	}
+	b := appendInts(make([]byte, 0, size), len(c.Games))
 	for _, g := range c.Games {
 		b = appendInts(b, len(g.Board), len(g.Board[0]))
 		for _, row := range g.Board {

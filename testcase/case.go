@@ -23,9 +23,24 @@ func appendInts(b []byte, v ...int) []byte {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = strconv.AppendInt(b, int64(x), 10)
+		b = appendInt(b, x)
 	}
 	return append(b, '\n')
+}
+
+// appendInt appends x in decimal: the numbers below 1000 (coordinates, sizes, counts,
+// nearly every number of every game) digit by digit, the rest by strconv. A hunt encodes
+// thousands of cases a second, each twice when packed.
+func appendInt(b []byte, x int) []byte {
+	switch {
+	case x >= 0 && x < 10:
+		return append(b, byte('0'+x))
+	case x >= 10 && x < 100:
+		return append(b, byte('0'+x/10), byte('0'+x%10))
+	case x >= 100 && x < 1000:
+		return append(b, byte('0'+x/100), byte('0'+x/10%10), byte('0'+x%10))
+	}
+	return strconv.AppendInt(b, int64(x), 10)
 }
 
 // pick is yes if cond, else no.

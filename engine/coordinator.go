@@ -75,8 +75,12 @@ func newCoordinator(h *hunt, sum *Summary, p *pool) *coordinator {
 // few enough that a hunt stops soon after its duration.
 const blockSize = 8
 
-// batchBlockSize is the same for packed inputs: enough cases to fill a few inputs.
-const batchBlockSize = 64
+// batchBlockSize is the same for packed inputs: enough cases to fill a few inputs, and a
+// multiple of 30, the most datasets an input of the games holds, so that a block packs
+// into full inputs: with 64, a game of 30 packed 30, 30 and 4, and started its program
+// once for every 21 cases in place of 30 (its hunt ran 18-38 % more cases a second with
+// 90, side by side).
+const batchBlockSize = 90
 
 // hunt runs blocks of cases until the duration, the cases or the findings run out, or ctx
 // is done, and settles every divergence found on the way.

@@ -454,7 +454,7 @@ func (c *coordinator) finish(ctx context.Context) error {
 func (c *coordinator) adopt(e *entry, taken []pending, complete bool, f *Finding) {
 	// The reruns run even when the hunt is being interrupted, within a grace: the smallest
 	// confirmed case is what an interrupted minimization keeps.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.ctx), adoptTries*(2*c.h.wallOfRun()+2*time.Second))
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.ctx), adoptTries*(2*time.Duration(tleMargin*float64(c.h.wallOfRun()))+2*time.Second))
 	defer cancel()
 	var failed []string
 	for try := 0; try < adoptTries && try < len(taken) && ctx.Err() == nil; try++ {

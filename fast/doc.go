@@ -7,7 +7,8 @@
 // minesweeper board loader and neighbour counts, eight cells at a time), and floor.go
 // (the I/O floor the benchmarks compare the judges with).
 //
-// MinePlay and BoomPlay are the minesweepers' boards played without output, for gen's
-// players: they open cells in ref's order, so that the players make the cases they make
-// on ref's games, at a fraction of the cost.
+// MinePlay, BoomPlay and TowerPlay are the judges' boards played without output, for
+// gen's players: they read as ref's games do (the minesweepers open cells in ref's
+// order), so that the players make the cases they make on ref's games, at a fraction of
+// the cost.
 package fast

@@ -366,59 +366,102 @@ func (b *towerBoard) command(op, arg int) string {
 	return b.check() // R-T4.4
 }
 
+// valid reports whether a command would be carried out now (R-T6 to R-T11).
+func (b *towerBoard) valid(op, arg int) bool {
+	switch op {
+	case twMoveTo:
+		return b.canMoveTo(arg)
+	case twPush:
+		_, ok := b.chain(arg)
+		return ok
+	case twPull:
+		return b.canPull(arg)
+	case twGetDown:
+		return b.canGetDown(arg)
+	}
+	return b.canClimb(arg)
+}
+
 // moveTo is R-T6.
 func (b *towerBoard) moveTo(s int) {
+	if !b.canMoveTo(s) {
+		return
+	}
+	old := b.pp
+	b.pp += s - old%b.w
+	b.countdown(old)
+}
+
+// canMoveTo is R-T6's conditions.
+func (b *towerBoard) canMoveTo(s int) bool {
 	w := b.w
 	px := b.pp % w
 	if s < 1 || s > b.m || s == px {
-		return
+		return false
 	}
 	dest := b.pp - px + s
 	if b.cell[dest] >= twBlock {
-		return
+		return false
 	}
 	if b.pp >= 2*w { // above level 1: every cell below the way holds a block
 		lo, hi := min(b.pp, dest)-w, max(b.pp, dest)-w
 		for q := lo; q <= hi; q++ {
 			if b.cell[q] < twBlock {
-				return
+				return false
 			}
 		}
 	}
-	old := b.pp
-	b.pp = dest
-	b.countdown(old)
+	return true
 }
 
 // climb is R-T7.
 func (b *towerBoard) climb(d int) {
-	p, w := b.pp, b.w
-	if p >= b.n*w || b.cell[p+d] < twBlock || b.cell[p+w] >= twBlock || b.cell[p+w+d] >= twBlock {
+	if !b.canClimb(d) {
 		return
 	}
-	b.pp = p + w + d
+	p := b.pp
+	b.pp = p + b.w + d
 	b.countdown(p)
+}
+
+// canClimb is R-T7's conditions.
+func (b *towerBoard) canClimb(d int) bool {
+	p, w := b.pp, b.w
+	return p < b.n*w && b.cell[p+d] >= twBlock && b.cell[p+w] < twBlock && b.cell[p+w+d] < twBlock
 }
 
 // getDown is R-T8.
 func (b *towerBoard) getDown(d int) {
-	p, w := b.pp, b.w
-	if p < 2*w || b.cell[p+d] != twEmpty || b.cell[p+d-w] >= twBlock {
+	if !b.canGetDown(d) {
 		return
 	}
-	b.pp = p + d - w
+	p := b.pp
+	b.pp = p + d - b.w
 	b.countdown(p)
+}
+
+// canGetDown is R-T8's conditions.
+func (b *towerBoard) canGetDown(d int) bool {
+	p, w := b.pp, b.w
+	return p >= 2*w && b.cell[p+d] == twEmpty && b.cell[p+d-w] < twBlock
+}
+
+// chain is R-T9's chain of blocks beside the player toward d: the cell after its last
+// block, and whether a push moves it (it is not empty and holds no C).
+func (b *towerBoard) chain(d int) (end int, ok bool) {
+	end = b.pp + d
+	for ; b.cell[end] >= twBlock; end += d {
+		if b.cell[end] == twFixed {
+			return end, false
+		}
+	}
+	return end, end != b.pp+d
 }
 
 // push is R-T9 and R-T10.
 func (b *towerBoard) push(d int) {
-	end := b.pp + d
-	for ; b.cell[end] >= twBlock; end += d {
-		if b.cell[end] == twFixed {
-			return
-		}
-	}
-	if end == b.pp+d {
+	end, ok := b.chain(d)
+	if !ok {
 		return
 	}
 	for q := end - d; q != b.pp; q -= d { // farthest first
@@ -452,15 +495,22 @@ func (b *towerBoard) push(d int) {
 
 // pull is R-T11.
 func (b *towerBoard) pull(d int) {
-	p := b.pp
-	kind := b.cell[p-d]
-	if kind < twBlock || kind == twFixed || b.cell[p+d] != twEmpty {
+	if !b.canPull(d) {
 		return
 	}
+	p := b.pp
+	kind := b.cell[p-d]
 	b.clear(p - d)
 	b.place(p, kind) // never slides
 	b.pp = p + d
 	b.countdown(p)
+}
+
+// canPull is R-T11's conditions.
+func (b *towerBoard) canPull(d int) bool {
+	p := b.pp
+	kind := b.cell[p-d]
+	return kind >= twBlock && kind != twFixed && b.cell[p+d] == twEmpty
 }
 
 // countdown is R-T12: the player left cell p by a valid MOVETO, CLIMB, GETDOWN or PULL.
@@ -553,3 +603,71 @@ func (b *towerBoard) check() string {
 	}
 	return ""
 }
+
+// TowerPlay is a dataset of tower played without output on the board Tower judges with,
+// for gen's player, as MinePlay is mine's: it plays as Tower judges, and reads as
+// ref.TowerGame does.
+type TowerPlay struct {
+	b      *towerBoard
+	result string
+}
+
+// NewTowerPlay starts a dataset on rows, n rows of m characters, the top level first, as
+// the input gives them, with exactly one S and one G (3 ≤ n, m ≤ 50); it does the check
+// before the first command (R-T3).
+func NewTowerPlay(rows []string) *TowerPlay {
+	text := make([]byte, 0, len(rows)*(len(rows[0])+1))
+	for _, row := range rows {
+		text = append(append(text, row...), '\n')
+	}
+	b := &towerBoard{}
+	if err := b.load(newScanner(text), len(rows), len(rows[0])); err != nil {
+		panic(fmt.Sprintf("fast: NewTowerPlay: %v", err)) // a player's own tower: a bug
+	}
+	return &TowerPlay{b: b, result: b.check()}
+}
+
+// towerOp is the operation of a command's name.
+func towerOp(name string) int {
+	switch name {
+	case "MOVETO":
+		return twMoveTo
+	case "PUSH":
+		return twPush
+	case "PULL":
+		return twPull
+	case "GETDOWN":
+		return twGetDown
+	}
+	return twClimb
+}
+
+// Play handles the next command, as ref.TowerGame.Play does: name is MOVETO, PUSH, PULL,
+// GETDOWN or CLIMB, arg MOVETO's column, or +1 for RIGHT and -1 for LEFT. It returns the
+// result line once the game is over, "" while it goes on.
+func (g *TowerPlay) Play(name string, arg int) string {
+	if g.result == "" { // R-T5: commands after game over are ignored
+		g.result = g.b.command(towerOp(name), arg)
+	}
+	return g.result
+}
+
+// Valid reports whether the command would be carried out now (R-T6 to R-T11).
+func (g *TowerPlay) Valid(name string, arg int) bool { return g.b.valid(towerOp(name), arg) }
+
+// Outcome is the game-over line once the game is over (R-T18), "" while it goes on.
+func (g *TowerPlay) Outcome() string { return g.result }
+
+// Player is the player's level and column.
+func (g *TowerPlay) Player() (y, x int) { return g.b.pp / g.b.w, g.b.pp % g.b.w }
+
+// Goal is the goal's initial cell, which condition (D) watches.
+func (g *TowerPlay) Goal() (y, x int) { return g.b.goal / g.b.w, g.b.goal % g.b.w }
+
+// towerChars is each code's character in the input, '.' for empty.
+var towerChars = [...]byte{twEmpty: '.', twNormal: '#', twIce: 'I', twGoal: 'G', twFixed: 'C', twDim: 'B',
+	twFrag1: '1', twFrag2: '2', twFrag3: '3'}
+
+// Cell is the cell at level y (1 the bottom) and column x, as ref.TowerGame's Cell: '.'
+// empty, else the block's character.
+func (g *TowerPlay) Cell(y, x int) byte { return towerChars[g.b.cell[y*g.b.w+x]] }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/leanovate/gopter"
 
+	"gamediff/fast"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -254,11 +255,11 @@ type towerDraw struct {
 	early bool
 }
 
-// towerPlayer plays a dataset on ref's game by his temperament: weights of an invalid
+// towerPlayer plays a dataset on a judge's game by his temperament: weights of an invalid
 // command, a move toward the goal, a push or pull, any valid command. A careful player
 // never pushes, pulls or steps above a B (a patient one above G): his games last.
 type towerPlayer struct {
-	g                         *ref.TowerGame
+	g                         towerGame
 	m                         int
 	r                         *rand.Rand
 	invalid, seek, shove, any int
@@ -266,15 +267,33 @@ type towerPlayer struct {
 	kinds                     []testcase.TowerKind
 }
 
-// genTowerCmds plays up to t commands of the kinds given on rows, on ref's game, a watch
-// following when rulings are skipped.
+// towerGame is a dataset of tower as its player plays it: ref's game (ref.TowerGame),
+// which a watch follows, where rulings are skipped; else the judge's board of package fast
+// (fast.TowerPlay), which plays as ref's and makes the same cases (mineField says why).
+type towerGame interface {
+	Play(name string, arg int) string
+	Valid(name string, arg int) bool
+	Outcome() string
+	Player() (y, x int)
+	Goal() (y, x int)
+	Cell(y, x int) byte
+}
+
+// genTowerCmds plays up to t commands of the kinds given on rows, on the judges' game, a
+// watch following ref's when rulings are skipped.
 func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []testcase.TowerKind, avoid ruling.Set, skip *Skip) towerDraw {
 	var w ruling.TowerWatch
-	var observe func(*ref.TowerStep)
-	if avoid != 0 {
-		observe = w.See
+	var g towerGame
+	if avoid != 0 || playOnRef {
+		var observe func(*ref.TowerStep)
+		if avoid != 0 {
+			observe = w.See
+		}
+		g = ref.NewTowerGame(rows, observe)
+	} else {
+		g = fast.NewTowerPlay(rows)
 	}
-	s := &towerPlayer{g: ref.NewTowerGame(rows, observe), m: len(rows[0]), r: r,
+	s := &towerPlayer{g: g, m: len(rows[0]), r: r,
 		invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
 	switch v := r.Intn(4); {
 	case careful:

@@ -7,13 +7,14 @@ import (
 	"github.com/leanovate/gopter"
 )
 
-// TestPlayersMakeTheSameCasesOnFast: a sweeper plays on the judge's board of package fast
-// where no ruling is skipped, and on ref's game where some are; the cases must be the
-// same byte for byte, so that a hunt's seed makes the case it made on ref's game and the
-// zoo, the test sets and the reports stay as they were. The mixes draw cases of every
-// scenario; the calls below aim at what the two boards could tell apart: a DSweep or
-// middle click that loses after cells opened before the mine (ref sweeps them first),
-// giant cascades and their order, '?' marks that cascades open.
+// TestPlayersMakeTheSameCasesOnFast: the players (mine's and boom's sweeper, tower's) play
+// on the judge's board of package fast where no ruling is skipped, and on ref's game where
+// some are; the cases must be the same byte for byte, so that a hunt's seed makes the case
+// it made on ref's game and the zoo, the test sets and the reports stay as they were. The
+// mixes draw cases of every scenario; the calls below aim at what the boards could tell
+// apart: a DSweep or middle click that loses after cells opened before the mine (ref
+// sweeps them first), giant cascades and their order, '?' marks that cascades open, B
+// stacks whose first command sets off rounds of automatic steps, long careful games.
 func TestPlayersMakeTheSameCasesOnFast(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -30,6 +31,10 @@ func TestPlayersMakeTheSameCasesOnFast(t *testing.T) {
 		{"mine cascade-long-game", mustGen("mine -n 200..300 -m 200..300 -q 2000..8000 -scenario cascade-long-game", nil), 4},
 		{"boom patient", mustGen("boom -T 1 -n 20..60 -m 20..60 -q 200..2000 -layout sparse -player patient", nil), 20},
 		{"boom careful", mustGen("boom -T 1 -n 10..60 -m 10..60 -q 100..2000 -layout dense -player careful", nil), 30},
+		{"TowerGen", TowerGen(nil), 400},
+		{"TowerUnitGen", TowerUnitGen(nil), 400},
+		{"tower b-stacks", mustGen("tower -datasets 1..5 -n 5..20 -m 5..20 -cmds 10..60 -layout b-stacks", nil), 40},
+		{"tower careful", mustGen("tower -datasets 1..5 -n 10..50 -m 10..50 -cmds 50..200 -careful", nil), 20},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for seed := range c.seeds {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"slices"
 	"testing"
 )
@@ -53,5 +54,47 @@ func TestRunAloneHasNoRunBesideIt(t *testing.T) {
 	}
 	if !slices.Equal(taken, []string{"before", "alone"}) {
 		t.Errorf("results taken by %v, want before's then alone's", taken)
+	}
+}
+
+// TestMinimizedTimeOutIsConfirmedWithTheMargin: the reruns that confirm the case a
+// minimization reached (confirmNow) run a time-out's alone and with the margin, as its
+// candidates ran, so that the case kept exceeds the limit by the margin on each; a wrong
+// answer's run beside each other, at the limit.
+func TestMinimizedTimeOutIsConfirmedWithTheMargin(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		got            Result
+		alone, margins bool
+	}{
+		{"time-out", Result{Solver: "program", Status: TimedOut}, true, true},
+		{"wrong answer", Result{Solver: "program", Status: Exited, Stdout: []byte("2\n")}, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			jobs, results := make(chan job, confirmReruns), make(chan jobResult, confirmReruns)
+			c := &coordinator{p: &pool{jobs: jobs, results: results, workers: 2}}
+			d := &Divergence{Want: Result{Solver: "fast", Status: Exited, Stdout: []byte("1\n")}, Got: tc.got}
+			if tc.got.Status != Exited {
+				d.Culprit = tc.got.Solver
+			}
+			p := pending{input: []byte("case"), d: d, sig: verdictOnly(d.Verdict())}
+			var sent []job
+			go func() {
+				for j := range jobs {
+					sent = append(sent, j)
+					results <- jobResult{id: j.id, d: d, sig: p.sig}
+				}
+			}()
+			_, _, shown, runs := c.confirmNow(context.Background(), p)
+			close(jobs)
+			if shown != confirmReruns || runs != confirmReruns {
+				t.Fatalf("shown on %d of %d reruns, want %d of %d", shown, runs, confirmReruns, confirmReruns)
+			}
+			for _, j := range sent {
+				if j.alone != tc.alone || j.how.margin != tc.margins {
+					t.Errorf("a rerun ran alone %v, with the margin %v; want %v, %v", j.alone, j.how.margin, tc.alone, tc.margins)
+				}
+			}
+		})
 	}
 }

@@ -140,17 +140,7 @@ func (b *boomBoard) play(sc *scanner) error {
 			b.out.line("INVALID")
 			continue
 		}
-		p := x*b.width + y
-		var lost bool
-		switch op {
-		case 1:
-			lost = b.left(p)
-		case 2:
-			b.right(p)
-		case 3:
-			lost = b.middle(p)
-		}
-		if lost {
+		if b.click(op, x*b.width+y) {
 			b.out.line("LOSE")
 			over = true
 			continue
@@ -160,6 +150,20 @@ func (b *boomBoard) play(sc *scanner) error {
 			over = true
 		}
 	}
+}
+
+// click answers op 1, 2 or 3 (a left, right or middle click) on the cell p; true means
+// LOSE.
+func (b *boomBoard) click(op, p int) bool {
+	switch op {
+	case 1:
+		return b.left(p)
+	case 2:
+		b.right(p)
+	case 3:
+		return b.middle(p)
+	}
+	return false
 }
 
 // boomOp reads an operation code: a single digit 0..3 directly, anything else through
@@ -442,18 +446,9 @@ func (g *BoomPlay) Play(op, x, y int) {
 	if g.over {
 		return
 	}
-	b, p := g.b, x*g.b.width+y
+	b := g.b
 	b.changed = b.changed[:0]
-	lost := false
-	switch op {
-	case 1:
-		lost = b.left(p)
-	case 2:
-		b.right(p)
-	case 3:
-		lost = b.middle(p)
-	}
-	g.over = lost || b.unopened == b.k // LOSE, or WIN (R-B1: after any operation)
+	g.over = b.click(op, x*b.width+y) || b.unopened == b.k // LOSE, or WIN (R-B1: after any operation)
 }
 
 // Over reports whether the game is over: lost or won.

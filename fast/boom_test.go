@@ -3,7 +3,6 @@ package fast
 import (
 	"math/rand"
 	"slices"
-	"strings"
 	"testing"
 
 	"gamediff/ref"
@@ -18,19 +17,7 @@ func TestBoomPlayPlaysAsRef(t *testing.T) {
 	unsorted := 0 // clicks that opened cells out of reading order: their order is tested
 	for game := range 400 {
 		n, m := 3+r.Intn(12), 3+r.Intn(12)
-		density := []float64{0, 0.05, 0.15, 0.3, 1}[r.Intn(5)]
-		board := make([]string, n)
-		for x := range board {
-			var row strings.Builder
-			for range m {
-				if r.Float64() < density {
-					row.WriteByte('*')
-				} else {
-					row.WriteByte('_')
-				}
-			}
-			board[x] = row.String()
-		}
+		board := randomBoard(r, n, m, '_')
 		fast, slow := NewBoomPlay(board), ref.NewBoomGame(board)
 		for step := 0; !slow.Over() && step < 200; step++ {
 			op, x, y := 1+r.Intn(3), 1+r.Intn(n), 1+r.Intn(m)

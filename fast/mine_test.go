@@ -3,7 +3,6 @@ package fast
 import (
 	"math/rand"
 	"slices"
-	"strings"
 	"testing"
 
 	"gamediff/ref"
@@ -19,19 +18,7 @@ func TestMinePlayPlaysAsRef(t *testing.T) {
 	dsweepBooms := 0
 	for game := range 400 {
 		n, m := 1+r.Intn(12), 1+r.Intn(12)
-		density := []float64{0, 0.05, 0.15, 0.3, 1}[r.Intn(5)]
-		board := make([]string, n)
-		for x := range board {
-			var row strings.Builder
-			for range m {
-				if r.Float64() < density {
-					row.WriteByte('*')
-				} else {
-					row.WriteByte('.')
-				}
-			}
-			board[x] = row.String()
-		}
+		board := randomBoard(r, n, m, '.')
 		fast, slow := NewMinePlay(board), ref.NewMineGame(board)
 		for step := 0; slow.Outcome() == ""; step++ {
 			op, x, y := ops[r.Intn(3)], 1+r.Intn(n), 1+r.Intn(m)
@@ -59,4 +46,22 @@ func TestMinePlayPlaysAsRef(t *testing.T) {
 	if dsweepBooms == 0 {
 		t.Errorf("no DSweep boomed after sweeping cells: the test did not reach what it is for")
 	}
+}
+
+// randomBoard is a minesweeper board of n rows and m columns, '*' for a mine and safe for
+// the rest, its density of mines drawn among none, sparse, dense and all.
+func randomBoard(r *rand.Rand, n, m int, safe byte) []string {
+	density := []float64{0, 0.05, 0.15, 0.3, 1}[r.Intn(5)]
+	board := make([]string, n)
+	for x := range board {
+		row := make([]byte, m)
+		for y := range row {
+			row[y] = safe
+			if r.Float64() < density {
+				row[y] = '*'
+			}
+		}
+		board[x] = string(row)
+	}
+	return board
 }

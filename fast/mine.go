@@ -161,8 +161,7 @@ func (b *mineBoard) play(op, p int) string {
 var mineBoards sync.Pool
 
 func newMineBoard(n, m int, out *writer) *mineBoard {
-	w := m + 2
-	size := (n + 2) * w
+	size := (n + 2) * (m + 2)
 	b, _ := mineBoards.Get().(*mineBoard)
 	if b == nil || cap(b.state) < size {
 		b = &mineBoard{
@@ -172,17 +171,25 @@ func newMineBoard(n, m int, out *writer) *mineBoard {
 			newly: make([]int32, 0, size),
 		}
 	}
-	// No clearing pass over a recycled board: the frame rows are written here and each
-	// board row, with its two frame cells, as it is loaded, so every cell is written once.
-	b.state = b.state[:size]
 	clear(b.marks[:size/64+1]) // zero after every operation, unless a run was cut short
-	b.width, b.safeLeft, b.out = w, 0, out
+	b.shape(n, m)
+	b.out = out
+	return b
+}
+
+// shape sets the board up for n rows of m columns, its state room enough, and writes the
+// frame's rows above and below. No clearing pass over a recycled board: each board row,
+// with its two frame cells, is written as it is loaded, so every cell is written once.
+func (b *mineBoard) shape(n, m int) {
+	w := m + 2
+	size := (n + 2) * w
+	b.state = b.state[:size]
+	b.width, b.safeLeft = w, 0
 	b.around = [8]int{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1}
 	for y := 0; y < w; y++ {
 		b.state[y] = sweptBit
 		b.state[size-w+y] = sweptBit
 	}
-	return b
 }
 
 // release returns the board to the pool; it must not be used after.
@@ -346,14 +353,11 @@ type MinePlay struct {
 // NewMinePlay is a game on board, rows of '*' (a mine) and '.' (safe), n, m ≥ 1.
 func NewMinePlay(board []string) *MinePlay {
 	n, m := len(board), len(board[0])
-	w := m + 2
-	size := (n + 2) * w
+	size := (n + 2) * (m + 2)
 	// A board of its own, not the judges' pool's: nothing tells when a player is done.
-	b := &mineBoard{width: w, state: make([]byte, size), queue: make([]int32, 0, size), newly: make([]int32, 0, size)}
-	b.around = [8]int{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1}
-	for y := 0; y < w; y++ {
-		b.state[y], b.state[size-w+y] = sweptBit, sweptBit
-	}
+	b := &mineBoard{state: make([]byte, size), queue: make([]int32, 0, size), newly: make([]int32, 0, size)}
+	b.shape(n, m)
+	w := b.width
 	for x, row := range board {
 		line := (x + 1) * w
 		b.state[line], b.state[line+w-1] = sweptBit, sweptBit

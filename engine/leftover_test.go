@@ -1,10 +1,11 @@
 package engine_test
 
 import (
-	"gamediff/internal/proctable"
 	"os"
 	"strings"
 	"testing"
+
+	"gamediff/internal/proctable"
 )
 
 // leftoverOf selects the processes this test left running: children of this process, and

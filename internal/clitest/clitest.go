@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"gamediff/internal/proctable"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"gamediff/internal/proctable"
 )
 
 // Command is the import path of the gamediff command.

@@ -3,16 +3,17 @@ package hostile_test
 import (
 	"bytes"
 	"encoding/json"
-	"gamediff/engine"
-	"gamediff/games"
-	"gamediff/internal/clitest"
-	"gamediff/internal/proctable"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"gamediff/engine"
+	"gamediff/games"
+	"gamediff/internal/clitest"
+	"gamediff/internal/proctable"
 )
 
 // TestHuntKilledLeavesNothingRunning: a hunt of a program that leaves a background child

@@ -781,7 +781,8 @@ func (g *TowerGame) trace(phase string) {
 func (g *TowerGame) traceRule(s TowerStep) {
 	if g.observe != nil && g.rules {
 		// A copy: the step then goes to the heap only when it is reported, not at every
-		// rule of every untraced game (the generator's players play thousands a second).
+		// rule of every untraced game (the generator's players where rulings are skipped,
+		// the scaler's replays: thousands a second).
 		step := s
 		g.report(&step)
 	}

@@ -1,0 +1,488 @@
+package ruling
+
+import (
+	"slices"
+
+	"gamediff/ref"
+)
+
+// The entries of boom's catalogue: each constant is its entry's index in boomSituations
+// and its bit in a Reach.
+const (
+	// Left clicks (docs/boom.md Operations) and the openings they start.
+	bsLeftOpened = iota
+	bsLeftOnFlag
+	bsLeftMine
+	bsLeftOpensNumber
+	bsLeftCascade
+	bsLeftOpensQuestion
+	bsLeftQuestionMine
+	bsCascadeOpensQuestion
+	bsCascadeStoppedByFlag
+	// Right clicks.
+	bsRightBlankToFlag
+	bsRightFlagToQuestion
+	bsRightQuestionToBlank
+	bsRightOpened
+	// Middle clicks.
+	bsMiddleUnopened
+	bsMiddleCountDiffers
+	bsMiddleOpens
+	bsMiddleOpensQuestion
+	bsMiddleCascade
+	bsMiddleOverlap
+	bsMiddleMine
+	bsMiddleLoseSafeTarget
+	bsMiddleLoseQuestion
+	bsMiddleMatchNoChange
+	bsMiddleZeroOpens
+	bsMiddleZeroNoChange
+	// The end of a game.
+	bsWinAfterChange
+	bsWinNoChange
+	bsAllMinesWonFirst
+	bsAllMinesNoOps
+	bsInvalidAfterLose
+	bsInvalidAfterWin
+	bsQuit
+	bsQuitNoOps
+	// Several games.
+	bsSeparator
+	bsResetAfterOver
+	bsResetCell
+	// The limits.
+	bsBoard3x3
+	bsBoard200x200
+	bsBoardN200
+	bsBoardM200
+	bsBoardNotSquare
+	bsGames1
+	bsGames30
+	bsOpsMost
+	bsBoardNoMine
+	bsBoardAllMines
+	bsNumber0
+	bsNumber8
+	bsCellRow1
+	bsCellRowN
+	bsCellColumn1
+	bsCellColumnM
+	bsCoordinate200
+	bsCascadeLarge
+
+	bsCount
+)
+
+// boomSituations is boom's catalogue (docs/boom.md, docs/rules.md).
+var boomSituations = [...]Situation{
+	bsLeftOpened:           {"left-opened", Branch, "docs/boom.md Operations", "a left click on an opened cell changes nothing: RUNNING: []"},
+	bsLeftOnFlag:           {"left-on-flag", Branch, "docs/boom.md Operations", "a left click on a P changes nothing: RUNNING: []"},
+	bsLeftMine:             {"left-mine", Branch, "docs/boom.md Operations", "a left click on a mine: LOSE"},
+	bsLeftOpensNumber:      {"left-opens-number", Branch, "docs/boom.md Operations", "a left click opens a cell showing 1 to 8, and nothing else"},
+	bsLeftCascade:          {"left-cascade", Branch, "docs/boom.md Operations", "a left click opens a 0 whose cascade opens more cells"},
+	bsLeftOpensQuestion:    {"left-opens-question", Branch, "docs/boom.md R-B3", "a left click opens a cell marked ?"},
+	bsLeftQuestionMine:     {"left-question-mine", Branch, "docs/boom.md R-B3", "a left click on a ? over a mine: LOSE, as on _"},
+	bsCascadeOpensQuestion: {"cascade-opens-question", Branch, "docs/boom.md R-B3", "a 0's cascade opens a cell marked ? that the click did not target"},
+	bsCascadeStoppedByFlag: {"cascade-stopped-by-flag", Branch, "docs/boom.md R-B3", "a 0 opened by a click or its cascade has a P neighbour, which stays closed"},
+
+	bsRightBlankToFlag:     {"right-blank-to-flag", Branch, "docs/boom.md Operations", "a right click turns _ into P"},
+	bsRightFlagToQuestion:  {"right-flag-to-question", Branch, "docs/boom.md Operations", "a right click turns P into ?"},
+	bsRightQuestionToBlank: {"right-question-to-blank", Branch, "docs/boom.md Operations", "a right click turns ? into _"},
+	bsRightOpened:          {"right-opened", Branch, "docs/boom.md Operations", "a right click on an opened cell changes nothing: RUNNING: []"},
+
+	bsMiddleUnopened:       {"middle-unopened", Branch, "docs/boom.md Operations", "a middle click on a cell not opened changes nothing: RUNNING: []"},
+	bsMiddleCountDiffers:   {"middle-count-differs", Branch, "docs/boom.md Operations", "a middle click on an opened cell whose P around differ from its number changes nothing"},
+	bsMiddleOpens:          {"middle-opens", Branch, "docs/boom.md Operations", "a middle click on a number matched by its P opens its other closed neighbours"},
+	bsMiddleOpensQuestion:  {"middle-opens-question", Branch, "docs/boom.md R-B3", "a middle click opens a neighbour marked ?"},
+	bsMiddleCascade:        {"middle-cascade", Branch, "docs/boom.md Operations", "a middle click opens a 0 whose cascade opens cells beyond the click's neighbours"},
+	bsMiddleOverlap:        {"middle-targets-overlap", Branch, "docs/boom.md Where the rulings are silent", "a middle click's target is opened by an earlier target's cascade before its own turn"},
+	bsMiddleMine:           {"middle-mine", Branch, "docs/boom.md Operations", "a middle click whose targets hold a mine: LOSE"},
+	bsMiddleLoseSafeTarget: {"middle-lose-safe-target", Branch, "docs/boom.md Operations", "a middle click loses while some of its targets are safe: LOSE, nothing opened"},
+	bsMiddleLoseQuestion:   {"middle-lose-question", Branch, "docs/boom.md R-B3", "a middle click loses with a ? among its targets"},
+	bsMiddleMatchNoChange:  {"middle-match-no-change", Branch, "docs/boom.md Operations", "a middle click on a number matched by its P, every neighbour P or opened: RUNNING: []"},
+	bsMiddleZeroOpens:      {"middle-zero-opens", Branch, "docs/boom.md R-B3", "a middle click on an opened 0 opens a neighbour left closed by its cascade"},
+	bsMiddleZeroNoChange:   {"middle-zero-no-change", Branch, "docs/boom.md R-B3", "a middle click on an opened 0 without P around opens nothing: RUNNING: []"},
+
+	bsWinAfterChange:   {"win-after-change", Branch, "docs/boom.md The answer to each operation", "an operation that changed the map leaves k cells unopened: RUNNING, then WIN"},
+	bsWinNoChange:      {"win-no-change", Branch, "docs/boom.md R-B1", "an operation that changed nothing leaves k cells unopened: RUNNING: [], then WIN"},
+	bsAllMinesWonFirst: {"all-mines-won-first", Branch, "docs/boom.md R-B1", "a board of mines only is won by its first operation"},
+	bsAllMinesNoOps:    {"all-mines-no-ops", Branch, "docs/boom.md R-B2", "a board of mines only with no operation: QUIT, no WIN before the first"},
+	bsInvalidAfterLose: {"invalid-after-lose", Branch, "docs/boom.md Operations", "an operation after LOSE: INVALID"},
+	bsInvalidAfterWin:  {"invalid-after-win", Branch, "docs/boom.md Operations", "an operation after WIN: INVALID"},
+	bsQuit:             {"quit", Branch, "docs/boom.md The answer to each operation", "a game's operations end before it is over: QUIT"},
+	bsQuitNoOps:        {"quit-no-ops", Branch, "docs/boom.md R-B2", "a game with no operation: just QUIT"},
+
+	bsSeparator:      {"separator", Branch, "docs/boom.md Output", "a second game: ========== between two games"},
+	bsResetAfterOver: {"reset-after-over", Branch, "docs/boom.md Limits", "a game with operations follows one that ended with LOSE or WIN"},
+	bsResetCell:      {"reset-cell", Branch, "docs/boom.md Limits", "a game clicks a cell that the game before left opened or marked"},
+
+	bsBoard3x3:       {"board-3x3", Boundary, "docs/boom.md Limits", "the smallest board: n = m = 3"},
+	bsBoard200x200:   {"board-200x200", Boundary, "docs/boom.md Limits", "the largest board: n = m = 200"},
+	bsBoardN200:      {"board-n-200", Boundary, "docs/boom.md Limits", "the most rows: n = 200"},
+	bsBoardM200:      {"board-m-200", Boundary, "docs/boom.md Limits", "the most columns: m = 200"},
+	bsBoardNotSquare: {"board-not-square", Boundary, "docs/boom.md Limits", "a board with n ≠ m"},
+	bsGames1:         {"games-1", Boundary, "docs/boom.md Limits", "the fewest games: T = 1"},
+	bsGames30:        {"games-30", Boundary, "docs/boom.md Limits", "the most games: T = 30"},
+	bsOpsMost:        {"ops-10000", Boundary, "docs/boom.md Limits", "a game with the most operations: q = 10000"},
+	bsBoardNoMine:    {"board-no-mine", Boundary, "docs/boom.md Limits", "a board without a mine: k = 0"},
+	bsBoardAllMines:  {"board-all-mines", Boundary, "docs/boom.md Limits", "a board of mines only: k = n·m"},
+	bsNumber0:        {"number-0", Boundary, "docs/boom.md Operations", "an opened cell shows 0, the least number"},
+	bsNumber8:        {"number-8", Boundary, "docs/boom.md Operations", "an opened cell shows 8, the greatest number"},
+	bsCellRow1:       {"cell-row-1", Boundary, "docs/boom.md Limits", "a click of a running game on the first row: x = 1"},
+	bsCellRowN:       {"cell-row-n", Boundary, "docs/boom.md Limits", "a click of a running game on the last row: x = n"},
+	bsCellColumn1:    {"cell-column-1", Boundary, "docs/boom.md Limits", "a click of a running game on the first column: y = 1"},
+	bsCellColumnM:    {"cell-column-m", Boundary, "docs/boom.md Limits", "a click of a running game on the last column: y = m"},
+	bsCoordinate200:  {"coordinate-200", Boundary, "docs/boom.md Limits", "a click of a running game has the largest coordinate: x = 200 or y = 200"},
+	bsCascadeLarge:   {"cascade-large", Boundary, "docs/boom.md Limits", "one click opens at least 20000 cells, half of the largest board"},
+}
+
+// A missing last entry would shorten the catalogue: its length must be the count.
+var _ [len(boomSituations) - bsCount]struct{}
+
+// BoomSituations is boom's catalogue of situations, in a Reach's order (BoomReach).
+func BoomSituations() []Situation { return slices.Clone(boomSituations[:]) }
+
+// BoomReach is the set of boom's situations (BoomSituations) that some game of input
+// reaches: one pass of ref's play (ref.BoomTrace) and one scan of its bytes. An input the
+// validator would reject (R-IN3) reaches nothing.
+func BoomReach(input []byte) Reach {
+	games, ok := scanBoom(input)
+	if !ok {
+		return Reach{}
+	}
+	w := &boomSeer{games: games}
+	w.addIf(games == 1, bsGames1)
+	w.addIf(games == boomMaxGames, bsGames30)
+	if _, err := ref.BoomTrace(input, w.see); err != nil {
+		return Reach{}
+	}
+	return w.reach
+}
+
+// Boom's limits.
+const (
+	boomMaxGames  = 30
+	boomMinSide   = 3
+	boomMaxSide   = 200
+	boomMaxOps    = 10000
+	boomLargeOpen = boomMaxSide * boomMaxSide / 2
+)
+
+// scanBoom checks input as boom's validator does (testcase.DecodeBoom: the exact layout,
+// canonical numbers, every limit, nothing after the last game) and returns T; ok is false
+// if the validator would reject input.
+func scanBoom(input []byte) (games int, ok bool) {
+	s := layoutScan{in: input}
+	games = s.number(1, boomMaxGames)
+	s.expect('\n')
+	for t := 0; t < games && !s.bad; t++ {
+		n := s.number(boomMinSide, boomMaxSide)
+		s.expect(' ')
+		m := s.number(boomMinSide, boomMaxSide)
+		s.expect('\n')
+		for i := 0; i < n && !s.bad; i++ {
+			s.row(m, '_', '*')
+		}
+		for ops := 0; !s.bad; ops++ {
+			if s.number(0, 3) == 0 {
+				s.expect('\n')
+				break
+			}
+			if ops == boomMaxOps {
+				return games, false
+			}
+			s.expect(' ')
+			s.number(1, n)
+			s.expect(' ')
+			s.number(1, m)
+			s.expect('\n')
+		}
+	}
+	return games, !s.bad && s.pos == len(s.in)
+}
+
+// boomSeer follows ref's play of one input of boom (ref.BoomTrace) and notes the
+// situations its games reach. It keeps what a game's state after an operation no longer
+// tells: which cells were marked '?' before it.
+type boomSeer struct {
+	reach Reach
+	games int // T
+	// The game being played.
+	game     int // its number, from 1
+	n, m     int
+	allMines bool
+	ops      int  // its operations read
+	lost     bool // it ended with LOSE
+	flags    int  // the cells its map shows P: only a right click changes one
+	asks     bool // some cell was marked '?'
+	// The cells marked '?' as the last right click on each left them, a bit each at
+	// x·(m+2)+y. A '?' opened stays set: an opened cell never changes again, so the bit
+	// is never read.
+	asked []uint64
+	// The game before, as it ended.
+	prevN, prevM int
+	prevOver     bool
+	prev         []byte // its map at x·(prevM+2)+y
+}
+
+func (w *boomSeer) add(i int) { w.reach.Add(i) }
+
+// addIf adds entry i if cond holds.
+func (w *boomSeer) addIf(cond bool, i int) {
+	if cond {
+		w.reach.Add(i)
+	}
+}
+
+// see notes one step of the play: a game's start, an operation just played, or a
+// game's closing 0.
+func (w *boomSeer) see(s *ref.BoomStep) {
+	g := s.BoomGame
+	switch s.Op {
+	case -1:
+		w.start(g, s.Game)
+	case 0:
+		w.end(g)
+	default:
+		w.ops++
+		w.click(g, s.Op, s.X, s.Y)
+	}
+}
+
+// start notes a game's board and forgets the game before's marks.
+func (w *boomSeer) start(g *ref.BoomGame, game int) {
+	n, m := g.Size()
+	k := g.Mines()
+	w.game, w.n, w.m = game, n, m
+	w.allMines = k == n*m
+	w.ops, w.lost, w.flags, w.asks = 0, false, 0, false
+	w.asked = clearedOfLen(w.asked, ((n+2)*(m+2)+63)/64)
+	w.addIf(game > 1, bsSeparator)
+	w.addIf(n == boomMinSide && m == boomMinSide, bsBoard3x3)
+	w.addIf(n == boomMaxSide && m == boomMaxSide, bsBoard200x200)
+	w.addIf(n == boomMaxSide, bsBoardN200)
+	w.addIf(m == boomMaxSide, bsBoardM200)
+	w.addIf(n != m, bsBoardNotSquare)
+	w.addIf(k == 0, bsBoardNoMine)
+	w.addIf(w.allMines, bsBoardAllMines)
+}
+
+// end notes a game's closing 0, and keeps what the next game must not see of it.
+func (w *boomSeer) end(g *ref.BoomGame) {
+	switch {
+	case w.ops == 0:
+		w.add(bsQuitNoOps)
+		w.addIf(w.allMines, bsAllMinesNoOps)
+	case !g.Over():
+		w.add(bsQuit)
+	}
+	w.addIf(w.ops == boomMaxOps, bsOpsMost)
+	w.prevOver = g.Over()
+	if w.game < w.games && !w.reach.Has(bsResetCell) {
+		w.prevN, w.prevM = w.n, w.m
+		w.prev = clearedOfLen(w.prev, (w.n+2)*(w.m+2))
+		for x := 1; x <= w.n; x++ {
+			for y := 1; y <= w.m; y++ {
+				w.prev[x*(w.m+2)+y] = g.View(x, y)
+			}
+		}
+	}
+}
+
+// clearedOfLen is s cleared and of length size, reusing its array if it holds size.
+func clearedOfLen[T any](s []T, size int) []T {
+	if cap(s) < size {
+		return make([]T, size)
+	}
+	s = s[:size]
+	clear(s)
+	return s
+}
+
+func (w *boomSeer) isAsked(x, y int) bool {
+	p := x*(w.m+2) + y
+	return w.asked[p>>6]&(1<<(p&63)) != 0
+}
+
+// click notes a click op (1, 2 or 3: left, right, middle) on <x, y>, just played, by what
+// it left and by its answer.
+func (w *boomSeer) click(g *ref.BoomGame, op, x, y int) {
+	answer := g.Answer()
+	if answer == "INVALID" {
+		w.add(pick(w.lost, bsInvalidAfterLose, bsInvalidAfterWin))
+		return
+	}
+	w.addIf(x == 1, bsCellRow1)
+	w.addIf(x == w.n, bsCellRowN)
+	w.addIf(y == 1, bsCellColumn1)
+	w.addIf(y == w.m, bsCellColumnM)
+	w.addIf(x == boomMaxSide || y == boomMaxSide, bsCoordinate200)
+	if w.game > 1 {
+		w.addIf(w.ops == 1 && w.prevOver, bsResetAfterOver)
+		// Once the entry is reached, end keeps no map of the game before.
+		if !w.reach.Has(bsResetCell) && x <= w.prevN && y <= w.prevM {
+			w.addIf(w.prev[x*(w.prevM+2)+y] != '_', bsResetCell)
+		}
+	}
+	changed := g.Changed()
+	switch op {
+	case 1:
+		w.left(g, answer, changed, x, y)
+	case 2:
+		w.right(g, changed, x, y)
+	case 3:
+		w.middle(g, answer, changed, x, y)
+	}
+	switch answer {
+	case "LOSE":
+		w.lost = true
+	case "WIN":
+		w.add(pick(len(changed) > 0, bsWinAfterChange, bsWinNoChange))
+		w.addIf(w.allMines && w.ops == 1, bsAllMinesWonFirst)
+	}
+}
+
+// left notes a left click: one that changed nothing found the cell opened or P, and one
+// that did not lose opened the cells it changed.
+func (w *boomSeer) left(g *ref.BoomGame, answer string, changed [][2]int, x, y int) {
+	switch {
+	case answer == "LOSE":
+		w.add(bsLeftMine)
+		w.addIf(g.View(x, y) == '?', bsLeftQuestionMine)
+		return
+	case len(changed) == 0:
+		w.add(pick(g.Opened(x, y), bsLeftOpened, bsLeftOnFlag))
+		return
+	case g.View(x, y) != '0':
+		w.add(bsLeftOpensNumber)
+	case len(changed) > 1:
+		w.add(bsLeftCascade)
+	}
+	// Only a left click opens an 8: a middle click's targets and a cascade's cells have an
+	// opened neighbour, which is safe.
+	w.addIf(g.View(x, y) == '8', bsNumber8)
+	w.addIf(g.View(x, y) == '0', bsNumber0)
+	w.addIf(w.isAsked(x, y), bsLeftOpensQuestion)
+	w.opened(g, changed, x, y, false)
+}
+
+// right notes a right click by the mark it left.
+func (w *boomSeer) right(g *ref.BoomGame, changed [][2]int, x, y int) {
+	if len(changed) == 0 {
+		w.add(bsRightOpened)
+		return
+	}
+	p := x*(w.m+2) + y
+	w.asked[p>>6] &^= 1 << (p & 63)
+	switch g.View(x, y) {
+	case 'P':
+		w.add(bsRightBlankToFlag)
+		w.flags++
+	case '?':
+		w.add(bsRightFlagToQuestion)
+		w.flags--
+		w.asked[p>>6] |= 1 << (p & 63)
+		w.asks = true
+	default:
+		w.add(bsRightQuestionToBlank)
+	}
+}
+
+// middle notes a middle click. One that changed nothing found the map as it left it; one
+// that lost opened nothing, so its targets, the neighbours neither opened nor P, are as it
+// found them.
+func (w *boomSeer) middle(g *ref.BoomGame, answer string, changed [][2]int, x, y int) {
+	if answer == "LOSE" {
+		w.add(bsMiddleMine)
+		for nx := max(x-1, 1); nx <= min(x+1, w.n); nx++ {
+			for ny := max(y-1, 1); ny <= min(y+1, w.m); ny++ {
+				if !g.Opened(nx, ny) && g.View(nx, ny) != 'P' {
+					w.addIf(!g.Mine(nx, ny), bsMiddleLoseSafeTarget)
+					w.addIf(g.View(nx, ny) == '?', bsMiddleLoseQuestion)
+				}
+			}
+		}
+		return
+	}
+	if !g.Opened(x, y) {
+		w.add(bsMiddleUnopened)
+		return
+	}
+	number := int(g.View(x, y) - '0')
+	if w.flagsAround(g, x, y) != number {
+		w.add(bsMiddleCountDiffers)
+		return
+	}
+	if len(changed) == 0 {
+		w.add(pick(number == 0, bsMiddleZeroNoChange, bsMiddleMatchNoChange))
+		return
+	}
+	w.add(pick(number == 0, bsMiddleZeroOpens, bsMiddleOpens))
+	// More cells than its neighbours: a 0 among them cascaded.
+	w.addIf(len(changed) > 8, bsNumber0)
+	// Its targets it opened: bit 3·dx+dy for <x-1+dx, y-1+dy>, so row order is bit order.
+	var targets uint16
+	for _, c := range changed {
+		dx, dy := c[0]-x+1, c[1]-y+1
+		if dx < 0 || dx > 2 || dy < 0 || dy > 2 {
+			w.add(bsMiddleCascade)
+			continue
+		}
+		targets |= 1 << (3*dx + dy)
+		w.addIf(w.asks && w.isAsked(c[0], c[1]), bsMiddleOpensQuestion)
+		w.addIf(g.View(c[0], c[1]) == '0', bsNumber0)
+	}
+	// A 0 among them opened each of its neighbours not opened and not P, those of the
+	// targets later in row order among them.
+	for k := 0; k < 9 && !w.reach.Has(bsMiddleOverlap); k++ {
+		ax, ay := x-1+k/3, y-1+k%3
+		if targets&(1<<k) == 0 || g.View(ax, ay) != '0' {
+			continue
+		}
+		for j := k + 1; j < 9; j++ {
+			bx, by := x-1+j/3, y-1+j%3
+			if targets&(1<<j) != 0 && bx-ax <= 1 && ax-bx <= 1 && by-ay <= 1 && ay-by <= 1 {
+				w.add(bsMiddleOverlap)
+				break
+			}
+		}
+	}
+	w.opened(g, changed, x, y, true)
+}
+
+// flagsAround counts the P among <x, y>'s neighbours.
+func (w *boomSeer) flagsAround(g *ref.BoomGame, x, y int) int {
+	count := 0
+	for nx := max(x-1, 1); nx <= min(x+1, w.n); nx++ {
+		for ny := max(y-1, 1); ny <= min(y+1, w.m); ny++ {
+			if (nx != x || ny != y) && g.View(nx, ny) == 'P' {
+				count++
+			}
+		}
+	}
+	return count
+}
+
+// opened notes what the cells a left click (middle false) or a middle click on <x, y>
+// opened, changed, meet: the '?' its cascades opened, the P that stopped them, the size.
+func (w *boomSeer) opened(g *ref.BoomGame, changed [][2]int, x, y int, middle bool) {
+	w.addIf(len(changed) >= boomLargeOpen, bsCascadeLarge)
+	questions := w.asks && !w.reach.Has(bsCascadeOpensQuestion)
+	stops := w.flags > 0 && !w.reach.Has(bsCascadeStoppedByFlag)
+	for i := 0; i < len(changed) && (questions || stops); i++ {
+		c := changed[i]
+		// A cell the click did not target was opened by a cascade.
+		targeted := c == [2]int{x, y}
+		if middle {
+			targeted = c[0]-x <= 1 && x-c[0] <= 1 && c[1]-y <= 1 && y-c[1] <= 1
+		}
+		if questions && !targeted && w.isAsked(c[0], c[1]) {
+			w.add(bsCascadeOpensQuestion)
+			questions = false
+		}
+		if stops && g.View(c[0], c[1]) == '0' && w.flagsAround(g, c[0], c[1]) > 0 {
+			w.add(bsCascadeStoppedByFlag)
+			stops = false
+		}
+	}
+}

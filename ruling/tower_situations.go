@@ -1,0 +1,861 @@
+package ruling
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"strings"
+
+	"gamediff/ref"
+)
+
+// The entries of tower's catalogue, in its order. A command's entries that differ only in
+// the direction come in pairs, RIGHT then LEFT, so that the LEFT one is the RIGHT one + 1
+// (towerWatch adds its side to the RIGHT one).
+const (
+	// R-T6 MOVETO
+	tMoveOutside = iota
+	tMoveOwnColumn
+	tMoveOccupied
+	tMoveNoSupport
+	tMoveFloating
+	tMoveLevel1
+	tMoveSupported
+	tMovePastBlock
+	tMoveOverKinds
+	tMoveOverB
+	tMoveOntoB
+	tMoveJustOutside
+	tMoveExtreme
+	// R-T7 CLIMB
+	tClimbTopRight
+	tClimbTopLeft
+	tClimbOutsideRight
+	tClimbOutsideLeft
+	tClimbSideEmptyRight
+	tClimbSideEmptyLeft
+	tClimbAboveRight
+	tClimbAboveLeft
+	tClimbAboveSideRight
+	tClimbAboveSideLeft
+	tClimbRight
+	tClimbLeft
+	tClimbUnsupported
+	tClimbOntoKind
+	// R-T8 GETDOWN
+	tDownLevel1Right
+	tDownLevel1Left
+	tDownOutsideRight
+	tDownOutsideLeft
+	tDownSideRight
+	tDownSideLeft
+	tDownBelowSideRight
+	tDownBelowSideLeft
+	tDownRight
+	tDownLeft
+	tDownToLevel1
+	tDownOntoNothing
+	// R-T9 and R-T10 PUSH
+	tPushEmptyRight
+	tPushEmptyLeft
+	tPushFixedRight
+	tPushFixedLeft
+	tPushRight
+	tPushLeft
+	tPushOffRight
+	tPushOffLeft
+	tPushIceRight
+	tPushIceLeft
+	tPushOnIceRight
+	tPushOnIceLeft
+	tPushSlideOutRight
+	tPushSlideOutLeft
+	tPushGoalRight
+	tPushGoalLeft
+	tPushChain
+	tPushDimension
+	tPushIceOverGap
+	tPushLevel1Stays
+	tPushSlideStopped
+	// R-T11 PULL
+	tPullFixedRight
+	tPullFixedLeft
+	tPullNoBlockRight
+	tPullNoBlockLeft
+	tPullOutsideRight
+	tPullOutsideLeft
+	tPullBlockedRight
+	tPullBlockedLeft
+	tPullRight
+	tPullLeft
+	tPullGoalRight
+	tPullGoalLeft
+	tPullIce
+	tPullOntoNothing
+	// R-T12 the fragile countdown
+	tFragile3
+	tFragile2
+	tFragile1
+	tFragileMove
+	tFragileClimb
+	tFragileDown
+	tFragilePull
+	tFragilePush
+	tFragileFall
+	tFragileInvalid
+	// R-T3 the start
+	tStartUnstable
+	tStartOnGoal
+	tStartOnB
+	// R-T4, R-T13 to R-T16 the automatic steps
+	tAfterIgnored
+	tRounds
+	tVanish
+	tVanishStack
+	tVanishGoal
+	tVanishFixed
+	tPlayerFalls
+	tPlayerFallsFar
+	tBlocksFall
+	tFallToLevel1
+	tFallDiagonal
+	tFallFixed
+	tFallGoal
+	tFallDimension
+	tFallIntoPlayer
+	tFallThroughPlayer
+	tFallAway
+	// R-T4, R-T5, R-T18 the checks and the results
+	tCleared
+	tHole
+	tBlock
+	tWalking
+	tGaveUp
+	tOverAfterAction
+	tOverAfterSteps
+	tCheckBeforeSteps
+	tClearedAndWalking
+	tHoleAndWalking
+	tBlockAndWalking
+	tGoalGone
+	tAfterEnd
+	// the limits
+	tTower3x3
+	tHeight3
+	tWidth3
+	tHeight50
+	tWidth50
+	tTower50x50
+	tPlayerTop
+	tPlayerBottom
+	tPlayerFirstColumn
+	tPlayerLastColumn
+	tNoCommands
+	tLongGame
+	tManyCommands
+	tManyDatasets
+	towerSituationCount
+)
+
+// The measures of tower's boundaries: the sides' limits (docs/tower.md, Limits), and
+// what the statement leaves open, as it limits neither T nor the datasets: a long game, a
+// long input and many datasets, at sizes a judge that rescans or copies too much would
+// feel.
+const (
+	towerMinSide      = 3
+	towerMaxSide      = 50
+	towerLongGame     = 10000  // commands in one dataset
+	towerManyCommands = 100000 // commands in the whole input
+	towerManyDatasets = 200    // datasets in one input
+)
+
+// towerSituations is tower's catalogue (docs/tower.md). The forms of input the rules
+// allow (blanks inside a row, tabs, "\r\n", a row over several lines) have no entry: the
+// validator (testcase.DecodeTower, R-IN3) wants the statement's exact layout, so no valid
+// input has one.
+var towerSituations = [...]Situation{
+	tMoveOutside:     {"moveto-outside", Branch, "docs/tower.md R-T6", "a MOVETO whose column lies outside 1..m: invalid, not an input error"},
+	tMoveOwnColumn:   {"moveto-own-column", Branch, "docs/tower.md R-T6", "a MOVETO to the player's own column: invalid"},
+	tMoveOccupied:    {"moveto-target-occupied", Branch, "docs/tower.md R-T6", "a MOVETO to a column whose cell on his level holds a block, every other condition holding: invalid"},
+	tMoveNoSupport:   {"moveto-no-support", Branch, "docs/tower.md R-T6", "a MOVETO above level 1 with an empty cell on the level below, from his column to the target, the target empty: invalid"},
+	tMoveFloating:    {"moveto-while-floating", Branch, "docs/tower.md R-T6", "a MOVETO while the player floats (an unstable start), the target empty: invalid, his own column needs a block below"},
+	tMoveLevel1:      {"moveto-level-1", Branch, "docs/tower.md R-T6", "a valid MOVETO on level 1, where nothing below is needed"},
+	tMoveSupported:   {"moveto-supported", Branch, "docs/tower.md R-T6", "a valid MOVETO above level 1, a block under every cell of the way"},
+	tMovePastBlock:   {"moveto-past-block", Branch, "docs/tower.md R-T6", "a valid MOVETO past a block on the player's own level, between the two columns"},
+	tMoveOverKinds:   {"moveto-over-other-kinds", Branch, "docs/tower.md R-T6", "a valid MOVETO over a block that is not '#' nor B (I, G, C or fragile), which supports like any block"},
+	tMoveOverB:       {"moveto-over-b", Branch, "docs/tower.md R-T6", "a valid MOVETO that passes over a B without ending above it: harmless"},
+	tMoveOntoB:       {"moveto-onto-b", Branch, "docs/tower.md R-T6", "a valid MOVETO that ends above a B: Death by Hole right after it"},
+	tMoveJustOutside: {"moveto-column-just-outside", Boundary, "docs/tower.md R-T6", "a MOVETO to column 0 or m + 1, next to the tower's sides"},
+	tMoveExtreme:     {"moveto-column-int32-limit", Boundary, "docs/tower.md R-T6", "a MOVETO whose column is at an int32 limit (2147483647 or -2147483648) or beyond"},
+
+	tClimbTopRight:       {"climb-right-top-level", Branch, "docs/tower.md R-T7", "CLIMB RIGHT on the top level, a block on his right: invalid"},
+	tClimbTopLeft:        {"climb-left-top-level", Branch, "docs/tower.md R-T7", "CLIMB LEFT on the top level, a block on his left: invalid"},
+	tClimbOutsideRight:   {"climb-right-side-outside", Branch, "docs/tower.md R-T7", "CLIMB RIGHT in column m, below the top, nothing above him: invalid"},
+	tClimbOutsideLeft:    {"climb-left-side-outside", Branch, "docs/tower.md R-T7", "CLIMB LEFT in column 1, below the top, nothing above him: invalid"},
+	tClimbSideEmptyRight: {"climb-right-side-empty", Branch, "docs/tower.md R-T7", "CLIMB RIGHT with the cell on his right empty, the cells above free: invalid"},
+	tClimbSideEmptyLeft:  {"climb-left-side-empty", Branch, "docs/tower.md R-T7", "CLIMB LEFT with the cell on his left empty, the cells above free: invalid"},
+	tClimbAboveRight:     {"climb-right-above-blocked", Branch, "docs/tower.md R-T7", "CLIMB RIGHT with a block above him, only that: invalid"},
+	tClimbAboveLeft:      {"climb-left-above-blocked", Branch, "docs/tower.md R-T7", "CLIMB LEFT with a block above him, only that: invalid"},
+	tClimbAboveSideRight: {"climb-right-above-side-blocked", Branch, "docs/tower.md R-T7", "CLIMB RIGHT with a block at his upper right, only that: invalid"},
+	tClimbAboveSideLeft:  {"climb-left-above-side-blocked", Branch, "docs/tower.md R-T7", "CLIMB LEFT with a block at his upper left, only that: invalid"},
+	tClimbRight:          {"climb-right", Branch, "docs/tower.md R-T7", "a valid CLIMB RIGHT"},
+	tClimbLeft:           {"climb-left", Branch, "docs/tower.md R-T7", "a valid CLIMB LEFT"},
+	tClimbUnsupported:    {"climb-with-nothing-below", Branch, "docs/tower.md R-T7", "a valid CLIMB by a player with an empty cell under him: he needs nothing under himself"},
+	tClimbOntoKind:       {"climb-onto-other-kind", Branch, "docs/tower.md R-T7", "a valid CLIMB onto a block that is not '#' (C included)"},
+
+	tDownLevel1Right:    {"getdown-right-level-1", Branch, "docs/tower.md R-T8", "GETDOWN RIGHT on level 1, the cell on his right empty: invalid"},
+	tDownLevel1Left:     {"getdown-left-level-1", Branch, "docs/tower.md R-T8", "GETDOWN LEFT on level 1, the cell on his left empty: invalid"},
+	tDownOutsideRight:   {"getdown-right-side-outside", Branch, "docs/tower.md R-T8", "GETDOWN RIGHT in column m above level 1: invalid"},
+	tDownOutsideLeft:    {"getdown-left-side-outside", Branch, "docs/tower.md R-T8", "GETDOWN LEFT in column 1 above level 1: invalid"},
+	tDownSideRight:      {"getdown-right-side-blocked", Branch, "docs/tower.md R-T8", "GETDOWN RIGHT with a block on his right, the cell under it empty: invalid"},
+	tDownSideLeft:       {"getdown-left-side-blocked", Branch, "docs/tower.md R-T8", "GETDOWN LEFT with a block on his left, the cell under it empty: invalid"},
+	tDownBelowSideRight: {"getdown-right-below-side-blocked", Branch, "docs/tower.md R-T8", "GETDOWN RIGHT with his right empty and a block at his lower right: invalid"},
+	tDownBelowSideLeft:  {"getdown-left-below-side-blocked", Branch, "docs/tower.md R-T8", "GETDOWN LEFT with his left empty and a block at his lower left: invalid"},
+	tDownRight:          {"getdown-right", Branch, "docs/tower.md R-T8", "a valid GETDOWN RIGHT"},
+	tDownLeft:           {"getdown-left", Branch, "docs/tower.md R-T8", "a valid GETDOWN LEFT"},
+	tDownToLevel1:       {"getdown-to-level-1", Branch, "docs/tower.md R-T8", "a valid GETDOWN from level 2 onto level 1"},
+	tDownOntoNothing:    {"getdown-onto-nothing", Branch, "docs/tower.md R-T8", "a valid GETDOWN onto a cell with nothing under it: he falls further in the automatic steps"},
+
+	tPushEmptyRight:    {"push-right-empty-chain", Branch, "docs/tower.md R-T9", "PUSH RIGHT with no block on his right (empty, or column m): invalid"},
+	tPushEmptyLeft:     {"push-left-empty-chain", Branch, "docs/tower.md R-T9", "PUSH LEFT with no block on his left (empty, or column 1): invalid"},
+	tPushFixedRight:    {"push-right-chain-holds-c", Branch, "docs/tower.md R-T9", "PUSH RIGHT on a chain that holds a C: invalid"},
+	tPushFixedLeft:     {"push-left-chain-holds-c", Branch, "docs/tower.md R-T9", "PUSH LEFT on a chain that holds a C: invalid"},
+	tPushRight:         {"push-right", Branch, "docs/tower.md R-T9", "a valid PUSH RIGHT"},
+	tPushLeft:          {"push-left", Branch, "docs/tower.md R-T9", "a valid PUSH LEFT"},
+	tPushOffRight:      {"push-right-off-the-edge", Branch, "docs/tower.md R-T9", "PUSH RIGHT moves a block of the chain past column m: it vanishes"},
+	tPushOffLeft:       {"push-left-off-the-edge", Branch, "docs/tower.md R-T9", "PUSH LEFT moves a block of the chain past column 1: it vanishes"},
+	tPushIceRight:      {"push-right-ice-slides", Branch, "docs/tower.md R-T10", "PUSH RIGHT: an ice block slides on beyond its one-cell move"},
+	tPushIceLeft:       {"push-left-ice-slides", Branch, "docs/tower.md R-T10", "PUSH LEFT: an ice block slides on beyond its one-cell move"},
+	tPushOnIceRight:    {"push-right-slides-on-ice", Branch, "docs/tower.md R-T10", "PUSH RIGHT: a block that is not ice slides on the ice under it"},
+	tPushOnIceLeft:     {"push-left-slides-on-ice", Branch, "docs/tower.md R-T10", "PUSH LEFT: a block that is not ice slides on the ice under it"},
+	tPushSlideOutRight: {"push-right-slides-out", Branch, "docs/tower.md R-T10", "PUSH RIGHT: a block slides out of the tower past column m and vanishes"},
+	tPushSlideOutLeft:  {"push-left-slides-out", Branch, "docs/tower.md R-T10", "PUSH LEFT: a block slides out of the tower past column 1 and vanishes"},
+	tPushGoalRight:     {"push-right-moves-goal", Branch, "docs/tower.md R-T9", "PUSH RIGHT moves G: Walking Goal"},
+	tPushGoalLeft:      {"push-left-moves-goal", Branch, "docs/tower.md R-T9", "PUSH LEFT moves G: Walking Goal"},
+	tPushChain:         {"push-chain", Branch, "docs/tower.md R-T9", "a push moves a chain of two or more blocks, the farthest first"},
+	tPushDimension:     {"push-moves-b", Branch, "docs/tower.md R-T9", "a push moves a B, like any other block"},
+	tPushIceOverGap:    {"push-ice-stops-over-gap", Branch, "docs/tower.md R-T10", "a pushed ice block stops above an empty cell, having nothing under it, and falls later"},
+	tPushLevel1Stays:   {"push-level-1-no-slide", Branch, "docs/tower.md R-T10", "a pushed block that is not ice on level 1, the cell ahead empty: the floor is not ice, it does not slide"},
+	tPushSlideStopped:  {"push-slide-stopped-by-block", Branch, "docs/tower.md R-T10", "a pushed block that could slide on stops against a block ahead of it"},
+
+	tPullFixedRight:   {"pull-right-block-is-c", Branch, "docs/tower.md R-T11", "PULL RIGHT with a C on his left, his right empty: invalid"},
+	tPullFixedLeft:    {"pull-left-block-is-c", Branch, "docs/tower.md R-T11", "PULL LEFT with a C on his right, his left empty: invalid"},
+	tPullNoBlockRight: {"pull-right-no-block", Branch, "docs/tower.md R-T11", "PULL RIGHT with no block on his left, his right empty: invalid"},
+	tPullNoBlockLeft:  {"pull-left-no-block", Branch, "docs/tower.md R-T11", "PULL LEFT with no block on his right, his left empty: invalid"},
+	tPullOutsideRight: {"pull-right-side-outside", Branch, "docs/tower.md R-T11", "PULL RIGHT in column m, a block on his left: invalid"},
+	tPullOutsideLeft:  {"pull-left-side-outside", Branch, "docs/tower.md R-T11", "PULL LEFT in column 1, a block on his right: invalid"},
+	tPullBlockedRight: {"pull-right-side-blocked", Branch, "docs/tower.md R-T11", "PULL RIGHT with a block on his left and one on his right: invalid"},
+	tPullBlockedLeft:  {"pull-left-side-blocked", Branch, "docs/tower.md R-T11", "PULL LEFT with a block on his right and one on his left: invalid"},
+	tPullRight:        {"pull-right", Branch, "docs/tower.md R-T11", "a valid PULL RIGHT: the block on his left follows him right"},
+	tPullLeft:         {"pull-left", Branch, "docs/tower.md R-T11", "a valid PULL LEFT: the block on his right follows him left"},
+	tPullGoalRight:    {"pull-right-moves-goal", Branch, "docs/tower.md R-T11", "PULL RIGHT pulls G: Walking Goal"},
+	tPullGoalLeft:     {"pull-left-moves-goal", Branch, "docs/tower.md R-T11", "PULL LEFT pulls G: Walking Goal"},
+	tPullIce:          {"pull-no-slide", Branch, "docs/tower.md R-T11", "a pulled block that a push would slide (ice on a block or the floor, or any block onto ice): it never slides"},
+	tPullOntoNothing:  {"pull-onto-nothing", Branch, "docs/tower.md R-T11", "a valid PULL that takes the player above an empty cell: he needs no support, and falls"},
+
+	tFragile3:       {"fragile-3-to-2", Branch, "docs/tower.md R-T12", "a valid MOVETO, CLIMB, GETDOWN or PULL moves the player off a fragile 3: it becomes 2"},
+	tFragile2:       {"fragile-2-to-1", Branch, "docs/tower.md R-T12", "a valid MOVETO, CLIMB, GETDOWN or PULL moves the player off a fragile 2: it becomes 1"},
+	tFragile1:       {"fragile-1-vanishes", Branch, "docs/tower.md R-T12", "a valid MOVETO, CLIMB, GETDOWN or PULL moves the player off a fragile 1: it vanishes"},
+	tFragileMove:    {"fragile-countdown-on-moveto", Branch, "docs/tower.md R-T12", "a valid MOVETO off a fragile block counts it down"},
+	tFragileClimb:   {"fragile-countdown-on-climb", Branch, "docs/tower.md R-T12", "a valid CLIMB off a fragile block counts it down"},
+	tFragileDown:    {"fragile-countdown-on-getdown", Branch, "docs/tower.md R-T12", "a valid GETDOWN off a fragile block counts it down"},
+	tFragilePull:    {"fragile-countdown-on-pull", Branch, "docs/tower.md R-T12", "a valid PULL off a fragile block counts it down"},
+	tFragilePush:    {"fragile-kept-on-push", Branch, "docs/tower.md R-T12", "a valid PUSH by a player on a fragile block: no countdown, he does not move"},
+	tFragileFall:    {"fragile-kept-on-fall", Branch, "docs/tower.md R-T12", "the automatic steps take the player off the fragile block he stood on (it fell or vanished, he fell): no countdown"},
+	tFragileInvalid: {"fragile-kept-on-invalid", Branch, "docs/tower.md R-T12", "an invalid command by a player on a fragile block: no countdown"},
+
+	tStartUnstable: {"start-unstable", Branch, "docs/tower.md R-T3", "a layout the automatic steps would change (a block on a B, a block or the player with nothing under): none runs before the first command"},
+	tStartOnGoal:   {"start-on-goal", Branch, "docs/tower.md R-T3", "the player starts on G: Cleared before any command"},
+	tStartOnB:      {"start-on-b", Branch, "docs/tower.md R-T3", "the player starts on a B: Death by Hole before any command"},
+
+	tAfterIgnored:      {"automatic-after-invalid-command", Branch, "docs/tower.md R-T4", "the automatic steps after an invalid command change something"},
+	tRounds:            {"automatic-several-rounds", Branch, "docs/tower.md R-T13", "the automatic steps change something in a second round or later"},
+	tVanish:            {"vanish-on-b", Branch, "docs/tower.md R-T14", "a block on top of a B vanishes"},
+	tVanishStack:       {"vanish-stack-on-b", Branch, "docs/tower.md R-T14", "a round starts with a block on a B on a B: both upper blocks vanish together"},
+	tVanishGoal:        {"vanish-goal-on-b", Branch, "docs/tower.md R-T14", "G on top of a B vanishes"},
+	tVanishFixed:       {"vanish-c-on-b", Branch, "docs/tower.md R-T14", "a C on top of a B vanishes"},
+	tPlayerFalls:       {"player-falls", Branch, "docs/tower.md R-T15", "the player falls"},
+	tPlayerFallsFar:    {"player-falls-several-levels", Branch, "docs/tower.md R-T15", "the player falls two levels or more in one step"},
+	tBlocksFall:        {"block-falls", Branch, "docs/tower.md R-T16", "a block falls"},
+	tFallToLevel1:      {"block-falls-to-level-1", Branch, "docs/tower.md R-T16", "a falling block stops on level 1"},
+	tFallDiagonal:      {"block-fall-stops-diagonally", Branch, "docs/tower.md R-T16", "a falling block stops above an empty cell, held by a block at its lower left or lower right"},
+	tFallFixed:         {"block-falls-c", Branch, "docs/tower.md R-T16", "a C falls"},
+	tFallGoal:          {"block-falls-goal", Branch, "docs/tower.md R-T16", "G falls"},
+	tFallDimension:     {"block-falls-b", Branch, "docs/tower.md R-T16", "a B falls"},
+	tFallIntoPlayer:    {"block-falls-into-player", Branch, "docs/tower.md R-T16", "a falling block stops in the player's cell"},
+	tFallThroughPlayer: {"block-falls-through-player", Branch, "docs/tower.md R-T16", "a falling block passes through the player's cell and stops below him"},
+	tFallAway:          {"player-falls-away-from-block", Branch, "docs/tower.md R-T18", "a block stops in the player's cell and he falls away from it in a later round: no Death by Block"},
+
+	tCleared:           {"result-cleared", Branch, "docs/tower.md R-T18", "a dataset ends Cleared"},
+	tHole:              {"result-death-by-hole", Branch, "docs/tower.md R-T18", "a dataset ends Death by Hole"},
+	tBlock:             {"result-death-by-block", Branch, "docs/tower.md R-T18", "a dataset ends Death by Block"},
+	tWalking:           {"result-death-by-walking-goal", Branch, "docs/tower.md R-T18", "a dataset ends Death by Walking Goal"},
+	tGaveUp:            {"result-gave-up", Branch, "docs/tower.md R-T5", "a dataset ends Gave Up"},
+	tOverAfterAction:   {"over-after-action", Branch, "docs/tower.md R-T4", "the check right after an action ends the game"},
+	tOverAfterSteps:    {"over-after-automatic-steps", Branch, "docs/tower.md R-T4", "the check after the automatic steps ends the game"},
+	tCheckBeforeSteps:  {"check-before-automatic-steps", Branch, "docs/tower.md R-T4", "the check right after an action ends the game, and the automatic steps would have given another result or none"},
+	tClearedAndWalking: {"check-cleared-and-walking-goal", Branch, "docs/tower.md R-T18", "a check finds (A) and (D): the player on a goal that moved, Cleared"},
+	tHoleAndWalking:    {"check-hole-and-walking-goal", Branch, "docs/tower.md R-T18", "a check finds (B) and (D): Death by Hole"},
+	tBlockAndWalking:   {"check-block-and-walking-goal", Branch, "docs/tower.md R-T18", "a check finds (C) and (D): Death by Block"},
+	tGoalGone:          {"goal-gone", Branch, "docs/tower.md R-T18", "a check finds no G left in the tower: it vanished on a B or left the tower"},
+	tAfterEnd:          {"commands-after-end", Branch, "docs/tower.md R-T5", "commands after game over, read and ignored"},
+
+	tTower3x3:          {"tower-3x3", Boundary, "docs/tower.md Limits", "a tower of 3 levels and 3 columns, the smallest"},
+	tHeight3:           {"tower-height-3", Boundary, "docs/tower.md Limits", "a tower of 3 levels"},
+	tWidth3:            {"tower-width-3", Boundary, "docs/tower.md Limits", "a tower of 3 columns"},
+	tHeight50:          {"tower-height-50", Boundary, "docs/tower.md Limits", "a tower of 50 levels"},
+	tWidth50:           {"tower-width-50", Boundary, "docs/tower.md Limits", "a tower of 50 columns"},
+	tTower50x50:        {"tower-50x50", Boundary, "docs/tower.md Limits", "a tower of 50 levels and 50 columns, the largest"},
+	tPlayerTop:         {"player-on-top-level", Boundary, "docs/tower.md R-T2", "the player on level n at the start or after a command"},
+	tPlayerBottom:      {"player-on-level-1", Boundary, "docs/tower.md R-T2", "the player on level 1 at the start or after a command"},
+	tPlayerFirstColumn: {"player-in-column-1", Boundary, "docs/tower.md R-T2", "the player in column 1 at the start or after a command"},
+	tPlayerLastColumn:  {"player-in-column-m", Boundary, "docs/tower.md R-T2", "the player in column m at the start or after a command"},
+	tNoCommands:        {"commands-zero", Boundary, "docs/tower.md R-T5", "a dataset with T = 0: Gave Up unless the start ends the game"},
+	tLongGame:          {"long-game", Boundary, "docs/tower.md Limits", "a dataset of at least 10000 commands (the statement does not limit T)"},
+	tManyCommands:      {"many-commands", Boundary, "docs/tower.md Limits", "an input of at least 100000 commands over its datasets"},
+	tManyDatasets:      {"many-datasets", Boundary, "docs/tower.md Limits", "an input of at least 200 datasets (the statement does not limit them)"},
+}
+
+// TowerSituations is tower's catalogue of situations, in its order: the bits of a
+// TowerReach.
+func TowerSituations() []Situation { return slices.Clone(towerSituations[:]) }
+
+// TowerReach is the set of tower's situations that a valid input reaches, as ref plays it
+// (ref.TowerRules), in one pass of its play. An input ref rejects reaches nothing.
+func TowerReach(input []byte) Reach {
+	var w towerWatch
+	if _, err := ref.TowerRules(input, w.see); err != nil {
+		return Reach{}
+	}
+	w.endDataset()
+	if w.datasets >= towerManyDatasets {
+		w.r.Add(tManyDatasets)
+	}
+	if w.commands >= towerManyCommands {
+		w.r.Add(tManyCommands)
+	}
+	return w.r
+}
+
+// The results of R-T18 as ref writes them.
+const (
+	towerCleared = "Game Over : Cleared"
+	towerHole    = "Game Over : Death by Hole"
+	towerBlock   = "Game Over : Death by Block"
+	towerWalking = "Game Over : Death by Walking Goal"
+	towerGaveUp  = "Game Over : Gave Up"
+)
+
+// towerWatch follows ref's play of an input (ref.TowerRules) and adds the situations
+// each moment reaches to r. Each moment is judged from the tower as that moment shows it
+// and from a few facts kept from the moments before, so that the play is followed once
+// and nothing is copied.
+type towerWatch struct {
+	r        Reach
+	datasets int // datasets started
+	commands int // commands read in the input, handled or ignored
+
+	// The dataset being played.
+	n, m   int
+	hasB   bool   // the tower held a B at the start: no B ever appears later
+	cmds   int    // commands read in the dataset
+	result string // the result line once the game is over
+
+	// The command being handled.
+	dir     int      // +1 for RIGHT, -1 for LEFT
+	side    int      // 0 for RIGHT, 1 for LEFT: the offset of a LEFT entry from its RIGHT twin
+	pending [2]Reach // what the command reaches if found invalid, and if carried out
+	valid   bool     // it was carried out
+	overNow bool     // the check right after its action ended the game
+	pushed  int      // blocks its push moved so far
+	py      int      // the player's level as the current round of automatic steps starts
+	fragile bool     // he stood on a fragile block as the automatic steps began
+	into    int      // the round in which a block stopped in his cell, 0 if none
+	round   int      // the rounds done
+}
+
+// see notes what a moment of ref's play reaches.
+func (w *towerWatch) see(s *ref.TowerStep) {
+	switch s.Phase {
+	case ref.TowerStart:
+		w.start(s)
+	case ref.TowerCommand:
+		w.cmds++
+		w.command(s)
+	case ref.TowerIgnored:
+		w.cmds++
+		w.r.Add(tAfterEnd)
+	case ref.TowerPushed:
+		w.push(s)
+	case ref.TowerAction:
+		w.action(s)
+	case ref.TowerFall:
+		w.fall(s)
+	case ref.TowerRound:
+		w.roundDone(s)
+	case ref.TowerAutomatic:
+		if !w.overNow {
+			// R-T4.4: the check before the next action ran on this tower.
+			if w.checked(s) {
+				w.r.Add(tOverAfterSteps)
+			}
+		}
+		w.where(s)
+	}
+	if s.Result != "" {
+		w.result = s.Result // after start, which ends the dataset before with its own
+	}
+}
+
+// start notes a dataset's tower as read, and the check before its first command (R-T3).
+func (w *towerWatch) start(s *ref.TowerStep) {
+	w.endDataset()
+	w.datasets++
+	w.n, w.m = s.Size()
+	w.cmds, w.result, w.hasB = 0, s.Result, false
+	switch n, m := w.n, w.m; {
+	case n == towerMinSide && m == towerMinSide:
+		w.r.Add(tTower3x3)
+	case n == towerMaxSide && m == towerMaxSide:
+		w.r.Add(tTower50x50)
+	}
+	w.addIf(w.n == towerMinSide, tHeight3)
+	w.addIf(w.m == towerMinSide, tWidth3)
+	w.addIf(w.n == towerMaxSide, tHeight50)
+	w.addIf(w.m == towerMaxSide, tWidth50)
+	for y := 1; y <= w.n && !w.hasB; y++ {
+		w.hasB = bytes.IndexByte(s.Level(y), 'B') >= 0
+	}
+	w.addIf(w.unstable(s), tStartUnstable)
+	w.checked(s)
+	switch s.Result {
+	case towerCleared:
+		w.r.Add(tStartOnGoal)
+	case towerHole:
+		w.r.Add(tStartOnB)
+	}
+	w.where(s)
+}
+
+// endDataset notes what the dataset played last reached as a whole: its result and its
+// number of commands.
+func (w *towerWatch) endDataset() {
+	if w.datasets == 0 {
+		return
+	}
+	switch w.result {
+	case towerCleared:
+		w.r.Add(tCleared)
+	case towerHole:
+		w.r.Add(tHole)
+	case towerBlock:
+		w.r.Add(tBlock)
+	case towerWalking:
+		w.r.Add(tWalking)
+	case towerGaveUp:
+		w.r.Add(tGaveUp)
+	}
+	w.addIf(w.cmds == 0, tNoCommands)
+	w.addIf(w.cmds >= towerLongGame, tLongGame)
+	w.commands += w.cmds
+}
+
+func (w *towerWatch) addIf(cond bool, i int) {
+	if cond {
+		w.r.Add(i)
+	}
+}
+
+// cell is the cell at level y, column x: '.' outside the tower (R-T2), and below level 1,
+// where the floor is neither G nor B nor ice; callers that need the floor's support ask
+// for level 1 themselves.
+func (w *towerWatch) cell(s *ref.TowerStep, y, x int) byte {
+	if y < 1 || y > w.n || x < 1 || x > w.m {
+		return '.'
+	}
+	return s.Cell(y, x)
+}
+
+func (w *towerWatch) inside(x int) bool { return x >= 1 && x <= w.m }
+
+func isFragile(c byte) bool { return c == '1' || c == '2' || c == '3' }
+
+// where notes the player's place at the tower's edges.
+func (w *towerWatch) where(s *ref.TowerStep) {
+	y, x := s.Player()
+	w.addIf(y == w.n, tPlayerTop)
+	w.addIf(y == 1, tPlayerBottom)
+	w.addIf(x == 1, tPlayerFirstColumn)
+	w.addIf(x == w.m, tPlayerLastColumn)
+}
+
+// unstable reports whether the automatic steps would change the tower as it is: a block
+// on a B (R-T14), the player with nothing under him (R-T15), a block above level 1 whose
+// three lower cells are empty (R-T16).
+func (w *towerWatch) unstable(s *ref.TowerStep) bool {
+	if y, x := s.Player(); y > 1 && s.Cell(y-1, x) == '.' {
+		return true
+	}
+	for y := 2; y <= w.n; y++ {
+		level, below := s.Level(y), s.Level(y-1)
+		for x, c := range level {
+			if c == '.' {
+				continue
+			}
+			if below[x] == 'B' || below[x] == '.' && (x == 0 || below[x-1] == '.') && (x == w.m-1 || below[x+1] == '.') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checked notes what a check of R-T18 sees on the tower as it is, two conditions that
+// hold at once and a goal gone from the tower, and reports whether it ends the game.
+func (w *towerWatch) checked(s *ref.TowerStep) bool {
+	a, b, c, d := s.Conditions()
+	if d {
+		w.addIf(a, tClearedAndWalking)
+		w.addIf(b, tHoleAndWalking)
+		w.addIf(c, tBlockAndWalking)
+		gone := true
+		for y := 1; y <= w.n && gone; y++ {
+			gone = bytes.IndexByte(s.Level(y), 'G') < 0
+		}
+		w.addIf(gone, tGoalGone)
+	}
+	return a || b || c || d
+}
+
+// command notes, from the tower before it, what the command about to be handled reaches
+// if found invalid and if carried out: for an invalid one, the condition of its rule that
+// fails while the others hold, so that a judge that forgot that one condition would
+// carry it out.
+func (w *towerWatch) command(s *ref.TowerStep) {
+	name, arg, _ := strings.Cut(s.Op, " ")
+	w.dir, w.side = 1, 0
+	if arg == "LEFT" {
+		w.dir, w.side = -1, 1
+	}
+	w.pending, w.pushed, w.valid, w.overNow = [2]Reach{}, 0, false, false
+	bad, good := &w.pending[0], &w.pending[1]
+	y, x := s.Player()
+	d, side := w.dir, x+w.dir
+	switch name {
+	case "MOVETO":
+		w.moveTo(s, columnOf(arg))
+	case "CLIMB":
+		top, in, block := y == w.n, w.inside(side), w.cell(s, y, side) != '.'
+		above, aboveSide := w.cell(s, y+1, x) == '.', w.cell(s, y+1, side) == '.'
+		switch {
+		case top && block:
+			bad.Add(tClimbTopRight + w.side)
+		case !top && !in && above:
+			bad.Add(tClimbOutsideRight + w.side)
+		case !top && in && !block && above && aboveSide:
+			bad.Add(tClimbSideEmptyRight + w.side)
+		case !top && block && !above && aboveSide:
+			bad.Add(tClimbAboveRight + w.side)
+		case !top && block && above && !aboveSide:
+			bad.Add(tClimbAboveSideRight + w.side)
+		}
+		good.Add(tClimbRight + w.side)
+		if y > 1 && s.Cell(y-1, x) == '.' {
+			good.Add(tClimbUnsupported)
+		}
+		if block && w.cell(s, y, side) != '#' {
+			good.Add(tClimbOntoKind)
+		}
+	case "GETDOWN":
+		low, in := y < 2, w.inside(side)
+		free, belowFree := w.cell(s, y, side) == '.', w.cell(s, y-1, side) == '.'
+		switch {
+		case low && in && free:
+			bad.Add(tDownLevel1Right + w.side)
+		case !low && !in:
+			bad.Add(tDownOutsideRight + w.side)
+		case !low && in && !free && belowFree:
+			bad.Add(tDownSideRight + w.side)
+		case !low && in && free && !belowFree:
+			bad.Add(tDownBelowSideRight + w.side)
+		}
+		good.Add(tDownRight + w.side)
+		if y == 2 {
+			good.Add(tDownToLevel1)
+		} else if w.cell(s, y-2, side) == '.' {
+			good.Add(tDownOntoNothing)
+		}
+	case "PUSH":
+		end, fixed := side, false
+		for w.inside(end) && s.Cell(y, end) != '.' {
+			fixed = fixed || s.Cell(y, end) == 'C'
+			end += d
+		}
+		switch {
+		case end == side:
+			bad.Add(tPushEmptyRight + w.side)
+		case fixed:
+			bad.Add(tPushFixedRight + w.side)
+		}
+		good.Add(tPushRight + w.side)
+	case "PULL":
+		from, to := x-d, x+d
+		pulled := w.cell(s, y, from)
+		toFree := w.inside(to) && s.Cell(y, to) == '.'
+		movable := pulled != '.' && pulled != 'C'
+		switch {
+		case pulled == 'C' && toFree:
+			bad.Add(tPullFixedRight + w.side)
+		case pulled == '.' && toFree:
+			bad.Add(tPullNoBlockRight + w.side)
+		case movable && !w.inside(to):
+			bad.Add(tPullOutsideRight + w.side)
+		case movable && w.inside(to) && !toFree:
+			bad.Add(tPullBlockedRight + w.side)
+		}
+		good.Add(tPullRight + w.side)
+		if pulled == 'G' {
+			good.Add(tPullGoalRight + w.side)
+		}
+		under := w.cell(s, y-1, x)
+		if pulled == 'I' && (y == 1 || under != '.') || under == 'I' {
+			good.Add(tPullIce)
+		}
+		if y > 1 && w.cell(s, y-1, to) == '.' {
+			good.Add(tPullOntoNothing)
+		}
+	}
+	// R-T12: what becomes of a fragile block under him.
+	if under := w.cell(s, y-1, x); isFragile(under) {
+		bad.Add(tFragileInvalid)
+		if name == "PUSH" {
+			good.Add(tFragilePush)
+		} else {
+			good.Add(tFragile3 + int('3'-under))
+			switch name {
+			case "MOVETO":
+				good.Add(tFragileMove)
+			case "CLIMB":
+				good.Add(tFragileClimb)
+			case "GETDOWN":
+				good.Add(tFragileDown)
+			case "PULL":
+				good.Add(tFragilePull)
+			}
+		}
+	}
+}
+
+// moveTo is command's MOVETO to column col.
+func (w *towerWatch) moveTo(s *ref.TowerStep, col int) {
+	bad, good := &w.pending[0], &w.pending[1]
+	y, x := s.Player()
+	if col <= math.MinInt32 || col >= math.MaxInt32 {
+		bad.Add(tMoveExtreme)
+	}
+	if col == 0 || col == w.m+1 {
+		bad.Add(tMoveJustOutside)
+	}
+	switch {
+	case col < 1 || col > w.m:
+		bad.Add(tMoveOutside)
+		return
+	case col == x:
+		bad.Add(tMoveOwnColumn)
+		return
+	}
+	lo, hi := min(x, col), max(x, col)
+	supported, overB, kinds, past := true, false, false, false
+	for k := lo; k <= hi && y > 1; k++ {
+		switch c := s.Cell(y-1, k); c {
+		case '.':
+			supported = false
+		case 'B':
+			overB = overB || k != col
+		case '#':
+		default:
+			kinds = true
+		}
+	}
+	for k := lo + 1; k < hi; k++ {
+		past = past || s.Cell(y, k) != '.'
+	}
+	occupied := s.Cell(y, col) != '.'
+	switch {
+	case occupied && supported:
+		bad.Add(tMoveOccupied)
+	case !occupied && !supported:
+		bad.Add(tMoveNoSupport)
+		if s.Cell(y-1, x) == '.' {
+			bad.Add(tMoveFloating)
+		}
+	}
+	if y == 1 {
+		good.Add(tMoveLevel1)
+	} else {
+		good.Add(tMoveSupported)
+		if kinds {
+			good.Add(tMoveOverKinds)
+		}
+		if overB {
+			good.Add(tMoveOverB)
+		}
+		if s.Cell(y-1, col) == 'B' {
+			good.Add(tMoveOntoB)
+		}
+	}
+	if past {
+		good.Add(tMovePastBlock)
+	}
+}
+
+// columnOf reads MOVETO's column as ref does (an optional sign, then digits), saturated
+// to the int range: ref keeps a column too large for an int outside 1..m, as saturation
+// does. Anything else is 0, outside 1..m too; ref refuses it before it is handled.
+func columnOf(arg string) int {
+	digits := strings.TrimLeft(arg, "+-")
+	neg := len(arg) > len(digits) && arg[0] == '-'
+	v := 0
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0
+		}
+		if v > (math.MaxInt-9)/10 {
+			v = math.MaxInt
+			continue
+		}
+		v = v*10 + int(c-'0')
+	}
+	if neg {
+		return -v
+	}
+	return v
+}
+
+// push notes a pushed block that has finished its movement (R-T9, R-T10).
+func (w *towerWatch) push(s *ref.TowerStep) {
+	mv := s.Move
+	y, step, to := mv.Step[0], mv.Step[1], mv.To[1]
+	w.pushed++
+	w.addIf(w.pushed == 2, tPushChain)
+	w.addIf(mv.Kind == 'G', tPushGoalRight+w.side)
+	w.addIf(mv.Kind == 'B', tPushDimension)
+	if !w.inside(step) {
+		w.r.Add(tPushOffRight + w.side)
+		return
+	}
+	if to != step {
+		w.addIf(!w.inside(to), tPushSlideOutRight+w.side)
+		w.addIf(mv.Kind == 'I', tPushIceRight+w.side)
+		w.addIf(mv.Kind != 'I', tPushOnIceRight+w.side)
+	}
+	if !w.inside(to) {
+		return
+	}
+	under := w.cell(s, y-1, to)
+	ahead := w.cell(s, y, to+w.dir)
+	slides := mv.Kind == 'I' && (y == 1 || under != '.') || under == 'I' // R-T10 (a)
+	w.addIf(slides && ahead != '.', tPushSlideStopped)
+	w.addIf(mv.Kind == 'I' && y > 1 && under == '.', tPushIceOverGap)
+	w.addIf(mv.Kind != 'I' && y == 1 && ahead == '.', tPushLevel1Stays)
+}
+
+// action notes the command found invalid or carried out, and the check right after it
+// (R-T4.1, R-T4.2).
+func (w *towerWatch) action(s *ref.TowerStep) {
+	w.valid = s.Valid
+	w.r = w.r.Union(w.pending[btoi(s.Valid)])
+	w.where(s)
+	if w.overNow = w.checked(s); w.overNow {
+		w.r.Add(tOverAfterAction)
+		// The game ends on this tower; the automatic steps, which R-T4 puts after the
+		// check, would have played on. Settled plays them on a copy, once a dataset.
+		a, b, c, _ := s.Conditions()
+		result := towerWalking
+		switch {
+		case a:
+			result = towerCleared
+		case b:
+			result = towerHole
+		case c:
+			result = towerBlock
+		}
+		if _, settled := s.Settled(); settled != result {
+			w.r.Add(tCheckBeforeSteps)
+		}
+		return
+	}
+	py, px := s.Player()
+	w.py, w.round, w.into = py, 0, 0
+	w.fragile = isFragile(w.cell(s, py-1, px))
+	w.stack(s)
+}
+
+// stack notes a block on a B on a B as a round of automatic steps starts: R-T14 removes
+// the upper two together.
+func (w *towerWatch) stack(s *ref.TowerStep) {
+	for y := 1; y+2 <= w.n && w.hasB; y++ {
+		level := s.Level(y)
+		for x := bytes.IndexByte(level, 'B'); x >= 0; {
+			if s.Cell(y+1, x+1) == 'B' && s.Cell(y+2, x+1) != '.' {
+				w.r.Add(tVanishStack)
+				return
+			}
+			next := bytes.IndexByte(level[x+1:], 'B')
+			if next < 0 {
+				break
+			}
+			x += next + 1
+		}
+	}
+}
+
+// fall notes a block that fell (R-T16).
+func (w *towerWatch) fall(s *ref.TowerStep) {
+	mv := s.Move
+	from, to, x := mv.From[0], mv.To[0], mv.To[1]
+	py, px := s.Player()
+	w.r.Add(tBlocksFall)
+	w.addIf(to == 1, tFallToLevel1)
+	w.addIf(to > 1 && s.Cell(to-1, x) == '.', tFallDiagonal)
+	switch mv.Kind {
+	case 'C':
+		w.r.Add(tFallFixed)
+	case 'G':
+		w.r.Add(tFallGoal)
+	case 'B':
+		w.r.Add(tFallDimension)
+	}
+	if x == px {
+		if to == py {
+			w.r.Add(tFallIntoPlayer)
+			w.into = w.round + 1
+		}
+		w.addIf(from > py && to < py, tFallThroughPlayer)
+	}
+}
+
+// roundDone notes a round of automatic steps (R-T13 to R-T15).
+func (w *towerWatch) roundDone(s *ref.TowerStep) {
+	r := s.Round
+	py, _ := s.Player()
+	changed := r.Vanished != "" || r.Fell || r.BlocksFell
+	w.addIf(changed && r.Number >= 2, tRounds)
+	w.addIf(changed && !w.valid, tAfterIgnored)
+	if r.Vanished != "" {
+		w.r.Add(tVanish)
+		w.addIf(strings.IndexByte(r.Vanished, 'G') >= 0, tVanishGoal)
+		w.addIf(strings.IndexByte(r.Vanished, 'C') >= 0, tVanishFixed)
+	}
+	if r.Fell {
+		w.r.Add(tPlayerFalls)
+		w.addIf(w.py-py >= 2, tPlayerFallsFar)
+		w.addIf(w.fragile, tFragileFall)
+		w.addIf(w.into > 0 && w.into < r.Number, tFallAway)
+	}
+	w.py, w.round = py, r.Number
+	if changed {
+		w.stack(s) // the tower the next round starts from
+	}
+}

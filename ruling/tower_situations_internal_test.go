@@ -1,0 +1,14 @@
+package ruling
+
+import "testing"
+
+// TestTowerCatalogue: every constant of tower's catalogue names an entry, and the
+// catalogue is well formed (checkCatalogue).
+func TestTowerCatalogue(t *testing.T) {
+	if len(towerSituations) != towerSituationCount {
+		t.Fatalf("%d entries for %d constants", len(towerSituations), towerSituationCount)
+	}
+	if err := checkCatalogue(towerSituations[:]); err != nil {
+		t.Fatal(err)
+	}
+}

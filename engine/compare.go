@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/aymanbagabas/go-udiff"
+
+	"gamediff/sandbox"
 )
 
 // Divergence is a difference between the reference's run (Want) and the candidate's
@@ -50,9 +52,9 @@ func Compare(want, got Result, eq Equal) *Divergence {
 	}
 	d := &Divergence{Want: want, Got: got}
 	switch {
-	case want.Status != Exited:
+	case want.Status != sandbox.Exited:
 		d.Culprit = want.Solver
-	case got.Status != Exited:
+	case got.Status != sandbox.Exited:
 		d.Culprit = got.Solver
 	case want.Exit != got.Exit, want.ErrLine != got.ErrLine, !eq(want.Stdout, got.Stdout):
 	default:
@@ -66,7 +68,7 @@ func (d *Divergence) culprit() (Result, bool) {
 	switch {
 	case d.Culprit == "":
 		return Result{}, false
-	case d.Culprit == d.Want.Solver && d.Want.Status != Exited:
+	case d.Culprit == d.Want.Solver && d.Want.Status != sandbox.Exited:
 		return d.Want, true
 	}
 	return d.Got, true
@@ -76,7 +78,7 @@ func (d *Divergence) culprit() (Result, bool) {
 // oracle, never a finding against the code under test.
 func (d *Divergence) RefFailed() bool {
 	r, ok := d.culprit()
-	return ok && r.Solver == d.Want.Solver && d.Want.Status != Exited
+	return ok && r.Solver == d.Want.Solver && d.Want.Status != sandbox.Exited
 }
 
 // Verdict names the divergence the way a judge names the candidate's result: WA, RE, TLE,
@@ -95,7 +97,7 @@ func (d *Divergence) Verdict() Verdict {
 // killed or stopped, a machine that starved it): it says nothing of the code, and the input
 // is run again.
 func (d *Divergence) Disturbed() bool {
-	return d.Want.Status == Disturbed || d.Got.Status == Disturbed
+	return d.Want.Status == sandbox.Disturbed || d.Got.Status == sandbox.Disturbed
 }
 
 // Summary is a one-line description.
@@ -190,7 +192,7 @@ func (d *Divergence) Report(w io.Writer) {
 	fmt.Fprintf(w, "%s: %s\n", d.Verdict(), d.Summary())
 	if r, ok := d.culprit(); ok {
 		if r.CPU > 0 || r.Memory > 0 {
-			fmt.Fprintf(w, "%s used %v of CPU time and %s of memory (its whole process tree)\n", r.Solver, r.CPU.Round(time.Millisecond), byteSize(r.Memory))
+			fmt.Fprintf(w, "%s used %v of CPU time and %s of memory (its whole process tree)\n", r.Solver, r.CPU.Round(time.Millisecond), sandbox.ByteSize(r.Memory))
 		}
 		if r.Stderr != "" {
 			fmt.Fprintf(w, "%s stderr:\n%s", r.Solver, indent(escape(clipText(r.Stderr, 4<<10))))
@@ -198,12 +200,12 @@ func (d *Divergence) Report(w io.Writer) {
 		if r.Stack != "" {
 			fmt.Fprintf(w, "stack of %s:\n%s", r.Solver, indent(escape(clipText(r.Stack, 8<<10))))
 		}
-		if r.Status == TimedOut || r.Status == OutputLimit || r.Status == MemoryLimit || len(r.Stdout) == 0 {
+		if r.Status == sandbox.TimedOut || r.Status == sandbox.OutputLimit || r.Status == sandbox.MemoryLimit || len(r.Stdout) == 0 {
 			return
 		}
 	}
 	for _, r := range []Result{d.Want, d.Got} {
-		if r.Stderr != "" && r.Status == Exited {
+		if r.Stderr != "" && r.Status == sandbox.Exited {
 			fmt.Fprintf(w, "%s stderr: %s\n", r.Solver, escape(clipText(firstLine(r.Stderr), 300)))
 		}
 	}

@@ -7,15 +7,20 @@ import (
 
 	"gamediff/engine"
 	"gamediff/internal/golden"
+	"gamediff/sandbox"
 )
 
-func ok(out string) engine.Result { return engine.Result{Solver: "fast", Stdout: []byte(out)} }
+func ok(out string) engine.Result {
+	return engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: []byte(out)}}
+}
 
-func ref(out string) engine.Result { return engine.Result{Solver: "ref", Stdout: []byte(out)} }
+func ref(out string) engine.Result {
+	return engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: []byte(out)}}
+}
 
 func TestCompare(t *testing.T) {
 	inputErr := func(out string, line int) engine.Result {
-		return engine.Result{Solver: "ref", Stdout: []byte(out), Exit: 2, ErrLine: line}
+		return engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: []byte(out), Exit: 2}, ErrLine: line}
 	}
 	tests := []struct {
 		name      string
@@ -29,17 +34,17 @@ func TestCompare(t *testing.T) {
 		{"missing final newline", ref("a\n"), ok("a"), nil, "WA", false},
 		{"tokens ignore spacing", ref("1 2\n3\n"), ok("1  2 3"), engine.Tokens, "", false},
 		{"tokens still compare words", ref("1 2\n"), ok("1 3\n"), engine.Tokens, "WA", false},
-		{"exit", ref(""), engine.Result{Solver: "fast", Exit: 1}, nil, "RE", false},
+		{"exit", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Exit: 1}}, nil, "RE", false},
 		{"exit where ref rejects", inputErr("", 3), ok(""), nil, "WA", false},
-		{"error line", inputErr("a\n", 3), engine.Result{Solver: "fast", Stdout: []byte("a\n"), Exit: 2, ErrLine: 4}, nil, "WA", false},
-		{"same input error", inputErr("a\n", 3), engine.Result{Solver: "fast", Stdout: []byte("a\n"), Exit: 2, ErrLine: 3}, nil, "", false},
-		{"panic", ref(""), engine.Result{Solver: "fast", Status: engine.Panicked}, nil, "RE", false},
-		{"crash", ref(""), engine.Result{Solver: "fast", Status: engine.Crashed}, nil, "crash", false},
-		{"signal", ref(""), engine.Result{Solver: "program", Status: engine.Signaled}, nil, "RE", false},
-		{"timeout beats equal stdout", ref(""), engine.Result{Solver: "fast", Status: engine.TimedOut}, nil, "TLE", false},
-		{"output limit", ref(""), engine.Result{Solver: "fast", Status: engine.OutputLimit}, nil, "OLE", false},
-		{"memory limit", ref(""), engine.Result{Solver: "fast", Status: engine.MemoryLimit}, nil, "MLE", false},
-		{"reference crashes", engine.Result{Solver: "ref", Status: engine.Panicked}, ok(""), nil, "RE", true},
+		{"error line", inputErr("a\n", 3), engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 4}, nil, "WA", false},
+		{"same input error", inputErr("a\n", 3), engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 3}, nil, "", false},
+		{"panic", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Panicked}}, nil, "RE", false},
+		{"crash", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Crashed}}, nil, "crash", false},
+		{"signal", ref(""), engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Signaled}}, nil, "RE", false},
+		{"timeout beats equal stdout", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.TimedOut}}, nil, "TLE", false},
+		{"output limit", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.OutputLimit}}, nil, "OLE", false},
+		{"memory limit", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.MemoryLimit}}, nil, "MLE", false},
+		{"reference crashes", engine.Result{Solver: "ref", Result: sandbox.Result{Status: sandbox.Panicked}}, ok(""), nil, "RE", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -77,11 +82,11 @@ func TestReports(t *testing.T) {
 		{"missing-newline", ref("a\nb\n"), ok("a\nb")},
 		{"long-line", ref("RUNNING: [" + cells + "<9, 9, 1>, " + cells + "]\n"), ok("RUNNING: [" + cells + "<9, 9, 2>, " + cells + "]\n")},
 		{"control-bytes", ref("finish\ntotal step 3\n"), ok("finish\r\ntotal\x00step \xff3\n")},
-		{"exit", ref("a\n"), engine.Result{Solver: "program", Stdout: []byte("a\n"), Exit: 3, Stderr: "Segmentation fault?\nmore"}},
-		{"timeout", ref("a\n"), engine.Result{Solver: "fast", Status: engine.TimedOut, Stderr: "used more than 1s of CPU time",
+		{"exit", ref("a\n"), engine.Result{Solver: "program", Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 3, Stderr: "Segmentation fault?\nmore"}}},
+		{"timeout", ref("a\n"), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time"},
 			Stack: "goroutine 1 [running]:\nmain.loop()\n\t/src/main.go:12 +0x1d"}},
-		{"crash", ref("a\n"), engine.Result{Solver: "fast", Status: engine.Crashed, Stdout: []byte("a\n"),
-			Stderr: "fatal error: stack overflow (exit status 2)", Stack: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow"}},
+		{"crash", ref("a\n"), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Crashed, Stdout: []byte("a\n"),
+			Stderr: "fatal error: stack overflow (exit status 2)"}, Stack: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,7 +113,7 @@ func TestFormatOnly(t *testing.T) {
 		{strings.ReplaceAll(want, "finish", "give up"), ""},
 		{want, ""},
 	} {
-		d := &engine.Divergence{Want: engine.Result{Solver: "ref", Stdout: []byte(want)}, Got: engine.Result{Solver: "program", Stdout: []byte(tt.got)}}
+		d := &engine.Divergence{Want: engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: []byte(want)}}, Got: engine.Result{Solver: "program", Result: sandbox.Result{Stdout: []byte(tt.got)}}}
 		if got := d.FormatOnly(); got != tt.kind {
 			t.Errorf("%q: %q, want %q", tt.got, got, tt.kind)
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"gamediff/sandbox"
 )
 
 // A divergence is a fact only once it is confirmed, as a judge rejudges: the input is run
@@ -179,7 +181,7 @@ func (c *coordinator) reran(e *entry, r jobResult) {
 // answered reports whether a run of the reference gives an answer to save: it ended
 // normally, with its output or an input error naming its line.
 func answered(want Result) bool {
-	return want.Status == Exited && (want.Exit == 0 || want.Exit == 2 && want.ErrLine > 0)
+	return want.Status == sandbox.Exited && (want.Exit == 0 || want.Exit == 2 && want.ErrLine > 0)
 }
 
 // settle decides an entry once its reruns are in (see the rules above).

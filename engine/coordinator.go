@@ -408,7 +408,7 @@ func (c *coordinator) finish(ctx context.Context) error {
 				// more bytes. One round of candidates, each of which may take the limit
 				// with the margin (none of boom's or mine's time-outs of the zoo ever kept
 				// one in 5 s).
-				budget = min(budget, time.Duration(tleMargin*float64(h.limits.withDefaults().Time))+polishSlack)
+				budget = min(budget, time.Duration(tleMargin*float64(h.limits.WithDefaults().Time))+polishSlack)
 			}
 			taken, stats := c.minimize(ctx, from, budget)
 			taken = append(narrowed, taken...)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"gamediff/sandbox"
 )
 
 // TestRunAloneHasNoRunBesideIt: a queued run that runs alone (the rerun of a disturbed
@@ -67,14 +69,14 @@ func TestMinimizedTimeOutIsConfirmedWithTheMargin(t *testing.T) {
 		got            Result
 		alone, margins bool
 	}{
-		{"time-out", Result{Solver: "program", Status: TimedOut}, true, true},
-		{"wrong answer", Result{Solver: "program", Status: Exited, Stdout: []byte("2\n")}, false, false},
+		{"time-out", Result{Solver: "program", Result: sandbox.Result{Status: sandbox.TimedOut}}, true, true},
+		{"wrong answer", Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("2\n")}}, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			jobs, results := make(chan job, confirmReruns), make(chan jobResult, confirmReruns)
 			c := &coordinator{p: &pool{jobs: jobs, results: results, workers: 2}}
-			d := &Divergence{Want: Result{Solver: "fast", Status: Exited, Stdout: []byte("1\n")}, Got: tc.got}
-			if tc.got.Status != Exited {
+			d := &Divergence{Want: Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}}, Got: tc.got}
+			if tc.got.Status != sandbox.Exited {
 				d.Culprit = tc.got.Solver
 			}
 			p := pending{input: []byte("case"), d: d, sig: verdictOnly(d.Verdict())}

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"sync/atomic"
 	"time"
+
+	"gamediff/sandbox"
 )
 
 // HuntConfig says what to hunt with. Only Game is required.
@@ -51,7 +53,7 @@ type HuntConfig struct {
 	// Limits bound each run of the code under test (Time 0: the game's time limit);
 	// RefLimits the reference's, which is never the culprit of a finding (Time 0: ten
 	// times the game's, at least 10 s).
-	Limits, RefLimits Limits
+	Limits, RefLimits sandbox.Limits
 	// MaxFindings is how many divergences of distinct signatures to collect (0 means 1):
 	// the hunt reports, for each, its case of lowest index, whatever the number of
 	// workers, and lists the other divergent cases it saw.
@@ -98,7 +100,7 @@ type Summary struct {
 	MinimizeSecs   float64 `json:"minimize_seconds"` // minimizing the findings
 	CasesPerSec    float64 `json:"cases_per_sec"`
 	Interrupted    bool    `json:"interrupted"`
-	// Sandbox says how the programs under test were contained (SandboxDescription, as the
+	// Sandbox says how the programs under test were contained (sandbox.Describe, as the
 	// workers found it).
 	Sandbox    string       `json:"sandbox,omitempty"`
 	Findings   []Finding    `json:"findings"`
@@ -273,8 +275,8 @@ type hunt struct {
 	compare   string    // how workers compare ("exact", "tokens"); "": the coordinator does
 	validate  func(input []byte) error
 	exe       string
-	limits    Limits
-	refLimits Limits
+	limits    sandbox.Limits
+	refLimits sandbox.Limits
 	start     time.Time
 	sandbox   atomic.Value // string: how the workers contain programs, from their handshake
 }
@@ -300,11 +302,11 @@ func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(huntGCPercent))
 	}
-	huntCPU := selfCPU()
+	huntCPU := sandbox.SelfCPU()
 	p, stop := startLanes(ctx, h, cfg.Workers)
 	c := newCoordinator(h, &sum, p)
 	defer func() {
-		sum.CPU = cpuUse(stop(), selfCPU()-huntCPU, len(cfg.Program) > 0)
+		sum.CPU = cpuUse(stop(), sandbox.SelfCPU()-huntCPU, len(cfg.Program) > 0)
 		c.saves.cleanUp()
 	}()
 	sum.Oracle = h.oracle()
@@ -514,7 +516,7 @@ func (h *hunt) oracle() string {
 // wallOfRun is the longest a run of the code under test and of the reference on one input
 // may take before its backstop, which bounds how long anything waits for a run.
 func (h *hunt) wallOfRun() time.Duration {
-	return h.limits.withDefaults().Wall + h.refLimits.withDefaults().Wall
+	return h.limits.WithDefaults().Wall + h.refLimits.WithDefaults().Wall
 }
 
 // digestOf hashes one case input for Summary.Digest: a CRC-64, which the same input gives

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 func hunt(t *testing.T, ctx context.Context, cfg engine.HuntConfig) engine.Summary {
@@ -136,7 +137,7 @@ func TestHuntInterruptKeepsWhatWasFound(t *testing.T) {
 func TestHuntMisbehavingJudges(t *testing.T) {
 	tests := []struct {
 		toy     string
-		limits  engine.Limits
+		limits  sandbox.Limits
 		verdict string // empty: no finding
 		sig     string // part of the signature
 		input   string
@@ -144,12 +145,12 @@ func TestHuntMisbehavingJudges(t *testing.T) {
 	}{
 		{toy: "panic-on-13", verdict: "RE", sig: "RE in fast: panic: thirteen is unlucky", input: "1\n13\n", report: "thirteen is unlucky"},
 		{toy: "loop-on-42", verdict: "TLE", sig: "TLE in fast", input: "1\n42\n", report: "goroutine"},
-		{toy: "sleep-on-42", limits: engine.Limits{Wall: 500 * time.Millisecond}, verdict: "TLE", sig: "TLE in fast", input: "1\n42\n", report: "wall time"},
-		{toy: "flood-on-99", limits: engine.Limits{Output: 1 << 16}, verdict: "OLE", sig: "OLE in fast", input: "1\n99\n"},
+		{toy: "sleep-on-42", limits: sandbox.Limits{Wall: 500 * time.Millisecond}, verdict: "TLE", sig: "TLE in fast", input: "1\n42\n", report: "wall time"},
+		{toy: "flood-on-99", limits: sandbox.Limits{Output: 1 << 16}, verdict: "OLE", sig: "OLE in fast", input: "1\n99\n"},
 		{toy: "exit-on-7", verdict: "crash", sig: "crash in fast: exit status N", input: "1\n7\n", report: "exit status 3"},
-		{toy: "overflow-on-7", limits: engine.Limits{Time: 20 * time.Second}, verdict: "crash", sig: "crash in fast: fatal error: stack overflow", input: "1\n7\n", report: "stack overflow"},
+		{toy: "overflow-on-7", limits: sandbox.Limits{Time: 20 * time.Second}, verdict: "crash", sig: "crash in fast: fatal error: stack overflow", input: "1\n7\n", report: "stack overflow"},
 		{toy: "goroutine-on-7", verdict: "crash", sig: "crash in fast: panic: in another goroutine", input: "1\n7\n", report: "in another goroutine"},
-		{toy: "alloc-on-7", limits: engine.Limits{Time: 20 * time.Second, Memory: 512 << 20}, verdict: "MLE", sig: "MLE in fast", input: "1\n7\n", report: "memory"},
+		{toy: "alloc-on-7", limits: sandbox.Limits{Time: 20 * time.Second, Memory: 512 << 20}, verdict: "MLE", sig: "MLE in fast", input: "1\n7\n", report: "memory"},
 		{toy: "stderr-flood"},
 	}
 	for _, tt := range tests {
@@ -188,9 +189,9 @@ func TestHuntMisbehavingJudges(t *testing.T) {
 func TestHuntReferenceFailureIsNotAFinding(t *testing.T) {
 	dir := t.TempDir()
 	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: game(t, "ref-loops-on-42"), Seed: 3, Cases: 300,
-		RefLimits: engine.Limits{Time: 300 * time.Millisecond}, FoundDir: dir})
+		RefLimits: sandbox.Limits{Time: 300 * time.Millisecond}, FoundDir: dir})
 	var rf *engine.RefFailure
-	if !errors.As(err, &rf) || rf.Divergence.Want.Status != engine.TimedOut || !holds(rf.Input, 42) {
+	if !errors.As(err, &rf) || rf.Divergence.Want.Status != sandbox.TimedOut || !holds(rf.Input, 42) {
 		t.Fatalf("error %v: want the reference's time-out on a case holding 42", err)
 	}
 	if len(sum.Findings) != 0 {

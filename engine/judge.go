@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"gamediff/sandbox"
 )
 
 // Test is one input to judge the code under test on, with the result a right solution
@@ -42,9 +44,9 @@ type JudgeConfig struct {
 	Game Game
 	// Program is the program under test; empty: the game's Fast judge.
 	Program []string
-	Equal   Equal  // nil: Exact
-	Workers int    // worker processes; 0: GOMAXPROCS
-	Limits  Limits // of each run (Time 0: the game's time limit)
+	Equal   Equal          // nil: Exact
+	Workers int            // worker processes; 0: GOMAXPROCS
+	Limits  sandbox.Limits // of each run (Time 0: the game's time limit)
 	// Progress is called, from one goroutine, each time a test is settled.
 	Progress func(settled, total int)
 }

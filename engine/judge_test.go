@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 // TestJudgeTests judges the toy's fast, wrong on 7 and panicking on 13, on a few tests: each
@@ -16,7 +17,7 @@ func TestJudgeTests(t *testing.T) {
 	for _, c := range []toyCase{{1, 2}, {7}, {13, 4}, {}} {
 		var want strings.Builder
 		toyJudge(c.Encode(), &want)
-		tests = append(tests, engine.Test{Name: string(c.Encode()), Input: c.Encode(), Want: engine.Result{Stdout: []byte(want.String())}})
+		tests = append(tests, engine.Test{Name: string(c.Encode()), Input: c.Encode(), Want: engine.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}})
 	}
 	judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "three-bugs"), Workers: 2}, tests)
 	if err != nil {

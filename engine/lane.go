@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime"
 	"time"
+
+	"gamediff/sandbox"
 )
 
 // lane is one worker process and the goroutine that drives it: it takes jobs from the
@@ -227,7 +229,7 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 		// words, and naming it in the game's terms (replaying the reference) is dear.
 		return d, verdictOnly(WA), nil
 	}
-	if got.Status != Exited && want.Status == Exited && len(want.Stdout) == 0 && !gotOnly {
+	if got.Status != sandbox.Exited && want.Status == sandbox.Exited && len(want.Stdout) == 0 && !gotOnly {
 		// The worker died, or was stopped, before it sent the reference's answer: it is
 		// needed for the finding's .ans, and the reference is checked to end normally
 		// alone, since a worker that dies before it tells how far it got could have died
@@ -241,7 +243,7 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 		if err != nil {
 			return nil, signature{}, err
 		}
-		if w.Status != Exited {
+		if w.Status != sandbox.Exited {
 			d = Compare(w, Result{Solver: got.Solver}, l.h.cfg.Equal)
 			if d.Disturbed() {
 				return d, signature{}, nil
@@ -324,7 +326,7 @@ func (l *lane) request(input []byte, hw how) request {
 	limits := l.h.limits
 	if hw.margin {
 		limits.Time = time.Duration(float64(limits.Time) * tleMargin)
-		limits.Wall = 0 // from the new time, as withDefaults sets it
+		limits.Wall = 0 // from the new time, as WithDefaults sets it
 	}
 	program := len(l.h.cfg.Program) > 0
 	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,

@@ -10,82 +10,21 @@ import (
 	"strconv"
 	"sync/atomic"
 	"time"
+
+	"gamediff/sandbox"
 )
 
-// Status is how a run ended.
-type Status int
-
-// The ways a run can end. Anything but Exited is a finding in itself, once confirmed, but
-// Disturbed, which says nothing of the code.
-const (
-	Exited      Status = iota // the solver finished; see Result.Exit
-	Panicked                  // an in-process judge panicked (recovered, with its stack)
-	Crashed                   // a worker died under a judge: a fatal runtime error, os.Exit, …
-	Signaled                  // a program was killed by a signal (a segfault, an abort)
-	TimedOut                  // it used more than its CPU time limit
-	OutputLimit               // it wrote more than its output limit
-	MemoryLimit               // it used more than its memory limit
-	// Idle: no answer past the wall-clock backstop while it neither computed nor waited
-	// for a CPU: it sleeps or waits on something (a judge's idleness limit).
-	Idle
-	// Disturbed: the run tells nothing of the code under test: its worker was killed
-	// or stopped from outside, or the machine starved it of CPU far past its backstop. The
-	// case is run again; it is never a finding.
-	Disturbed
-)
-
-var statusNames = [...]string{"exited", "panicked", "crashed", "was killed by a signal", "timed out", "exceeded the output limit",
-	"exceeded the memory limit", "was idle past the wall-clock limit", "was stopped from outside"}
-
-func (s Status) String() string { return statusNames[s] }
-
-// Result is what one run produced.
+// Result is what one run of a solver produced: the run's own outcome, and what the engine
+// reads of it.
 type Result struct {
-	Solver  string        `json:"solver"`
-	Status  Status        `json:"-"`
-	Exit    int           `json:"exit"`             // 0, 2 for an input error (R-IN1), else the program's
-	ErrLine int           `json:"err_line"`         // the line an input error names, 0 if none
-	Stderr  string        `json:"stderr,omitempty"` // the error message, or a bounded piece of stderr
-	Stdout  []byte        `json:"-"`                // up to the output limit
-	Stack   string        `json:"stack,omitempty"`  // a panic's stack, a hung worker's goroutine dump
-	CPU     time.Duration `json:"cpu_ns"`           // user + system time of its whole process tree, as judges measure it
-	Memory  int64         `json:"memory_bytes"`     // the peak memory of its whole process tree, where measured
-	Wall    time.Duration `json:"wall_ns"`
-}
-
-// Limits bound one run. Zero fields take the defaults.
-type Limits struct {
-	// Time is the CPU time (user + system) allowed, as judges measure it: a loaded machine
-	// does not turn a fast run into a TLE. In-process runs (InProcess) measure wall time.
-	Time time.Duration
-	// Wall is the wall-clock backstop, for a run that sleeps or waits: default 2×Time+1s.
-	Wall   time.Duration
-	Output int   // bytes of stdout
-	Memory int64 // bytes of resident memory
-}
-
-// Default limits.
-const (
-	defaultTime   = 10 * time.Second
-	defaultOutput = 64 << 20
-	defaultMemory = 1 << 30
-)
-
-// withDefaults fills the zero fields.
-func (l Limits) withDefaults() Limits {
-	if l.Time <= 0 {
-		l.Time = defaultTime
-	}
-	if l.Wall <= 0 {
-		l.Wall = 2*l.Time + time.Second
-	}
-	if l.Output <= 0 {
-		l.Output = defaultOutput
-	}
-	if l.Memory <= 0 {
-		l.Memory = defaultMemory
-	}
-	return l
+	Solver string `json:"solver"` // its label ("ref", "fast", "program", …)
+	// Result is how the run ended, what it wrote and what it used; an in-process judge's
+	// error is its Stderr, exit 2 for an input error and 1 for any other.
+	sandbox.Result
+	// ErrLine is the line an input error names (R-IN1: exit 2, and "line N:" first on
+	// stderr for a program), 0 if none.
+	ErrLine int    `json:"err_line"`
+	Stack   string `json:"stack,omitempty"` // a panic's stack, a hung worker's goroutine dump
 }
 
 // Solver maps input bytes to what a judge would see of a run: stdout, exit status and the
@@ -119,7 +58,7 @@ func Diff(ctx context.Context, want, got Solver, input []byte, eq Equal) (w, g R
 type InProcess struct {
 	Label  string
 	Judge  Judge
-	Limits Limits
+	Limits sandbox.Limits
 	// Inline runs the judge on the caller's goroutine, with no time limit, for a caller
 	// whose process has a watchdog of its own (a libFuzzer binary's -timeout). The time
 	// limit needs a goroutine per run, and there that costs OS thread switches: a
@@ -135,7 +74,7 @@ func (s InProcess) Name() string { return s.Label }
 
 // Run implements Solver.
 func (s InProcess) Run(ctx context.Context, input []byte) (Result, error) {
-	lim := s.Limits.withDefaults()
+	lim := s.Limits.WithDefaults()
 	out := &sink{limit: lim.Output}
 	if s.Inline {
 		if err := ctx.Err(); err != nil {
@@ -164,8 +103,8 @@ func (s InProcess) Run(ctx context.Context, input []byte) (Result, error) {
 	case <-timer.C:
 		stack := goroutineStack(gid.Load())
 		out.abandoned.Store(true)
-		return Result{Solver: s.Label, Status: TimedOut, Stack: stack, Wall: time.Since(start), CPU: time.Since(start),
-			Stderr: fmt.Sprintf("no answer after %v", lim.Time)}, nil
+		return Result{Solver: s.Label, Result: sandbox.Result{Status: sandbox.TimedOut, Wall: time.Since(start), CPU: time.Since(start),
+			Stderr: fmt.Sprintf("no answer after %v", lim.Time)}, Stack: stack}, nil
 	case <-ctx.Done():
 		out.abandoned.Store(true)
 		return Result{Solver: s.Label}, ctx.Err()
@@ -181,8 +120,8 @@ func runJudge(label string, j Judge, input []byte, out *sink) (r Result) {
 			if stop, ok := v.(stopWriting); ok {
 				r.Status = stop.reason
 			} else {
-				r.Status = Panicked
-				r.Stderr = clipText(fmt.Sprint(v), stderrKept)
+				r.Status = sandbox.Panicked
+				r.Stderr = clipText(fmt.Sprint(v), sandbox.StderrKept)
 				r.Stack = string(debug.Stack())
 			}
 		}
@@ -194,7 +133,7 @@ func runJudge(label string, j Judge, input []byte, out *sink) (r Result) {
 }
 
 // stopWriting is the panic value a sink raises to stop a run that may not write any more.
-type stopWriting struct{ reason Status }
+type stopWriting struct{ reason sandbox.Status }
 
 // sink is an in-process judge's stdout: a buffer that refuses to grow past its limit or to
 // take writes from a run that has been abandoned.
@@ -206,12 +145,12 @@ type sink struct {
 
 func (s *sink) Write(p []byte) (int, error) {
 	if s.abandoned.Load() {
-		panic(stopWriting{TimedOut})
+		panic(stopWriting{sandbox.TimedOut})
 	}
 	if len(s.buf)+len(p) > s.limit {
-		panic(stopWriting{OutputLimit})
+		panic(stopWriting{sandbox.OutputLimit})
 	}
-	s.buf = appendWithin(s.buf, p, s.limit)
+	s.buf = sandbox.AppendOutput(s.buf, p, s.limit)
 	return len(p), nil
 }
 
@@ -223,9 +162,17 @@ func exitOf(err error) (exit, line int, message string) {
 	}
 	var in interface{ InputLine() int }
 	if errors.As(err, &in) {
-		return 2, in.InputLine(), clipText(err.Error(), stderrKept)
+		return 2, in.InputLine(), clipText(err.Error(), sandbox.StderrKept)
 	}
-	return 1, 0, clipText(err.Error(), stderrKept)
+	return 1, 0, clipText(err.Error(), sandbox.StderrKept)
+}
+
+// clipText shortens s to about n bytes, keeping its head and its tail.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n/2] + fmt.Sprintf("\n… (%d bytes left out) …\n", len(s)-n) + s[len(s)-n/2:]
 }
 
 // goroutineID parses the current goroutine's id from its stack header ("goroutine 7 [").

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 // goroutineHeader is the first line of the calling goroutine's stack ("goroutine 7 [running]:"),
@@ -47,7 +48,7 @@ func TestInProcessInline(t *testing.T) {
 	for _, inline := range []bool{false, true} {
 		s := engine.InProcess{Label: "fast", Judge: judge, Inline: inline}
 		r, err := s.Run(context.Background(), []byte("out\n"))
-		if err != nil || r.Status != engine.Exited || r.Exit != 0 || string(r.Stdout) != "out\n" || r.Solver != "fast" {
+		if err != nil || r.Status != sandbox.Exited || r.Exit != 0 || string(r.Stdout) != "out\n" || r.Solver != "fast" {
 			t.Fatalf("inline %v: %+v, %v; want exit 0 with out", inline, r, err)
 		}
 		if onCaller := ran == caller; onCaller != inline {
@@ -58,7 +59,7 @@ func TestInProcessInline(t *testing.T) {
 			t.Errorf("inline %v: input error: %+v, %v; want exit 2 at line 2 with partial output", inline, r, err)
 		}
 		r, err = s.Run(context.Background(), []byte("panic"))
-		if err != nil || r.Status != engine.Panicked || r.Stderr != "boom" || !strings.Contains(r.Stack, "TestInProcessInline") {
+		if err != nil || r.Status != sandbox.Panicked || r.Stderr != "boom" || !strings.Contains(r.Stack, "TestInProcessInline") {
 			t.Errorf("inline %v: panic: %+v, %v; want Panicked with its stack", inline, r, err)
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"gamediff/sandbox"
 )
 
 // Scaler is implemented by a game whose cases can be scaled along their dimensions
@@ -404,7 +406,7 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending, extraUnti
 		judgeOnly bool
 	}
 	owner := map[int]sent{}
-	limit := c.h.limits.withDefaults().Time
+	limit := c.h.limits.WithDefaults().Time
 	for len(queue) > 0 || len(owner) > 0 {
 		for c.p.free() > 0 && len(queue) > 0 && ctx.Err() == nil {
 			pr := queue[0]
@@ -436,7 +438,7 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending, extraUnti
 		}
 		switch {
 		case sn.judgeOnly:
-		case r.run.Status == TimedOut || r.run.CPU > limit:
+		case r.run.Status == sandbox.TimedOut || r.run.CPU > limit:
 			pr.overs++
 		default:
 			at, _ := slices.BinarySearch(pr.times, r.run.CPU.Seconds())

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"gamediff/sandbox"
 )
 
 // Identity is what makes two divergences one bug: a hunt keeps one finding of each, a
@@ -73,10 +75,10 @@ func (d *Divergence) signature(classify func(want, got []byte) (Identity, string
 		words := " in " + r.Solver
 		detail := ""
 		switch r.Status {
-		case Panicked:
+		case sandbox.Panicked:
 			detail = "panic: " + shape(firstLine(r.Stderr))
 			words += ": " + detail
-		case Crashed, Signaled:
+		case sandbox.Crashed, sandbox.Signaled:
 			detail = shape(firstLine(r.Stderr))
 			words += ": " + detail
 		}

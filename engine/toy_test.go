@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 // The toy game: an input is a count k and k numbers 0..99; the judge prints each number
@@ -305,14 +306,13 @@ func game(t testing.TB, name string) engine.Game {
 
 // TestMain makes the test binary a hunt's worker when a hunt starts it as one.
 func TestMain(m *testing.M) {
-	if mib, _ := strconv.Atoi(os.Getenv(holdEnv)); mib > 0 {
-		holdMemory(mib) // a program for TestCommandMemoryIsTheProgramsOwn
-	}
 	engine.ServeWorker(lookupToy)
 	if name := os.Getenv(programEnv); name != "" {
 		runToyProgram(name) // a program under test, for the hunts of programs
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	sandbox.Release() // the hunts started workers: no cgroup of this process's is left
+	os.Exit(code)
 }
 
 // markerEnv names the folder where ref-fails-once-on-42 remembers it failed.
@@ -348,17 +348,4 @@ func noteCompany(lock string) {
 		os.WriteFile(lock+".company", []byte("two runs at once\n"), 0o644)
 	}
 	// f stays open: the lock is held until the process ends.
-}
-
-// holdEnv makes the test binary a program that holds that many MiB for a moment and exits.
-const holdEnv = "ENGINE_TEST_HOLD_MIB"
-
-func holdMemory(mib int) {
-	b := make([]byte, mib<<20)
-	for i := 0; i < len(b); i += 4096 {
-		b[i] = 1
-	}
-	time.Sleep(100 * time.Millisecond)
-	fmt.Println(b[len(b)-4096])
-	os.Exit(0)
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"gamediff/sandbox"
+)
 
 // Verdict is what a judge says of the code under test on an input where it parts from the
 // reference, as judges name it.
@@ -44,17 +48,17 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 }
 
 // verdictOf is the verdict of a run that did not end normally, by how it ended.
-func verdictOf(s Status) Verdict {
+func verdictOf(s sandbox.Status) Verdict {
 	switch s {
-	case Panicked, Signaled:
+	case sandbox.Panicked, sandbox.Signaled:
 		return RE
-	case Crashed:
+	case sandbox.Crashed:
 		return Crash
-	case TimedOut, Idle:
+	case sandbox.TimedOut, sandbox.Idle:
 		return TLE
-	case OutputLimit:
+	case sandbox.OutputLimit:
 		return OLE
-	case MemoryLimit:
+	case sandbox.MemoryLimit:
 		return MLE
 	}
 	return WA

@@ -10,24 +10,23 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
-	"os/signal"
+	"regexp"
 	"runtime/debug"
 	"runtime/metrics"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"syscall"
 	"time"
+
+	"gamediff/sandbox"
 )
 
-// A hunt's workers are its own binary re-executed with workerEnv set to the hunt's pid: the
-// binary's main calls ServeWorker first, which then serves requests on pipes (fds 3, 4 and
-// 5, as the Go fuzzer's workers do) instead of running the program's own main. The pid
-// ties the variable to the process that started the worker, so that the variable left in
-// a user's environment does not turn a command into a worker.
+// A hunt's workers are its own binary re-executed as children of the hunt's
+// (sandbox.StartChild) with workerEnv set to the hunt's pid: the binary's main calls
+// ServeWorker first, which then serves requests on pipes (fds 3, 4 and 5, as the Go fuzzer's
+// workers do) instead of running the program's own main. The pid ties the variable to the
+// process that started the worker, so that the variable left in a user's environment does
+// not turn a command into a worker.
 const workerEnv = "GAMEDIFF_WORKER"
 
 // request asks a worker to run the two sides of a comparison on one input and compare
@@ -50,7 +49,7 @@ type request struct {
 type side struct {
 	Judge  string
 	Argv   []string
-	Limits Limits
+	Limits sandbox.Limits
 }
 
 // response is a phase's end or a comparison's result, with the worker's CPU time, which
@@ -75,40 +74,25 @@ type response struct {
 // otherwise do it (SIGQUIT), which the programs it runs could send it.
 const dumpAndExit = ^uint64(0)
 
-// namespacedWorker is set in a worker that is the init of a PID namespace of its own.
-var namespacedWorker atomic.Bool
-
 // ServeWorker makes this process a hunt's worker when the hunt started it as one, and then
 // never returns; otherwise it returns at once. Call it first in main, and in TestMain of
 // tests that hunt: a hunt re-executes its own binary as its workers. lookup finds a game
 // by name.
 func ServeWorker(lookup func(name string) (Game, bool)) {
-	hunt := os.Getenv(workerEnv)
-	if hunt == "" {
+	// A worker's parent is the hunt, which the variable names. Its pipes are its alone,
+	// close-on-exec, so that no program it runs holds them; what a program sends its parent
+	// does not end it: the hunt ends it by closing its pipes, with SIGKILL, or with
+	// dumpAndExit.
+	if !sandbox.EnterChild(workerEnv) {
 		return
 	}
-	// Programs this process starts must not take themselves for workers, whatever it is.
-	os.Unsetenv(workerEnv)
-	// A worker's parent is the hunt, which the variable names; in a PID namespace of its
-	// own it is the namespace's init, whose parent is out of sight.
-	if hunt != strconv.Itoa(os.Getppid()) && !(os.Getpid() == 1 && os.Getppid() == 0) {
-		return
-	}
-	namespacedWorker.Store(os.Getpid() == 1)
-	// The pipes are this worker's alone: close-on-exec, like every descriptor it inherited,
-	// so that no program it runs holds them.
-	closeOnExecAll()
 	in, out, drops := os.NewFile(3, "requests"), os.NewFile(4, "responses"), os.NewFile(5, "drops")
 	if in == nil || out == nil || drops == nil {
 		fmt.Fprintln(os.Stderr, "gamediff worker: started without its pipes")
 		os.Exit(2)
 	}
-	// What a program sends its parent must not end the worker: the hunt ends it by closing
-	// its pipes, with SIGKILL, or with dumpAndExit. (As a namespace's init, the worker
-	// cannot be sent SIGKILL or SIGSTOP from inside it at all.)
-	signal.Ignore(userSignals...)
 	code := serveWorker(lookup, in, out, drops)
-	sandboxOf().release()
+	sandbox.Release()
 	os.Exit(code)
 }
 
@@ -122,7 +106,7 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 		defer sending.Unlock()
 		return enc.Encode(r) == nil && bw.Flush() == nil
 	}
-	if !send(response{CPU: selfCPU(), RSS: heldMemory(), Sandbox: SandboxDescription()}) { // the handshake
+	if !send(response{CPU: sandbox.SelfCPU(), RSS: heldMemory(), Sandbox: sandbox.Describe()}) { // the handshake
 		return 1
 	}
 	// A drop names the request whose outcome the coordinator no longer needs: the program
@@ -165,7 +149,7 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 		}
 		want := phased{Solver: localSolver(g, req.Want),
 			slow: func() { send(response{Slow: true}) },
-			done: func() { send(response{Phase: true, CPU: selfCPU(), RSS: heldMemory()}) }}
+			done: func() { send(response{Phase: true, CPU: sandbox.SelfCPU(), RSS: heldMemory()}) }}
 		reqCtx, stop := context.WithCancel(context.Background())
 		current.Lock()
 		current.seq, current.stop = req.Seq, stop
@@ -176,7 +160,7 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 		current.stop = nil
 		current.Unlock()
 		stop()
-		resp := response{CPU: selfCPU(), RSS: heldMemory(), Spent: [2]time.Duration{w.CPU, r.CPU}}
+		resp := response{CPU: sandbox.SelfCPU(), RSS: heldMemory(), Spent: [2]time.Duration{w.CPU, r.CPU}}
 		switch {
 		case dropped: // first: a stopped run compares as nothing, and is no outcome
 			resp.Dropped = true
@@ -195,6 +179,41 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 	}
 }
 
+// stdoutKept bounds the stdout a run that did not end normally sends back: it is shown,
+// never compared, and a program that prints for ever would otherwise cost a hunt its
+// output limit per case.
+const stdoutKept = 64 << 10
+
+// clipStdout keeps the head of the stdout of a run that did not end normally.
+func clipStdout(r Result) Result {
+	if r.Status != sandbox.Exited && len(r.Stdout) > stdoutKept {
+		r.Stdout = append([]byte(nil), r.Stdout[:stdoutKept]...)
+	}
+	return r
+}
+
+// answerBuffers holds the buffers of answers a worker has sent, for the answers of its next
+// runs: an answer of megabytes (mine's, boom's) otherwise cost a fresh buffer, which Go
+// clears, per run and per side. Only a worker hands them back (recycleAnswer), once it has
+// sent them: nothing else holds them then.
+var answerBuffers sync.Pool
+
+// answerBuffer is an empty buffer for an answer, with room from an earlier one, or nil.
+func answerBuffer() []byte {
+	if b, ok := answerBuffers.Get().(*[]byte); ok {
+		return (*b)[:0]
+	}
+	return nil
+}
+
+// recycleAnswer hands back the buffer of an answer sent, if it is worth keeping: not a
+// small one, and not one of a run that wrote hundreds of megabytes.
+func recycleAnswer(b []byte) {
+	if cap(b) >= 64<<10 && cap(b) <= 64<<20 {
+		answerBuffers.Put(&b)
+	}
+}
+
 // dumpGoroutines writes every goroutine's stack, as a Go program does on SIGQUIT.
 func dumpGoroutines(w io.Writer) {
 	fmt.Fprintf(w, "SIGQUIT: dump asked by the hunt\n\n%s", allStacks())
@@ -207,7 +226,7 @@ var comparisons = map[string]Equal{"exact": Exact, "tokens": Tokens}
 func localSolver(g Game, s side) Solver {
 	switch {
 	case isProgram(s):
-		return program{Command{Label: "program", Argv: s.Argv, Limits: s.Limits}}
+		return program{sandbox.Command{Argv: s.Argv, Limits: s.Limits}}
 	case s.Judge == "ref":
 		// The reference, naive by design, recurses as deep as a 1000x1000 cascade:
 		// Go's default stack.
@@ -220,22 +239,43 @@ func localSolver(g Game, s side) Solver {
 	return exitsZero{}
 }
 
-// program runs a program from the worker. Its output, up to the output limit, is the
-// worker's heap: the garbage collector is asked to keep the heap near that much while it
-// runs, or a program that prints for ever would cost a worker twice its limit, the last
-// run's output and the next's.
-type program struct{ Command }
+// program runs a program from the worker, in the sandbox. Its output, up to the output
+// limit, is the worker's heap: the garbage collector is asked to keep the heap near that
+// much while it runs, or a program that prints for ever would cost a worker twice its
+// limit, the last run's output and the next's.
+type program struct{ cmd sandbox.Command }
+
+func (program) Name() string { return "program" }
 
 func (p program) Run(ctx context.Context, input []byte) (Result, error) {
-	debug.SetMemoryLimit(int64(p.Limits.withDefaults().Output) + 16<<20)
+	debug.SetMemoryLimit(int64(p.cmd.Limits.WithDefaults().Output) + 16<<20)
 	defer debug.SetMemoryLimit(math.MaxInt64)
 	// What a run of a program allocates here is its input and output, garbage at its end,
 	// and the heap that outlives it is small: collecting at 5x that heap, not 2x, spares
 	// the many runs of a minimization most of their collections, and the memory limit
 	// above still bounds it.
 	defer debug.SetGCPercent(debug.SetGCPercent(programGCPercent))
-	return p.Command.Run(ctx, input)
+	cmd := p.cmd
+	cmd.Buffer = answerBuffer()
+	run, err := cmd.Run(ctx, input)
+	r := Result{Solver: p.Name(), Result: run}
+	if err != nil {
+		if ctx.Err() == nil {
+			err = fmt.Errorf("%s: %w", p.Name(), err)
+		}
+		return r, err
+	}
+	if r.Status == sandbox.Exited && r.Exit != 0 {
+		if m := stderrLine.FindStringSubmatch(r.Stderr); m != nil {
+			r.ErrLine, _ = strconv.Atoi(m[1])
+		}
+	}
+	return r, nil
 }
+
+// stderrLine is how a program names the line of an input error (R-IN1), first on a line of
+// its stderr, as the judges do.
+var stderrLine = regexp.MustCompile(`(?m)^line (\d+):`)
 
 // programGCPercent is the worker's GOGC while it runs a program.
 const programGCPercent = 400
@@ -245,7 +285,7 @@ const programGCPercent = 400
 type workerJudge struct {
 	label  string
 	judge  Judge
-	limits Limits
+	limits sandbox.Limits
 	stack  int
 }
 
@@ -253,22 +293,22 @@ func (j workerJudge) Name() string { return j.label }
 
 func (j workerJudge) Run(_ context.Context, input []byte) (Result, error) {
 	debug.SetMaxStack(j.stack)
-	lim := j.limits.withDefaults()
-	before, start := selfCPU(), time.Now()
+	lim := j.limits.WithDefaults()
+	before, start := sandbox.SelfCPU(), time.Now()
 	// A goroutine of its own, whose stack (a deep recursion's, hundreds of megabytes)
 	// goes when it ends; and what a big run leaves is handed back to the system before
 	// the next, whose memory the coordinator measures as the worker's.
 	done := make(chan Result)
 	go func() { done <- runJudge(j.label, j.judge, input, &sink{limit: lim.Output, buf: answerBuffer()}) }()
 	r := <-done
-	r.CPU, r.Wall = selfCPU()-before, time.Since(start)
+	r.CPU, r.Wall = sandbox.SelfCPU()-before, time.Since(start)
 	if len(input)+len(r.Stdout) > bigRun {
-		if _, rss, ok := liveUsage(hostPID()); ok && rss > leftoverRSS { // not os.Getpid: 1 in a worker's namespace, whose /proc is the host's
+		if sandbox.SelfMemory() > leftoverRSS {
 			debug.FreeOSMemory()
 		}
 	}
-	if r.Status == Exited && r.CPU > lim.Time {
-		r.Status = TimedOut
+	if r.Status == sandbox.Exited && r.CPU > lim.Time {
+		r.Status = sandbox.TimedOut
 		r.Stderr = fmt.Sprintf("used %v of CPU time, limit %v", r.CPU.Round(time.Millisecond), lim.Time)
 	}
 	return r, nil
@@ -330,47 +370,22 @@ func (p phased) Run(ctx context.Context, input []byte) (Result, error) {
 // worker is the coordinator's handle on one worker process. It is used by one goroutine
 // at a time (a lane); a worker that died or was killed is replaced on the next run.
 type worker struct {
-	cmd    *exec.Cmd
-	reqs   *os.File // the write end of the worker's requests
-	bw     *bufio.Writer
-	enc    *gob.Encoder
-	resps  *os.File
-	dec    *gob.Decoder
-	drops  *os.File // the write end of the worker's drops: the numbers of requests it may stop
-	seq    uint64   // the number of the last request
-	stderr *headTail
-	cpu    time.Duration // the worker's CPU time after its last response
-	held   int64         // the memory it held then (response.RSS)
-	waited chan struct{} // closed when the process has exited and been waited for
-	// drained is closed when all of the worker's stderr has been read: its last words
-	// come after its exit.
-	drained chan struct{}
+	child *sandbox.Child
+	reqs  *os.File // the write end of the worker's requests
+	bw    *bufio.Writer
+	enc   *gob.Encoder
+	resps *os.File
+	dec   *gob.Decoder
+	drops *os.File      // the write end of the worker's drops: the numbers of requests it may stop
+	seq   uint64        // the number of the last request
+	cpu   time.Duration // the worker's CPU time after its last response
+	held  int64         // the memory it held then (response.RSS)
 	// answers carries the worker's responses, read by one goroutine for its life; failed
 	// is closed when it can read no more (the worker died).
 	answers chan response
 	failed  chan struct{}
 	sandbox string        // how it contains the programs it runs (its handshake)
 	spent   time.Duration // its own CPU time since its handshake, as its responses tell
-}
-
-// spawnWorker starts exe as a worker: in a process group of its own, killed when the hunt
-// dies, and, with pidns, as the init of a PID namespace of its own. It returns the
-// hunt's ends of the worker's requests, responses, stderr and drops.
-func spawnWorker(exe string, pidns bool) ([]*os.File, *exec.Cmd, error) {
-	cmd := exec.Command(exe)
-	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, workerEnv+"=") })
-	cmd.Env = append(env, workerEnv+"="+strconv.Itoa(hostPID()))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	setParentDeathSignal(cmd.SysProcAttr, syscall.SIGKILL)
-	if pidns {
-		inNewPIDNamespace(cmd.SysProcAttr)
-	}
-	// Requests and drops go to the worker; responses and its stderr come back.
-	p, err := startPiped(cmd, []bool{true, false, false, true}, func(child []*os.File) {
-		cmd.ExtraFiles = []*os.File{child[0], child[1], child[3]}
-		cmd.Stderr = child[2]
-	}, (*exec.Cmd).Start)
-	return p, cmd, err
 }
 
 // dropGrace is how long a dropped request may take to end before its worker is killed:
@@ -391,26 +406,18 @@ const handshakeTime = 20 * time.Second
 // errNotAWorker is a binary that does not serve as a worker: a harness error.
 var errNotAWorker = errors.New("the hunt's binary did not start as a worker: its main must call engine.ServeWorker first")
 
+// startWorker starts exe as a worker: a child of the hunt's (sandbox.StartChild), whose
+// requests and drops go to it and whose responses come back.
 func startWorker(exe string) (*worker, error) {
-	// A hunt asked for the portable fallback gives its workers no namespace either.
-	pidns := sandboxOf().pidns.Load() && os.Getenv(sandboxEnv) != "portable"
-	p, cmd, err := spawnWorker(exe, pidns)
-	if err != nil && sandboxOf().pidns.Load() && (errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOSPC)) {
-		// The kernel refuses a PID namespace here after all: workers go without.
-		sandboxOf().pidns.Store(false)
-		p, cmd, err = spawnWorker(exe, false)
-	}
+	child, p, err := sandbox.StartChild(exe, workerEnv, sandbox.ToChild, sandbox.FromChild, sandbox.ToChild)
 	if err != nil {
 		return nil, fmt.Errorf("starting a worker: %w", err)
 	}
-	reqW, respR, errR, dropW := p[0], p[1], p[2], p[3]
-	w := &worker{cmd: cmd, reqs: reqW, resps: respR, drops: dropW, stderr: &headTail{}, waited: make(chan struct{}),
-		drained: make(chan struct{}), answers: make(chan response, 1), failed: make(chan struct{})}
+	reqW, respR, dropW := p[0], p[1], p[2]
+	w := &worker{child: child, reqs: reqW, resps: respR, drops: dropW, answers: make(chan response, 1), failed: make(chan struct{})}
 	w.bw = bufio.NewWriterSize(reqW, 64<<10)
 	w.enc = gob.NewEncoder(w.bw)
 	w.dec = gob.NewDecoder(bufio.NewReaderSize(respR, 64<<10))
-	go func() { io.Copy(w.stderr, errR); errR.Close(); close(w.drained) }()
-	go func() { cmd.Wait(); close(w.waited) }()
 
 	go func() {
 		defer close(w.failed)
@@ -430,7 +437,7 @@ func startWorker(exe string) (*worker, error) {
 	case <-time.After(handshakeTime):
 	}
 	w.kill()
-	return nil, fmt.Errorf("%w (its stderr: %q)", errNotAWorker, clipText(w.stderr.String(), 400))
+	return nil, fmt.Errorf("%w (its stderr: %q)", errNotAWorker, clipText(w.child.Stderr(0), 400))
 }
 
 // run asks the worker to compare the two sides of req and watches it: a judge that goes
@@ -446,24 +453,24 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 	w.seq++
 	req.Seq = w.seq
 	for _, s := range []*side{&req.Want, &req.Got} {
-		s.Limits = s.Limits.withDefaults()
+		s.Limits = s.Limits.WithDefaults()
 	}
 	labels := [2]string{label(req.Want), label(req.Got)}
-	w.stderr.reset()
+	w.child.ResetStderr()
 	if w.enc.Encode(req) == nil {
 		w.bw.Flush() // a failed write means the worker is gone: the read below tells how
 	}
-	var stopped stopReason
-	kill := func(why Status, what string) {
-		stopped.stop(why, what, func() {
+	var stopped sandbox.StopReason
+	kill := func(why sandbox.Status, what string) {
+		stopped.Stop(why, what, func() {
 			// Its goroutines' stacks go in the report; one that cannot print them in a
 			// moment is killed.
 			binary.Write(w.drops, binary.BigEndian, dumpAndExit)
 			go func() {
 				select {
-				case <-w.waited:
+				case <-w.child.Done():
 				case <-time.After(2 * time.Second):
-					killGroup(w.cmd.Process.Pid)
+					w.child.Kill()
 				}
 			}()
 		})
@@ -474,25 +481,25 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 	start := time.Now()
 	quick := watchedLimits(req.Got)
 	quick.Time, quick.Wall = quick.Time+2*quickSide, quick.Wall+2*quickSide
-	dog := watch(w.probe(req.Got), quick, start, kill)
-	defer func() { dog.stop() }()
-	var died <-chan struct{} = w.waited
+	dog := w.child.Watch(quick, w.span(start, req.Got), kill)
+	defer func() { dog.Stop() }()
+	var died = w.child.Done()
 	var dropped <-chan time.Time
 	for {
 		select {
 		case r := <-w.answers:
-			dog.stop()
+			dog.Stop()
 			switch {
 			case r.Slow:
 				phase = 0
-				dog = watch(w.probe(req.Want), watchedLimits(req.Want), start, kill)
+				dog = w.child.Watch(watchedLimits(req.Want), w.span(start, req.Want), kill)
 				continue
 			case r.Phase:
 				w.spent += r.CPU - w.cpu
 				phase, start, w.cpu, w.held = 1, time.Now(), r.CPU, r.RSS
 				// What the first side left is not the second's: its memory is measured
 				// from there (reused memory goes uncounted: the limit is a backstop).
-				dog = watch(w.probe(req.Got), watchedLimits(req.Got), start, kill)
+				dog = w.child.Watch(watchedLimits(req.Got), w.span(start, req.Got), kill)
 				continue
 			}
 			w.spent += r.CPU - w.cpu
@@ -538,25 +545,21 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 		break
 	}
 	// The worker died, or was killed by the watchdog, while it ran side phase.
-	<-w.waited
-	select {
-	case <-w.drained:
-	case <-time.After(time.Second):
-	}
-	res := Result{Solver: labels[phase], Wall: time.Since(start), Status: Crashed}
-	dump := w.stderr.String()
-	killed, why := stopped.final()
+	<-w.child.Done()
+	res := Result{Solver: labels[phase], Result: sandbox.Result{Wall: time.Since(start), Status: sandbox.Crashed}}
+	dump := w.child.Stderr(time.Second)
+	killed, why := stopped.Final()
 	switch {
-	case killed != Exited:
+	case killed != sandbox.Exited:
 		res.Status, res.Stderr, res.Stack = killed, why, dump
 	case ctx.Err() != nil:
 		return want, got, false, ctx.Err()
-	case killedFromOutside(w.cmd):
+	case w.child.KilledFromOutside():
 		// Nothing here killed it, and a judge does not end with SIGKILL, SIGTERM or a
 		// stop: something else did (a user, the OOM killer).
-		res.Status, res.Stderr = Disturbed, "its worker was killed from outside ("+w.cmd.ProcessState.String()+")"
+		res.Status, res.Stderr = sandbox.Disturbed, "its worker was killed from outside ("+w.child.ProcessState().String()+")"
 	default:
-		res.Stderr, res.Stack = crashLine(w.cmd, dump), dump
+		res.Stderr, res.Stack = crashLine(w.child.ProcessState(), dump), dump
 	}
 	if phase == 0 {
 		return res, Result{Solver: labels[1]}, false, nil
@@ -564,60 +567,15 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 	return Result{Solver: labels[0]}, res, false, nil
 }
 
-// workerProbe watches a worker while one of its judges runs: the worker's CPU time and
-// memory past what it had used and held before the run, and, past the backstop, how long
-// it waited for a CPU since the watch's first look.
-type workerProbe struct {
-	pid        int
-	base       time.Duration
-	held       int64
-	waitedBase time.Duration
-	looked     bool
-	halted     bool // stopped at the last look
-	// program: the worker runs a program, and watches it itself (its CPU time, its memory,
-	// whether it is idle or starved, in its jail). The worker only waits meanwhile, so its
-	// own idleness says nothing of the program's.
-	program bool
-}
-
-// probe is the watch of this worker while it runs side s, from the CPU time and memory it
-// had used and held before.
-func (w *worker) probe(s side) *workerProbe {
-	return &workerProbe{pid: w.cmd.Process.Pid, base: w.cpu, held: w.held, program: isProgram(s)}
-}
-
-func (p *workerProbe) usage() (time.Duration, int64, bool) {
-	cpu, rss, stopped, ok := liveState(p.pid)
-	if !p.looked {
-		// Read once a run lasts a look, not on every run: most end sooner.
-		p.looked, p.waitedBase = true, runQueueWait(p.pid)
-	}
-	p.halted = ok && stopped
-	return cpu - p.base, rss - p.held, ok
-}
-
-func (p *workerProbe) stopped() bool { return p.halted }
-
-func (p *workerProbe) backstop(lim Limits, wall, cpu time.Duration) (Status, string, bool) {
-	if p.program {
-		// Past the worker's own last word on its program (watchedLimits): the worker, not
-		// the program, failed to answer. Taken for idle, a program starved by a loaded
-		// machine was a TLE of 8 s of wall time and the worker's 67 ms of CPU.
-		return Disturbed, "its worker did not answer within " + wall.Round(time.Second).String() + " while it ran the program", true
-	}
-	return backstopVerdict(lim, wall, cpu, runQueueWait(p.pid)-p.waitedBase, processStopped(p.pid))
+// span is the stretch of work of this worker that its watch holds to side s's limits: from
+// the CPU time and memory it had used and held before, and, for a program, which the
+// worker watches itself, a wait.
+func (w *worker) span(start time.Time, s side) sandbox.Span {
+	return sandbox.Span{Start: start, CPU: w.cpu, Memory: w.held, Waits: isProgram(s)}
 }
 
 // isProgram reports whether side s runs a program, which its worker watches itself.
 func isProgram(s side) bool { return len(s.Argv) > 0 }
-
-// killedFromOutside reports whether a worker ended by a signal that neither the hunt (it
-// would have said why) nor a judge's own failure sends: SIGKILL (a user, the OOM killer),
-// SIGTERM, SIGINT, SIGHUP.
-func killedFromOutside(cmd *exec.Cmd) bool {
-	sig, ok := exitSignal(cmd)
-	return ok && (sig == syscall.SIGKILL || sig == syscall.SIGTERM || sig == syscall.SIGINT || sig == syscall.SIGHUP)
-}
 
 // label is the name of a side's runs.
 func label(s side) string {
@@ -632,22 +590,21 @@ func label(s side) string {
 
 // watchedLimits are the limits a worker is watched against while it runs side s: the
 // side's own for a judge; for a program, which the worker watches itself, a backstop past
-// the longest the worker lets a starved program run on (starvedFactor times its wall-clock
-// backstop).
-func watchedLimits(s side) Limits {
+// the longest the worker lets a starved program run on (Limits.Longest).
+func watchedLimits(s side) sandbox.Limits {
 	if isProgram(s) {
-		backstop := (starvedFactor+1)*s.Limits.Wall + 2*time.Second
-		return Limits{Time: backstop, Wall: backstop, Memory: 1 << 40, Output: s.Limits.Output}
+		backstop := s.Limits.Longest() + s.Limits.Wall + 2*time.Second
+		return sandbox.Limits{Time: backstop, Wall: backstop, Memory: 1 << 40, Output: s.Limits.Output}
 	}
 	return s.Limits
 }
 
 // crashLine says how a worker died: the runtime's message ("fatal error: stack overflow",
 // "panic: …") when it printed one, else its exit status or signal.
-func crashLine(cmd *exec.Cmd, stderr string) string {
+func crashLine(state *os.ProcessState, stderr string) string {
 	how := "exited"
-	if cmd.ProcessState != nil {
-		how = cmd.ProcessState.String()
+	if state != nil {
+		how = state.String()
 	}
 	lines := strings.Split(stderr, "\n")
 	for _, p := range []string{"fatal error: ", "panic: ", "runtime: "} {
@@ -663,7 +620,7 @@ func crashLine(cmd *exec.Cmd, stderr string) string {
 // alive reports whether the worker can take a request.
 func (w *worker) alive() bool {
 	select {
-	case <-w.waited:
+	case <-w.child.Done():
 		return false
 	default:
 		return true
@@ -672,8 +629,8 @@ func (w *worker) alive() bool {
 
 // kill ends the worker at once.
 func (w *worker) kill() {
-	killGroup(w.cmd.Process.Pid)
-	<-w.waited
+	w.child.Kill()
+	<-w.child.Done()
 	w.reqs.Close()
 	w.resps.Close()
 	w.drops.Close()
@@ -684,7 +641,7 @@ func (w *worker) kill() {
 func (w *worker) stop() {
 	w.reqs.Close()
 	select {
-	case <-w.waited:
+	case <-w.child.Done():
 	case <-time.After(time.Second):
 	}
 	w.kill()

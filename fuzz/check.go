@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 // failer is what a check needs of the test it runs in. Go's *testing.T satisfies it, and so
@@ -46,7 +47,7 @@ var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 // fuzzer, so that it is reported with the other judge's answer beside it.
 func (g *target) diff(t failer, input []byte) (want, got engine.Result, d *engine.Divergence) {
 	t.Helper()
-	limits := engine.Limits{Time: runTimeout}
+	limits := sandbox.Limits{Time: runTimeout}
 	want, got, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.ref, Limits: limits, Inline: inlineRuns},
 		engine.InProcess{Label: "fast", Judge: g.fast, Limits: limits, Inline: inlineRuns}, input, nil)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 // These tests hold for every registered game: ref and fast agree on generated cases, on
@@ -17,7 +18,7 @@ import (
 
 func agree(t *testing.T, g Game, input []byte) engine.Result {
 	t.Helper()
-	limits := engine.Limits{Time: 20 * time.Second}
+	limits := sandbox.Limits{Time: 20 * time.Second}
 	want, _, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.Ref, Limits: limits},
 		engine.InProcess{Label: "fast", Judge: g.Fast, Limits: limits}, input, nil)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 // TestHangingJudgeIsReportedAndMinimized: a judge that hangs on one input in seven is
@@ -21,7 +22,7 @@ func TestHangingJudgeIsReportedAndMinimized(t *testing.T) {
 		Cases: 50, Workers: 2, FoundDir: t.TempDir(),
 		// A hang costs its CPU limit in every run that meets it: five to confirm it, one
 		// per hanging candidate. A short limit keeps that cheap on a loaded machine.
-		Limits: engine.Limits{Time: 300 * time.Millisecond}, MinimizeTime: 15 * time.Second})
+		Limits: sandbox.Limits{Time: 300 * time.Millisecond}, MinimizeTime: 15 * time.Second})
 	took := time.Since(start)
 	if err != nil {
 		t.Fatal(err)

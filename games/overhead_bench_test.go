@@ -9,6 +9,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/gen"
+	"gamediff/sandbox"
 )
 
 // BenchmarkCaseOverhead measures what the harness pays per case besides the judges: seed
@@ -29,8 +30,8 @@ func BenchmarkCaseOverhead(b *testing.B) {
 		}
 		var answer bytes.Buffer
 		g.Ref(Generate[engine.Case](shape, 1).Encode(), &answer)
-		want := engine.Result{Solver: "ref", Stdout: answer.Bytes()}
-		got := engine.Result{Solver: "fast", Stdout: bytes.Clone(answer.Bytes())}
+		want := engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: answer.Bytes()}}
+		got := engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: bytes.Clone(answer.Bytes())}}
 		for _, source := range []string{"splitmix", "mathrand"} {
 			b.Run(g.Name()+"/"+source, func(b *testing.B) {
 				seed := uint64(0)

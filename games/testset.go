@@ -21,6 +21,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/gen"
+	"gamediff/sandbox"
 	"gamediff/testcase"
 )
 
@@ -249,7 +250,7 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 		return t, nil, fmt.Errorf("the generated input is invalid: %w", err)
 	}
 	// Generous time limits: a test set may hold the largest inputs, and ref is naive.
-	generous := engine.Limits{Time: 10 * time.Minute, Output: 1 << 30}
+	generous := sandbox.Limits{Time: 10 * time.Minute, Output: 1 << 30}
 	want, _, d, err := engine.Diff(ctx, engine.InProcess{Label: "ref", Judge: g.Ref, Limits: generous},
 		engine.InProcess{Label: "fast", Judge: g.Fast, Limits: generous}, input, nil)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/picture"
+	"gamediff/sandbox"
 )
 
 // failure is what a report says of a run that did not end normally (RE, TLE, MLE, OLE,
@@ -48,42 +49,42 @@ func failureOf(g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) 
 	var fl failure
 	stderr := r.Stderr
 	switch r.Status {
-	case engine.Exited:
+	case sandbox.Exited:
 		fl.what = fmt.Sprintf("%s exited with status %d, where ref exits %d", who, r.Exit, d.Want.Exit)
 		if key := keyLine(stderr); key != "" {
 			fl.what += ": " + strconv.Quote(key)
 		}
-	case engine.Signaled:
+	case sandbox.Signaled:
 		var sig string
 		sig, stderr = cutFirstLine(stderr) // "killed by <signal>", the harness's words
 		fl.what = fmt.Sprintf("%s was killed by %s", who, signalName(strings.TrimPrefix(sig, "killed by ")))
-	case engine.Panicked:
+	case sandbox.Panicked:
 		fl.what = fmt.Sprintf("%s panicked: %s", who, clipLine(firstLineOf(stderr), 300))
 		stderr = ""
-	case engine.Crashed:
+	case sandbox.Crashed:
 		fl.what = fmt.Sprintf("%s took down the worker process it runs in: %s", who, clipLine(firstLineOf(stderr), 300))
 		stderr = ""
-	case engine.TimedOut:
+	case sandbox.TimedOut:
 		fl.what = fmt.Sprintf("%s was stopped: it used more than its %v of CPU time", who, lim.Time)
 		if r.CPU > lim.Time {
 			fl.what = fmt.Sprintf("%s was stopped: it used %v of CPU time, over its limit of %v", who, r.CPU.Round(time.Millisecond), lim.Time)
 		}
-	case engine.Idle:
+	case sandbox.Idle:
 		fl.what = fmt.Sprintf("%s was stopped: it neither computed nor waited for a CPU past the wall-clock limit (it sleeps, or waits for something)", who)
-	case engine.MemoryLimit:
+	case sandbox.MemoryLimit:
 		fl.what = fmt.Sprintf("%s was stopped: it used more than its %s of memory", who, sizeText(lim.Memory))
 		if r.Memory > lim.Memory {
 			used, limit := sizesApart(r.Memory, lim.Memory)
 			fl.what = fmt.Sprintf("%s was stopped: it used %s of memory, over its limit of %s", who, used, limit)
 		}
-	case engine.OutputLimit:
+	case sandbox.OutputLimit:
 		fl.what = fmt.Sprintf("%s was stopped: it wrote more than its %s of output", who, sizeText(int64(lim.Output)))
 	default:
 		fl.what = fmt.Sprintf("%s did not end normally", who)
 	}
-	if r.Solver != "program" && r.Status != engine.Exited {
+	if r.Solver != "program" && r.Status != sandbox.Exited {
 		stderr = "" // an in-process judge's stderr is the harness's words, told above
-	} else if r.Status != engine.Exited && r.Status != engine.Signaled {
+	} else if r.Status != sandbox.Exited && r.Status != sandbox.Signaled {
 		_, stderr = cutFirstLine(stderr) // the harness's line: "used 1.2s of CPU time, limit 1s"
 	}
 	fl.lost = outputLost(r)
@@ -137,9 +138,9 @@ func solverName(s string) string {
 // a run that exits stops.
 func verbOf(r engine.Result) string {
 	switch r.Status {
-	case engine.TimedOut, engine.Idle, engine.MemoryLimit, engine.OutputLimit:
+	case sandbox.TimedOut, sandbox.Idle, sandbox.MemoryLimit, sandbox.OutputLimit:
 		return "was stopped"
-	case engine.Exited:
+	case sandbox.Exited:
 		return "stopped"
 	}
 	return "died"
@@ -178,7 +179,7 @@ func whereStopped(r engine.Result, want []byte, p *picture.Parting, verb string)
 // outputLost reports whether a run's output is lost: an in-process judge's, when its
 // worker died or was killed under it. A program's output is what it wrote to its pipe.
 func outputLost(r engine.Result) bool {
-	return r.Solver != "program" && r.Status != engine.Exited && r.Status != engine.Panicked && r.Status != engine.OutputLimit
+	return r.Solver != "program" && r.Status != sandbox.Exited && r.Status != sandbox.Panicked && r.Status != sandbox.OutputLimit
 }
 
 // The signs a hint reads in a run's stderr and stack.
@@ -188,15 +189,15 @@ var (
 )
 
 // hintOf is what the way a run ended suggests, "" when it suggests nothing in particular.
-func hintOf(r engine.Result, h huntFlags, lim engine.Limits) string {
+func hintOf(r engine.Result, h huntFlags, lim sandbox.Limits) string {
 	text := r.Stderr + "\n" + r.Stack
 	sig := ""
-	if r.Status == engine.Signaled {
+	if r.Status == sandbox.Signaled {
 		sig = signalName(strings.TrimPrefix(firstLineOf(r.Stderr), "killed by "))
 	}
 	// A shell, or a wrapper that runs the solution, reports a child killed by signal N as
 	// exit status 128+N.
-	if r.Status == engine.Exited && r.Solver == "program" {
+	if r.Status == sandbox.Exited && r.Solver == "program" {
 		switch r.Exit {
 		case 139:
 			sig = "SIGSEGV (exit status 139: 128 + signal 11)"

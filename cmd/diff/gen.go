@@ -13,6 +13,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/sandbox"
 )
 
 // genCmd writes a game's test set: every planned test as N.in and N.ans, or one test
@@ -94,7 +95,7 @@ type testTime struct {
 var floorProgram = []string{"sh", "-c", `cat >/dev/null && exec cat "$1"`, "floor"}
 
 // timeTestSet measures every test of set in dir: fast with judge's runner (JudgeTests, in
-// worker processes), then the I/O floor with judge's sandbox (engine.Command), one test
+// worker processes), then the I/O floor with judge's sandbox (sandbox.Command), one test
 // at a time so that the floors do not compete with each other.
 func timeTestSet(ctx context.Context, g games.Game, dir string, set games.TestSet, workers int, progress func(done, total int)) ([]testTime, error) {
 	tests := make([]engine.Test, len(set.Tests))
@@ -110,10 +111,10 @@ func timeTestSet(ctx context.Context, g games.Game, dir string, set games.TestSe
 			return nil, err
 		}
 		answers[i] = base + ".ans"
-		tests[i] = engine.Test{Name: base + ".in", Input: input, Want: engine.Result{Solver: "expected", Stdout: answer}}
+		tests[i] = engine.Test{Name: base + ".in", Input: input, Want: engine.Result{Solver: "expected", Result: sandbox.Result{Stdout: answer}}}
 	}
 	total := 2 * len(tests)
-	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Workers: workers, Limits: engine.Limits{Time: g.TimeLimit()},
+	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Workers: workers, Limits: sandbox.Limits{Time: g.TimeLimit()},
 		Progress: func(settled, _ int) { progress(settled, total) }}, tests)
 	if err != nil {
 		return nil, fmt.Errorf("fast: %w", err)
@@ -121,13 +122,13 @@ func timeTestSet(ctx context.Context, g games.Game, dir string, set games.TestSe
 	out := make([]testTime, len(tests))
 	for i, j := range judged {
 		out[i].fast, out[i].verdict = j.CPU, j.Verdict
-		floor := engine.Command{Label: "I/O floor", Argv: append(floorProgram, answers[i]),
-			Limits: engine.Limits{Time: time.Minute, Output: len(tests[i].Want.Stdout) + 1}}
+		floor := sandbox.Command{Argv: append(floorProgram, answers[i]),
+			Limits: sandbox.Limits{Time: time.Minute, Output: len(tests[i].Want.Stdout) + 1}}
 		r, err := floor.Run(ctx, tests[i].Input)
 		if err != nil {
 			return nil, fmt.Errorf("the I/O floor: %w", err)
 		}
-		if r.Status != engine.Exited || r.Exit != 0 {
+		if r.Status != sandbox.Exited || r.Exit != 0 {
 			return nil, fmt.Errorf("the I/O floor on %s: %s %s", tests[i].Name, r.Status, firstLineOf(r.Stderr))
 		}
 		out[i].floor = r.CPU

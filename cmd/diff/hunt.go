@@ -18,6 +18,7 @@ import (
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/picture"
+	"gamediff/sandbox"
 )
 
 // huntFlags are the hunt's flags, parsed and checked.
@@ -344,12 +345,12 @@ func machineMemory() int64 {
 
 // limits are the limits of a run of the code under test in game g: -timeout, or the
 // statement's time limit.
-func (h huntFlags) limits(g games.Game) engine.Limits {
+func (h huntFlags) limits(g games.Game) sandbox.Limits {
 	limit := h.timeout
 	if limit == 0 {
 		limit = g.TimeLimit()
 	}
-	return engine.Limits{Time: limit, Output: int(h.outputLimit), Memory: h.memory}
+	return sandbox.Limits{Time: limit, Output: int(h.outputLimit), Memory: h.memory}
 }
 
 // foundDir is where a game's findings go: a program's to a folder of the user's, never

@@ -15,6 +15,7 @@ import (
 	"gamediff/engine"
 	"gamediff/fuzz"
 	"gamediff/games"
+	"gamediff/sandbox"
 )
 
 // importCmd turns fuzz inputs (a crasher under fuzz/testdata/fuzz/Fuzz<Game><Kind>/, a
@@ -63,7 +64,7 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 		if err != nil {
 			return exitInterrupted
 		}
-		if r.Status != engine.Exited {
+		if r.Status != sandbox.Exited {
 			fmt.Fprintf(e.stderr, "gamediff import: %s: the reference %s on it; fix the reference before keeping the case\n", path, r.Status)
 			return exitFound
 		}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 // judgeCmd runs a program (or the game's fast judge) on every test of folders or files, as
@@ -92,7 +93,7 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	}
 	slices.SortStableFunc(tests, func(a, b engine.Test) int { return naturalCompare(a.Name, b.Name) })
 	cfg := engine.JudgeConfig{Game: g, Workers: *workers,
-		Limits: engine.Limits{Time: *timeout, Memory: *memory << 20, Output: int(*output)}}
+		Limits: sandbox.Limits{Time: *timeout, Memory: *memory << 20, Output: int(*output)}}
 	if cfg.Limits.Time == 0 {
 		cfg.Limits.Time = g.TimeLimit()
 	}

@@ -11,6 +11,7 @@ import (
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/picture"
+	"gamediff/sandbox"
 )
 
 // pictured reports whether the report of a finding tells it from Explain's parting of its
@@ -32,7 +33,7 @@ func partingOf(g games.Game, f engine.Finding) *picture.Parting {
 	if failed(f) && len(want) == 0 && d.Want.Exit == 0 {
 		// A failure minimized with the code under test alone may carry no expected answer:
 		// where the run stopped is told against the reference's own.
-		if r, err := (engine.InProcess{Label: "ref", Judge: g.Ref}).Run(context.Background(), f.Input); err == nil && r.Status == engine.Exited {
+		if r, err := (engine.InProcess{Label: "ref", Judge: g.Ref}).Run(context.Background(), f.Input); err == nil && r.Status == sandbox.Exited {
 			want = r.Stdout
 		}
 	}

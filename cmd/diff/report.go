@@ -11,6 +11,7 @@ import (
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/picture"
+	"gamediff/sandbox"
 )
 
 // reportFound prints a divergence the moment its reruns confirm it, before anything is
@@ -104,7 +105,7 @@ func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *
 // culpritOf is the run a failed divergence is about: the one that did not end normally,
 // else (a non-zero exit) the code under test's.
 func culpritOf(d *engine.Divergence) engine.Result {
-	if d.Culprit != "" && d.Culprit == d.Want.Solver && d.Want.Status != engine.Exited {
+	if d.Culprit != "" && d.Culprit == d.Want.Solver && d.Want.Status != sandbox.Exited {
 		return d.Want
 	}
 	return d.Got

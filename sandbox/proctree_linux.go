@@ -1,4 +1,4 @@
-package engine
+package sandbox
 
 import (
 	"bytes"
@@ -163,8 +163,8 @@ func (j *jail) forget() {
 // sweepOrphans kills and reaps the orphans this process, a child subreaper, adopted from
 // the programs it ran: its children in another session (programs run in sessions of their
 // own, and so do the children that escape with setsid) that it did not start itself.
-// Workers and the children of whoever embeds the engine share this process's session, and
-// are left alone.
+// Workers (Child) and the children of whoever embeds the sandbox share this process's
+// session, and are left alone.
 func sweepOrphans() {
 	self := hostPID()
 	own, _ := readProcStat(self)

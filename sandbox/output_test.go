@@ -1,14 +1,16 @@
-package engine
+package sandbox_test
 
 import (
 	"runtime"
 	"testing"
+
+	"gamediff/sandbox"
 )
 
-// TestAppendWithinGrowsWithTheAnswer checks that an answer's buffer grows with what is
-// written, not to its limit: a 10 MB answer under the reference's 1 GiB limit had its
-// worker allocate the whole gigabyte, and be replaced for holding too much.
-func TestAppendWithinGrowsWithTheAnswer(t *testing.T) {
+// TestAppendOutputGrowsWithTheAnswer checks that an answer's buffer grows with what is
+// written, not to its limit: an answer far below the reference's limit had its worker
+// allocate the whole limit, and be replaced for holding too much.
+func TestAppendOutputGrowsWithTheAnswer(t *testing.T) {
 	chunk := make([]byte, 32<<10)
 	for _, tc := range []struct {
 		name          string
@@ -26,7 +28,7 @@ func TestAppendWithinGrowsWithTheAnswer(t *testing.T) {
 			runtime.ReadMemStats(&before)
 			var buf []byte
 			for len(buf) < tc.written {
-				buf = appendWithin(buf, chunk[:min(len(chunk), tc.written-len(buf))], tc.limit)
+				buf = sandbox.AppendOutput(buf, chunk[:min(len(chunk), tc.written-len(buf))], tc.limit)
 			}
 			runtime.ReadMemStats(&after)
 			if len(buf) != tc.written {

@@ -1,4 +1,4 @@
-package engine_test
+package sandbox_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 // BenchmarkCommandRun measures a run of a small program in the sandbox: what a worker
@@ -19,7 +19,7 @@ func BenchmarkCommandRun(b *testing.B) {
 		argv = []string{p}
 		input, _ = os.ReadFile(os.Getenv("EXAMPLE_INPUT"))
 	}
-	c := engine.Command{Label: "program", Argv: argv, Limits: engine.Limits{Time: time.Second}}
+	c := sandbox.Command{Argv: argv, Limits: sandbox.Limits{Time: time.Second}}
 	var cpu time.Duration
 	self := func() time.Duration {
 		var ru syscall.Rusage
@@ -29,7 +29,7 @@ func BenchmarkCommandRun(b *testing.B) {
 	before := self()
 	for b.Loop() {
 		r, err := c.Run(context.Background(), input)
-		if err != nil || r.Status != engine.Exited {
+		if err != nil || r.Status != sandbox.Exited {
 			b.Fatal(err, r.Status)
 		}
 		cpu += r.CPU

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package engine
+package sandbox
 
 import (
 	"os"

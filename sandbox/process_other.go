@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package engine
+package sandbox
 
 import (
 	"os"
@@ -11,8 +11,8 @@ import (
 // rusageMaxRSSUnit is the unit of Rusage.Maxrss: bytes on the BSDs and macOS.
 const rusageMaxRSSUnit = 1
 
-// setParentDeathSignal does nothing where the kernel has no parent-death signal: a worker
-// still exits when its request pipe closes.
+// setParentDeathSignal does nothing where the kernel has no parent-death signal: a child
+// must end by itself when its pipes close, as a hunt's worker does.
 func setParentDeathSignal(*syscall.SysProcAttr, syscall.Signal) {}
 
 // inNewPIDNamespace does nothing where there are no PID namespaces.
@@ -40,6 +40,3 @@ func inputFile(input []byte) (*os.File, error) {
 
 // highWater is not known here: a program's rusage is taken as its own.
 func highWater() int64 { return 0 }
-
-// threadCPU is not known here: a lane's share of a hunt is counted as the hunt's.
-func threadCPU() time.Duration { return 0 }

@@ -1,4 +1,4 @@
-package engine
+package sandbox
 
 import (
 	"bytes"
@@ -22,16 +22,6 @@ func inNewPIDNamespace(attr *syscall.SysProcAttr) { attr.Cloneflags |= syscall.C
 const clockTick = 10 * time.Millisecond
 
 var pageSize = int64(os.Getpagesize())
-
-// threadCPU is the CPU time of the calling thread: a lane, locked to its thread while it
-// generates cases, measures its generating share of a hunt with it.
-func threadCPU() time.Duration {
-	var ts unix.Timespec
-	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {
-		return 0
-	}
-	return time.Duration(ts.Nano())
-}
 
 // liveUsageKnown says whether liveUsage can tell: with /proc.
 const liveUsageKnown = true

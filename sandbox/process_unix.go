@@ -1,6 +1,6 @@
 //go:build unix
 
-package engine
+package sandbox
 
 import (
 	"os"
@@ -19,7 +19,7 @@ func signalGroup(pid int, sig syscall.Signal) {
 // killGroup kills the process group of pid.
 func killGroup(pid int) { signalGroup(pid, syscall.SIGKILL) }
 
-// userSignals are the signals a worker ignores when another process sends them (the
+// userSignals are the signals a child ignores when another process sends them (the
 // programs it runs could): it is ended by SIGKILL or by its pipes. A fault of its own
 // (SIGSEGV, SIGBUS, …) still crashes it, as it would any Go program.
 var userSignals = []os.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGUSR1,
@@ -35,8 +35,9 @@ func signalText(sig syscall.Signal) string {
 	return sig.String()
 }
 
-// selfCPU is the CPU time (user + system) this process has used.
-func selfCPU() time.Duration {
+// SelfCPU is the CPU time (user + system) this process has used: a Child tells its parent
+// its own with what it sends (Span.CPU), and times the code it runs in itself with it.
+func SelfCPU() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0

@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"slices"
-	"time"
 )
 
 // A finding names a ruling only as a cause. A case reaches the situations of many rulings
@@ -13,11 +11,12 @@ import (
 // is named a cause when the divergence needs its situation: every case the minimization
 // took on its way shows the divergence and reaches the situation, and a walk of the
 // shrinker from the case as found that takes only candidates avoiding the situation finds
-// none that still diverges. A case on the way that diverges without the situation, or a
-// candidate that does, clears the ruling at once. Where the program is known to misread
-// some of the rulings left (HuntConfig.Suspects: it fails their hand-made cases), those
-// alone are tested: two situations that always come together (a tower's fall and the
-// rounds it sets off) cannot be told apart by avoiding one, but by what else is known.
+// none that still diverges in causeRuns candidates. A case on the way that diverges
+// without the situation, or a candidate that does, clears the ruling at once. Where the
+// program is known to misread some of the rulings left (HuntConfig.Suspects: it fails
+// their hand-made cases), those alone are tested: two situations that always come
+// together (a tower's fall and the rounds it sets off) cannot be told apart by avoiding
+// one, but by what else is known. A time-out names no cause: its cause is its size.
 
 // Cause is a ruling named as a cause of a finding, with why in one line.
 type Cause struct {
@@ -25,41 +24,48 @@ type Cause struct {
 	Why    string `json:"why"`
 }
 
-// causeRuns bounds the walk that tests one ruling as a cause, in candidates run: a count,
-// not a time, so that a loaded machine, which runs fewer candidates in a second, names the
-// same causes as a quiet one (bounded by 5 s, a walk at load 15 tried too few to tell).
+// causeRuns bounds the walk that tests one ruling as a cause, in candidates decided: a
+// count, not a time, so that a loaded machine names the same causes as a quiet one.
 const causeRuns = 300
-
-// causeBudget bounds the walk's time as well: a wrong answer's walk gets the
-// minimization's budget, at least causeBudget, since its candidates cost milliseconds and
-// the count bounds it; any other verdict's candidates may each cost the limit, and its walk
-// gets at most causeBudget (it seldom tries causeEvidence of them, and names no cause).
-const causeBudget = 5 * time.Second
-
-// causeEvidence is how many candidates avoiding a situation an unfinished walk must have
-// tried, all without the divergence, before its ruling is named a cause.
-const causeEvidence = 20
 
 // pathSample bounds the cases of a minimization's path whose rulings are read: a ref
 // replay each, spread over the path.
 const pathSample = 16
 
-// causes tests the rulings the final case of a finding reaches as causes: found is the
-// case as found, path the cases the minimization took (the last one the finding's case,
-// or none). It returns the causes and the rulings reached that are not.
-func (c *coordinator) causes(ctx context.Context, found pending, path []pending, final Case) (causes []Cause, others []string) {
+// causeStep tests the rulings a finding's final case reaches as causes, one walk at a
+// time.
+type causeStep struct {
+	reached    []string // the rulings the final case reaches
+	candidates []string // those still to test
+	known      string   // what else is known of the candidates, for the why
+	walk       *minimizer
+	testing    string
+	over       bool
+}
+
+// newCauses starts the tests of f's causes: from the case as found, along the cases the
+// minimization took up to the one adopted.
+func (c *coordinator) newCauses(f *finding) step {
 	h := c.h
-	reached := h.rulings(final)
-	if len(reached) == 0 {
-		return nil, nil
+	final, path := f.pending, []pending(nil)
+	for i, t := range f.taken {
+		if string(t.input) == string(f.report.Input) {
+			final, path = t, f.taken[:i+1]
+		}
+	}
+	s := &causeStep{reached: h.rulings(final.c)}
+	f.report.Causes, f.report.Reached = nil, nil
+	if len(s.reached) == 0 {
+		s.over = true
+		return s
 	}
 	// Every case on the way showed the divergence: a ruling one of them does not reach is
 	// not needed.
-	onPath := []Case{found.c}
+	onPath := []Case{f.pending.c}
 	for i := 0; i < len(path); i += max(1, len(path)/pathSample) {
 		onPath = append(onPath, path[i].c)
 	}
-	candidates := slices.Clone(reached)
+	candidates := slices.Clone(s.reached)
 	for _, x := range onPath {
 		if len(candidates) == 0 {
 			break
@@ -67,32 +73,69 @@ func (c *coordinator) causes(ctx context.Context, found pending, path []pending,
 		r := h.rulings(x)
 		candidates = slices.DeleteFunc(candidates, func(id string) bool { return !slices.Contains(r, id) })
 	}
-	known := ""
 	if suspects := slices.DeleteFunc(slices.Clone(candidates), func(id string) bool { return !slices.Contains(h.cfg.Suspects, id) }); len(suspects) > 0 {
-		candidates, known = suspects, "; the program fails its hand-made cases"
+		candidates, s.known = suspects, "; the program fails its hand-made cases"
 	}
-	budget := min(causeBudget, h.minimizeBudget()/4)
-	if found.d.Verdict() == WA {
-		budget = max(causeBudget, h.minimizeBudget())
-	}
-	for _, id := range reached {
-		if !slices.Contains(candidates, id) || ctx.Err() != nil {
-			others = append(others, id)
+	s.candidates = candidates
+	s.next(c, f)
+	return s
+}
+
+func (s *causeStep) done() bool { return s.over }
+
+// next starts the walk of the next ruling to test, or ends the step; the rulings reached
+// that are not tested are listed as reached.
+func (s *causeStep) next(c *coordinator, f *finding) {
+	for len(s.reached) > 0 {
+		id := s.reached[0]
+		s.reached = s.reached[1:]
+		if !slices.Contains(s.candidates, id) || c.ctx.Err() != nil || c.capped {
+			f.report.Reached = append(f.report.Reached, id)
 			continue
 		}
-		taken, st := c.minimizeFor(ctx, found, budget, goal{avoid: id, first: true, runs: causeRuns})
-		switch {
-		case len(taken) > 0, !st.Complete && st.Runs < causeEvidence:
-			// Avoidable, or too few candidates tried to tell (a time-out's each cost the
-			// whole limit): not named.
-			others = append(others, id)
-		case st.Complete:
-			causes = append(causes, Cause{id, fmt.Sprintf("no smaller case without its situation shows the divergence (%d tried), and every case the minimization took reaches it%s", st.Runs, known)})
-		default:
-			causes = append(causes, Cause{id, fmt.Sprintf("none of the %d smaller cases without its situation tried in %.0fs shows the divergence, and every case the minimization took reaches it%s", st.Runs, st.Seconds, known)})
-		}
+		s.testing, s.walk = id, c.newMinimizer(f.pending, goal{avoid: id, first: true, runs: causeRuns})
+		return
 	}
-	return causes, others
+	s.over = true
+}
+
+func (s *causeStep) fill(c *coordinator, f *finding) {
+	if s.walk == nil {
+		return
+	}
+	if s.walk.fill(c, f); s.walk.done() {
+		s.decide(c, f)
+	}
+}
+
+func (s *causeStep) take(c *coordinator, f *finding, r jobResult) {
+	if s.walk == nil {
+		return
+	}
+	s.walk.take(c, f, r)
+	if s.walk.done() {
+		s.decide(c, f)
+	}
+}
+
+func (s *causeStep) wantsIdle() bool { return s.walk != nil && s.walk.wantsIdle() }
+
+func (s *causeStep) idle(c *coordinator) bool { return s.walk.idle(c) }
+
+// decide names the ruling under test a cause, or not, from its walk, and goes on.
+func (s *causeStep) decide(c *coordinator, f *finding) {
+	w := s.walk
+	s.walk = nil
+	switch {
+	case len(w.taken) > 0 || !w.st.Complete && w.st.Runs < causeRuns:
+		// Avoidable, or cut short (an interrupt, the cap) before it could tell: not named.
+		f.report.Reached = append(f.report.Reached, s.testing)
+	case w.st.Complete:
+		f.report.Causes = append(f.report.Causes, Cause{s.testing, fmt.Sprintf("no smaller case without its situation shows the divergence (%d tried), and every case the minimization took reaches it%s", w.st.Runs, s.known)})
+	default:
+		f.report.Causes = append(f.report.Causes, Cause{s.testing, fmt.Sprintf("none of the %d smaller cases without its situation tried shows the divergence, and every case the minimization took reaches it%s", w.st.Runs, s.known)})
+	}
+	s.next(c, f)
 }
 
 // reaches reports whether input reaches the situation of the ruling id, when the game can

@@ -1,72 +1,79 @@
 package engine
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 )
 
-// coordinator owns the hunt's state: one goroutine, the one that called Hunt, hands work to
-// the lanes, reads their results and updates counters, findings and the progress line, so
-// nothing is shared (the shape of golang.org/x/tools/cmd/stress). Its work, by priority:
-// the reruns that confirm what was found (confirm.go), then new blocks of cases.
+// The coordinator is the hunt: one goroutine, the one that called Hunt, owns all of its
+// state and changes it in one loop (run), as Go's internal/fuzz coordinator and
+// golang.org/x/tools/cmd/stress do. The loop hands the lanes their runs, takes their
+// results, and moves every finding through its stages (finding.go): a finding is a value
+// with a stage and the step that does the stage's work, never a callback waiting in a
+// queue. The lanes only run what they are handed and answer.
 type coordinator struct {
 	h     *hunt
 	sum   *Summary
 	p     *pool
 	saves *saver
+	ctx   context.Context
 
 	digest    uint64
-	bySig     map[Identity]*entry // the kept divergences, one of each identity
-	limit     int64               // no case index at or past it is started
-	next      int64               // the next position in the shard's sequence
-	hunting   bool                // new blocks may start: not past the deadline, not interrupted
-	huntedFor time.Duration
-	queue     []task                  // runs waiting for a lane before any new block
-	owners    map[int]func(jobResult) // what takes each job's result, by job id
-	blocks    map[int]chan struct{}   // the drops of the blocks in flight, by job id
-	drops     map[int]chan struct{}   // the drops of every job in flight, by job id
-	alone     int                     // the id of the job in flight that runs alone (job.alone), or 0
-	failure   error
-	ctx       context.Context
+	limit     int64         // no case index at or past it is started
+	next      int64         // the next position in the shard's sequence
+	hunting   bool          // new blocks may start: not past the deadline, not interrupted
+	huntedFor time.Duration // until every divergence found was settled
+	// blocksEnded is when the last block of cases ended: the hunting proper.
+	blocksEnded time.Duration
+	// capped says the finishing stages reached their cap: the steps under way end.
+	capped bool
+	// finishBy is when the finishing stages must stop (-minimize-time, counted from the
+	// end of the hunting); zero until the hunting ends.
+	finishBy time.Time
+
+	kept   map[Identity]*finding // the findings kept, one of each identity
+	checks []*finding            // divergences checked before they are kept (check.go)
+	owners map[int]owner         // what takes each job's result, by job id
+	drops  map[int]chan struct{} // the drop of each job in flight, by job id
+	blocks map[int][]int64       // the blocks of cases in flight: their indices, by job id
+	// unrun are the indices of blocks stopped past the limit that they did not run, in
+	// order: run first should the limit rise again past them (a suspect dismissed), so
+	// that every index below the final limit runs exactly once.
+	unrun   []int64
+	alone   int // the job in flight that runs alone (job.alone), or 0
+	failure error
 }
 
-// task is a run for the lanes, and what takes its result.
-type task struct {
-	j    job
-	take func(jobResult)
+// owner is what takes a job's result: a finding's step, or, with none, the hunt's block.
+type owner struct {
+	f    *finding
+	step step
 }
 
-// entryState is where an entry is in its confirmation.
-type entryState int
+// A step is the work of one stage of a finding: it starts the runs it needs while lanes
+// are free (fill, with coordinator.start), takes their results, and says when it is done.
+// Only the coordinator's goroutine calls it.
+type step interface {
+	fill(c *coordinator, f *finding)
+	take(c *coordinator, f *finding, r jobResult)
+	done() bool
+}
 
-const (
-	suspect   entryState = iota // seen once, its reruns under way
-	confirmed                   // shown on every run
-	flaky                       // shown on some runs only
-)
-
-// entry is the kept divergence of one signature: the case of lowest index that showed it,
-// a suspect until its reruns settle it.
-type entry struct {
-	pending
-	state   entryState
-	check   confirmation
-	want    Result // the reference's answer, from a run that ended normally
-	hasWant bool
-	path    string // where it is saved
-	created bool   // this hunt wrote path, and may remove it
-	dropped bool   // displaced by a lower index, or dismissed: results for it are ignored
+// idler is a step with work of its own to do while its runs are under way (the
+// minimizer pulls its next candidates from the shrinker): wantsIdle says whether it has
+// some, and idle does one piece of it and reports whether it did.
+type idler interface {
+	wantsIdle() bool
+	idle(c *coordinator) bool
 }
 
 func newCoordinator(h *hunt, sum *Summary, p *pool) *coordinator {
-	c := &coordinator{h: h, sum: sum, p: p, bySig: map[Identity]*entry{}, limit: h.end(),
-		owners: map[int]func(jobResult){}, blocks: map[int]chan struct{}{}, drops: map[int]chan struct{}{}}
+	c := &coordinator{h: h, sum: sum, p: p, kept: map[Identity]*finding{}, limit: h.end(),
+		owners: map[int]owner{}, drops: map[int]chan struct{}{}, blocks: map[int][]int64{}}
 	c.saves = &saver{dir: h.cfg.FoundDir, note: c.note}
 	return c
 }
@@ -77,14 +84,13 @@ const blockSize = 8
 
 // batchBlockSize is the same for packed inputs: enough cases to fill a few inputs, and a
 // multiple of 30, the most datasets an input of the games holds, so that a block packs
-// into full inputs: with 64, a game of 30 packed 30, 30 and 4, and started its program
-// once for every 21 cases in place of 30 (its hunt ran 18-38 % more cases a second with
-// 90, side by side).
+// into full inputs.
 const batchBlockSize = 90
 
-// hunt runs blocks of cases until the duration, the cases or the findings run out, or ctx
-// is done, and settles every divergence found on the way.
-func (c *coordinator) hunt(ctx context.Context) error {
+// run is the hunt's loop: it hunts blocks of cases until the duration, the cases or the
+// findings run out, or ctx is done, settles every divergence found on the way, then takes
+// each finding through its finishing stages, lowest index first.
+func (c *coordinator) run(ctx context.Context) error {
 	c.ctx, c.hunting = ctx, true
 	var deadline <-chan time.Time
 	if d := c.h.cfg.Duration; d > 0 {
@@ -95,24 +101,59 @@ func (c *coordinator) hunt(ctx context.Context) error {
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	interrupted := ctx.Done()
+	var capped <-chan time.Time
 	for {
-		if ctx.Err() == nil && c.failure == nil {
-			c.dispatch()
+		c.dispatch()
+		if c.blocksEnded == 0 && !c.canHunt() && len(c.blocks) == 0 {
+			c.blocksEnded = time.Since(c.h.start)
 		}
-		if len(c.blocks) == 0 && !c.canHunt() && c.huntedFor == 0 {
-			c.huntedFor = time.Since(c.h.start)
+		if c.huntedFor == 0 && c.settled() {
+			c.endHunting()
+			if !c.finishBy.IsZero() {
+				t := time.NewTimer(time.Until(c.finishBy))
+				defer t.Stop()
+				capped = t.C
+			}
 		}
-		if c.p.busy == 0 && (len(c.queue) == 0 || ctx.Err() != nil || c.failure != nil) && !c.canHunt() {
-			break
+		if c.huntedFor > 0 && c.finishNext() {
+			c.dispatch() // the stage it began may have runs to start
+		}
+		if c.p.busy == 0 {
+			if c.idle() {
+				continue
+			}
+			if c.huntedFor > 0 && !c.finishNext() || c.failure != nil {
+				break
+			}
+			if c.p.busy == 0 {
+				// A step that starts nothing with every lane free would wait for ever: the
+				// harness's own bug, which ends the hunt rather than hang it.
+				c.failure = fmt.Errorf("engine: the hunt's loop has nothing to wait for (the finding under way: %s)", c.stageUnderWay())
+				break
+			}
+		}
+		if c.hasIdleWork() {
+			select {
+			case r := <-c.p.results:
+				c.p.took()
+				c.route(r)
+			default:
+				c.idle()
+			}
+			continue
 		}
 		select {
 		case r := <-c.p.results:
 			c.p.took()
-			c.take(r)
+			c.route(r)
 		case <-tick.C:
-			c.progress(false)
+			c.progress()
 		case <-deadline:
 			c.stopHunting()
+		case <-capped:
+			capped = nil
+			c.capped = true
+			c.note(fmt.Sprintf("the finishing stages reached the -minimize-time cap (%v): what they reached is reported", c.h.minimizeCap()))
 		case <-interrupted:
 			interrupted = nil // done once: the loop waits for the runs dropped
 			c.stopHunting()
@@ -120,80 +161,145 @@ func (c *coordinator) hunt(ctx context.Context) error {
 		}
 	}
 	if c.huntedFor == 0 {
-		c.huntedFor = time.Since(c.h.start)
+		c.endHunting()
 	}
-	c.progress(false)
-	if c.failure == nil {
-		// Interrupted: what was not settled is kept, outside the corpus, and listed.
-		for _, e := range c.sorted() {
-			if e.state == suspect {
-				c.dismiss(e, "the hunt was interrupted before its reruns settled it")
-			}
-		}
-	}
+	c.progress()
 	return c.failure
 }
 
-// canHunt reports whether a new block of cases may start.
-func (c *coordinator) canHunt() bool {
-	if !c.hunting || c.failure != nil {
+// stageUnderWay names the stage of the finding being finished, for a harness error.
+func (c *coordinator) stageUnderWay() string {
+	for _, o := range c.working() {
+		return o.f.stage.String()
+	}
+	return "none"
+}
+
+// hasIdleWork reports whether a step under way has work of its own to do while runs are
+// out (idler), without doing it.
+func (c *coordinator) hasIdleWork() bool {
+	for _, o := range c.working() {
+		if i, ok := o.step.(idler); ok && i.wantsIdle() {
+			return true
+		}
+	}
+	return false
+}
+
+// idle gives the steps under way one piece of their own work (idler), and reports whether
+// one did some.
+func (c *coordinator) idle() bool {
+	for _, o := range c.working() {
+		if i, ok := o.step.(idler); ok && i.wantsIdle() && i.idle(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// settled reports whether the hunting is over: no new block may start, none is in
+// flight, and every divergence found is settled (confirmed, flaky or dismissed).
+func (c *coordinator) settled() bool {
+	if c.canHunt() || len(c.blocks) > 0 {
 		return false
 	}
-	i := c.h.index(c.next)
-	return i < c.limit && i < c.h.end() && i >= c.h.cfg.Start
+	if c.failure != nil || c.ctx.Err() != nil {
+		return c.p.busy == 0
+	}
+	if len(c.checks) > 0 {
+		return false
+	}
+	for _, f := range c.kept {
+		if f.stage == suspect {
+			return false
+		}
+	}
+	return true
 }
 
-// stopHunting starts no new block, and stops the blocks under way: what they ran counts.
-func (c *coordinator) stopHunting() {
+// endHunting marks the end of the hunting and the start of the finishing: the suspects an
+// interrupt left are dismissed, and the cap of the finishing stages starts.
+func (c *coordinator) endHunting() {
+	c.huntedFor = time.Since(c.h.start)
+	if c.blocksEnded == 0 {
+		c.blocksEnded = c.huntedFor
+	}
 	c.hunting = false
-	for id, drop := range c.blocks {
-		if drop != nil {
-			close(drop)
-			c.blocks[id], c.drops[id] = nil, nil
+	if c.failure != nil {
+		return
+	}
+	for _, f := range c.sorted() {
+		if f.stage == suspect {
+			c.dismiss(f, "the hunt was interrupted before its reruns settled it")
 		}
+	}
+	c.checks = nil
+	if budget := c.h.minimizeCap(); budget > 0 {
+		c.finishBy = time.Now().Add(budget)
 	}
 }
 
-// dropAll stops every run under way: the hunt is interrupted.
-func (c *coordinator) dropAll() {
-	for id, drop := range c.drops {
-		if drop != nil {
-			close(drop)
-			c.drops[id] = nil
-		}
-		if _, ok := c.blocks[id]; ok {
-			c.blocks[id] = nil
-		}
+// finishNext moves the finding being finished, the lowest not yet reported, on to its
+// next stage when its step is done (or starts its first), and reports whether a finding
+// is left to finish.
+func (c *coordinator) finishNext() bool {
+	if c.failure != nil {
+		return false
 	}
-}
-
-// dispatch hands the free lanes work: the queued runs first, then new blocks. A run that
-// runs alone waits for the runs under way to end, and nothing starts beside it.
-func (c *coordinator) dispatch() {
-	for c.p.free() > 0 && c.alone == 0 {
-		if len(c.queue) > 0 {
-			t := c.queue[0]
-			if t.j.alone && c.p.busy > 0 {
-				return
-			}
-			c.queue = c.queue[1:]
-			drop := make(chan struct{})
-			t.j.drop = drop
-			id := c.p.send(t.j)
-			c.owners[id], c.drops[id] = t.take, drop
-			if t.j.alone {
-				c.alone = id
-			}
+	for _, f := range c.sorted() {
+		if f.stage == reported {
 			continue
 		}
-		if !c.canHunt() {
+		if f.work == nil || f.work.done() {
+			c.advance(f)
+		}
+		if f.stage == reported {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// working lists the owners whose steps may start runs now, in the order they get lanes:
+// the divergences being checked and the suspects being confirmed during the hunting,
+// lowest index first; afterwards the one finding being finished.
+func (c *coordinator) working() []owner {
+	var out []owner
+	for _, f := range c.checks {
+		if f.work != nil && !f.work.done() {
+			out = append(out, owner{f, f.work})
+		}
+	}
+	for _, f := range c.sorted() {
+		if f.work != nil && !f.work.done() && (f.stage == suspect || c.huntedFor > 0) {
+			out = append(out, owner{f, f.work})
+			if c.huntedFor > 0 {
+				break // one finding's finishing stages at a time
+			}
+		}
+	}
+	return out
+}
+
+// dispatch hands the free lanes work: the steps under way first, then new blocks. A run
+// that runs alone waits for the runs under way to end, and nothing starts beside it.
+func (c *coordinator) dispatch() {
+	for _, o := range c.working() {
+		if c.p.free() == 0 || c.alone != 0 {
 			return
 		}
+		o.step.fill(c, o.f)
+	}
+	for c.p.free() > 0 && c.alone == 0 && c.canHunt() && c.ctx.Err() == nil && c.failure == nil {
 		size := blockSize
 		if c.h.batch != nil {
 			size = batchBlockSize
 		}
 		var block []int64
+		for len(block) < size && len(c.unrun) > 0 && c.unrun[0] < c.limit {
+			block, c.unrun = append(block, c.unrun[0]), c.unrun[1:]
+		}
 		for len(block) < size {
 			i := c.h.index(c.next)
 			if i >= c.limit || i >= c.h.end() || i < c.h.cfg.Start {
@@ -204,26 +310,94 @@ func (c *coordinator) dispatch() {
 		}
 		drop := make(chan struct{})
 		id := c.p.send(job{indices: block, drop: drop})
-		c.blocks[id], c.drops[id], c.owners[id] = drop, drop, c.takeBlock
+		c.owners[id], c.drops[id], c.blocks[id] = owner{}, drop, block
 	}
 }
 
-// enqueue queues a run ahead of any new block.
-func (c *coordinator) enqueue(j job, take func(jobResult)) {
-	c.queue = append(c.queue, task{j, take})
+// start sends j to a lane for f's step s, and returns the job's id. A job that runs
+// alone is started only with no run in flight; s checks that with canStartAlone first.
+func (c *coordinator) start(f *finding, s step, j job) int {
+	if j.drop == nil {
+		j.drop = make(chan struct{})
+	}
+	id := c.p.send(j)
+	c.owners[id], c.drops[id] = owner{f, s}, j.drop
+	if j.alone {
+		c.alone = id
+	}
+	return id
 }
 
-// take hands a lane's result to what waits for it.
-func (c *coordinator) take(r jobResult) {
-	take := c.owners[r.id]
+// canStart reports whether a step may start a run now: a lane is free, nothing runs
+// alone, and, for a run that must run alone, nothing runs at all.
+func (c *coordinator) canStart(alone bool) bool {
+	return c.p.free() > 0 && c.alone == 0 && (!alone || c.p.busy == 0)
+}
+
+// route hands a lane's result to what waits for it.
+func (c *coordinator) route(r jobResult) {
+	o, ok := c.owners[r.id]
 	if r.id == c.alone {
 		c.alone = 0
 	}
 	delete(c.owners, r.id)
-	delete(c.blocks, r.id)
 	delete(c.drops, r.id)
-	if take != nil {
-		take(r)
+	if block, ok := c.blocks[r.id]; ok {
+		delete(c.blocks, r.id)
+		if c.hunting && r.err == nil && int(r.ran) < len(block) {
+			// Stopped past the limit: what it did not run waits for the limit to rise.
+			c.unrun = append(c.unrun, block[r.ran:]...)
+			slices.Sort(c.unrun)
+		}
+		c.takeBlock(r)
+		return
+	}
+	if !ok || o.step == nil {
+		return
+	}
+	o.step.take(c, o.f, r)
+}
+
+// canHunt reports whether a new block of cases may start.
+func (c *coordinator) canHunt() bool {
+	if !c.hunting || c.failure != nil {
+		return false
+	}
+	if len(c.unrun) > 0 && c.unrun[0] < c.limit {
+		return true
+	}
+	i := c.h.index(c.next)
+	return i < c.limit && i < c.h.end() && i >= c.h.cfg.Start
+}
+
+// stopHunting starts no new block, and stops the blocks under way: what they ran counts.
+func (c *coordinator) stopHunting() {
+	c.hunting = false
+	for id := range c.blocks {
+		if drop := c.drops[id]; drop != nil {
+			close(drop)
+			c.drops[id] = nil
+		}
+	}
+}
+
+// dropAll stops every run under way: the hunt is interrupted. The reruns that adopt the
+// smallest case a minimization reached go on: that case is what an interrupted
+// minimization keeps.
+func (c *coordinator) dropAll() {
+	for id, drop := range c.drops {
+		if _, adopting := c.owners[id].step.(*adoption); drop != nil && !adopting {
+			close(drop)
+			c.drops[id] = nil
+		}
+	}
+}
+
+// drop stops one run under way, when its outcome is no longer needed.
+func (c *coordinator) drop(id int) {
+	if drop := c.drops[id]; drop != nil {
+		close(drop)
+		c.drops[id] = nil
 	}
 }
 
@@ -256,23 +430,6 @@ func (c *coordinator) takeBlock(r jobResult) {
 	}
 }
 
-// found takes a divergence as a lane saw it: a disturbed run is run again, a failure of
-// the reference is checked by a rerun, anything else is recorded and confirmed.
-func (c *coordinator) found(p pending) {
-	if !p.reruns.fast {
-		p.reruns.ref = true // every rerun is against ref
-	}
-	switch {
-	case p.d.Disturbed():
-		c.sum.Rerun++
-		c.retry(p, 1)
-	case p.d.RefFailed():
-		c.checkReference(p, 1)
-	default:
-		c.record(p)
-	}
-}
-
 // record keeps p if it is the lowest case of its signature and among the MaxFindings
 // signatures of lowest index, and starts its confirmation; what it displaces is listed.
 func (c *coordinator) record(p pending) {
@@ -281,48 +438,61 @@ func (c *coordinator) record(p pending) {
 		c.unreported(p)
 		return
 	}
-	if old := c.bySig[p.sig.Identity]; old != nil {
-		if p.index > old.index || old.state != suspect && p.index == old.index {
+	if old := c.kept[p.sig.Identity]; old != nil {
+		if p.index > old.index || old.stage != suspect && p.index == old.index {
 			c.unreported(p)
 			return
 		}
 		c.unreported(old.pending)
-		c.drop(old)
+		c.forget(old)
 	}
-	e := &entry{pending: p}
-	c.bySig[p.sig.Identity] = e
+	f := &finding{pending: p}
+	c.kept[p.sig.Identity] = f
 	maxFindings := max(c.h.cfg.MaxFindings, 1)
 	if lowest := c.sorted(); len(lowest) > maxFindings {
 		worst := lowest[maxFindings]
 		c.unreported(worst.pending)
-		c.drop(worst)
+		c.forget(worst)
 	}
 	c.relimit()
-	if !e.dropped {
-		c.confirm(e)
+	if !f.dropped {
+		f.work = newConfirmation(c, f)
 	}
 }
 
 // relimit sets the index past which no case starts: once MaxFindings signatures are kept,
 // every index below the last kept one was handed out already, so once the lanes finish,
-// the kept findings are the lowest divergent indices of their signatures. A dismissed
-// suspect raises it again.
+// the kept findings are the lowest divergent indices of their signatures. The blocks in
+// flight past it are stopped: nothing they find could be kept. A dismissed suspect raises
+// it again.
 func (c *coordinator) relimit() {
 	c.limit = c.h.end()
 	if lowest, maxFindings := c.sorted(), max(c.h.cfg.MaxFindings, 1); len(lowest) >= maxFindings {
 		c.limit = lowest[maxFindings-1].index + 1
 	}
+	for id, block := range c.blocks {
+		if block[0] >= c.limit {
+			c.drop(id)
+		}
+	}
 }
 
-// drop forgets an entry displaced by a divergence of lower index: its saved files, if this
-// hunt wrote them, and the results of its reruns still under way.
-func (c *coordinator) drop(e *entry) {
-	e.dropped = true
-	if c.bySig[e.sig.Identity] == e {
-		delete(c.bySig, e.sig.Identity)
+// forget drops a finding displaced by a divergence of lower index, or dismissed: its
+// saved files, if this hunt wrote them, and the runs of its step still under way, whose
+// results are ignored.
+func (c *coordinator) forget(f *finding) {
+	f.dropped = true
+	if c.kept[f.sig.Identity] == f {
+		delete(c.kept, f.sig.Identity)
 	}
-	if e.created {
-		c.saves.forget(e.path)
+	for id, o := range c.owners {
+		if o.f == f {
+			c.drop(id)
+			c.owners[id] = owner{}
+		}
+	}
+	if f.created {
+		c.saves.forget(f.path)
 	}
 }
 
@@ -338,13 +508,13 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// sorted returns the kept divergences by case index.
-func (c *coordinator) sorted() []*entry {
-	out := make([]*entry, 0, len(c.bySig))
-	for _, e := range c.bySig {
-		out = append(out, e)
+// sorted returns the kept findings by case index.
+func (c *coordinator) sorted() []*finding {
+	out := make([]*finding, 0, len(c.kept))
+	for _, f := range c.kept {
+		out = append(out, f)
 	}
-	slices.SortFunc(out, func(a, b *entry) int { return cmp.Compare(a.index, b.index) })
+	slices.SortFunc(out, func(a, b *finding) int { return cmp.Compare(a.index, b.index) })
 	return out
 }
 
@@ -354,153 +524,50 @@ func (c *coordinator) note(s string) {
 	}
 }
 
-func (c *coordinator) progress(minimizing bool) { c.progressOf(minimizing, 0, 0) }
-
-// progressOf tells the hunt's progress, with how a minimization under way goes.
-func (c *coordinator) progressOf(minimizing bool, taken, bytes int) {
+// progress tells the hunt's progress, with how the minimization under way goes.
+func (c *coordinator) progress() {
 	if c.h.cfg.Progress == nil {
 		return
 	}
-	c.h.cfg.Progress(Progress{Cases: c.sum.Cases, Divergences: int64(c.sum.Divergences), Findings: len(c.bySig),
-		Elapsed: time.Since(c.h.start), Duration: c.h.cfg.Duration, Minimizing: minimizing, Taken: taken, Bytes: bytes})
-}
-
-// preview is the finding of an entry as found, before minimization.
-func (c *coordinator) preview(e *entry) Finding {
-	return Finding{Index: e.index, Verdict: e.d.Verdict(), Signature: e.sig.words, Identity: e.sig.Identity, FoundAfter: e.after.Seconds(),
-		Input: e.input, InputBytes: len(e.input), Original: len(e.input), Divergence: e.d, Path: e.path,
-		Shown: e.check.shown, Runs: e.check.runs, Reached: c.h.rulings(e.c), Packed: e.packed}
-}
-
-// finish minimizes the confirmed findings, lowest index first, saves each minimized case
-// once its reruns confirm it, and fills the summary.
-func (c *coordinator) finish(ctx context.Context) error {
-	h := c.h
-	for _, e := range c.sorted() {
-		f := c.preview(e)
-		if e.state == flaky {
-			f.Verdict = Flaky
-			f.Note = fmt.Sprintf("flaky: it showed on %d of %d runs of its case, which is kept outside the corpus%s", e.check.shown, e.check.runs, e.check.otherRuns())
-			c.sum.Findings = append(c.sum.Findings, f)
-			continue
-		}
-		switch {
-		case h.cfg.MinimizeTime < 0:
-			f.Note = "not minimized (no minimization asked)"
-		case ctx.Err() != nil:
-			f.Note = "not minimized: interrupted"
-		default:
-			c.note(fmt.Sprintf("case %d: minimizing (%d bytes)", e.index, len(e.input)))
-			start, from := time.Now(), e.pending
-			s, scales := scalerOf(h.game)
-			var narrowed []pending
-			if scales && e.d.Verdict() == TLE {
-				// A time-out is narrowed by scaling first (Scaler), then polished.
-				if n, runs := c.narrow(ctx, s, from); len(n) > 0 {
-					narrowed, from = n, n[len(n)-1]
-					c.note(fmt.Sprintf("case %d: narrowed by scaling to %d bytes in %.1fs (%d runs)", e.index, len(from.input), time.Since(start).Seconds(), runs))
-				}
+	p := Progress{Cases: c.sum.Cases, Divergences: int64(c.sum.Divergences), Findings: len(c.kept),
+		Elapsed: time.Since(c.h.start), Duration: c.h.cfg.Duration}
+	for _, f := range c.sorted() {
+		if f.stage > flaky && f.stage < reported {
+			p.Finishing, p.Stage = true, f.stage.String()
+			taken := f.taken
+			switch w := f.work.(type) {
+			case *minimizer:
+				taken = w.taken
+			case *narrowStep:
+				taken = w.taken
 			}
-			budget := h.minimizeBudget() - time.Since(start)
-			if len(narrowed) > 0 {
-				// Polishing a case at the edge of the limit: a candidate that still times out
-				// costs the whole limit, and scaling did the work; a report now beats a few
-				// more bytes. One round of candidates, each of which may take the limit
-				// with the margin (none of boom's or mine's time-outs of the zoo ever kept
-				// one in 5 s).
-				budget = min(budget, time.Duration(tleMargin*float64(h.limits.WithDefaults().Time))+polishSlack)
-			}
-			taken, stats := c.minimize(ctx, from, budget)
-			taken = append(narrowed, taken...)
-			stats.Seconds = time.Since(start).Seconds()
-			f.Minimize = stats
-			if !stats.Complete {
-				f.Note = "minimization stopped early (budget or interrupt): the case may shrink further"
-			}
+			p.Taken, p.Bytes = len(taken), len(f.input)
 			if len(taken) > 0 {
-				c.adopt(e, taken, stats.Complete, &f)
+				p.Bytes = len(taken[len(taken)-1].input)
 			}
-			if ctx.Err() == nil {
-				// The rulings the case reaches are tested as causes (cause.go).
-				final, path := e.pending, []pending(nil)
-				for i, t := range taken {
-					if bytes.Equal(t.input, f.Input) {
-						final, path = t, taken[:i+1]
-					}
-				}
-				f.Causes, f.Reached = c.causes(ctx, e.pending, path, final.c)
-			}
-			if scales && e.d.Verdict() == TLE && ctx.Err() == nil {
-				final := from
-				if len(taken) > 0 && len(f.Input) == len(taken[len(taken)-1].input) {
-					final = taken[len(taken)-1]
-				}
-				// The table's extra runs, for a steadier time, within the finding's budget.
-				f.Growth = c.growth(ctx, s, final, start.Add(h.minimizeBudget()))
-			}
+			break
 		}
-		c.sum.Findings = append(c.sum.Findings, f)
 	}
-	return nil
+	c.h.cfg.Progress(p)
 }
 
-// adopt confirms the case a minimization reached and saves it: in place of the case as
-// found when the minimization was complete; when it was cut short (an interrupt, the
-// budget), beside it, the case as found kept whole (Finding.Also). A minimized case whose
-// reruns do not all show the signature is not taken; the cases taken before it are tried,
-// the last first, up to adoptTries of them (the smallest case of a time-out or a crash
-// shows it at its very edge, where a rerun may fall short of it), then the case as found
-// stands.
-func (c *coordinator) adopt(e *entry, taken []pending, complete bool, f *Finding) {
-	// The reruns run even when the hunt is being interrupted, within a grace: the smallest
-	// confirmed case is what an interrupted minimization keeps.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.ctx), adoptTries*(2*time.Duration(tleMargin*float64(c.h.wallOfRun()))+2*time.Second))
-	defer cancel()
-	var failed []string
-	for try := 0; try < adoptTries && try < len(taken) && ctx.Err() == nil; try++ {
-		best := taken[len(taken)-1-try]
-		want, d, shown, runs := c.confirmNow(ctx, best)
-		if shown < runs || runs == 0 {
-			failed = append(failed, fmt.Sprintf("%d bytes: %d of %d reruns", len(best.input), shown, runs))
-			continue
+// drive runs one step to its end on the coordinator's lanes, alone: for a command that
+// uses a stage of the hunt on its own (judge -explain's growth).
+func (c *coordinator) drive(ctx context.Context, f *finding, s step) {
+	c.ctx = ctx
+	for {
+		if !s.done() && ctx.Err() == nil {
+			s.fill(c, f)
 		}
-		if len(failed) > 0 {
-			f.Note = fmt.Sprintf("the smallest cases reached did not show the signature on every rerun (%s): a larger one taken before them (%d bytes) is",
-				strings.Join(failed, "; "), len(best.input))
+		if c.p.busy == 0 {
+			if !s.done() && ctx.Err() == nil {
+				if i, ok := s.(idler); ok && i.wantsIdle() && i.idle(c) {
+					continue
+				}
+			}
+			return
 		}
-		c.keep(e, best, want, d, complete, f)
-		return
+		r := c.p.recv()
+		c.route(r)
 	}
-	if len(failed) > 0 {
-		f.Note = fmt.Sprintf("the cases the minimization reached did not show the signature on every rerun (%s): the case as found is reported",
-			strings.Join(failed, "; "))
-	}
-}
-
-// polishSlack is what the polish of a time-out's case narrowed by scaling is given past
-// one run at the limit with the margin: a worker's start, the input's reading and check.
-const polishSlack = time.Second
-
-// adoptTries bounds the minimized cases adopt tries to confirm.
-const adoptTries = 3
-
-// keep saves a confirmed minimized case and makes it the finding's, named in its own words
-// (of the finding's identity). The case as found goes when the minimization was complete,
-// and stays beside it (Finding.Also) when it was not.
-func (c *coordinator) keep(e *entry, best pending, want Result, d *Divergence, complete bool, f *Finding) {
-	f.Input, f.InputBytes, f.Divergence, f.Reached = best.input, len(best.input), d, c.h.rulings(best.c)
-	f.Signature = best.sig.words
-	path, created, ok := c.saves.save(best.input, want)
-	if !ok {
-		return
-	}
-	if complete {
-		if e.created && e.path != path {
-			c.saves.forget(e.path)
-		}
-	} else if e.path != "" && e.path != path {
-		f.Also = append(f.Also, e.path)
-	}
-	f.Path = path
-	e.path, e.created = path, created
 }

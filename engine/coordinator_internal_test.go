@@ -8,17 +8,38 @@ import (
 	"gamediff/sandbox"
 )
 
-// TestRunAloneHasNoRunBesideIt: a queued run that runs alone (the rerun of a disturbed
-// run) waits for the runs under way to end, and nothing starts beside it, though a lane
-// is free; the runs queued after it start once it has ended.
+// listStep is a step that starts its jobs in order, each as soon as coordinator.canStart
+// lets it, and records whose results it took.
+type listStep struct {
+	jobs  []job
+	names map[int]string
+	taken []string
+}
+
+func (s *listStep) fill(c *coordinator, f *finding) {
+	for len(s.jobs) > 0 && c.canStart(s.jobs[0].alone) {
+		s.names[c.start(f, s, s.jobs[0])] = string(s.jobs[0].input)
+		s.jobs = s.jobs[1:]
+	}
+}
+
+func (s *listStep) take(_ *coordinator, _ *finding, r jobResult) {
+	s.taken = append(s.taken, s.names[r.id])
+}
+func (s *listStep) done() bool { return len(s.jobs) == 0 }
+
+// TestRunAloneHasNoRunBesideIt: a run that runs alone (a time-out's rerun, the rerun of a
+// disturbed run) waits for the runs under way to end, and nothing starts beside it,
+// though a lane is free; the runs after it start once it has ended.
 func TestRunAloneHasNoRunBesideIt(t *testing.T) {
 	jobs := make(chan job, 8)
-	c := &coordinator{p: &pool{jobs: jobs, workers: 2}, owners: map[int]func(jobResult){},
-		blocks: map[int]chan struct{}{}, drops: map[int]chan struct{}{}}
-	var taken []string
+	c := newCoordinator(&hunt{}, &Summary{}, &pool{jobs: jobs, workers: 2})
+	c.ctx = context.Background()
+	s := &listStep{names: map[int]string{}}
 	for _, name := range []string{"before", "alone", "after"} {
-		c.enqueue(job{input: []byte(name), alone: name == "alone"}, func(jobResult) { taken = append(taken, name) })
+		s.jobs = append(s.jobs, job{input: []byte(name), alone: name == "alone"})
 	}
+	f := &finding{}
 	sent := func() (names []string, ids []int) {
 		for {
 			select {
@@ -31,55 +52,59 @@ func TestRunAloneHasNoRunBesideIt(t *testing.T) {
 	}
 	end := func(id int) {
 		c.p.took()
-		c.take(jobResult{id: id})
+		c.route(jobResult{id: id})
 	}
 
-	c.dispatch()
+	s.fill(c, f)
 	names, ids := sent()
 	if !slices.Equal(names, []string{"before"}) {
 		t.Fatalf("first sent %v, want [before]: the run alone waits for the one under way", names)
 	}
 	end(ids[0])
-	c.dispatch()
+	s.fill(c, f)
 	names, ids = sent()
 	if !slices.Equal(names, []string{"alone"}) || c.p.free() != 1 {
 		t.Fatalf("then sent %v with %d lanes free, want [alone] and one lane left free", names, c.p.free())
 	}
-	c.dispatch()
+	s.fill(c, f)
 	if names, _ := sent(); len(names) != 0 {
 		t.Fatalf("sent %v beside the run alone", names)
 	}
 	end(ids[0])
-	c.dispatch()
+	s.fill(c, f)
 	if names, _ := sent(); !slices.Equal(names, []string{"after"}) {
 		t.Fatalf("after the run alone sent %v, want [after]", names)
 	}
-	if !slices.Equal(taken, []string{"before", "alone"}) {
-		t.Errorf("results taken by %v, want before's then alone's", taken)
+	if !slices.Equal(s.taken, []string{"before", "alone"}) {
+		t.Errorf("results taken by %v, want before's then alone's", s.taken)
 	}
 }
 
-// TestMinimizedTimeOutIsConfirmedWithTheMargin: the reruns that confirm the case a
-// minimization reached (confirmNow) run a time-out's alone and with the margin, as its
-// candidates ran, so that the case kept exceeds the limit by the margin on each; a wrong
-// answer's run beside each other, at the limit.
+// TestMinimizedTimeOutIsConfirmedWithTheMargin: the reruns that adopt the case a
+// minimization or a narrowing reached run a time-out's alone and with the margin, as its
+// probes ran, so that the case kept exceeds the limit by the margin on each; a wrong
+// answer's beside each other, with the generous limit, confirmReruns of them.
 func TestMinimizedTimeOutIsConfirmedWithTheMargin(t *testing.T) {
 	for _, tc := range []struct {
-		name           string
-		got            Result
-		alone, margins bool
+		name                    string
+		got                     Result
+		runs                    int
+		alone, margin, generous bool
 	}{
-		{"time-out", Result{Solver: "program", Result: sandbox.Result{Status: sandbox.TimedOut}}, true, true},
-		{"wrong answer", Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("2\n")}}, false, false},
+		{"time-out", Result{Solver: "program", Result: sandbox.Result{Status: sandbox.TimedOut}}, tleAdoptReruns, true, true, false},
+		{"wrong answer", Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("2\n")}}, confirmReruns, false, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			jobs, results := make(chan job, confirmReruns), make(chan jobResult, confirmReruns)
-			c := &coordinator{p: &pool{jobs: jobs, results: results, workers: 2}}
+			c := newCoordinator(&hunt{}, &Summary{}, &pool{jobs: jobs, results: results, workers: 2})
+			c.ctx = context.Background()
 			d := &Divergence{Want: Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}}, Got: tc.got}
 			if tc.got.Status != sandbox.Exited {
 				d.Culprit = tc.got.Solver
 			}
 			p := pending{input: []byte("case"), d: d, sig: verdictOnly(d.Verdict())}
+			f := &finding{pending: p, taken: []pending{p}}
+			a := c.newAdoption(f)
 			var sent []job
 			go func() {
 				for j := range jobs {
@@ -87,14 +112,14 @@ func TestMinimizedTimeOutIsConfirmedWithTheMargin(t *testing.T) {
 					results <- jobResult{id: j.id, d: d, sig: p.sig}
 				}
 			}()
-			_, _, shown, runs := c.confirmNow(context.Background(), p)
+			c.drive(context.Background(), f, a)
 			close(jobs)
-			if shown != confirmReruns || runs != confirmReruns {
-				t.Fatalf("shown on %d of %d reruns, want %d of %d", shown, runs, confirmReruns, confirmReruns)
+			if rr := a.reruns; rr.shown != tc.runs || rr.runs != tc.runs {
+				t.Fatalf("shown on %d of %d reruns, want %d of %d", rr.shown, rr.runs, tc.runs, tc.runs)
 			}
 			for _, j := range sent {
-				if j.alone != tc.alone || j.how.margin != tc.margins {
-					t.Errorf("a rerun ran alone %v, with the margin %v; want %v, %v", j.alone, j.how.margin, tc.alone, tc.margins)
+				if j.alone != tc.alone || j.how.margin != tc.margin || j.how.generous != tc.generous {
+					t.Errorf("a rerun ran alone %v, with the margin %v, generous %v; want %v, %v, %v", j.alone, j.how.margin, j.how.generous, tc.alone, tc.margin, tc.generous)
 				}
 			}
 		})

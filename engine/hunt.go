@@ -58,8 +58,14 @@ type HuntConfig struct {
 	// the hunt reports, for each, its case of lowest index, whatever the number of
 	// workers, and lists the other divergent cases it saw.
 	MaxFindings int
-	// MinimizeTime is the budget to minimize each finding: 0 for 30 s, negative for none
-	// (the finding is reported as found, confirmed).
+	// MinimizeRuns bounds each minimization by the candidates its walk decides (0:
+	// defaultMinimizeRuns): a minimization ends 1-minimal or after that many, the same
+	// case on any machine.
+	MinimizeRuns int
+	// MinimizeTime caps the finishing stages of the hunt, every finding's minimization,
+	// causes and growth together, from the end of the hunting: a safety net that the report
+	// names when it fires (0: defaultMinimizeCap); negative: no minimization at all (a
+	// finding is reported as found, confirmed).
 	MinimizeTime time.Duration
 	FoundDir     string // where findings are saved; empty: not saved
 	// Progress is called about four times a second while cases run, Found with each new
@@ -78,9 +84,11 @@ type Progress struct {
 	Findings    int // distinct signatures so far, confirmed or being confirmed
 	Elapsed     time.Duration
 	Duration    time.Duration
-	Minimizing  bool // the hunt is minimizing its findings
-	// Taken and Bytes tell how the minimization under way goes: the smaller cases it took
-	// so far, and the size of the last.
+	// Finishing says the hunting is over and a finding goes through its finishing stages:
+	// Stage names the one under way ("minimizing", "testing causes", …), Taken and Bytes
+	// how it goes: the smaller cases taken so far, and the size of the case worked on.
+	Finishing    bool
+	Stage        string
 	Taken, Bytes int
 }
 
@@ -197,12 +205,15 @@ type Finding struct {
 
 // MinimizeStats tells how a minimization went.
 type MinimizeStats struct {
-	Runs     int     `json:"runs"`     // candidates run
-	Dropped  int     `json:"dropped"`  // runs stopped when the walk no longer needed them
-	Accepted int     `json:"accepted"` // candidates that kept the signature and became the case
-	Invalid  int     `json:"invalid"`  // candidates that kept the signature but the validator rejected (or that reach a ruling the hunt leaves out), never taken
-	Complete bool    `json:"complete"` // no candidate of the final case keeps the signature
-	Seconds  float64 `json:"seconds"`
+	Runs     int  `json:"runs"`     // candidates decided by the walk (or probes of a time-out's narrowing)
+	Dropped  int  `json:"dropped"`  // runs ahead of the walk stopped when it no longer needed them
+	Accepted int  `json:"accepted"` // candidates that kept the signature and became the case
+	Invalid  int  `json:"invalid"`  // candidates that kept the signature but the validator rejected (or that reach a ruling the hunt leaves out), never taken
+	Complete bool `json:"complete"` // no candidate of the final case keeps the signature
+	// Capped says the -minimize-time cap ended it (MinimizeTime): what it reached then
+	// may differ from machine to machine.
+	Capped  bool    `json:"capped,omitempty"`
+	Seconds float64 `json:"seconds"`
 }
 
 // RefFailure is a run of the reference that did not end normally, twice: a bug of the
@@ -261,6 +272,7 @@ type pending struct {
 	sig    signature
 	after  time.Duration // since the hunt's start
 	packed bool          // the input holds several generated cases (see Finding.Packed)
+	scaled float64       // the scale a time-out's case was narrowed to (0: not narrowed)
 	// reruns is how its reruns run: against ref, with the program or, for a mistake of
 	// fast's met in a program's hunt, with fast as the code under test.
 	reruns how
@@ -311,19 +323,15 @@ func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
 	}()
 	sum.Oracle = h.oracle()
 
-	err = c.hunt(ctx)
-	sum.HuntSeconds = c.huntedFor.Seconds()
+	err = c.run(ctx)
+	sum.Seconds = time.Since(h.start).Seconds()
+	sum.HuntSeconds = c.blocksEnded.Seconds()
 	if sum.HuntSeconds > 0 {
 		sum.CasesPerSec = float64(sum.Cases) / sum.HuntSeconds
 	}
-	sum.ConfirmSeconds = (time.Since(h.start) - c.huntedFor).Seconds()
+	sum.ConfirmSeconds = (c.huntedFor - c.blocksEnded).Seconds()
+	sum.MinimizeSecs = sum.Seconds - c.huntedFor.Seconds()
 	sum.Digest = strconv.FormatUint(c.digest, 16)
-	if err == nil {
-		minStart := time.Now()
-		err = c.finish(ctx)
-		sum.MinimizeSecs = time.Since(minStart).Seconds()
-	}
-	sum.Seconds = time.Since(h.start).Seconds()
 	sum.Interrupted = ctx.Err() != nil
 	if s, ok := h.sandbox.Load().(string); ok {
 		sum.Sandbox = s
@@ -511,12 +519,6 @@ func (h *hunt) oracle() string {
 		return "ref"
 	}
 	return fmt.Sprintf("fast, ref on 1 case in %d and on every divergence", refEvery)
-}
-
-// wallOfRun is the longest a run of the code under test and of the reference on one input
-// may take before its backstop, which bounds how long anything waits for a run.
-func (h *hunt) wallOfRun() time.Duration {
-	return h.limits.WithDefaults().Wall + h.refLimits.WithDefaults().Wall
 }
 
 // digestOf hashes one case input for Summary.Digest: a CRC-64, which the same input gives

@@ -53,8 +53,12 @@ type JudgeConfig struct {
 
 // JudgeTests runs the code under test on every test, as a judge does: in worker processes, in
 // parallel, each run in the sandbox under the limits, compared with the test's expected
-// result. A test that fails is run again before its verdict is given. The judgements are
-// in the order of tests; the error is the harness's.
+// result. A test that fails is run again before its verdict is given, as a hunt confirms a
+// finding (confirm.go): a time-out's reruns alone and with the margin, any other
+// failure's with the generous limit. A time-out whose reruns run within the limit is no
+// time-out (Note says its fastest time); one whose reruns exceed the limit but not the
+// margin stays TLE, and Note says it is near the limit, where a quieter or faster machine
+// may pass it. The judgements are in the order of tests; the error is the harness's.
 func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement, error) {
 	h, err := newHunt(HuntConfig{Game: cfg.Game, Program: cfg.Program, Equal: cfg.Equal, Limits: cfg.Limits, Unpacked: true})
 	if err != nil {
@@ -62,33 +66,51 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 	}
 	p, stop := startLanes(ctx, h, cfg.Workers)
 	defer func() { stop() }()
+	limit := h.limits.WithDefaults().Time
 	out := make([]Judgement, len(tests))
-	checks := make([]confirmation, len(tests))
+	checks := make([]judging, len(tests))
 	owner := map[int]int{} // job id → test
+	alone := 0             // the job in flight that runs alone, or 0
 	var queue []int        // tests to run (again)
 	for i, t := range tests {
 		out[i].Test = t.Name
 		queue = append(queue, i)
 	}
 	settled := 0
-	done := func(int) {
+	done := func(i int) {
+		if checks[i].runs > 1 {
+			out[i].Shown, out[i].Runs = checks[i].shown, checks[i].runs
+		}
 		settled++
 		if cfg.Progress != nil {
 			cfg.Progress(settled, len(tests))
 		}
 	}
 	for settled < len(tests) {
-		for p.free() > 0 && len(queue) > 0 && ctx.Err() == nil {
+		for p.free() > 0 && len(queue) > 0 && ctx.Err() == nil && alone == 0 {
 			i := queue[0]
+			ch := &checks[i]
+			tle := ch.runs > 0 && ch.tle
+			if (tle || ch.disturbed > 0) && p.busy > 0 {
+				break // it runs alone: once the runs under way end
+			}
 			queue = queue[1:]
 			want := tests[i].Want
-			owner[p.sendCtx(ctx, job{input: tests[i].Input, want: &want, fresh: checks[i].runs > 0})] = i
-			checks[i].inFlight++
+			id := p.sendCtx(ctx, job{input: tests[i].Input, want: &want, fresh: ch.runs > 0,
+				how: how{margin: tle, generous: ch.runs > 0 && !tle}})
+			owner[id] = i
+			if tle || ch.disturbed > 0 {
+				alone = id
+			}
+			ch.inFlight++
 		}
 		if p.busy == 0 {
 			return out, ctx.Err()
 		}
 		r := p.recv()
+		if r.id == alone {
+			alone = 0
+		}
 		i, ok := owner[r.id]
 		if !ok {
 			continue
@@ -120,24 +142,40 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 				continue
 			}
 			j.Verdict, j.Signature, j.Identity, j.Divergence = r.d.Verdict(), r.sig.words, r.sig.Identity, r.d
+			ch.tle, ch.target = j.Verdict == TLE, 1+confirmReruns
+			if ch.tle {
+				ch.target = 1 + tleReruns
+			}
 		}
 		if r.d != nil && r.sig.Identity == j.Identity {
 			ch.shown++
+		} else if ch.tle {
+			ch.fastest = min(ch.fastest, r.run.CPU)
+			if ch.fastest == 0 {
+				ch.fastest = r.run.CPU
+			}
 		}
 		if ch.inFlight > 0 {
 			continue
 		}
 		switch {
-		case ch.runs < 1+confirmReruns && ch.shown == ch.runs:
-			for range confirmReruns {
+		case ch.runs < ch.target && (ch.shown == ch.runs || ch.tle):
+			for k := ch.runs; k < ch.target; k++ {
 				queue = append(queue, i)
 			}
 			continue
 		case ch.shown == ch.runs:
+		case ch.tle && ch.fastest <= limit:
+			j.Note = fmt.Sprintf("over the limit on its first run only: alone it ran in %v of CPU (limit %v)", ch.fastest.Round(time.Millisecond), limit)
+			j.Verdict, j.Signature, j.Identity, j.Divergence = OK, "", Identity{}, nil
+		case ch.tle:
+			j.Note = fmt.Sprintf("near the limit: %v of CPU on its fastest rerun alone, over the limit but within its margin (%v): a quieter or faster machine may pass it",
+				ch.fastest.Round(time.Millisecond), time.Duration(tleMargin*float64(limit)))
 		case ch.runs < flakySample:
 			for k := ch.runs; k < flakySample; k++ {
 				queue = append(queue, i)
 			}
+			ch.target = flakySample
 			continue
 		case ch.shown >= flakyAtLeast:
 			j.Note = fmt.Sprintf("flaky: %s on %d of %d runs", j.Verdict, ch.shown, ch.runs)
@@ -146,17 +184,24 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			j.Note = fmt.Sprintf("%s once, on %d of %d runs: dismissed", j.Signature, ch.shown, ch.runs)
 			j.Verdict, j.Signature, j.Identity, j.Divergence = OK, "", Identity{}, nil
 		}
-		j.Shown, j.Runs = ch.shown, ch.runs
 		done(i)
 	}
 	return out, ctx.Err()
 }
 
+// judging is a test's runs so far.
+type judging struct {
+	runs, shown, disturbed, inFlight, target int
+	tle                                      bool
+	fastest                                  time.Duration // a time-out's fastest rerun that did not exceed the margin
+}
+
 // Growths measures how the time of the code under test grows along each dimension of a
 // test's case, beside fast's (ref's when fast is the code under test), as a hunt's
-// time-out report does: for a test the code under test times out on. The game must scale
-// its cases (Scaler) and the input must be valid.
-func Growths(ctx context.Context, cfg JudgeConfig, input []byte) ([]Growth, error) {
+// time-out report does: for a test the code under test times out on (timedOut: it is
+// known over the limit, by the margin, on input itself, which is then not run again). The
+// game must scale its cases (Scaler) and the input must be valid.
+func Growths(ctx context.Context, cfg JudgeConfig, input []byte, timedOut bool) ([]Growth, error) {
 	s, ok := scalerOf(cfg.Game)
 	if !ok {
 		return nil, fmt.Errorf("%s cannot scale its cases", cfg.Game.Name())
@@ -172,6 +217,7 @@ func Growths(ctx context.Context, cfg JudgeConfig, input []byte) ([]Growth, erro
 	p, stop := startLanes(ctx, h, cfg.Workers)
 	defer func() { stop() }()
 	co := newCoordinator(h, &Summary{}, p)
-	co.ctx = ctx
-	return co.growth(ctx, s, pending{c: c, input: input}, time.Time{}), ctx.Err()
+	g := co.newGrowth(s, pending{c: c, input: input}, timedOut)
+	co.drive(ctx, &finding{}, g)
+	return g.result(), ctx.Err()
 }

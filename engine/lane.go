@@ -21,14 +21,18 @@ type lane struct {
 	// disturbed counts the runs of the job under way that were disturbed from outside
 	// and run again (steady).
 	disturbed int
+	// gotCPU is the CPU time of the code under test in the last comparison.
+	gotCPU time.Duration
 }
 
 // how says how a lane runs an input: which judge gives the expected answer (the reference,
 // or, in a program's hunt, the fast judge unless ref is set), which is the code under test
 // (a program's hunt can check fast itself: fast), whether the code under test runs alone
-// (gotOnly) and with tleMargin times its limit (margin).
+// (gotOnly), and its time limit: the limit, tleMargin times it (margin: a time-out's
+// confirmation and minimization), or generousFactor times it (generous: any other
+// verdict's, which a loaded machine must not turn into a time-out).
 type how struct {
-	ref, fast, gotOnly, margin bool
+	ref, fast, gotOnly, margin, generous bool
 }
 
 // job is work for a lane: a block of case indices to hunt, or one input to compare.
@@ -71,10 +75,11 @@ type jobResult struct {
 	found   []pending   // a block's divergent cases
 	d       *Divergence // of a job's input
 	sig     signature
-	run     Result // the code under test's run, of a test (job.want) or a timing
-	want    Result // the judge's run beside it, of a timing
-	invalid bool   // the job's input kept the signature, but the validator rejected it
-	dropped bool   // the job was dropped before its run ended: no outcome
+	run     Result        // the code under test's run, of a test (job.want) or a timing
+	want    Result        // the judge's run beside it, of a timing
+	cpu     time.Duration // the code under test's CPU time, of a job's input
+	invalid bool          // the job's input kept the signature, but the validator rejected it
+	dropped bool          // the job was dropped before its run ended: no outcome
 	// disturbed counts the runs the lane ran again because they were disturbed from
 	// outside (a worker killed or stopped, a starved run).
 	disturbed int
@@ -142,13 +147,14 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 				l.w.kill()
 				l.retire()
 			}
-			r.run, r.d, r.sig, r.err = l.judge(ctx, j.input, *j.want, j.drop)
+			r.run, r.d, r.sig, r.err = l.judge(ctx, j.input, *j.want, j.how, j.drop)
 		default:
 			if j.fresh && l.w != nil {
 				l.w.kill()
 				l.retire()
 			}
 			r.d, r.sig, r.err = l.compare(ctx, j.input, j.how, j.drop)
+			r.cpu = l.gotCPU
 			if errors.Is(r.err, errDropped) {
 				r.dropped, r.err = true, nil
 			}
@@ -269,6 +275,7 @@ func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan st
 	want, got, same, err := l.w.run(ctx, l.request(input, hw), drop)
 	l.use.add(want)
 	l.use.add(got)
+	l.gotCPU = got.CPU
 	if l.w.held > workerHeldCap {
 		l.w.kill() // a worker that holds this much is replaced, whatever holds it
 	}
@@ -283,11 +290,11 @@ func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan st
 
 // judge runs the code under test alone on a test's input and compares its run with the
 // test's expected result.
-func (l *lane) judge(ctx context.Context, input []byte, want Result, drop <-chan struct{}) (Result, *Divergence, signature, error) {
+func (l *lane) judge(ctx context.Context, input []byte, want Result, hw how, drop <-chan struct{}) (Result, *Divergence, signature, error) {
 	if err := l.ready(); err != nil {
 		return Result{}, nil, signature{}, err
 	}
-	req := l.request(input, how{gotOnly: true})
+	req := l.request(input, how{gotOnly: true, margin: hw.margin, generous: hw.generous})
 	req.Compare = "" // both runs come back: the code's is compared here, with the test's answer
 	_, got, _, err := l.w.run(ctx, req, drop)
 	if err != nil {
@@ -324,9 +331,13 @@ func (l *lane) timing(ctx context.Context, input []byte, judgeOnly bool, drop <-
 // request is the worker's request to run input, as hw says.
 func (l *lane) request(input []byte, hw how) request {
 	limits := l.h.limits
-	if hw.margin {
+	switch {
+	case hw.margin:
 		limits.Time = time.Duration(float64(limits.Time) * tleMargin)
 		limits.Wall = 0 // from the new time, as WithDefaults sets it
+	case hw.generous:
+		limits.Time *= generousFactor
+		limits.Wall = 0
 	}
 	program := len(l.h.cfg.Program) > 0
 	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,

@@ -1,127 +1,60 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"hash/maphash"
 	"iter"
 	"time"
 )
 
-// tleMargin is how far past its time limit a time-out's minimization keeps its
-// candidates (see minimizer.margin).
-const tleMargin = 1.25
+// defaultMinimizeRuns bounds a minimization by the candidates its walk decides, when
+// HuntConfig.MinimizeRuns does not: far more than any finding of the wrong-solution zoo
+// needs to end 1-minimal, so that a minimization ends at 1-minimal, the same case on any
+// machine.
+const defaultMinimizeRuns = 2000
 
-// defaultMinimizeTime is a minimization's budget when none is given.
-const defaultMinimizeTime = 30 * time.Second
+// defaultMinimizeCap is the -minimize-time cap of the finishing stages when none is given:
+// a safety net for a program whose every run is slow, never what ends a minimization on
+// the zoo's findings.
+const defaultMinimizeCap = 2 * time.Minute
 
-// minimizeBudget is the time each finding's minimization may take.
-func (h *hunt) minimizeBudget() time.Duration {
-	if h.cfg.MinimizeTime == 0 {
-		return defaultMinimizeTime
+// minimizeRuns is the bound of a minimization in decided candidates.
+func (h *hunt) minimizeRuns() int {
+	if h.cfg.MinimizeRuns > 0 {
+		return h.cfg.MinimizeRuns
+	}
+	return defaultMinimizeRuns
+}
+
+// minimizeCap is the time the finishing stages may take, from the end of the hunting
+// (0: none).
+func (h *hunt) minimizeCap() time.Duration {
+	switch {
+	case h.cfg.MinimizeTime < 0:
+		return 0
+	case h.cfg.MinimizeTime == 0:
+		return defaultMinimizeCap
 	}
 	return h.cfg.MinimizeTime
 }
 
 // The minimizer is a unit of its own: it shrinks a finding's case through the game's
-// shrinker, and runs its candidates on the hunt's lanes through the pool, the coordinator's
-// run-this-job channel, as internal/fuzz's coordinator hands its workers minimization
-// requests. It owns the pool while it runs; the coordinator waits.
-
-// minimize shrinks p greedily, as gopter and delta debugging do, keeping its signature.
-// The walk is sequential: it takes the first candidate of the current case, in the shrink
-// order, that keeps the signature, then starts over from it, so the case reached is the
-// one a single worker reaches, whatever the number of workers. The workers speed the walk
-// up by running ahead of it (see minimizer): each result is kept, and the walk reads it
-// when it gets there. It stops when no candidate of the current case keeps the signature,
-// the budget is spent, or ctx is done.
-func (c *coordinator) minimize(ctx context.Context, p pending, budget time.Duration) (taken []pending, st MinimizeStats) {
-	return c.minimizeFor(ctx, p, budget, goal{})
-}
+// shrinker, greedily, as gopter and delta debugging do, keeping its signature. The walk is
+// sequential: it takes the first candidate of the current case, in the shrink order, that
+// keeps the signature, then starts over from it, so the case reached is the one a single
+// worker reaches, whatever the number of workers, and what bounds it is a count of the
+// candidates the walk decides (minimizeRuns): it ends 1-minimal, or after that count, on
+// any machine. The workers speed the walk up by running ahead of it (ahead): each result is
+// kept, and the walk reads it when it gets there. As a step, it starts its runs on the
+// coordinator's lanes and takes their results; while they run, it pulls the walk's next
+// candidates from the shrinker (idle).
 
 // goal narrows what a minimization takes: the walks that test a ruling as a cause
 // (causes) take only candidates that avoid its situation, and stop at the first.
 type goal struct {
 	avoid string // a ruling id: a candidate that reaches its situation is not taken
 	first bool   // stop when one candidate is taken
-	runs  int    // stop after this many runs (0: the budget alone)
-}
-
-// minimizeFor is minimize toward a goal.
-func (c *coordinator) minimizeFor(ctx context.Context, p pending, budget time.Duration, g goal) (taken []pending, st MinimizeStats) {
-	h := c.h
-	start := time.Now()
-	var m *minimizer
-	defer func() { st.Seconds, st.Dropped = time.Since(start).Seconds(), m.dropped }()
-	tick := time.NewTicker(250 * time.Millisecond)
-	defer tick.Stop()
-	// A verdict other than WA does not depend on the reference's answer, and on a valid
-	// input the reference exits 0: candidates run the code under test alone, which for a
-	// TLE on a big case is most of the time saved. The case reached is run in full when it
-	// is confirmed (adopt), for the reference's answer.
-	m = &minimizer{p: c.p, note: c.note, game: h.game, sig: p.sig, gotOnly: p.d.Verdict() != WA,
-		margin: p.d.Verdict() == TLE, avoid: g.avoid,
-		outcomes: map[candidateKey]outcome{}, keptAt: map[int]bool{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
-	m.progress = func() {
-		size := len(p.input)
-		if len(taken) > 0 {
-			size = len(taken[len(taken)-1].input)
-		}
-		c.progressOf(true, len(taken), size)
-	}
-	defer m.stopRuns()
-	m.start(p.c, candidateKey{})
-	defer m.stopWalks()
-	for {
-		if ctx.Err() != nil || time.Since(start) > budget || g.runs > 0 && st.Runs >= g.runs {
-			return taken, st
-		}
-		// Advance the walk as far as known outcomes take it.
-		for {
-			cand, ok := m.w.at(m, m.pos)
-			if !ok {
-				st.Complete = true
-				return taken, st
-			}
-			o, known := m.outcomes[cand.key]
-			if !known {
-				break
-			}
-			if o.err != nil && ctx.Err() == nil {
-				m.note(fmt.Sprintf("case %d: minimization stopped: %v", p.index, o.err))
-				return taken, st
-			}
-			if cand.repeat || o.invalid {
-				// A repeat was counted at its first; it is never taken, since the walk
-				// starts over from its first when that is.
-				if o.invalid && !o.counted {
-					st.Invalid++
-					o.counted = true
-					m.outcomes[cand.key] = o
-				}
-				m.advance()
-				continue
-			}
-			m.keptAt[m.decided] = o.kept
-			if o.kept {
-				st.Accepted++
-				cur := pending{index: p.index, c: cand.c, input: cand.input, d: o.d, sig: o.sig, after: p.after, reruns: p.reruns}
-				taken = append(taken, cur)
-				if g.first {
-					return taken, st
-				}
-				o.d = nil // the case taken holds it now; the outcome keeps its verdict only
-				m.outcomes[cand.key] = o
-				m.start(cur.c, cand.key)
-				continue
-			}
-			m.decided++
-			m.advance()
-		}
-		m.dropUseless()
-		st.Runs += m.fill()
-		m.await(tick.C)
-	}
+	runs  int    // the candidates decided that end it (0: minimizeRuns)
 }
 
 // candidateKey identifies a candidate by its input: its length and a hash, cheap even for
@@ -153,40 +86,181 @@ type outcome struct {
 }
 
 // minimizer is the state of one minimization: the walk over the current case's
-// candidates, the outcomes known, and the runs in flight. When a worker is free it runs
-// the candidate the walk waits for, else it runs ahead on the walk's likely path (see
-// ahead). While the workers run, the coordinator pulls the walk's next candidates from
-// the shrinker (prefetch), so that the walk moves on at once when outcomes come.
+// candidates, the outcomes known, and the runs in flight.
 type minimizer struct {
-	p        *pool // the lanes, shared with the coordinator, which waits meanwhile
-	note     func(string)
-	progress func()
-	game     Game
-	sig      signature
-	gotOnly  bool
-	// margin runs the candidates of a time-out with tleMargin times the time limit: the
-	// case taken then exceeds the limit by that much, and its reruns under the limit
-	// itself show the time-out every time, where one taken at the very edge would show
-	// it on some only.
-	margin bool
-	fast   bool   // the code under test is fast (a mistake of fast's met in a program's hunt)
-	avoid  string // a ruling whose situation a candidate taken must not reach (goal)
+	p     pending // the case minimized
+	g     goal
+	bound int
+	how   how // how its candidates run
+	game  Game
+
+	taken []pending
+	st    MinimizeStats
+	over  bool
 
 	w        *shrinkWalk                  // the current case's candidates
 	pos      int                          // the first candidate whose outcome the walk does not know
 	kids     map[candidateKey]*shrinkWalk // the walks of candidates run ahead, one of which the walk may take
-	dropped  int
-	decided  int          // the candidates of this walk decided, repeats left out
-	keptAt   map[int]bool // whether the last candidate decided at each place kept the signature
+	decided  int                          // the candidates of this walk decided, repeats left out
+	keptAt   map[int]bool                 // whether the last candidate decided at each place kept the signature
 	outcomes map[candidateKey]outcome
 	running  map[int]run // job id → its run
 	inFlight map[candidateKey]bool
+	lanes    int
 }
 
 // run is a candidate's job in flight.
 type run struct {
 	key  candidateKey
 	drop chan struct{}
+}
+
+// newMinimizer starts the minimization of p toward g. A verdict other than WA does not
+// depend on the reference's answer, and on a valid input the reference exits 0:
+// candidates run the code under test alone, which for a time-out on a big case is most of
+// the time saved. The case reached is run in full when it is adopted, for the reference's
+// answer. A time-out's candidates run with the margin; any other's with the generous
+// limit, so that no candidate's fate hangs on the machine's speed.
+func (c *coordinator) newMinimizer(p pending, g goal) *minimizer {
+	tle := p.d.Verdict() == TLE
+	m := &minimizer{p: p, g: g, bound: g.runs, game: c.h.game, lanes: c.p.workers,
+		how:      how{fast: p.reruns.fast, gotOnly: p.d.Verdict() != WA, margin: tle, generous: !tle},
+		outcomes: map[candidateKey]outcome{}, keptAt: map[int]bool{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
+	if m.bound <= 0 {
+		m.bound = c.h.minimizeRuns()
+	}
+	m.start(p.c, candidateKey{})
+	return m
+}
+
+func (m *minimizer) done() bool { return m.over }
+
+// fill moves the walk as far as the outcomes known take it, then hands the free lanes
+// candidates to run.
+func (m *minimizer) fill(c *coordinator, f *finding) {
+	if m.walk(c); m.over {
+		return
+	}
+	m.dropUseless(c)
+	for c.canStart(false) {
+		cand, ok := m.ahead()
+		if !ok {
+			break
+		}
+		drop := make(chan struct{})
+		id := c.start(f, m, job{input: cand.input, how: m.how, keep: m.p.sig, avoid: m.g.avoid, drop: drop})
+		m.running[id] = run{cand.key, drop}
+		m.inFlight[cand.key] = true
+	}
+}
+
+// take keeps the outcome of a run; a dropped run has none.
+func (m *minimizer) take(c *coordinator, f *finding, r jobResult) {
+	ru, ok := m.running[r.id]
+	if !ok {
+		return
+	}
+	delete(m.running, r.id)
+	delete(m.inFlight, ru.key)
+	if r.dropped || m.over {
+		m.st.Dropped++
+		return
+	}
+	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && r.sig.Identity == m.p.sig.Identity}
+	if o.kept {
+		o.d, o.sig = r.d, r.sig
+	}
+	m.outcomes[ru.key] = o
+	m.walk(c)
+}
+
+// walk advances the walk as far as the known outcomes take it, and ends the minimization
+// when it is 1-minimal, at its bound, at the first candidate taken (goal.first), at the
+// cap of the finishing stages, or at an interrupt.
+func (m *minimizer) walk(c *coordinator) {
+	defer func() {
+		if m.over {
+			m.stopRuns(c)
+		}
+	}()
+	for !m.over {
+		switch {
+		case c.ctx.Err() != nil:
+			m.finish()
+			return
+		case c.capped:
+			m.st.Capped = true
+			m.finish()
+			return
+		case m.st.Runs >= m.bound:
+			m.finish()
+			return
+		}
+		cand, ok := m.w.at(m, m.pos)
+		if !ok {
+			m.st.Complete = true
+			m.finish()
+			return
+		}
+		o, known := m.outcomes[cand.key]
+		if !known {
+			return
+		}
+		if o.err != nil && c.ctx.Err() == nil {
+			c.note(fmt.Sprintf("case %d: minimization stopped: %v", m.p.index, o.err))
+			m.finish()
+			return
+		}
+		if cand.repeat || o.invalid {
+			// A repeat was counted at its first; it is never taken, since the walk
+			// starts over from its first when that is.
+			if o.invalid && !o.counted {
+				m.st.Invalid++
+				m.st.Runs++
+				o.counted = true
+				m.outcomes[cand.key] = o
+			}
+			m.advance()
+			continue
+		}
+		m.st.Runs++
+		m.keptAt[m.decided] = o.kept
+		if o.kept {
+			m.st.Accepted++
+			cur := pending{index: m.p.index, c: cand.c, input: cand.input, d: o.d, sig: o.sig, after: m.p.after, reruns: m.p.reruns}
+			m.taken = append(m.taken, cur)
+			if m.g.first {
+				m.finish()
+				return
+			}
+			o.d = nil // the case taken holds it now; the outcome keeps its verdict only
+			m.outcomes[cand.key] = o
+			m.start(cur.c, cand.key)
+			continue
+		}
+		m.decided++
+		m.advance()
+	}
+}
+
+// finish ends the minimization.
+func (m *minimizer) finish() {
+	m.over = true
+	m.stopWalks()
+}
+
+// wantsIdle reports whether the walk should pull its next candidate ahead of need: until
+// it holds, from its position on, more first candidates (not repeats) than lanes. When
+// the candidate it waits for will likely keep the signature, the walk will likely start
+// over, and candidates pulled ahead would be lost.
+func (m *minimizer) wantsIdle() bool {
+	return !m.over && !m.w.ended && !m.likelyKept() && m.w.mayPull(m.w.pulled()) && m.w.firsts <= m.lanes
+}
+
+// idle pulls the walk's next candidate, and reports whether there was one.
+func (m *minimizer) idle(*coordinator) bool {
+	_, ok := m.w.at(m, m.w.pulled())
+	return ok
 }
 
 // shrinkWalk is the candidates of one case in shrink order, pulled from the game's
@@ -301,26 +375,9 @@ func (m *minimizer) prepare(c Case) candidate {
 // greedy walk takes the same cut, at the same place, many cases in a row.
 func (m *minimizer) likelyKept() bool { return m.keptAt[m.decided] }
 
-// fill hands the free workers candidates to run and returns how many it handed out.
-func (m *minimizer) fill() int {
-	runs := 0
-	for m.p.free() > 0 {
-		cand, ok := m.ahead()
-		if !ok {
-			break
-		}
-		drop := make(chan struct{})
-		id := m.p.send(job{input: cand.input, how: how{fast: m.fast, gotOnly: m.gotOnly, margin: m.margin}, keep: m.sig, avoid: m.avoid, drop: drop})
-		m.running[id] = run{cand.key, drop}
-		m.inFlight[cand.key] = true
-		runs++
-	}
-	return runs
-}
-
-// How far past the walk the minimizer looks: lookahead candidates per worker whose
-// outcome is unknown (repeats and known candidates cost no run), and at most maxAhead
-// candidates or aheadBytes of their inputs pulled.
+// How far past the walk the minimizer looks: lookahead candidates per lane whose outcome
+// is unknown (repeats and known candidates cost no run), and at most maxAhead candidates
+// or aheadBytes of their inputs pulled.
 const (
 	lookahead  = 8
 	maxAhead   = 4096
@@ -336,10 +393,10 @@ func (w *shrinkWalk) mayPull(i int) bool {
 // path. The path starts at the candidate the walk waits for and goes, from a candidate
 // that keeps the signature, into that candidate's own candidates (the walk will go on
 // from it), and from one that does not, to the next; where an outcome is not known yet,
-// likelyKept guesses it. It passes fewer than lookahead running candidates per worker.
+// likelyKept guesses it. It passes fewer than lookahead running candidates per lane.
 func (m *minimizer) ahead() (candidate, bool) {
 	w, i, decided := m.w, m.pos, m.decided
-	for running := 0; running < lookahead*m.p.workers && w.mayPull(i); {
+	for running := 0; running < lookahead*m.lanes && w.mayPull(i); {
 		cand, ok := w.at(m, i)
 		if !ok {
 			return candidate{}, false
@@ -381,64 +438,12 @@ func (m *minimizer) walkOf(c Case) *shrinkWalk {
 	return w
 }
 
-// prefetch pulls the walk's next candidate ahead of need and reports whether it did:
-// until the walk holds, from its position on, more first candidates (not repeats) than
-// workers. When the candidate it waits for will likely keep the signature, the walk will
-// likely start over, and candidates pulled ahead would be lost.
-func (m *minimizer) prefetch() bool {
-	i := m.w.pulled()
-	if m.likelyKept() || !m.w.mayPull(i) || m.w.firsts > m.p.workers {
-		return false
-	}
-	_, ok := m.w.at(m, i)
-	return ok
-}
-
-// await takes the outcome of the next run to end, prefetching while it waits, and
-// keeps the progress line alive.
-func (m *minimizer) await(tick <-chan time.Time) {
-	for m.prefetch() {
-		select {
-		case r := <-m.p.results:
-			m.take(r)
-			return
-		default:
-		}
-	}
-	select {
-	case r := <-m.p.results:
-		m.take(r)
-	case <-tick:
-		m.progress()
-	}
-}
-
-// take keeps the outcome of a run; a run of an earlier minimization, or dropped, has none.
-func (m *minimizer) take(r jobResult) {
-	m.p.took()
-	ru, ok := m.running[r.id]
-	if !ok {
-		return
-	}
-	delete(m.running, r.id)
-	delete(m.inFlight, ru.key)
-	if r.dropped {
-		m.dropped++
-		return
-	}
-	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && r.sig.Identity == m.sig.Identity}
-	if o.kept {
-		o.d, o.sig = r.d, r.sig
-	}
-	m.outcomes[ru.key] = o
-}
-
 // dropUseless drops the runs whose candidates the walk has gone past or left: the
-// walk will not read their outcomes, and their workers are free sooner.
-func (m *minimizer) dropUseless() {
+// walk will not read their outcomes, and their lanes are free sooner.
+func (m *minimizer) dropUseless(c *coordinator) {
 	for id, ru := range m.running {
 		if ru.drop != nil && !m.needed(ru.key) {
-			close(ru.drop)
+			c.drop(id)
 			m.running[id] = run{key: ru.key}
 		}
 	}
@@ -462,12 +467,12 @@ func (m *minimizer) needed(key candidateKey) bool {
 	return false
 }
 
-// stopRuns stops the runs still under way once the walk ends (done, out of budget or
-// interrupted): the lanes are free again within a moment, not at the end of the runs.
-func (m *minimizer) stopRuns() {
+// stopRuns stops the runs still under way once the walk ends: the lanes are free again
+// within a moment, not at the end of the runs.
+func (m *minimizer) stopRuns(c *coordinator) {
 	for id, ru := range m.running {
 		if ru.drop != nil {
-			close(ru.drop)
+			c.drop(id)
 			m.running[id] = run{key: ru.key}
 		}
 	}

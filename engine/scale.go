@@ -2,12 +2,10 @@ package engine
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -41,7 +39,8 @@ func scalerOf(g any) (Scaler, bool) {
 // Growth is how the CPU time of the code under test grows along one dimension of a
 // time-out's case, beside fast's on the same inputs: measured on the case scaled along
 // that dimension alone, at each of Scales of it: the share of the dimension each probe
-// kept, nominally 1/8, 1/4, 1/2 and 1, which rounding sets near them (13 of 50 rows).
+// kept, nominally 1/8, 1/4, 1/2 and 1 (and smaller, 1/16, 1/32, …, where even 1/8 is
+// over the limit), which rounding sets near them (13 of 50 rows).
 type Growth struct {
 	Dimension string    `json:"dimension"`
 	Scales    []float64 `json:"scales"`
@@ -89,101 +88,26 @@ func (f *jsonFloat) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// growthScales are the scales at which a growth is measured.
-var growthScales = []float64{1.0 / 8, 1.0 / 4, 1.0 / 2, 1}
+// Exponent is the exponent as a number, NaN when too few runs told it.
+func (f jsonFloat) Exponent() float64 { return float64(f) }
+
+// GrowthScales are the scales at which a growth is measured first.
+var GrowthScales = []float64{1.0 / 8, 1.0 / 4, 1.0 / 2, 1}
 
 // baseScale is the scale of the probe that measures what does not grow with a dimension:
 // small enough that a linear growth's share of it (1/64 of the case's time) shifts the
 // fitted exponent by a few hundredths only.
 const baseScale = 1.0 / 64
 
+// smallestScale bounds how far down a growth goes looking for probes within the limit.
+const smallestScale = 1.0 / 1024
+
 // noiseFloor is the CPU time below which a run says nothing of growth: a program's start
 // alone takes a millisecond.
 const noiseFloor = 5 * time.Millisecond
 
-// scaleRounds bounds the rounds of the bisection of a time-out's scale; each round probes
-// as many scales as there are lanes, side by side.
-const scaleRounds = 5
-
-// scaleWithin is how near the scale that does not time out the bisection brings the one
-// that does: within 30%, a round (two probes that may each cost the limit) would cut a
-// few bytes that the polish after it may cut too.
-const scaleWithin = 1.3
-
-// narrow narrows a time-out's case by scaling (narrowAlong): along the dimensions that shed
-// the most bytes for the time they cut, then, when those are as small as they go and the
-// case still times out, along every dimension together. Which dimensions is told by the
-// case at a quarter of its scale, each dimension alone and all together, taking the time
-// to go as each dimension scaled (the least a program that times out does: a dimension
-// that the time grows faster in only cuts it faster): the bytes it keeps, as a power of
-// the time kept, the higher the better. A program that scans the board on every click of
-// every game times out on few whole games sooner than on all the games cut short (a tenth
-// of the bytes where the other keeps a quarter); one that scans a board as large as its
-// operations after each of them, on a board and operations both cut.
-// It returns the scaled cases that timed out, largest first (none when no smaller scale
-// does: the last is the smallest, and a rerun that falls short of the limit falls back on
-// those before it), and the runs it took.
-func (c *coordinator) narrow(ctx context.Context, s Scaler, p pending) ([]pending, int) {
-	type plan struct {
-		dims  []string
-		shed  float64
-		scale func(Case, float64) (Case, bool)
-	}
-	scaled := func(cs Case, dims []string, f float64) (Case, int) {
-		n := 0
-		for _, dim := range dims {
-			if d, share := s.Scale(cs, dim, f); share > 0 {
-				cs, n = d, n+1
-			}
-		}
-		return cs, n
-	}
-	along := func(dims []string) func(Case, float64) (Case, bool) {
-		return func(cs Case, f float64) (Case, bool) {
-			cs, n := scaled(cs, dims, f)
-			return cs, n > 0
-		}
-	}
-	all := s.Dimensions()
-	plans := each(all)
-	if len(all) > 1 {
-		plans = append(plans, all)
-	}
-	kept, scaledDims := make([]int, len(plans)), make([]int, len(plans))
-	together(len(plans), func(i int) {
-		quarter, n := scaled(p.c, plans[i], 0.25)
-		if scaledDims[i] = n; n > 0 {
-			kept[i] = len(quarter.Encode())
-		}
-	})
-	var best *plan
-	for i, dims := range plans {
-		if scaledDims[i] == 0 {
-			continue
-		}
-		shed := math.Log(float64(kept[i])/float64(len(p.input))) / (float64(scaledDims[i]) * math.Log(0.25))
-		if best == nil || shed > best.shed {
-			best = &plan{dims: dims, shed: shed, scale: along(dims)}
-		}
-	}
-	if best == nil {
-		return nil, 0
-	}
-	taken, runs, bottomed := c.narrowAlong(ctx, p, best.scale)
-	if bottomed && len(best.dims) < len(all) && ctx.Err() == nil {
-		from := p
-		if len(taken) > 0 {
-			from = taken[len(taken)-1]
-		}
-		more, moreRuns, _ := c.narrowAlong(ctx, from, along(all))
-		taken, runs = append(taken, more...), runs+moreRuns
-	}
-	return taken, runs
-}
-
 // together calls do(0), …, do(n-1) side by side and returns once every call has: the
-// scalings a bisection round makes, each a Scale call that may replay every game of a
-// case, while the lanes wait.
+// scalings of several probes, each a Scale call that may replay every game of a case.
 func together(n int, do func(i int)) {
 	var wg sync.WaitGroup
 	for i := range n {
@@ -205,268 +129,533 @@ func each(dims []string) [][]string {
 	return out
 }
 
-// narrowAlong bisects the scale of a time-out's case along scale: the smallest scale of it
-// whose run still times out (with tleMargin over the limit, as the minimizer's candidates,
-// so that its reruns under the limit do too), within scaleWithin. Each round probes one
-// scale a lane, side by side: while none is known not to time out, 1/2, 1/8, … of the
-// smallest that does (a probe that does not time out costs less than one that does, and
-// a deep one is cheap), then scales spread evenly (geometrically) between the two known,
-// each a case of its own (a scaled count of games is a whole number: the bisection ends
-// when no case lies between). It returns the cases that timed out, largest first, the
-// runs it took, and whether the case cannot be scaled below the smallest.
-func (c *coordinator) narrowAlong(ctx context.Context, p pending, scale func(Case, float64) (Case, bool)) ([]pending, int, bool) {
-	type probe struct {
-		f     float64
-		c     Case
-		input []byte
-	}
-	lo, hi := 0.0, 1.0 // the scale hi times out; lo (0) stands for "none known not to"
-	var taken []pending
-	runs, bottomed := 0, false
-	known := map[string]bool{string(p.input): true} // the inputs run, or the case's own
-	c.drain()
-	lanes := max(c.p.free(), 1)
-	for range scaleRounds {
-		if ctx.Err() != nil || lo > 0 && hi/lo < scaleWithin {
-			break
-		}
-		var probes []probe
-		if lo == 0 {
-			made := make([]probe, lanes)
-			together(lanes, func(k int) {
-				f := hi / math.Pow(4, float64(k)+0.5) // 1/2, 1/8, 1/32 of hi
-				if scaled, ok := scale(p.c, f); ok {
-					made[k] = probe{f, scaled, scaled.Encode()}
-				}
-			})
-			for _, pr := range made {
-				if pr.input == nil {
-					bottomed = true // and so at every smaller scale
-					break
-				}
-				if !known[string(pr.input)] {
-					known[string(pr.input)] = true
-					probes = append(probes, pr)
-				}
-			}
-		} else {
-			// One scale a lane, spread evenly; where one's case is not new (a count of
-			// games rounds to one already run), the scales between them, each a Scale
-			// call of its own (boom's replays every game): as few as fill the lanes.
-			var fs []float64
-			for j := 1; j <= lanes; j++ {
-				fs = append(fs, lo*math.Pow(hi/lo, float64(j)/float64(lanes+1)))
-			}
-			for j := 1; j <= 2*lanes+1; j += 2 { // halfway between those, and lo and hi
-				fs = append(fs, lo*math.Pow(hi/lo, float64(j)/float64(2*lanes+2)))
-			}
-			for len(fs) > 0 && len(probes) < lanes {
-				batch := fs[:min(lanes-len(probes), len(fs))]
-				fs = fs[len(batch):]
-				made := make([]probe, len(batch))
-				together(len(batch), func(i int) {
-					if scaled, ok := scale(p.c, batch[i]); ok {
-						made[i] = probe{batch[i], scaled, scaled.Encode()}
-					}
-				})
-				for _, pr := range made {
-					if pr.input != nil && !known[string(pr.input)] {
-						known[string(pr.input)] = true
-						probes = append(probes, pr)
-					}
-				}
-			}
-			slices.SortFunc(probes, func(a, b probe) int { return cmp.Compare(a.f, b.f) })
-		}
-		if len(probes) == 0 {
-			break
-		}
-		owner := map[int]probe{}
-		for _, pr := range probes {
-			if c.h.validate(pr.input) == nil {
-				owner[c.p.sendCtx(ctx, job{input: pr.input, how: how{gotOnly: true, margin: true}})] = pr
-			} else {
-				lo = max(lo, min(pr.f, hi)) // an invalid scaled case counts as one that does not time out
-			}
-		}
-		out := map[float64]bool{}
-		for len(owner) > 0 {
-			r := c.p.recv()
-			pr, ok := owner[r.id]
-			if !ok {
-				continue
-			}
-			delete(owner, r.id)
-			runs++
-			if out[pr.f] = r.err == nil && r.d != nil && r.sig.Identity == p.sig.Identity; out[pr.f] && pr.f < hi {
-				hi = pr.f
-				taken = append(taken, pending{index: p.index, c: pr.c, input: pr.input, d: r.d, sig: r.sig, after: p.after, reruns: p.reruns, packed: p.packed})
-			}
-		}
-		for _, pr := range probes {
-			if timedOut, ran := out[pr.f]; ran && !timedOut && pr.f < hi {
-				lo = max(lo, pr.f)
-			}
-		}
-	}
-	slices.SortStableFunc(taken, func(a, b pending) int { return len(b.input) - len(a.input) })
-	return taken, runs, bottomed && lo == 0
+// narrowTarget is the time, in times the margin's limit, a narrowing aims its predicted
+// scale at: over the margin by enough that a prediction somewhat off still times out.
+const narrowTarget = 1.5
+
+// narrowRounds bounds the rounds of probes of a narrowing.
+const narrowRounds = 6
+
+// narrowWithin is how near the scale known not to time out a narrowing brings the one
+// that does before it ends.
+const narrowWithin = 1.5
+
+// narrowStep narrows a time-out's case by scaling, along the dimensions that shed the most
+// bytes for the time they cut (plan). It measures the case at two small scales, each far
+// under the limit and cheap, fits how the time grows between them, and predicts the scale
+// at which the time is narrowTarget times the limit with its margin; it probes there (and
+// a little below, on a second lane), and again from what it learns, until it holds a
+// scale that times out by the margin within narrowWithin of one that does not. Probes run
+// with the margin, as a time-out's candidates do; each over the margin costs the margin's
+// limit, the rest what they take, so a narrowing costs a few times the limit whatever the
+// size of the case. The cases that timed out are taken, largest first.
+type narrowStep struct {
+	s      Scaler
+	p      pending // the case narrowed
+	dims   []string
+	plan   func(Case, float64) (Case, bool)
+	all    bool    // the plan is every dimension
+	lo, hi float64 // the largest scale known within the margin (0: none), the smallest over it (1: the case)
+	// under are the probes within the margin long enough to time: (scale, CPU seconds).
+	under   [][2]float64
+	known   map[string]bool // the inputs probed, or the case's own
+	bottom  float64         // the smallest scale the plan reaches, once a probe found it (0: not known)
+	probes  map[int]probe   // in flight, by job id
+	wanted  []probe         // made, not yet started
+	rounds  int
+	taken   []pending
+	stats   MinimizeStats
+	capped  bool
+	over    bool
+	target  float64 // seconds
+	margins float64 // the margin's limit, in seconds
 }
 
-// growthRuns is the fewest runs of a probe: the shortest CPU time of its runs is kept,
-// since what another process does beside a run (a shared cache, the host's other guests)
-// only ever adds to it. Three, not two: the same probe of a known linear program took 249
-// to 336 ms in five runs of two, and two of those five fitted an exponent 0.3 or more off
-// (0.72, 1.37).
-const growthRuns = 3
-
-// growthMaxRuns bounds the runs of a probe whose shortest time is not yet matched within
-// growthAgree by another run. On this kind of machine (a guest of a shared host) the same
-// deterministic run's CPU time moves by far more than its growth from one scale to the
-// next: 30 runs of one input of the zoo's mine rescan took 0.30 to 0.61 s, most near 0.30
-// and the rest anywhere above (slowed by what ran on the other CPU, and by slow spells of
-// the host that last a whole table and slow the probes that use the shared cache more than
-// the small ones, so that more runs do not remove it all); with three runs a probe, the
-// same narrowed case's operations (true growth 1) fitted 1.7 in its hunt's table and 1.3,
-// 0.9 and 0.0 in three judge -explain runs right after. The shortest time is taken once a
-// second run confirms it, as a rerun confirms a verdict.
-const growthMaxRuns = 8
-
-// growthAgree is how near two runs' CPU times must be for the shorter to be taken as the
-// probe's time: 5 %, well below the ×1.4 of a square-root growth when a dimension doubles.
-const growthAgree = 0.05
-
-// probeSettled reports whether a probe's code-under-test times (the shortest first) are
-// settled: runs of growthRuns or more whose two shortest agree within growthAgree, or too
-// short to tell anything anyway (noiseFloor), or growthMaxRuns of them.
-func probeSettled(times []float64, runs int) bool {
-	switch {
-	case runs < growthRuns:
-		return false
-	case runs >= growthMaxRuns || len(times) == 0 || times[0] < noiseFloor.Seconds():
-		return true
-	case len(times) < 2:
-		return false
-	}
-	return times[1] <= times[0]*(1+growthAgree)
+// probe is a scaled case a narrowing runs.
+type probe struct {
+	f     float64
+	c     Case
+	input []byte
 }
 
-// growth measures how the code under test's time grows along each dimension of case p: the
-// case scaled along each dimension alone, at growthScales, the code under test and fast
-// run on each (in parallel, on every lane), under the limits. Probes of the same input
-// (the case itself, at 1×) are run once. Past extraUntil (when set: a hunt's budget for the
-// finding), a probe gets no runs beyond growthRuns.
-func (c *coordinator) growth(ctx context.Context, s Scaler, p pending, extraUntil time.Time) []Growth {
-	type cell struct{ dim, at int }
-	type probe struct {
-		input  []byte
-		cells  []cell
-		times  []float64 // the code under test's CPU seconds within the limit, the shortest first
-		overs  int       // runs of the code under test over the limit
-		fast   float64   // fast's shortest CPU seconds
-		runs   int       // measured
-		failed int       // runs that could not be measured (a worker lost), run again once
+func (c *coordinator) newNarrowing(s Scaler, p pending) *narrowStep {
+	limit := tleMargin * c.h.limits.WithDefaults().Time.Seconds()
+	n := &narrowStep{s: s, p: p, hi: 1, known: map[string]bool{string(p.input): true}, probes: map[int]probe{},
+		margins: limit, target: narrowTarget * limit}
+	n.choosePlan()
+	if n.plan == nil {
+		n.over = true
+		return n
 	}
+	n.propose([]float64{1.0 / 64, 1.0 / 16})
+	return n
+}
+
+// choosePlan picks the dimensions to scale along: those that shed the most bytes for the
+// time they cut, as told by the case at a quarter of its scale, each dimension alone and
+// all together, taking the time to go as each dimension scaled (the least a program that
+// times out does: a dimension that the time grows faster in only cuts it faster): the
+// bytes it keeps, as a power of the time kept, the higher the better. A program that
+// scans the board on every click of every game times out on few whole games sooner than
+// on all the games cut short; one that scans a board as large as its operations after
+// each of them, on a board and operations both cut.
+func (n *narrowStep) choosePlan() {
+	all := n.s.Dimensions()
+	plans := each(all)
+	if len(all) > 1 {
+		plans = append(plans, all)
+	}
+	kept, scaledDims := make([]int, len(plans)), make([]int, len(plans))
+	together(len(plans), func(i int) {
+		quarter, k := scaledAlong(n.s, n.p.c, plans[i], 0.25)
+		if scaledDims[i] = k; k > 0 {
+			kept[i] = len(quarter.Encode())
+		}
+	})
+	best := math.Inf(-1)
+	for i, dims := range plans {
+		if scaledDims[i] == 0 {
+			continue
+		}
+		shed := math.Log(float64(kept[i])/float64(len(n.p.input))) / (float64(scaledDims[i]) * math.Log(0.25))
+		if shed > best {
+			best, n.dims = shed, dims
+		}
+	}
+	if n.dims != nil {
+		n.setPlan(n.dims)
+	}
+}
+
+func (n *narrowStep) setPlan(dims []string) {
+	n.dims, n.all = dims, len(dims) == len(n.s.Dimensions())
+	n.plan = func(cs Case, f float64) (Case, bool) {
+		cs, k := scaledAlong(n.s, cs, dims, f)
+		return cs, k > 0
+	}
+}
+
+// scaledAlong scales cs along each of dims by f, and counts the dimensions it could scale.
+func scaledAlong(s Scaler, cs Case, dims []string, f float64) (Case, int) {
+	k := 0
+	for _, dim := range dims {
+		if d, share := s.Scale(cs, dim, f); share > 0 {
+			cs, k = d, k+1
+		}
+	}
+	return cs, k
+}
+
+// propose makes the probes of the scales fs (new inputs only), side by side.
+func (n *narrowStep) propose(fs []float64) {
+	made := make([]probe, len(fs))
+	together(len(fs), func(i int) {
+		if scaled, ok := n.plan(n.p.c, fs[i]); ok {
+			made[i] = probe{fs[i], scaled, scaled.Encode()}
+		}
+	})
+	for i, pr := range made {
+		if pr.input == nil {
+			if n.bottom == 0 || fs[i] > n.bottom {
+				n.bottom = fs[i] // and so at every smaller scale
+			}
+			continue
+		}
+		if !n.known[string(pr.input)] {
+			n.known[string(pr.input)] = true
+			n.wanted = append(n.wanted, pr)
+		}
+	}
+	n.rounds++
+}
+
+func (n *narrowStep) done() bool { return n.over }
+
+func (n *narrowStep) fill(c *coordinator, f *finding) {
+	if c.capped && !n.over {
+		n.capped = true
+		n.end(c)
+	}
+	for len(n.wanted) > 0 && c.canStart(false) && !n.over {
+		pr := n.wanted[0]
+		n.wanted = n.wanted[1:]
+		if c.h.validate(pr.input) != nil {
+			n.lo = max(n.lo, min(pr.f, n.hi)) // an invalid scaled case counts as one that does not time out
+			continue
+		}
+		n.probes[c.start(f, n, job{input: pr.input, how: how{gotOnly: true, margin: true}})] = pr
+	}
+	if len(n.wanted) == 0 && len(n.probes) == 0 && !n.over {
+		n.nextRound(c)
+	}
+}
+
+func (n *narrowStep) take(c *coordinator, f *finding, r jobResult) {
+	pr, ok := n.probes[r.id]
+	if !ok {
+		return
+	}
+	delete(n.probes, r.id)
+	if n.over || r.dropped || r.err != nil {
+		return
+	}
+	n.stats.Runs++
+	if r.d != nil && r.sig.Identity == n.p.sig.Identity {
+		if pr.f < n.hi {
+			n.hi = pr.f
+			n.stats.Accepted++
+			n.taken = append(n.taken, pending{index: n.p.index, c: pr.c, input: pr.input, d: r.d, sig: r.sig, after: n.p.after,
+				reruns: n.p.reruns, packed: n.p.packed, scaled: pr.f})
+		}
+		return
+	}
+	if pr.f < n.hi {
+		n.lo = max(n.lo, pr.f)
+		if t := r.cpu.Seconds(); t >= noiseFloor.Seconds() {
+			n.under = append(n.under, [2]float64{pr.f, t})
+		}
+	}
+	if len(n.probes) == 0 && len(n.wanted) == 0 {
+		n.nextRound(c)
+	}
+}
+
+// nextRound proposes the next probes from what the last round told, or ends the
+// narrowing.
+func (n *narrowStep) nextRound(c *coordinator) {
+	if c.capped {
+		n.capped = true
+	}
+	done := n.capped || c.ctx.Err() != nil || n.rounds >= narrowRounds ||
+		n.hi < 1 && n.lo > 0 && n.hi/n.lo <= narrowWithin
+	if !done && n.bottom > 0 && n.hi <= n.bottom*1.01 {
+		// As small as the plan scales, and still over the margin: every dimension
+		// together goes further.
+		if !n.all && len(n.taken) > 0 {
+			n.p, n.hi, n.lo, n.under, n.bottom = n.taken[len(n.taken)-1], 1, 0, nil, 0
+			n.known = map[string]bool{string(n.p.input): true}
+			n.setPlan(n.s.Dimensions())
+			n.propose([]float64{1.0 / 4, 1.0 / 2})
+			return
+		}
+		done = true
+	}
+	if done {
+		n.end(c)
+		return
+	}
+	f := n.predict()
+	if f <= 0 {
+		n.end(c)
+		return
+	}
+	fs := []float64{f}
+	if c.p.workers > 1 {
+		fs = append(fs, f/math.Sqrt2) // a second lane hedges a prediction somewhat high
+	}
+	before := len(n.wanted)
+	n.propose(fs)
+	if len(n.wanted) == before {
+		n.end(c) // no new case between the scales known
+	}
+}
+
+// predict is the scale of the next probe: where the time fitted through the two largest
+// probes within the margin (or the one, taken to grow linearly) reaches the target,
+// between the largest scale known within the margin and the smallest over it; halfway
+// between them (geometrically) when nothing is timed; 0 when no scale is left between.
+func (n *narrowStep) predict() float64 {
+	lo := max(n.lo, n.bottom)
+	if n.hi <= lo*1.01 {
+		return 0
+	}
+	mid := math.Sqrt(max(lo, n.hi/64) * n.hi)
+	if len(n.under) == 0 {
+		if n.lo == 0 {
+			return n.hi / 4
+		}
+		return mid
+	}
+	slices.SortFunc(n.under, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+	top := n.under[len(n.under)-1]
+	e := 1.0
+	if len(n.under) >= 2 {
+		next := n.under[len(n.under)-2]
+		if top[0] > next[0] && top[1] > next[1] {
+			e = math.Log(top[1]/next[1]) / math.Log(top[0]/next[0])
+		}
+	}
+	e = min(max(e, 0.5), 8)
+	f := top[0] * math.Pow(n.target/top[1], 1/e)
+	if f >= n.hi || f <= lo {
+		return mid
+	}
+	return f
+}
+
+// end stops the narrowing: the cases taken go largest first.
+func (n *narrowStep) end(c *coordinator) {
+	n.over = true
+	for id := range n.probes {
+		c.drop(id)
+	}
+	n.wanted = nil
+	slices.SortStableFunc(n.taken, func(a, b pending) int { return len(b.input) - len(a.input) })
+}
+
+// growthMaxRuns bounds the runs of a probe. Each probe runs once; it runs again only while
+// its dimension's times do not grow with the scale (inconsistent), which a run slowed by
+// what else the machine did makes them: the shortest time of its runs is kept, since what
+// another process does beside a run only ever adds to it.
+const growthMaxRuns = 4
+
+// growthStep measures how the code under test's time grows along each dimension of a
+// case: the case scaled along each dimension alone, at GrowthScales (and at baseScale,
+// what does not grow), the code under test and fast run on each, in parallel, on every
+// lane, under the limits. Probes of the same input (the case itself, at 1×) are run once.
+// Where fewer than two of a dimension's probes are within the limit, it goes on at half
+// the smallest scale, and half again, until two are or the case cannot be cut further: a
+// program too slow at every scale of the table is still measured. A probe over the limit
+// twice is recorded as such; fast is run on it alone, for its time. The case's own time
+// is known to be over the limit when it was confirmed so (over): its probe runs fast
+// alone.
+type growthStep struct {
+	s     Scaler
+	c     Case
+	limit time.Duration
+	out   []Growth
+	all   []*gprobe
+	byIn  map[string]*gprobe
+	queue []*gprobe
+	ids   map[int]gsent
+	over  bool
+}
+
+// gprobe is one input of a growth, and the cells of the table it fills.
+type gprobe struct {
+	input  []byte
+	cells  []gcell
+	times  []float64 // the code under test's CPU seconds within the limit, the shortest first
+	overs  int       // runs of the code under test over the limit
+	fast   float64   // fast's shortest CPU seconds
+	runs   int       // measured
+	failed int       // runs that could not be measured (a worker lost), run again once
+}
+
+// gcell is a cell of the table: a dimension, and a scale of it (base: its base probe).
+type gcell struct {
+	dim   int
+	scale float64
+	base  bool
+}
+
+// gsent is a probe's run in flight.
+type gsent struct {
+	*gprobe
+	judgeOnly bool
+}
+
+func (c *coordinator) newGrowth(s Scaler, p pending, overAtOne bool) *growthStep {
+	g := &growthStep{s: s, c: p.c, limit: c.h.limits.WithDefaults().Time, byIn: map[string]*gprobe{}, ids: map[int]gsent{}}
 	dims := s.Dimensions()
-	out := make([]Growth, len(dims))
-	var probes []*probe
-	byInput := map[string]*probe{}
-	// The cell at len(growthScales) of a dimension is its base probe (baseScale).
-	scales := append(slices.Clone(growthScales), baseScale)
+	g.out = make([]Growth, len(dims))
 	for k, dim := range dims {
-		out[k] = Growth{Dimension: dim, Scales: slices.Clone(growthScales), Code: make([]float64, len(growthScales)), Fast: make([]float64, len(growthScales))}
-		for i, f := range scales {
-			cs, share := p.c, 1.0
-			if f < 1 {
-				if cs, share = s.Scale(p.c, dim, f); share == 0 {
-					continue
-				}
-			}
-			if i < len(growthScales) {
-				out[k].Scales[i] = share
-			} else if share >= growthScales[0] {
-				continue // no smaller than the table's first: it tells nothing more
-			} else {
-				out[k].BaseScale = share
-			}
-			input := cs.Encode()
-			pr, ok := byInput[string(input)]
-			if !ok {
-				pr = &probe{input: input}
-				byInput[string(input)] = pr
-				probes = append(probes, pr)
-			}
-			pr.cells = append(pr.cells, cell{k, i})
+		g.out[k] = Growth{Dimension: dim}
+		for _, f := range GrowthScales {
+			g.add(k, f, false)
+		}
+		g.add(k, baseScale, true)
+	}
+	if overAtOne {
+		if pr := g.byIn[string(p.input)]; pr != nil {
+			pr.overs = 2
 		}
 	}
-	c.drain()
-	queue := slices.Clone(probes)
-	type sent struct {
-		*probe
-		judgeOnly bool
+	return g
+}
+
+// add makes the probe of dimension k at scale f (the base probe: base), unless the case
+// cannot be scaled so, or (a base) no smaller than the table's first; it reports whether
+// it made a new cell.
+func (g *growthStep) add(k int, f float64, base bool) bool {
+	cs, share := g.c, 1.0
+	if f < 1 {
+		if cs, share = g.s.Scale(g.c, g.out[k].Dimension, f); share == 0 {
+			return false
+		}
 	}
-	owner := map[int]sent{}
-	limit := c.h.limits.WithDefaults().Time
-	for len(queue) > 0 || len(owner) > 0 {
-		for c.p.free() > 0 && len(queue) > 0 && ctx.Err() == nil {
-			pr := queue[0]
-			queue = queue[1:]
-			// Over the limit twice, the code under test is not run again: a probe over the
-			// limit is recorded as such, and its runs cost the limit each. Fast is, for its
-			// time. Twice, since one run of a probe at 70 % of the limit was over it.
-			over := len(pr.times) == 0 && pr.overs >= 2
-			owner[c.p.sendCtx(ctx, job{input: pr.input, timing: true, judgeOnly: over})] = sent{pr, over}
+	if base && share >= GrowthScales[0] {
+		return false // it tells nothing more than the table's first
+	}
+	input := cs.Encode()
+	pr, ok := g.byIn[string(input)]
+	if !ok {
+		pr = &gprobe{input: input}
+		g.byIn[string(input)] = pr
+		g.all = append(g.all, pr)
+		g.queue = append(g.queue, pr)
+	}
+	for _, cell := range pr.cells {
+		if cell.dim == k && cell.base == base {
+			return false // a smaller scale that rounds to a case already probed
 		}
-		if len(owner) == 0 {
-			break
+	}
+	pr.cells = append(pr.cells, gcell{k, share, base})
+	return true
+}
+
+func (g *growthStep) done() bool { return g.over }
+
+func (g *growthStep) fill(c *coordinator, f *finding) {
+	for c.canStart(false) && len(g.queue) > 0 && c.ctx.Err() == nil {
+		pr := g.queue[0]
+		g.queue = g.queue[1:]
+		// Over the limit twice, the code under test is not run again: its runs cost the
+		// limit each, for nothing. Fast is, for its time.
+		over := len(pr.times) == 0 && pr.overs >= 2
+		g.ids[c.start(f, g, job{input: pr.input, timing: true, judgeOnly: over})] = gsent{pr, over}
+	}
+	g.check(c)
+}
+
+func (g *growthStep) take(c *coordinator, f *finding, r jobResult) {
+	sn, ok := g.ids[r.id]
+	if !ok {
+		return
+	}
+	delete(g.ids, r.id)
+	pr := sn.gprobe
+	switch {
+	case r.dropped:
+	case r.err != nil:
+		if pr.failed++; pr.failed == 1 {
+			g.queue = append(g.queue, pr)
 		}
-		r := c.p.recv()
-		sn, ok := owner[r.id]
-		if !ok {
-			continue
-		}
-		pr := sn.probe
-		delete(owner, r.id)
-		if r.err != nil {
-			if pr.failed++; pr.failed == 1 {
-				queue = append(queue, pr)
-			}
-			continue
-		}
+	default:
 		if fast := r.want.CPU.Seconds(); pr.runs == 0 || fast < pr.fast {
 			pr.fast = fast
 		}
 		switch {
 		case sn.judgeOnly:
-		case r.run.Status == sandbox.TimedOut || r.run.CPU > limit:
+		case r.run.Status == sandbox.TimedOut || r.run.CPU > g.limit:
 			pr.overs++
 		default:
 			at, _ := slices.BinarySearch(pr.times, r.run.CPU.Seconds())
 			pr.times = slices.Insert(pr.times, at, r.run.CPU.Seconds())
 		}
 		pr.runs++
-		pastBudget := pr.runs >= growthRuns && !extraUntil.IsZero() && time.Now().After(extraUntil)
-		if !pastBudget && !probeSettled(pr.times, pr.runs) {
-			queue = append(queue, pr)
+	}
+	g.check(c)
+}
+
+// check ends the step once every probe has run, after running again the probes of the
+// dimensions whose times do not grow with the scale, and going down the scales of the
+// dimensions with fewer than two probes within the limit.
+func (g *growthStep) check(c *coordinator) {
+	for !g.over && len(g.queue) == 0 && len(g.ids) == 0 {
+		added := false
+		if c.ctx.Err() == nil && !c.capped {
+			for k := range g.out {
+				for _, pr := range g.inconsistent(k) {
+					if pr.runs < growthMaxRuns && !slices.Contains(g.queue, pr) {
+						g.queue, added = append(g.queue, pr), true
+					}
+				}
+				if smallest, ok := g.needsSmaller(k); ok && smallest/2 >= smallestScale && g.add(k, smallest/2, false) {
+					added = true
+				}
+			}
+		}
+		if !added {
+			g.over = true
 		}
 	}
-	for _, pr := range probes {
-		code := -1.0
-		if len(pr.times) > 0 {
-			code = pr.times[0]
+}
+
+// inconsistent lists the probes of dimension k whose times contradict each other: a
+// larger scale measured faster than a smaller one, or within the limit where a smaller
+// one was over it. Both of such a pair run again.
+func (g *growthStep) inconsistent(k int) []*gprobe {
+	type point struct {
+		scale float64
+		pr    *gprobe
+	}
+	var pts []point
+	for _, pr := range g.all {
+		for _, cell := range pr.cells {
+			if cell.dim == k && !cell.base && pr.runs > 0 {
+				pts = append(pts, point{cell.scale, pr})
+			}
 		}
-		for _, at := range pr.cells {
-			if at.at == len(growthScales) {
-				out[at.dim].CodeBase, out[at.dim].FastBase = code, pr.fast
+	}
+	slices.SortFunc(pts, func(a, b point) int { return cmp.Compare(a.scale, b.scale) })
+	time := func(pr *gprobe) float64 {
+		if len(pr.times) == 0 {
+			return math.Inf(1) // over the limit
+		}
+		return pr.times[0]
+	}
+	var out []*gprobe
+	for i := 1; i < len(pts); i++ {
+		lo, hi := pts[i-1].pr, pts[i].pr
+		if lo != hi && time(hi) < time(lo) && time(lo) >= noiseFloor.Seconds() {
+			out = append(out, lo, hi)
+		}
+	}
+	return out
+}
+
+// needsSmaller reports whether dimension k has fewer than two probes within the limit and
+// over the noise floor, with its smallest probe over the limit; and that smallest scale.
+func (g *growthStep) needsSmaller(k int) (float64, bool) {
+	measured, smallest, smallestOver := 0, 2.0, false
+	for _, pr := range g.all {
+		for _, cell := range pr.cells {
+			if cell.dim != k || cell.base {
 				continue
 			}
-			out[at.dim].Code[at.at], out[at.dim].Fast[at.at] = code, pr.fast
+			if len(pr.times) > 0 && pr.times[0] >= noiseFloor.Seconds() {
+				measured++
+			}
+			if cell.scale < smallest {
+				smallest, smallestOver = cell.scale, len(pr.times) == 0 && pr.overs > 0
+			}
 		}
 	}
-	for k := range out {
-		g := &out[k]
-		g.CodeExponent = fitExponent(g.Scales, g.Code, g.BaseScale, g.CodeBase)
-		g.FastExponent = fitExponent(g.Scales, g.Fast, g.BaseScale, g.FastBase)
+	return smallest, measured < 2 && smallestOver
+}
+
+// result is the table: each dimension's scales, smallest first, its times, and the
+// exponents fitted.
+func (g *growthStep) result() []Growth {
+	out := make([]Growth, len(g.out))
+	for k := range g.out {
+		out[k] = Growth{Dimension: g.out[k].Dimension}
+		type col struct{ scale, code, fast float64 }
+		var cols []col
+		for _, pr := range g.all {
+			code := -1.0
+			if len(pr.times) > 0 {
+				code = pr.times[0]
+			}
+			for _, cell := range pr.cells {
+				switch {
+				case cell.dim != k:
+				case cell.base:
+					out[k].BaseScale, out[k].CodeBase, out[k].FastBase = cell.scale, code, pr.fast
+				default:
+					cols = append(cols, col{cell.scale, code, pr.fast})
+				}
+			}
+		}
+		slices.SortFunc(cols, func(a, b col) int { return cmp.Compare(a.scale, b.scale) })
+		for _, c := range cols {
+			out[k].Scales = append(out[k].Scales, c.scale)
+			out[k].Code = append(out[k].Code, c.code)
+			out[k].Fast = append(out[k].Fast, c.fast)
+		}
+		out[k].CodeExponent = fitExponent(out[k].Scales, out[k].Code, out[k].BaseScale, out[k].CodeBase)
+		out[k].FastExponent = fitExponent(out[k].Scales, out[k].Fast, out[k].BaseScale, out[k].FastBase)
 	}
 	return out
 }
@@ -475,12 +664,8 @@ func (c *coordinator) growth(ctx context.Context, s Scaler, p pending, extraUnti
 // tell (past noiseFloor) and within the limit, the growth nearest the case's own size, and
 // to the base probe (base seconds at scale baseAt, when measured: baseAt > 0), which gives c:
 // what the dimension does not scale (the program's start, its input read, its work along
-// the other dimensions, kept whole). Without c a program linear in its operations, with a
-// start and a board to read beside them, fitted 0.68 from 1/4 to 1/2; a program quadratic
-// in the side of its boards, with work of its own for each operation, measured ×3.2 from
-// 1/8 of the side to 1/4, ×4.1 from 1/4 to 1/2. Where the base is not measured, or the two
-// runs are too near it to tell their growth from noise, c is taken as 0. NaN with fewer
-// than two runs.
+// the other dimensions, kept whole). Where the base is not measured, or the two runs are too
+// near it to tell their growth from noise, c is taken as 0. NaN with fewer than two runs.
 func fitExponent(scales, seconds []float64, baseAt, base float64) jsonFloat {
 	var at []int
 	for i := len(seconds) - 1; i >= 0 && len(at) < 2; i-- {
@@ -516,80 +701,4 @@ func fitExponent(scales, seconds []float64, baseAt, base float64) jsonFloat {
 		}
 	}
 	return jsonFloat((low + high) / 2)
-}
-
-// GrowthSentence names the dimension where the code under test (code: "the program",
-// "fast") grows faster than the judge beside it (beside: "fast", "ref"), in a sentence:
-// "the program's time grows fastest in operations: ×4.0 when they double (exponent 2.0),
-// where fast's grows ×1.0."; "" when no dimension tells.
-func GrowthSentence(gs []Growth, code, beside string) string {
-	var worst *Growth
-	for i := range gs {
-		g := &gs[i]
-		if math.IsNaN(float64(g.CodeExponent)) {
-			continue
-		}
-		if worst == nil || float64(g.CodeExponent)-orZero(g.FastExponent) > float64(worst.CodeExponent)-orZero(worst.FastExponent) {
-			worst = g
-		}
-	}
-	if worst == nil {
-		return ""
-	}
-	other := beside + "'s is too quick to measure"
-	if !math.IsNaN(float64(worst.FastExponent)) {
-		other = fmt.Sprintf("%s's grows ×%.1f", beside, math.Pow(2, float64(worst.FastExponent)))
-	}
-	return fmt.Sprintf("%s's time grows fastest in %s: ×%.1f when they double (exponent %.1f), where %s.",
-		code, worst.Dimension, math.Pow(2, float64(worst.CodeExponent)), float64(worst.CodeExponent), other)
-}
-
-func orZero(f jsonFloat) float64 {
-	if math.IsNaN(float64(f)) {
-		return 0
-	}
-	return float64(f)
-}
-
-// GrowthTable renders growths as a table: a row per dimension, the CPU time of the code
-// under test (code) and of the judge beside it at each scale, and the fitted exponents.
-func GrowthTable(gs []Growth, code, beside string, limit time.Duration) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-12s", "dimension")
-	for _, f := range growthScales {
-		fmt.Fprintf(&b, " %16s", scaleName(f))
-	}
-	fmt.Fprintf(&b, "  %s\n", "growth when doubled")
-	cell := func(t float64) string {
-		switch {
-		case t < 0:
-			return ">" + limit.String()
-		case t == 0:
-			return "-"
-		}
-		return (time.Duration(t * float64(time.Second))).Round(time.Millisecond).String()
-	}
-	exp := func(e jsonFloat) string {
-		if math.IsNaN(float64(e)) {
-			return "?"
-		}
-		return fmt.Sprintf("×%.1f", math.Pow(2, float64(e)))
-	}
-	for _, g := range gs {
-		fmt.Fprintf(&b, "%-12s", g.Dimension)
-		for i := range g.Scales {
-			fmt.Fprintf(&b, " %16s", cell(g.Code[i])+" / "+cell(g.Fast[i]))
-		}
-		fmt.Fprintf(&b, "  %s %s, %s %s\n", code, exp(g.CodeExponent), beside, exp(g.FastExponent))
-	}
-	fmt.Fprintf(&b, "(each cell: %s's CPU time / %s's)\n", code, beside)
-	return b.String()
-}
-
-// scaleName writes a scale as a fraction: 1/8, 1/4, 1/2, 1×.
-func scaleName(f float64) string {
-	if f >= 1 {
-		return "1×"
-	}
-	return fmt.Sprintf("1/%d", int(math.Round(1/f)))
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -12,8 +13,8 @@ import (
 // squares over 1/8, 1/4 and 1/2 would fit 1.6); runs under the noise floor or over the
 // limit are left out, and a growth past any power still shows as one.
 func TestFitExponentIsTheGrowthNearTheCase(t *testing.T) {
-	quadratic := make([]float64, len(growthScales))
-	for i, s := range growthScales {
+	quadratic := make([]float64, len(GrowthScales))
+	for i, s := range GrowthScales {
 		quadratic[i] = 0.025 + 2.24*s*s
 	}
 	quadratic[3] = -1 // over the limit at 1×
@@ -26,12 +27,12 @@ func TestFitExponentIsTheGrowthNearTheCase(t *testing.T) {
 		{"linear", []float64{0.1, 0.2, 0.4, 0.8}, 0.99, 1.01},
 		{"exponential, two runs measured", []float64{0, 0.011, 0.851, -1}, 3, math.Inf(1)},
 	} {
-		if e := float64(fitExponent(growthScales, c.seconds, 0, 0)); !(e >= c.min && e <= c.max) {
+		if e := float64(fitExponent(GrowthScales, c.seconds, 0, 0)); !(e >= c.min && e <= c.max) {
 			t.Errorf("%s %v: exponent %.2f, want %v to %v", c.name, c.seconds, e, c.min, c.max)
 		}
 	}
 	for _, seconds := range [][]float64{{0.001, 0.002, 0.5, -1}, {0, 0, 0, -1}} {
-		if e := fitExponent(growthScales, seconds, baseScale, 0.001); !math.IsNaN(float64(e)) {
+		if e := fitExponent(GrowthScales, seconds, baseScale, 0.001); !math.IsNaN(float64(e)) {
 			t.Errorf("%v: exponent %.2f from one run measured, want none (NaN)", seconds, e)
 		}
 	}
@@ -44,8 +45,8 @@ func TestFitExponentIsTheGrowthNearTheCase(t *testing.T) {
 // the two runs.
 func TestFitExponentPastWhatDoesNotGrow(t *testing.T) {
 	model := func(fixed, a, e float64) ([]float64, float64) {
-		seconds := make([]float64, len(growthScales))
-		for i, s := range growthScales {
+		seconds := make([]float64, len(GrowthScales))
+		for i, s := range GrowthScales {
 			seconds[i] = fixed + a*math.Pow(s, e)
 		}
 		seconds[3] = -1 // over the limit at 1×
@@ -61,39 +62,48 @@ func TestFitExponentPastWhatDoesNotGrow(t *testing.T) {
 		{"cubic beside 200 ms", 0.2, 8, 3, 2.6, 2.95, 3.05},
 	} {
 		seconds, base := model(c.fixed, c.a, c.e)
-		plain := float64(fitExponent(growthScales, seconds, 0, 0))
+		plain := float64(fitExponent(GrowthScales, seconds, 0, 0))
 		if plain > c.plainMax {
 			t.Errorf("%s: without the base %.2f: the case does not show a fixed cost's weight", c.name, plain)
 		}
-		if e := float64(fitExponent(growthScales, seconds, baseScale, base)); !(e >= c.min && e <= c.max) {
+		if e := float64(fitExponent(GrowthScales, seconds, baseScale, base)); !(e >= c.min && e <= c.max) {
 			t.Errorf("%s %v, base %.4f: exponent %.2f, want %v to %v", c.name, seconds, base, e, c.min, c.max)
 		}
-		if e := float64(fitExponent(growthScales, seconds, baseScale, seconds[2])); e != plain {
+		if e := float64(fitExponent(GrowthScales, seconds, baseScale, seconds[2])); e != plain {
 			t.Errorf("%s: a base as long as the runs gives %.2f, want the two runs' %.2f", c.name, e, plain)
 		}
 	}
 }
 
-// TestProbeSettled: a probe's time is taken once two of its runs agree within growthAgree,
-// never before growthRuns runs (a first pair that agrees by chance, slow both) and never
-// past growthMaxRuns; runs too short to tell anything settle at growthRuns.
-func TestProbeSettled(t *testing.T) {
+// TestGrowthRerunsInconsistentProbes: a probe runs once, and again only when its
+// dimension's times contradict each other: a larger scale measured faster than a smaller
+// one (one of the two was slowed by the machine), or within the limit where a smaller one
+// was over it; both of such a pair run again, and nothing else does.
+func TestGrowthRerunsInconsistentProbes(t *testing.T) {
+	probe := func(scale float64, times ...float64) *gprobe {
+		pr := &gprobe{cells: []gcell{{dim: 0, scale: scale}}, runs: 1, times: times}
+		if len(times) == 0 {
+			pr.overs = 1
+		}
+		return pr
+	}
 	for _, c := range []struct {
-		name  string
-		times []float64
-		runs  int
-		want  bool
+		name   string
+		probes []*gprobe
+		want   []int // indices into probes
 	}{
-		{"two agree, too few runs", []float64{0.300, 0.301}, 2, false},
-		{"two agree", []float64{0.300, 0.310, 0.600}, 3, true},
-		{"the shortest alone", []float64{0.300, 0.330, 0.610}, 3, false},
-		{"the shortest alone, at the most runs", []float64{0.300, 0.330, 0.400, 0.450, 0.500, 0.550, 0.600, 0.610}, growthMaxRuns, true},
-		{"over the limit each time", nil, growthRuns, true},
-		{"over the limit, once under", []float64{0.9}, growthRuns, false},
-		{"under the noise floor", []float64{0.002, 0.004, 0.009}, growthRuns, true},
+		{"growing", []*gprobe{probe(0.125, 0.1), probe(0.25, 0.2), probe(0.5, 0.4), probe(1)}, nil},
+		{"a larger scale faster", []*gprobe{probe(0.125, 0.1), probe(0.25, 0.05), probe(0.5, 0.4)}, []int{0, 1}},
+		{"within the limit past one over it", []*gprobe{probe(0.125, 0.1), probe(0.25), probe(0.5, 0.4)}, []int{1, 2}},
+		{"under the noise floor, in any order", []*gprobe{probe(0.125, 0.003), probe(0.25, 0.002), probe(0.5, 0.4)}, nil},
 	} {
-		if got := probeSettled(c.times, c.runs); got != c.want {
-			t.Errorf("%s: probeSettled(%v, %d) = %v, want %v", c.name, c.times, c.runs, got, c.want)
+		g := &growthStep{out: []Growth{{Dimension: "n"}}, all: c.probes}
+		var want []*gprobe
+		for _, i := range c.want {
+			want = append(want, c.probes[i])
+		}
+		if got := g.inconsistent(0); !slices.Equal(got, want) {
+			t.Errorf("%s: %d probes to run again, want %d", c.name, len(got), len(want))
 		}
 	}
 }

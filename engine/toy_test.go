@@ -15,6 +15,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 // The toy game: an input is a count k and k numbers 0..99; the judge prints each number
@@ -168,15 +169,9 @@ func recurse(n int) int { return recurse(n+1) + 1 }
 
 var sink []byte
 
-// busyCount keeps busy's work from being optimized away.
-var busyCount int
-
-// busy works for n steps.
-func busy(n int) {
-	for i := 0; i < n; i++ {
-		busyCount += i & 1
-	}
-}
+// quadraticUnit is what the quadratic toy charges for each count of numbers squared: 100
+// numbers cost six times the toy's limit.
+var quadraticUnit = 6 * toy{}.TimeLimit() / (100 * 100)
 
 // spin loops for ever without output, as a hung judge does.
 func spin() {
@@ -233,17 +228,17 @@ var toys = map[string]toy{
 		return nil
 	}},
 	"ref-loops-on-42": {ref: toyWith(42, func(io.Writer) { spin() }), fast: toyJudge},
-	// fast takes time quadratic in the count of numbers: a time-out on a long case, far
-	// past the limit at 100 numbers (about 6 times here), so that a smaller scale still
-	// times out with the minimizer's margin, and short enough at 1/8 and 1/4 of them to be
-	// measured under it. At a tenth of this cost, 100 numbers sat at the limit's edge, and
-	// narrowing found no smaller case on a loaded machine.
+	// fast takes time quadratic in the count of numbers, charged in CPU time (cpuclock):
+	// 100 numbers cost six times the limit on any machine, so that a smaller scale still
+	// times out with the margin, and 1/8 and 1/4 of them are measured under it.
 	"quadratic": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
 		c, err := decodeToy(input)
 		if err != nil {
 			return err
 		}
-		busy(len(c) * len(c) * 360000)
+		var m cpuclock.Meter
+		m.Charge(time.Duration(len(c)*len(c)) * quadraticUnit)
+		m.Settle()
 		return toyJudge(input, w)
 	}},
 	// The reference panics the first time any worker sees a 42 (a file in $TOY_MARKER
@@ -334,9 +329,10 @@ func runToyProgram(name string) {
 	os.Exit(0)
 }
 
-// aloneLockEnv names a file a program under test locks while it runs on a case with 42,
-// for as long as it lives (the kernel drops the lock when it is killed): a run that finds
-// it locked ran beside another such run, and leaves lock+".company" to say so.
+// aloneLockEnv names a file every program under test on a case with 42 locks, shared, for
+// as long as it lives (the kernel drops the lock when it is killed); a run first tries it
+// exclusive, which fails while another such run lives, and appends to lock+".runs" when it
+// started and whether it had company then.
 const aloneLockEnv = "ENGINE_TEST_ALONE_LOCK"
 
 func noteCompany(lock string) {
@@ -344,8 +340,15 @@ func noteCompany(lock string) {
 	if err != nil {
 		return
 	}
+	company := 0
 	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
-		os.WriteFile(lock+".company", []byte("two runs at once\n"), 0o644)
+		company = 1
+	}
+	syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+	runs, err := os.OpenFile(lock+".runs", os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err == nil {
+		fmt.Fprintf(runs, "%d %d\n", time.Now().UnixNano(), company)
+		runs.Close()
 	}
 	// f stays open: the lock is held until the process ends.
 }

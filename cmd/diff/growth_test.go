@@ -1,27 +1,33 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"gamediff/internal/clitest"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/gen"
+	"gamediff/internal/clitest"
 	"gamediff/testcase"
+	"gamediff/testutil/cpuclock"
 )
 
 // A time-out explains itself (docs/hunt.md): the programs of testdata/growth, right but
 // slow in a way known beforehand, are judged with -explain on a case they time out on, and
-// the growth table must find what is known of them; the zoo's time-outs are hunted, and
-// must be narrowed by scaling. Times are logged, never bounded: the machine may be loaded;
-// the exponents are ratios of CPU times measured side by side, which load bends little.
+// the growth table must find what is known of them. Their time is charged in CPU time by
+// the programs themselves (testdata/growth/cost), so it is their cost function on any
+// machine: a case costs what the test sets, and the exponents are exact, give or take
+// what the programs' real work adds.
 
 // knownGrowth is a program of testdata/growth, the case it is judged on, and its growth:
 // the exponent along each dimension (exponential: any above exponentialAbove), and the
@@ -29,10 +35,15 @@ import (
 type knownGrowth struct {
 	game  string
 	input func(t testing.TB) []byte
-	want  map[string]float64
+	// pin is the dimension scaled by half whose probe costs cost times the limit ("": the
+	// case itself).
+	pin  string
+	cost float64
+	want map[string]float64
+	// named lists the dimensions the sentence may name.
 	named []string
-	// unmeasured lists the dimensions whose every probe may time out: the exponent is then
-	// unknown ("?"), and not checked.
+	// unmeasured lists the dimensions whose every probe may time out or fall under the
+	// noise floor: the exponent is then unknown ("?"), and not checked.
 	unmeasured []string
 }
 
@@ -44,27 +55,34 @@ const (
 	exponentialAbove = 3.0
 )
 
-// exponentSlack is how far a fitted exponent may be from the true one.
-const exponentSlack = 0.3
+// exponentSlack is how far a fitted exponent may be from the true one: the programs' real
+// work (reading the input, ref's play) comes on top of their charged cost.
+const exponentSlack = 0.2
+
+// growthLimit is the time limit the growth tests judge under: every probe of a table costs
+// at most twice it, and the exponents are ratios, the same under any limit.
+var growthLimit = cpuclock.Limit(250 * time.Millisecond)
 
 var knownGrowths = []knownGrowth{
 	// A board scan per operation: operations × rows × columns. The opening cascade sweeps
-	// most of the board, then a long game; about 1.5 s at 1×.
-	{game: "mine", input: generated("mine -n 300 -m 300 -q 10000 -scenario cascade-long-game", 1),
+	// most of the board, then a long game; two and a half times the limit at 1×, so that
+	// 1/4 is measured well within it. The cases are small, so that the programs' real
+	// work, which a loaded machine stretches, is little beside what they are charged.
+	{game: "mine", input: generated("mine -n 300 -m 300 -q 2000 -scenario cascade-long-game", 1), cost: 2.5,
 		want: map[string]float64{"operations": 1, "rows": 1, "columns": 1}, named: []string{"operations", "rows", "columns"}},
 	// A board scan per click: games × operations × side². Eight games, so that 1/8, 1/4
-	// and 1/2 of them are whole numbers of games; about 3 s at 1× (the limit is 2 s).
-	{game: "boom", input: generated("boom -T 8 -n 200 -m 200 -q 5000 -layout dense -player careful", 1),
-		want: map[string]float64{"games": 1, "side": 2, "operations": 1}, named: []string{"side", "operations"}},
-	// A quadratic cascade: commands × height² × width; about 1.5 s at 1×.
-	{game: "tower", input: generated("tower -datasets 6 -n 50 -m 50 -cmds 400 -careful", 1),
+	// and 1/2 of them are whole numbers of games.
+	{game: "boom", input: generated("boom -T 8 -n 200 -m 200 -q 500 -layout dense -player careful", 1), cost: 2.5,
+		want: map[string]float64{"games": 1, "side": 2, "operations": 1}, named: []string{"side"}},
+	// A quadratic cascade: commands × height² × width.
+	{game: "tower", input: generated("tower -datasets 6 -n 50 -m 50 -cmds 400 -careful", 1), cost: 2.5,
 		want: map[string]float64{"commands": 1, "height": 2, "width": 1}, named: []string{"height"}},
-	// An exhaustive search over sets of mines: boards × 2^mines. 1,000 boards 12x3, a mine
-	// and a half a row: at 1/2 of the rows, 9 mines, about 0.6 s; at 1/4, 4 or 5 mines,
-	// about 7 ms (with 500 boards, under the noise floor; with 5,000, 1/2 is over the limit);
-	// at 1/8 no board scales (3 rows at least). The whole case and any share of its boards
-	// time out, so the growth along the boards is not measured. Three columns do not scale.
-	{game: "datamining", input: func(testing.TB) []byte { return searchBoards(1000) },
+	// An exhaustive search over sets of mines: boards × cells × 2^mines. 1,000 boards 12x3,
+	// a mine and a half a row: half the rows cost half the limit, the whole case thousands
+	// of times it; a quarter of them a sixteenth of the half. The whole case and any share
+	// of its boards time out, so the growth along the boards is not measured; three columns
+	// do not scale.
+	{game: "datamining", input: func(testing.TB) []byte { return searchBoards(1000) }, pin: "rows", cost: 0.5,
 		want: map[string]float64{"rows": exponential}, named: []string{"rows"}, unmeasured: []string{"boards", "columns"}},
 }
 
@@ -118,10 +136,10 @@ type explained struct {
 	growth  []engine.Growth
 }
 
-// judgeExplain runs judge -explain -json on the test at path.
+// judgeExplain runs judge -explain -json on the test at path, under growthLimit.
 func judgeExplain(t testing.TB, game, program, path string) explained {
 	t.Helper()
-	code, out, errs := call(t, "", "judge", "-game", game, "-cmd", program, "-explain", "-json", path)
+	code, out, errs := call(t, "", "judge", "-game", game, "-cmd", program, "-timeout", growthLimit.String(), "-explain", "-json", path)
 	var judged struct {
 		Results []struct {
 			Verdict string
@@ -134,77 +152,68 @@ func judgeExplain(t testing.TB, game, program, path string) explained {
 	return explained{verdict: judged.Results[0].Verdict, growth: judged.Results[0].Growth}
 }
 
-// TestGrowthIsExplained: judge -explain on a case mine's program of testdata/growth times
-// out on gives, in -json, a growth along each of the game's dimensions at each scale,
-// probes measured or recorded as over the limit, and fast's beside them. The exponents
-// are not checked here: they are ratios of CPU times, and a test does not fail on a
-// loaded machine's timing; BenchmarkGrowthOfKnownPrograms measures them side by side for
-// every game and logs how far each is from the known one.
-func TestGrowthIsExplained(t *testing.T) {
-	dir := clitest.Build(t, "growth", "./testdata/growth/...")
-	k := knownGrowths[0]
-	g, err := games.Lookup(k.game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	x := judgeExplain(t, k.game, filepath.Join(dir, k.game), writeTest(t, g, k.input(t)))
-	if x.verdict != "TLE" {
-		t.Fatalf("verdict %s, want TLE", x.verdict)
-	}
-	s, _ := g.(engine.Scaler)
-	var dims []string
-	for _, gr := range x.growth {
-		dims = append(dims, gr.Dimension)
-		if len(gr.Scales) != 4 || len(gr.Code) != 4 || len(gr.Fast) != 4 || gr.Scales[3] != 1 {
-			t.Errorf("%s: scales %v, program %v, fast %v: want four of each, up to 1", gr.Dimension, gr.Scales, gr.Code, gr.Fast)
+// costed is the command line of a program of testdata/growth whose cost on input is k's:
+// its charge per unit of work, from the units of the case (or of its pinned dimension at
+// half its scale) that -work prints.
+func costed(t testing.TB, k knownGrowth, g games.Game, program string, input []byte) string {
+	t.Helper()
+	probe := input
+	if k.pin != "" {
+		c, err := g.Decode(input)
+		if err != nil {
+			t.Fatal(err)
 		}
-		measured := 0
-		for i, sec := range gr.Code {
-			if sec > 0 && sec <= g.TimeLimit().Seconds()*1.5 {
-				measured++
-			}
-			if sec < 0 && i < 3 && gr.Code[i+1] >= 0 && gr.Code[i+1] < 0.5 {
-				t.Errorf("%s: over the limit at scale %v, yet %vs at the next", gr.Dimension, gr.Scales[i], gr.Code[i+1])
-			}
+		half, share := g.(engine.Scaler).Scale(c, k.pin, 0.5)
+		if share == 0 {
+			t.Fatalf("%s: the case does not scale along %s", k.game, k.pin)
 		}
-		if measured < 2 {
-			t.Errorf("%s: %d probes measured under the limit (%v), want at least two to fit", gr.Dimension, measured, gr.Code)
-		}
+		probe = half.Encode()
 	}
-	if !slices.Equal(dims, s.Dimensions()) {
-		t.Errorf("growth along %v, want the game's dimensions %v", dims, s.Dimensions())
+	cmd := exec.Command(program, "-work")
+	cmd.Stdin = bytes.NewReader(probe)
+	out, err := cmd.Output()
+	units, perr := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+	if err != nil || perr != nil || units <= 0 {
+		t.Fatalf("%s -work: %q, %v, %v", program, out, err, perr)
 	}
-	t.Logf("\n%s%s", engine.GrowthTable(x.growth, "the program", "fast", g.TimeLimit()), engine.GrowthSentence(x.growth, "the program", "fast"))
+	ns := k.cost * float64(growthLimit.Nanoseconds()) / units
+	return fmt.Sprintf("%s -ns %g", program, ns)
 }
 
-// BenchmarkGrowthOfKnownPrograms: for each game, judge -explain on a case its program of
-// testdata/growth times out on; it reports the fitted exponent along each dimension
-// (exp-DIM) and logs the table and how far it is from the known growth (exponentSlack).
-// Run it on a quiet machine: go test ./cmd/diff -run '^$' -bench GrowthOfKnown -benchtime 1x
-func BenchmarkGrowthOfKnownPrograms(b *testing.B) {
-	dir := clitest.Build(b, "growth", "./testdata/growth/...")
+// TestGrowthIsExplained: judge -explain on a case each game's program of testdata/growth
+// times out on gives, in -json, a growth along each of the game's dimensions, probes
+// measured or recorded as over the limit, fast's beside them, and the exponents and the
+// dimension named that the programs' cost functions make: exact, since the programs
+// charge their cost in CPU time.
+func TestGrowthIsExplained(t *testing.T) {
+	dir := clitest.Build(t, "growth", "./testdata/growth/...")
 	for _, k := range knownGrowths {
-		b.Run(k.game, func(b *testing.B) {
+		if testing.Short() && k.game != "mine" {
+			continue
+		}
+		t.Run(k.game, func(t *testing.T) {
+			t.Parallel()
 			g, err := games.Lookup(k.game)
 			if err != nil {
-				b.Fatal(err)
+				t.Fatal(err)
 			}
-			path := writeTest(b, g, k.input(b))
-			for b.Loop() {
-				x := judgeExplain(b, k.game, filepath.Join(dir, k.game), path)
-				b.Logf("\n%s%s", engine.GrowthTable(x.growth, "the program", "fast", g.TimeLimit()), engine.GrowthSentence(x.growth, "the program", "fast"))
-				for _, gr := range x.growth {
-					b.Logf("%s: base probe at %.4f of it: the program %.3fs, fast %.3fs", gr.Dimension, gr.BaseScale, gr.CodeBase, gr.FastBase)
-				}
-				if problems := k.check(x); len(problems) > 0 {
-					b.Logf("off the known growth: %s", strings.Join(problems, "; "))
-				}
-				for _, gr := range x.growth {
-					if e := float64(gr.CodeExponent); !math.IsNaN(e) {
-						b.ReportMetric(e, "exp-"+gr.Dimension)
-					}
+			input := k.input(t)
+			x := judgeExplain(t, k.game, costed(t, k, g, filepath.Join(dir, k.game), input), writeTest(t, g, input))
+			s, _ := g.(engine.Scaler)
+			var dims []string
+			for _, gr := range x.growth {
+				dims = append(dims, gr.Dimension)
+				if len(gr.Scales) == 0 || gr.Scales[len(gr.Scales)-1] != 1 || len(gr.Code) != len(gr.Scales) || len(gr.Fast) != len(gr.Scales) {
+					t.Errorf("%s: scales %v, program %v, fast %v: want a time of each at each scale, up to 1", gr.Dimension, gr.Scales, gr.Code, gr.Fast)
 				}
 			}
+			if !slices.Equal(dims, s.Dimensions()) {
+				t.Errorf("growth along %v, want the game's dimensions %v", dims, s.Dimensions())
+			}
+			if problems := k.check(x); len(problems) > 0 {
+				t.Errorf("off the known growth: %s", strings.Join(problems, "; "))
+			}
+			t.Logf("\n%s%s", engine.GrowthTable(x.growth, "the program", "fast", growthLimit), engine.GrowthSentence(x.growth, "the program", "fast"))
 		})
 	}
 }

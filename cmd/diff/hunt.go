@@ -40,6 +40,7 @@ type huntFlags struct {
 	program      string
 	compare      string
 	minimizeTime time.Duration
+	minimizeRuns int
 	corpus       string
 	out          string
 	report       string
@@ -65,7 +66,8 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	fs.Int64Var(&h.outputLimit, "output-limit", 64<<20, "bytes of output allowed per run of the code under test, 1 to 1 GiB")
 	fs.StringVar(&h.program, "cmd", "", "test this program in fast's place: each case on its stdin, its answer on stdout (run by sh)")
 	fs.StringVar(&h.compare, "compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored, as most judges)")
-	fs.DurationVar(&h.minimizeTime, "minimize-time", 30*time.Second, "time budget to minimize each finding, 0 to 24h (0: no minimization)")
+	fs.IntVar(&h.minimizeRuns, "minimize-runs", 2000, "candidates a minimization decides at most (it ends sooner once 1-minimal): a count, so that a seed minimizes to the same case on any machine")
+	fs.DurationVar(&h.minimizeTime, "minimize-time", 2*time.Minute, "cap on the time the findings' minimization, causes and growth take after the hunting, 0 to 24h (0: no minimization); the report says when it fires")
 	fs.StringVar(&h.corpus, "corpus", "corpus", "corpus root: ref-vs-fast findings go to <corpus>/<game>/found")
 	fs.StringVar(&h.out, "o", "", "folder for findings, as <folder>/<game>/NAME.in (default: ./found with -cmd, else the corpus)")
 	fs.StringVar(&h.report, "report", "", "write one self-contained HTML page per finding to this folder")
@@ -99,6 +101,8 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 		return fail("-memory-limit must be 1 to %d MiB (this machine's memory), not %d", machine>>20, *memory)
 	case h.outputLimit < 1 || h.outputLimit > 1<<30:
 		return fail("-output-limit must be 1 to %d bytes (1 GiB), not %d", 1<<30, h.outputLimit)
+	case h.minimizeRuns < 1:
+		return fail("-minimize-runs must be at least 1, not %d (no minimization: -minimize-time 0)", h.minimizeRuns)
 	case h.minimizeTime < 0 || h.minimizeTime > 24*time.Hour:
 		return fail("-minimize-time must be 0 (no minimization) to 24h, not %v", h.minimizeTime)
 	case h.findings < 1:
@@ -205,6 +209,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			Limits:       h.limits(g),
 			MaxFindings:  h.findings,
 			MinimizeTime: h.minimizeTime,
+			MinimizeRuns: h.minimizeRuns,
 			FoundDir:     foundDir(h, g.Name()),
 			Progress: func(p engine.Progress) {
 				status.progress(g.Name(), p)

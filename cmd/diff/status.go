@@ -33,8 +33,11 @@ func newStatusLine(w io.Writer, terminal bool) *statusLine {
 
 func (s *statusLine) progress(game string, p engine.Progress) {
 	phase := remaining(p)
-	if p.Minimizing {
-		phase = fmt.Sprintf("minimizing: %s after %s", sizeText(int64(p.Bytes)), plural(int64(p.Taken), "cut"))
+	switch {
+	case p.Stage == "minimizing" || p.Stage == "narrowing by scaling":
+		phase = fmt.Sprintf("%s: %s after %s", p.Stage, sizeText(int64(p.Bytes)), plural(int64(p.Taken), "cut"))
+	case p.Finishing:
+		phase = fmt.Sprintf("%s: case of %s", p.Stage, sizeText(int64(p.Bytes)))
 	}
 	s.line(fmt.Sprintf("%s: elapsed %.0fs, %s, %.0f/s, %s, %s", game, p.Elapsed.Seconds(), plural(p.Cases, "case"),
 		float64(p.Cases)/max(p.Elapsed.Seconds(), 1e-9), plural(int64(p.Findings), "finding"), phase))

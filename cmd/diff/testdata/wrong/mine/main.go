@@ -20,6 +20,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"gamediff/testutil/cpuclock"
 )
 
 // bugs are the slips -bug can plant, each the kind a contestant makes.
@@ -56,12 +58,16 @@ var (
 	out        *bufio.Writer
 	outBuf     []byte
 	steps      int
+	// meter charges -bug rescan its scans in CPU time (cpuclock), cellNS a cell.
+	meter  cpuclock.Meter
+	cellNS *float64
 )
 
 func main() {
 	bugName := flag.String("bug", "", "plant this bug: "+names(bugs))
 	mode := flag.String("misbehave", "", "misbehave this way on triggering inputs: "+names(modes))
 	linger := flag.Duration("linger", 0, "only sleep this long (the child of -misbehave background-child)")
+	cellNS = flag.Float64("cell-ns", 3, "with -bug rescan: the CPU nanoseconds a cell of a scan costs")
 	flag.Parse()
 	if *linger > 0 {
 		time.Sleep(*linger)
@@ -81,6 +87,7 @@ func main() {
 	in := &reader{r: bufio.NewReaderSize(os.Stdin, 1<<16)}
 	out = bufio.NewWriterSize(os.Stdout, 1<<16)
 	defer out.Flush()
+	defer meter.Settle()
 	play(in, *mode)
 }
 
@@ -157,7 +164,10 @@ func play(in *reader, mode string) {
 			}
 		}
 		if bug == "rescan" {
-			left = safe - countSwept()
+			// The board scanned whole to count the cells swept: its cost is charged, so
+			// that the program's time is this cost on any machine; the count is the
+			// right program's.
+			meter.Charge(time.Duration(float64(n*m) * *cellNS))
 		}
 		if op == "Flag" || op == "DSweep" && bug == "no-finish-after-dsweep" {
 			continue
@@ -248,16 +258,6 @@ func open(p int) {
 	state[p] = swept
 	left--
 	opened = append(opened, int32(p))
-}
-
-func countSwept() int {
-	c := 0
-	for _, s := range state {
-		if s == swept {
-			c++
-		}
-	}
-	return c
 }
 
 func boom() {

@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+)
+
+// GrowthSentence names the dimension where the code under test (code: "the program",
+// "fast") grows faster than the judge beside it (beside: "fast", "ref"), in a sentence:
+// "the program's time grows fastest in operations: ×4.0 when they double (exponent 2.0),
+// where fast's grows ×1.0."; "" when no dimension tells.
+func GrowthSentence(gs []Growth, code, beside string) string {
+	var worst *Growth
+	for i := range gs {
+		g := &gs[i]
+		if math.IsNaN(float64(g.CodeExponent)) {
+			continue
+		}
+		if worst == nil || float64(g.CodeExponent)-orZero(g.FastExponent) > float64(worst.CodeExponent)-orZero(worst.FastExponent) {
+			worst = g
+		}
+	}
+	if worst == nil {
+		return ""
+	}
+	other := beside + "'s is too quick to measure"
+	if !math.IsNaN(float64(worst.FastExponent)) {
+		other = fmt.Sprintf("%s's grows ×%.1f", beside, math.Pow(2, float64(worst.FastExponent)))
+	}
+	return fmt.Sprintf("%s's time grows fastest in %s: ×%.1f when they double (exponent %.1f), where %s.",
+		code, worst.Dimension, math.Pow(2, float64(worst.CodeExponent)), float64(worst.CodeExponent), other)
+}
+
+func orZero(f jsonFloat) float64 {
+	if math.IsNaN(float64(f)) {
+		return 0
+	}
+	return float64(f)
+}
+
+// GrowthTable renders growths as a table: a row per dimension, the CPU time of the code
+// under test (code) and of the judge beside it at each scale, and the fitted exponents.
+// The columns are the nominal scales (1/8, 1/4, …) any dimension was measured at.
+func GrowthTable(gs []Growth, code, beside string, limit time.Duration) string {
+	var cols []float64
+	for _, g := range gs {
+		for _, s := range g.Scales {
+			if n := nominalScale(s); s > 0 && !slices.Contains(cols, n) {
+				cols = append(cols, n)
+			}
+		}
+	}
+	slices.Sort(cols)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-12s", "dimension")
+	for _, f := range cols {
+		fmt.Fprintf(&b, " %16s", scaleName(f))
+	}
+	fmt.Fprintf(&b, "  %s\n", "growth when doubled")
+	cell := func(t float64) string {
+		switch {
+		case t < 0:
+			return ">" + limit.String()
+		case t == 0:
+			return "-"
+		}
+		return (time.Duration(t * float64(time.Second))).Round(time.Millisecond).String()
+	}
+	exp := func(e jsonFloat) string {
+		if math.IsNaN(float64(e)) {
+			return "?"
+		}
+		return fmt.Sprintf("×%.1f", math.Pow(2, float64(e)))
+	}
+	for _, g := range gs {
+		fmt.Fprintf(&b, "%-12s", g.Dimension)
+		for _, f := range cols {
+			text := ""
+			for i, s := range g.Scales {
+				if s > 0 && nominalScale(s) == f {
+					text = cell(g.Code[i]) + " / " + cell(g.Fast[i])
+				}
+			}
+			fmt.Fprintf(&b, " %16s", text)
+		}
+		fmt.Fprintf(&b, "  %s %s, %s %s\n", code, exp(g.CodeExponent), beside, exp(g.FastExponent))
+	}
+	fmt.Fprintf(&b, "(each cell: %s's CPU time / %s's)\n", code, beside)
+	return b.String()
+}
+
+// nominalScale is the power of two nearest a probe's share of a dimension: 13 of 50 rows
+// is 1/4.
+func nominalScale(share float64) float64 {
+	return math.Exp2(math.Round(math.Log2(share)))
+}
+
+// scaleName writes a scale as a fraction: 1/8, 1/4, 1/2, 1×.
+func scaleName(f float64) string {
+	if f >= 1 {
+		return "1×"
+	}
+	return fmt.Sprintf("1/%d", int(math.Round(1/f)))
+}

@@ -104,7 +104,8 @@ type minimizer struct {
 	decided  int                          // the candidates of this walk decided, repeats left out
 	keptAt   map[int]bool                 // whether the last candidate decided at each place kept the signature
 	outcomes map[candidateKey]outcome
-	running  map[int]run // job id → its run
+	walked   map[candidateKey]bool // the candidates the walk decided
+	running  map[int]run           // job id → its run
 	inFlight map[candidateKey]bool
 	lanes    int
 }
@@ -125,7 +126,7 @@ func (c *coordinator) newMinimizer(p pending, g goal) *minimizer {
 	tle := p.d.Verdict() == TLE
 	m := &minimizer{p: p, g: g, bound: g.runs, game: c.h.game, lanes: c.p.workers,
 		how:      how{fast: p.reruns.fast, gotOnly: p.d.Verdict() != WA, margin: tle, generous: !tle},
-		outcomes: map[candidateKey]outcome{}, keptAt: map[int]bool{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
+		outcomes: map[candidateKey]outcome{}, walked: map[candidateKey]bool{}, keptAt: map[int]bool{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
 	if m.bound <= 0 {
 		m.bound = c.h.minimizeRuns()
 	}
@@ -220,10 +221,12 @@ func (m *minimizer) walk(c *coordinator) {
 				o.counted = true
 				m.outcomes[cand.key] = o
 			}
+			m.walked[cand.key] = true
 			m.advance()
 			continue
 		}
 		m.st.Runs++
+		m.walked[cand.key] = true
 		m.keptAt[m.decided] = o.kept
 		if o.kept {
 			m.st.Accepted++
@@ -288,9 +291,12 @@ func (w *shrinkWalk) at(m *minimizer, i int) (candidate, bool) {
 			return candidate{}, false
 		}
 		cand := m.prepare(v)
-		if o, known := m.outcomes[cand.key]; known && !o.kept || w.seen[cand.key] {
+		if m.walked[cand.key] || w.seen[cand.key] {
 			// A repeat (a shrinker may repeat itself: every column cut of a blank board
-			// is the same board): the walk needs only its outcome, that of the first.
+			// is the same board): the walk needs only its outcome, that of the first. A
+			// candidate is a repeat of one the walk decided, never of one merely run ahead
+			// of it, so that the count of candidates decided, which bounds the walk, is
+			// the same with any number of workers.
 			cand.c, cand.input, cand.repeat = nil, nil, true
 		}
 		if w.seen == nil {

@@ -41,9 +41,13 @@ const zooCases = "12000"
 const zooWABudget = "5m"
 
 // Bug is one wrong solution of a game's zoo: the -bug value that plants the slip, and the
-// verdict a judge gives it. A game's test lists its own.
+// verdict a judge gives it. A game's test lists its own. SameWithOneWorker and
+// SameUnderLoad ask that the same seed give the same saved case, byte for byte and by
+// name, with one worker, and with two beside two CPU burners, as with two workers
+// (sameOnAnyMachine).
 type Bug struct {
-	Name, Verdict string
+	Name, Verdict                    string
+	SameWithOneWorker, SameUnderLoad bool
 }
 
 // buildZoo compiles the four programs of testdata/wrong, once, into a directory, one
@@ -60,6 +64,7 @@ func buildZoo(t testing.TB, game string) string {
 // zooFinding is what the zoo reads of a finding in hunt -json: FoundAfter is the time from
 // the start of the hunt to the divergent case.
 type zooFinding struct {
+	Index      int64
 	Verdict    string
 	Signature  string
 	Origin     string
@@ -207,14 +212,17 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 					t.Errorf("confirmed on %d of %d runs, want every one of at least %d", f.Shown, f.Runs, least)
 				}
 				zooReproduce(t, game, f, h.stderr)
+				if z.SameWithOneWorker || z.SameUnderLoad {
+					sameOnAnyMachine(t, game, filepath.Join(dir, game)+" -bug "+z.Name, f, minimizeTime, z)
+				}
 				if f.Origin != "" {
 					return // the sample is the smallest case there is: nothing to minimize
 				}
 				if z.Verdict == "WA" && !f.Minimize.Complete {
 					t.Errorf("the minimization stopped before the case was 1-minimal (%d bytes)", f.InputBytes)
 				}
-				if f.InputBytes >= f.Original {
-					t.Errorf("not minimized: %d bytes, as found\n%s", f.InputBytes, h.stderr)
+				if f.InputBytes >= f.Original && !f.Minimize.Complete {
+					t.Errorf("not minimized: %d bytes, as found, and the minimization stopped early\n%s", f.InputBytes, h.stderr)
 				}
 			})
 		}
@@ -288,4 +296,73 @@ func zooClip(b []byte) string {
 		return string(b)
 	}
 	return fmt.Sprintf("%s… (%d bytes)", b[:200], len(b))
+}
+
+// sameOnAnyMachine hunts a bug again as caught hunted it (two workers), once with one
+// worker and once beside two CPU burners, and checks that every hunt saves the same case:
+// the same file name (a hash of the input) and the same bytes, input and answer. What a
+// hunt decides is counted, not timed (engine/minimize.go), so neither the workers nor the
+// machine's load may change it.
+func sameOnAnyMachine(t *testing.T, game, command string, caught zooFinding, minimizeTime string, z Bug) {
+	t.Helper()
+	want := savedPair(t, caught.Path)
+	for _, run := range []struct {
+		name    string
+		asked   bool
+		burners int
+		args    []string
+	}{
+		{"one worker", z.SameWithOneWorker, 0, []string{"-workers", "1"}},
+		{"two workers beside two CPU burners", z.SameUnderLoad, 2, []string{"-workers", "2"}},
+	} {
+		if !run.asked {
+			continue
+		}
+		stop := burnCPUs(t, run.burners)
+		h := huntZoo(t, game, command, append([]string{"-cases", zooCases, "-duration", "0", "-minimize-time", minimizeTime}, run.args...)...)
+		stop()
+		if len(h.findings) == 0 {
+			t.Errorf("%s: no finding (exit %d)\n%s", run.name, h.code, h.stderr)
+			continue
+		}
+		f := h.findings[0]
+		if got := savedPair(t, f.Path); filepath.Base(f.Path) != filepath.Base(caught.Path) || got != want {
+			t.Errorf("%s: case %d saved as %s (%d bytes); with two workers, case %d saved as %s (%d bytes)",
+				run.name, f.Index, filepath.Base(f.Path), f.InputBytes, caught.Index, filepath.Base(caught.Path), caught.InputBytes)
+		}
+	}
+}
+
+// savedPair is a saved case's input and answer, together.
+func savedPair(t *testing.T, path string) string {
+	t.Helper()
+	in, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("the saved case: %v", err)
+	}
+	ans, err := os.ReadFile(strings.TrimSuffix(path, ".in") + ".ans")
+	if err != nil {
+		t.Fatalf("the saved case's answer: %v", err)
+	}
+	return string(in) + "\x00" + string(ans)
+}
+
+// burnCPUs starts n processes that spin on a CPU each, and returns what stops them and
+// waits for them to be gone.
+func burnCPUs(t *testing.T, n int) (stop func()) {
+	t.Helper()
+	var burners []*exec.Cmd
+	for range n {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("a CPU burner: %v", err)
+		}
+		burners = append(burners, cmd)
+	}
+	return func() {
+		for _, cmd := range burners {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}
 }

@@ -11,7 +11,8 @@ import (
 // first.
 var bugs = []zoo.Bug{
 	{Name: "one-pass", Verdict: "WA"},
-	{Name: "four-neighbours", Verdict: "WA"},
+	{Name: "four-neighbours", Verdict: "WA", SameWithOneWorker: true, SameUnderLoad: true},
+	{Name: "cells-39", Verdict: "RE", SameWithOneWorker: true, SameUnderLoad: true},
 }
 
 func TestZoo(t *testing.T) { zoo.Test(t, "datamining", bugs) }

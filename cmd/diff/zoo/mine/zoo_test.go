@@ -10,11 +10,11 @@ import (
 // bugs are the -bug values of testdata/wrong/mine and their verdicts, the slowest to catch
 // first; its time-out is hunted apart, in zoo/mine/tle.
 var bugs = []zoo.Bug{
-	{Name: "recursive-fill", Verdict: "RE"}, // a fatal "goroutine stack exceeds" under the 8 MB stack
+	{Name: "recursive-fill", Verdict: "RE", SameWithOneWorker: true}, // a fatal "goroutine stack exceeds" under the 8 MB stack
 	{Name: "column-first", Verdict: "WA"},
 	{Name: "dsweep-more-flags", Verdict: "WA"},
 	{Name: "quit-counted", Verdict: "WA"},
-	{Name: "cascade-keeps-flags", Verdict: "WA"},
+	{Name: "cascade-keeps-flags", Verdict: "WA", SameWithOneWorker: true, SameUnderLoad: true},
 	{Name: "no-finish-after-dsweep", Verdict: "WA"},
 }
 

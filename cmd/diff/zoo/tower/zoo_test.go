@@ -15,6 +15,7 @@ var bugs = []zoo.Bug{
 	{Name: "ice-no-slide-level1", Verdict: "WA"},
 	{Name: "getdown-through-side", Verdict: "WA"},
 	{Name: "fragile-push", Verdict: "WA"},
+	{Name: "levels-49", Verdict: "RE", SameWithOneWorker: true, SameUnderLoad: true}, // a tower 50 levels high
 }
 
 func TestZoo(t *testing.T) { zoo.Test(t, "tower", bugs) }

@@ -18,7 +18,11 @@ import (
 var bugs = map[string]string{
 	"one-pass":        "one pass of the rules over the board instead of repeating until nothing changes",
 	"four-neighbours": "adjacent means the 4 orthogonal cells, not the 3x3 square",
+	"cells-39":        "the board kept in an array of 39 cells, r·c < 40 read for r·c ≤ 40: a board of 40 cells overruns it",
 }
+
+// maxCells is the size of the board's array under -bug cells-39.
+const maxCells = 39
 
 const (
 	covered = iota
@@ -42,6 +46,11 @@ func main() {
 			return
 		}
 		mine := make([]bool, r*c)
+		if *bug == "cells-39" {
+			var cells [maxCells]bool
+			mine = cells[:min(r*c, maxCells)]
+			mine = mine[:r*c] // past its capacity on a board of 40 cells: a runtime error
+		}
 		for i := 0; i < r; i++ {
 			var row string
 			fmt.Fscan(in, &row)

@@ -21,6 +21,7 @@ var bugs = map[string]string{
 	"getdown-through-side": "GETDOWN checks the cell below-right (left) but not the one at the side",
 	"pull-c":               "PULL forgets that a C block cannot be pulled",
 	"fragile-push":         "a valid PUSH counts down the fragile block under the player",
+	"levels-49":            "the tower's levels kept in an array one short (m, n < 50 read for ≤ 50): a tower 50 levels high overruns it",
 }
 
 var results = [...]string{"", "Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal", "Gave Up"}
@@ -91,6 +92,10 @@ func load(in *reader) {
 			grid[l][c] = '.'
 		}
 	}
+	levels := grid[:]
+	if bug == "levels-49" {
+		levels = grid[:maxSide] // levels 0 to 49: level 50 is past its end
+	}
 	for l := n; l >= 1; l-- {
 		for c := 1; c <= m; c++ {
 			ch := in.char()
@@ -100,7 +105,7 @@ func load(in *reader) {
 			case 'G':
 				gl, gc = l, c
 			}
-			grid[l][c] = ch
+			levels[l][c] = ch
 		}
 	}
 }

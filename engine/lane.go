@@ -331,13 +331,15 @@ func (l *lane) timing(ctx context.Context, input []byte, judgeOnly bool, drop <-
 // request is the worker's request to run input, as hw says.
 func (l *lane) request(input []byte, hw how) request {
 	limits := l.h.limits
+	// A wall-clock backstop set on its own (an idle program's) is stretched as the time
+	// limit is; one left to its default follows the new time (WithDefaults).
 	switch {
 	case hw.margin:
 		limits.Time = time.Duration(float64(limits.Time) * tleMargin)
-		limits.Wall = 0 // from the new time, as WithDefaults sets it
+		limits.Wall = time.Duration(float64(limits.Wall) * tleMargin)
 	case hw.generous:
 		limits.Time *= generousFactor
-		limits.Wall = 0
+		limits.Wall *= generousFactor
 	}
 	program := len(l.h.cfg.Program) > 0
 	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"gamediff/engine"
-	"gamediff/internal/golden"
+	"gamediff/testutil/golden"
 	"gamediff/sandbox"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"gamediff/internal/proctable"
+	"gamediff/testutil/proctable"
 )
 
 // leftoverOf selects the processes this test left running: children of this process, and

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"gamediff/games"
-	"gamediff/internal/paint"
+	"gamediff/testutil/paint"
 )
 
 // The fifth game, which lives only in tests, registered here as in cmd/diff's tests: its

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"time"
 
+	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
@@ -24,6 +25,7 @@ func init() {
 		typed: typed[testcase.Boom]{p: Parts[testcase.Boom]{
 			"boom",              // its name, as -game takes it
 			"docs/boom.md",      // its rules and rulings, restated
+			corpus.Game("boom"), // its hand-made cases
 			2 * time.Second,     // "2.0 s" (docs/boom.md)
 			ref.Boom, fast.Boom, // the reference and the judge under test
 			testcase.DecodeBoom, nil, // the validator, typed and not

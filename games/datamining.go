@@ -3,6 +3,7 @@ package games
 import (
 	"time"
 
+	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
@@ -25,6 +26,7 @@ func init() {
 		typed: typed[testcase.Datamining]{p: Parts[testcase.Datamining]{
 			"datamining",                    // its name, as -game takes it
 			"docs/datamining.md",            // its rules and rulings, restated
+			corpus.Game("datamining"),       // its hand-made cases
 			time.Second,                     // "时间限制 : 1.000 sec" (docs/datamining.md)
 			ref.Datamining, fast.Datamining, // the reference and the judge under test
 			testcase.DecodeDatamining, testcase.ValidateDatamining, // the validator, typed and not

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
 	"math/rand"
 	"sort"
@@ -46,6 +47,9 @@ type Game interface {
 	Picture() *picture.Drawing
 	// Doc is where the game's rules and rulings are restated: docs/<name>.md.
 	Doc() string
+	// HandMade is the game's hand-made cases (NAME.in, NAME.ans, NAME.err): its sample,
+	// its ruling cases and its input-error cases, carried in the binary.
+	HandMade() fs.FS
 	// ParserSeeds are inputs that aim at the parsers' limits, input errors all: the seeds
 	// of the game's Parse fuzz target, beside its corpus and generated cases.
 	ParserSeeds() []string
@@ -149,6 +153,7 @@ type CaseModel interface {
 type Parts[C CaseModel] struct {
 	Name      string        // as -game takes it
 	Doc       string        // its rules and rulings in the repository: docs/<name>.md
+	HandMade  fs.FS         // its hand-made cases: corpus.Game(name) for the project's games
 	TimeLimit time.Duration // the statement's, for the code under test
 	Ref, Fast engine.Judge  // the naive reference and the optimized judge
 	Decode    func([]byte) (C, error)
@@ -180,6 +185,8 @@ func (p Parts[C]) check() error {
 		return fmt.Errorf("games: a game without a name")
 	case p.Doc == "":
 		return missing("Doc")
+	case p.HandMade == nil:
+		return missing("HandMade")
 	case p.TimeLimit <= 0:
 		return missing("TimeLimit")
 	case p.Ref == nil || p.Fast == nil:
@@ -216,6 +223,7 @@ type typed[C CaseModel] struct {
 
 func (t typed[C]) Name() string                          { return t.p.Name }
 func (t typed[C]) Doc() string                           { return t.p.Doc }
+func (t typed[C]) HandMade() fs.FS                       { return t.p.HandMade }
 func (t typed[C]) Picture() *picture.Drawing             { return t.p.Drawing }
 func (t typed[C]) ParserSeeds() []string                 { return t.p.ParserSeeds }
 func (t typed[C]) Ref(input []byte, w io.Writer) error   { return t.p.Ref(input, w) }

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"gamediff/engine"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 )
 
 // BenchmarkHuntIsolation measures what running the judges in worker processes costs a

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"gamediff/engine"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 )
 
 // testGames are games that exist for tests only: real games whose judge under test

@@ -3,6 +3,7 @@ package games
 import (
 	"time"
 
+	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
@@ -20,6 +21,7 @@ func init() {
 	register(typed[testcase.Mine]{p: Parts[testcase.Mine]{
 		"mine",              // its name, as -game takes it
 		"docs/mine.md",      // its rules and rulings, restated
+		corpus.Game("mine"), // its hand-made cases
 		time.Second,         // "时间限制：1 秒" (docs/mine.md)
 		ref.Mine, fast.Mine, // the reference and the judge under test
 		testcase.DecodeMine, nil, // the validator, typed and not

@@ -3,6 +3,7 @@ package games
 import (
 	"time"
 
+	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/fast"
 	"gamediff/gen"
@@ -23,8 +24,9 @@ var (
 func init() {
 	register(bytePacked[testcase.Tower]{oneLineEach(batched[testcase.Tower]{
 		typed: typed[testcase.Tower]{p: Parts[testcase.Tower]{
-			"tower",         // its name, as -game takes it
-			"docs/tower.md", // its rules and rulings, restated
+			"tower",              // its name, as -game takes it
+			"docs/tower.md",      // its rules and rulings, restated
+			corpus.Game("tower"), // its hand-made cases
 			// The statement's header leaves the time limit blank ("時間制限 : sec"): 1 s, as
 			// the other judges of this size have (docs/tower.md).
 			time.Second,           // the time limit

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"gamediff/internal/golden"
+	"gamediff/testutil/golden"
 	"gamediff/ref"
 )
 

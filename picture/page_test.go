@@ -3,7 +3,7 @@ package picture
 import (
 	"bytes"
 	"encoding/xml"
-	"gamediff/internal/golden"
+	"gamediff/testutil/golden"
 	"io"
 	"strings"
 	"testing"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"gamediff/internal/golden"
+	"gamediff/testutil/golden"
 	"gamediff/ref"
 )
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"gamediff/internal/proctable"
+	"gamediff/testutil/proctable"
 	"gamediff/sandbox"
 )
 

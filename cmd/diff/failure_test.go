@@ -9,8 +9,8 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
-	"gamediff/internal/golden"
 	"gamediff/sandbox"
+	"gamediff/testutil/golden"
 )
 
 // Inputs of the failure reports: small real cases of each game, and one mine board big

@@ -17,8 +17,8 @@ import (
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/gen"
-	"gamediff/internal/clitest"
 	"gamediff/testcase"
+	"gamediff/testutil/clitest"
 	"gamediff/testutil/cpuclock"
 )
 

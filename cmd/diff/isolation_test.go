@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 	"os"
 	"os/exec"
 	"path/filepath"

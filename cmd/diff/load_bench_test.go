@@ -2,7 +2,7 @@ package main
 
 import (
 	"encoding/json"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 	"os/exec"
 	"path/filepath"
 	"testing"

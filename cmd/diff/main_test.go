@@ -5,7 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 	"os"
 	"path/filepath"
 	"strings"

@@ -7,7 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 	"hash"
 	"io"
 	"os"

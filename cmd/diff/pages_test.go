@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"gamediff/games"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 )
 
 // TestFailurePagesInChromium renders the page of every failure report (each verdict, each

@@ -2,18 +2,18 @@ package main
 
 import (
 	"encoding/json"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"gamediff/games"
-	"gamediff/internal/paint"
+	"gamediff/testutil/paint"
 )
 
 // A fifth game, registered here and nowhere else: the proof that a game is one plug-in.
-// Every command reaches it through the registry; no non-test file outside internal/paint
+// Every command reaches it through the registry; no non-test file outside testutil/paint
 // names it.
 func init() { games.Register(paint.Parts()) }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"maps"
 	"math/bits"
 	"path"
@@ -12,7 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/picture"
@@ -214,11 +212,7 @@ func failedSample(g games.Game, h huntFlags, sample engine.Entry, v engine.Judge
 // handMade returns the game's hand-made corpus cases, carried in the binary, the sample
 // first.
 func handMade(g games.Game) []engine.Entry {
-	sub, err := fs.Sub(corpus.HandMade, g.Name())
-	if err != nil {
-		return nil
-	}
-	entries, _ := engine.ReadCorpus(sub)
+	entries, _ := engine.ReadCorpus(g.HandMade())
 	sort.SliceStable(entries, func(i, j int) bool {
 		return strings.HasPrefix(entries[i].Path, "sample") && !strings.HasPrefix(entries[j].Path, "sample")
 	})

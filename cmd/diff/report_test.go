@@ -6,8 +6,8 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
-	"gamediff/internal/golden"
 	"gamediff/sandbox"
+	"gamediff/testutil/golden"
 )
 
 // TestFindingReports pins the report of a finding, for ref against fast and for a

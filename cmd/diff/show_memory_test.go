@@ -2,7 +2,7 @@ package main
 
 import (
 	"bufio"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 	"strconv"
 	"strings"
 	"testing"

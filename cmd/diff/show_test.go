@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"gamediff/internal/golden"
+	"gamediff/testutil/golden"
 	"os"
 	"path/filepath"
 	"strings"

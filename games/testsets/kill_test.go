@@ -14,7 +14,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 )
 
 // TestMain makes the test binary a worker when a judging starts it as one.

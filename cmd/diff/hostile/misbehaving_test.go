@@ -12,8 +12,8 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
-	"gamediff/internal/clitest"
-	"gamediff/internal/proctable"
+	"gamediff/testutil/clitest"
+	"gamediff/testutil/proctable"
 )
 
 // TestHuntKilledLeavesNothingRunning: a hunt of a program that leaves a background child

@@ -10,7 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 	"os"
 	"os/exec"
 	"path/filepath"

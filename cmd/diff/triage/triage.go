@@ -8,7 +8,7 @@ package triage
 import (
 	"encoding/json"
 	"fmt"
-	"gamediff/internal/clitest"
+	"gamediff/testutil/clitest"
 	"regexp"
 	"slices"
 	"strings"

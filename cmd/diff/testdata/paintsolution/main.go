@@ -1,5 +1,5 @@
 // Command paintsolution is a contestant's solution of paint, the fifth game that lives
-// only in tests (internal/paint): right, or with -bug outside-zero, reading R-P1 its own
+// only in tests (testutil/paint): right, or with -bug outside-zero, reading R-P1 its own
 // way (a count of a row outside the grid is 0, not "outside").
 package main
 

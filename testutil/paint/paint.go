@@ -20,8 +20,10 @@ package paint
 
 import (
 	"bytes"
+	"embed"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand"
 	"os"
 	"strconv"
@@ -38,6 +40,20 @@ import (
 	"gamediff/testcase"
 )
 
+// corpusFiles holds the game's hand-made cases.
+//
+//go:embed corpus/*.in corpus/*.ans corpus/*.err
+var corpusFiles embed.FS
+
+// handMade is the game's hand-made cases, its folder corpus/.
+func handMade() fs.FS {
+	sub, err := fs.Sub(corpusFiles, "corpus")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
 // The statement's limits.
 const (
 	maxSide  = 20
@@ -49,7 +65,8 @@ const (
 func Parts() games.Parts[Case] {
 	return games.Parts[Case]{
 		Name:      "paint",
-		Doc:       "internal/paint/paint.go",
+		Doc:       "testutil/paint/paint.go",
+		HandMade:  handMade(),
 		TimeLimit: time.Second,
 		Ref:       Ref,
 		Fast:      Fast,

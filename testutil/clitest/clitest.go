@@ -18,7 +18,7 @@ import (
 	"sync"
 	"testing"
 
-	"gamediff/internal/proctable"
+	"gamediff/testutil/proctable"
 )
 
 // Command is the import path of the gamediff command.

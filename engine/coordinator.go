@@ -529,7 +529,7 @@ func (c *coordinator) progress() {
 	if c.h.cfg.Progress == nil {
 		return
 	}
-	p := Progress{Cases: c.sum.Cases, Divergences: int64(c.sum.Divergences), Findings: len(c.kept),
+	p := Progress{Cases: c.sum.Cases, Total: c.h.total(), Divergences: int64(c.sum.Divergences), Findings: len(c.kept),
 		Elapsed: time.Since(c.h.start), Duration: c.h.cfg.Duration}
 	for _, f := range c.sorted() {
 		if f.stage > flaky && f.stage < reported {

@@ -80,7 +80,7 @@ func (c *coordinator) advance(f *finding) {
 		case causes:
 			f.stage = growth
 			if s, ok := scalerOf(c.h.game); ok && f.d.Verdict() == TLE && c.ctx.Err() == nil {
-				f.work = c.newGrowth(s, f.final(), true) // its case is over the limit: confirmed so
+				f.work = c.newGrowth(s, f.final(), true, 1) // its case is over the limit: confirmed so
 			}
 		case growth:
 			if g, ok := w.(*growthStep); ok {

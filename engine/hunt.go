@@ -79,7 +79,10 @@ type HuntConfig struct {
 
 // Progress is a snapshot of a running hunt.
 type Progress struct {
-	Cases       int64
+	Cases int64
+	// Total is the cases the hunt (its shard) runs in all, when a count bounds it; 0 when
+	// only its duration does.
+	Total       int64
 	Divergences int64
 	Findings    int // distinct signatures so far, confirmed or being confirmed
 	Elapsed     time.Duration
@@ -492,6 +495,18 @@ func (h *hunt) index(k int64) int64 {
 		return h.cfg.Start + int64(h.cfg.Shard-1) + k*int64(h.cfg.Shards)
 	}
 	return h.cfg.Start + k
+}
+
+// total is how many cases the hunt's shard runs when a count bounds it, else 0.
+func (h *hunt) total() int64 {
+	if h.cfg.Cases <= 0 {
+		return 0
+	}
+	if n := int64(max(h.cfg.Shards, 1)); n > 1 {
+		// Shard i of n runs the indices ≡ i-1 (mod n) of Cases from Start.
+		return (h.cfg.Cases - int64(h.cfg.Shard-1) + n - 1) / n
+	}
+	return h.cfg.Cases
 }
 
 // end is the first case index past the hunt.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/report"
 	"gamediff/sandbox"
 )
 
@@ -525,5 +526,5 @@ func TestTimeOutIsNarrowedByScalingAndTellsItsGrowth(t *testing.T) {
 	if e := float64(g.FastExponent); !math.IsNaN(e) && e > 1.5 {
 		t.Errorf("growth %+v: ref's does not grow quadratically", g)
 	}
-	t.Logf("%d bytes of %d; %s\n%s", f.InputBytes, f.Original, engine.GrowthSentence(f.Growth, "fast", "ref"), engine.GrowthTable(f.Growth, "fast", "ref", 300*time.Millisecond))
+	t.Logf("%d bytes of %d; %s\n%s", f.InputBytes, f.Original, report.GrowthSentence(f.Growth, "fast", "ref"), report.GrowthTable(f.Growth, "fast", "ref", 300*time.Millisecond))
 }

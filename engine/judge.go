@@ -217,7 +217,7 @@ func Growths(ctx context.Context, cfg JudgeConfig, input []byte, timedOut bool) 
 	p, stop := startLanes(ctx, h, cfg.Workers)
 	defer func() { stop() }()
 	co := newCoordinator(h, &Summary{}, p)
-	g := co.newGrowth(s, pending{c: c, input: input}, timedOut)
+	g := co.newGrowth(s, pending{c: c, input: input}, timedOut, 2)
 	co.drive(ctx, &finding{}, g)
 	return g.result(), ctx.Err()
 }

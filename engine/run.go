@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"gamediff/internal/quote"
+
 	"bytes"
 	"context"
 	"errors"
@@ -121,7 +123,7 @@ func runJudge(label string, j Judge, input []byte, out *sink) (r Result) {
 				r.Status = stop.reason
 			} else {
 				r.Status = sandbox.Panicked
-				r.Stderr = clipText(fmt.Sprint(v), sandbox.StderrKept)
+				r.Stderr = quote.HeadTail(fmt.Sprint(v), sandbox.StderrKept)
 				r.Stack = string(debug.Stack())
 			}
 		}
@@ -162,17 +164,9 @@ func exitOf(err error) (exit, line int, message string) {
 	}
 	var in interface{ InputLine() int }
 	if errors.As(err, &in) {
-		return 2, in.InputLine(), clipText(err.Error(), sandbox.StderrKept)
+		return 2, in.InputLine(), quote.HeadTail(err.Error(), sandbox.StderrKept)
 	}
-	return 1, 0, clipText(err.Error(), sandbox.StderrKept)
-}
-
-// clipText shortens s to about n bytes, keeping its head and its tail.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n/2] + fmt.Sprintf("\n… (%d bytes left out) …\n", len(s)-n) + s[len(s)-n/2:]
+	return 1, 0, quote.HeadTail(err.Error(), sandbox.StderrKept)
 }
 
 // goroutineID parses the current goroutine's id from its stack header ("goroutine 7 [").

@@ -403,10 +403,12 @@ func (n *narrowStep) end(c *coordinator) {
 	slices.SortStableFunc(n.taken, func(a, b pending) int { return len(b.input) - len(a.input) })
 }
 
-// growthMaxRuns bounds the runs of a probe. Each probe runs once; it runs again only while
-// its dimension's times do not grow with the scale (inconsistent), which a run slowed by
-// what else the machine did makes them: the shortest time of its runs is kept, since what
-// another process does beside a run only ever adds to it.
+// growthMaxRuns bounds the runs of a probe. Each probe runs a set number of times (once in
+// a hunt's report, where a time-out is reported soon; twice for judge -explain, which is
+// asked for the table); it runs again only while its dimension's times do not grow with
+// the scale (inconsistent), which a run slowed by what else the machine did makes them:
+// the shortest time of its runs is kept, since what another process does beside a run
+// only ever adds to it.
 const growthMaxRuns = 4
 
 // growthStep measures how the code under test's time grows along each dimension of a
@@ -421,6 +423,7 @@ const growthMaxRuns = 4
 // alone.
 type growthStep struct {
 	s     Scaler
+	runs  int // the runs each probe gets before the consistency checks
 	c     Case
 	limit time.Duration
 	out   []Growth
@@ -455,8 +458,8 @@ type gsent struct {
 	judgeOnly bool
 }
 
-func (c *coordinator) newGrowth(s Scaler, p pending, overAtOne bool) *growthStep {
-	g := &growthStep{s: s, c: p.c, limit: c.h.limits.WithDefaults().Time, byIn: map[string]*gprobe{}, ids: map[int]gsent{}}
+func (c *coordinator) newGrowth(s Scaler, p pending, overAtOne bool, runs int) *growthStep {
+	g := &growthStep{s: s, runs: runs, c: p.c, limit: c.h.limits.WithDefaults().Time, byIn: map[string]*gprobe{}, ids: map[int]gsent{}}
 	dims := s.Dimensions()
 	g.out = make([]Growth, len(dims))
 	for k, dim := range dims {
@@ -544,6 +547,9 @@ func (g *growthStep) take(c *coordinator, f *finding, r jobResult) {
 			pr.times = slices.Insert(pr.times, at, r.run.CPU.Seconds())
 		}
 		pr.runs++
+		if pr.runs < g.runs && !c.capped && !(len(pr.times) == 0 && pr.overs >= 2) {
+			g.queue = append(g.queue, pr)
+		}
 	}
 	g.check(c)
 }

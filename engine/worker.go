@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"gamediff/internal/quote"
+
 	"bufio"
 	"context"
 	"encoding/binary"
@@ -437,7 +439,7 @@ func startWorker(exe string) (*worker, error) {
 	case <-time.After(handshakeTime):
 	}
 	w.kill()
-	return nil, fmt.Errorf("%w (its stderr: %q)", errNotAWorker, clipText(w.child.Stderr(0), 400))
+	return nil, fmt.Errorf("%w (its stderr: %q)", errNotAWorker, quote.HeadTail(w.child.Stderr(0), 400))
 }
 
 // run asks the worker to compare the two sides of req and watches it: a judge that goes
@@ -610,7 +612,7 @@ func crashLine(state *os.ProcessState, stderr string) string {
 	for _, p := range []string{"fatal error: ", "panic: ", "runtime: "} {
 		for _, line := range lines {
 			if strings.HasPrefix(line, p) {
-				return clipText(line, 200) + " (" + how + ")"
+				return quote.HeadTail(line, 200) + " (" + how + ")"
 			}
 		}
 	}

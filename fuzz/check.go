@@ -1,6 +1,8 @@
 package fuzz
 
 import (
+	"gamediff/report"
+
 	"context"
 	"regexp"
 	"runtime/metrics"
@@ -66,7 +68,7 @@ func (g *target) checkParse(t failer, input []byte) {
 	}
 	if d != nil {
 		var b strings.Builder
-		d.Report(&b)
+		report.Divergence(&b, d)
 		t.Fatalf("%s: ref and fast disagree on %q:\n%s", g.game, input, b.String())
 	}
 	for _, r := range []engine.Result{want, got} {
@@ -111,7 +113,7 @@ func (g *target) checkDiff(t failer, data []byte) {
 	want, _, d := g.diff(t, input)
 	if d != nil {
 		var b strings.Builder
-		d.Report(&b)
+		report.Divergence(&b, d)
 		t.Fatalf("%s: ref and fast differ on a valid game:\n%s\n%s", g.game, input, b.String())
 	}
 	if want.Exit != 0 {

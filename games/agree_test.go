@@ -1,6 +1,8 @@
 package games
 
 import (
+	"gamediff/report"
+
 	"bytes"
 	"context"
 	"math/rand"
@@ -26,7 +28,7 @@ func agree(t *testing.T, g Game, input []byte) engine.Result {
 	}
 	if d != nil {
 		var b strings.Builder
-		d.Report(&b)
+		report.Divergence(&b, d)
 		t.Fatalf("%s: ref and fast differ on %q:\n%s", g.Name(), input, b.String())
 	}
 	return want
@@ -45,7 +47,7 @@ func TestHuntEveryGame(t *testing.T) {
 			}
 			for _, f := range sum.Findings {
 				var b strings.Builder
-				f.Divergence.Report(&b)
+				report.Divergence(&b, f.Divergence)
 				t.Errorf("case %d, minimized:\n%s\n%s", f.Index, f.Input, b.String())
 			}
 			if sum.Cases != cases || sum.Divergences != 0 {

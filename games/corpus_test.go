@@ -1,6 +1,8 @@
 package games
 
 import (
+	"gamediff/report"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -36,7 +38,7 @@ func TestCorpus(t *testing.T) {
 						}
 						if d := engine.Compare(e.Want(), r, nil); d != nil {
 							var b strings.Builder
-							d.Report(&b)
+							report.Divergence(&b, d)
 							t.Errorf("%s differs from %s:\n%s", s.Name(), e.Path, b.String())
 						}
 					}

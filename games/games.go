@@ -83,8 +83,10 @@ func register(g Game) {
 	if other, taken := ownerOf(letters); taken {
 		panic(fmt.Sprintf("games: %s's rulings carry R-%s, as %s's do", g.Name(), letters, other.Name()))
 	}
+	if d := g.Picture(); d.Name() != g.Name() {
+		panic(fmt.Sprintf("games: %s's drawing is %q's", g.Name(), d.Name()))
+	}
 	registry[g.Name()] = g.skipping(nil)
-	picture.Register(g.Name(), g.Picture())
 }
 
 // All returns every registered game, by name.
@@ -320,7 +322,7 @@ func (t typed[C]) Decode(input []byte) (engine.Case, error) {
 // step where the answers part (when the game tells bugs apart by it) and the forms of
 // both make the identity; picture.Explain's signature is the words.
 func (t typed[C]) Classify(input, want, got []byte) (engine.Identity, string) {
-	s, err := picture.Signature(t.p.Name, input, want, got)
+	s, err := t.p.Drawing.Signature(input, want, got)
 	if err != nil {
 		return engine.Identity{}, ""
 	}

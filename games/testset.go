@@ -1,6 +1,8 @@
 package games
 
 import (
+	"gamediff/report"
+
 	"bufio"
 	"bytes"
 	"context"
@@ -258,7 +260,7 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 	}
 	if d != nil {
 		var b strings.Builder
-		d.Report(&b)
+		report.Divergence(&b, d)
 		return t, nil, fmt.Errorf("ref and fast differ, no answer written:\n%s", b.String())
 	}
 	if want.Exit != 0 {

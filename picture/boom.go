@@ -10,6 +10,7 @@ import (
 
 // Boom is how the pictures draw boom: its board, its answers' grammar, its words.
 var Boom = &Drawing{
+	name: "boom",
 	legend: legend{
 		glyphs: "_ unknown   P flag   ? question mark   0-8 opened (its number)   * a mine that lost the game",
 		keys: []key{{"_", "unknown"}, {"P", "flag"}, {"?", "question mark"}, {"0", "opened, no mine beside it"},

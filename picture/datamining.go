@@ -8,6 +8,7 @@ import (
 
 // Datamining is how the pictures draw datamining: its board, its answers' grammar, its words.
 var Datamining = &Drawing{
+	name: "datamining",
 	legend: legend{
 		glyphs: "0-8 cleared (its number)   F flagged   _ a safe cell left covered (the answer counts these)   M a covered mine",
 		keys: []key{{"0", "cleared, no mine beside it"}, {"12345678", "1-8 cleared: how many mines are beside it"}, {"F", "flagged"},

@@ -2,73 +2,24 @@ package picture
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
-	"unicode/utf8"
+
+	"gamediff/internal/quote"
 )
 
-// Malformed output is shown, never trusted: a line goes into a picture as it is only when
-// it is valid, printable text of at most plainMax bytes; otherwise as an escaped quote of
-// at most its first quoteMax bytes, with its length.
-const (
-	quoteMax = 64
-	plainMax = 160 // a plain line longer than this is quoted, cut
-	formMax  = 24  // a form keeps at most this many bytes of an unknown line
+// formMax is the most bytes of an unknown line a form keeps.
+const formMax = 24
+
+// clip, quote and cut are quote's Line, Bytes and Cut: malformed output is shown, never
+// trusted.
+var (
+	clip  = quote.Line
+	cut   = quote.Cut
+	plain = quote.Plain
 )
 
-// clip is a line (without its line end) for a picture.
-func clip(line []byte) string {
-	if len(line) <= plainMax && plain(line) {
-		return string(line)
-	}
-	return quote(line)
-}
-
-// quote is an escaped, quoted piece of b of at most quoteMax bytes, with b's length when
-// it is cut.
-func quote(b []byte) string {
-	if len(b) <= quoteMax {
-		return strconv.Quote(string(b))
-	}
-	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(string(cut(b, quoteMax))), len(b))
-}
-
-// cut is b's first n bytes at most, not splitting a UTF-8 character.
-func cut(b []byte, n int) []byte {
-	if len(b) <= n {
-		return b
-	}
-	i := n
-	for i > 0 && i > n-utf8.UTFMax && !utf8.RuneStart(b[i]) {
-		i--
-	}
-	return b[:i]
-}
-
-// plain reports whether b is valid UTF-8 without control characters.
-func plain(b []byte) bool {
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		if r == utf8.RuneError && size == 1 || r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' {
-			return false
-		}
-		b = b[size:]
-	}
-	return true
-}
-
-// lineEnd splits a line as the output holds it into its text and a note on how it ends:
-// "" for "\n", " (\\r\\n)" for a Windows line end, " (no line end)" for the last line of
-// an output that lacks its final "\n".
-func lineEnd(line []byte) (text []byte, note string) {
-	switch {
-	case bytes.HasSuffix(line, []byte("\r\n")):
-		return line[:len(line)-2], ` (\r\n)`
-	case bytes.HasSuffix(line, []byte("\n")):
-		return line[:len(line)-1], ""
-	}
-	return line, " (no line end)"
-}
+// lineEnd splits a line into its text and a note on how it ends (quote.LineEnd).
+func lineEnd(line []byte) ([]byte, string) { return quote.LineEnd(line) }
 
 // unknownForm is the form of a line no game's grammar knows: its first bytes with every
 // run of digits written N, quoted, so that two judges with one bug write one form.

@@ -2,9 +2,12 @@ package picture
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"gamediff/internal/quote"
 )
 
 // Parting is where two answers to one input first differ, in the game's terms: the step
@@ -12,6 +15,7 @@ import (
 // they disagree about marked, and a signature naming the kind of difference.
 type Parting struct {
 	Game       string
+	drawing    *Drawing
 	Dataset    int    // the game (boom), dataset (tower) or board (datamining), from 1; 0 for mine
 	Step       int    // the operation or command in it, from 1; 0 for its start, and for a datamining board
 	Line       int    // the input line of the step; 0 when the answers part before any step
@@ -41,7 +45,7 @@ type Parting struct {
 // Where names the step whose answers differ, with its input line: "operation 3: Sweep 2
 // 2 (input line 6)".
 func (p Parting) Where() string {
-	return wordsOf(p.Game).stepName(p.Dataset, p.Step, "", p.Op, p.Kind) + lineNote(p.Line)
+	return wordsOf(p.drawing).stepName(p.Dataset, p.Step, "", p.Op, p.Kind) + lineNote(p.Line)
 }
 
 // Answer is an excerpt of one side's answer to the step where the answers part.
@@ -70,25 +74,24 @@ const nearSteps = 4
 // the reference's own output: the steps are the reference's, and a note says when want
 // is not its output. got may be anything: garbage, binary, huge lines; it is quoted in
 // short escaped pieces.
-func Explain(game string, input, want, got []byte) (Parting, error) {
-	return explain(game, input, want, got, true)
+func (g *Drawing) Explain(input, want, got []byte) (Parting, error) {
+	return g.explain(input, want, got, true)
 }
 
 // Stopped is Explain for a run that did not end normally, got being what it wrote before
 // it stopped: where its output stops (or parts from want), pictured around the step's
 // cell, with no cell marked as disputed: the cells of an answer it never wrote are not in
 // dispute, and would pull the window away from the step.
-func Stopped(game string, input, want, got []byte) (Parting, error) {
-	return explain(game, input, want, got, false)
+func (g *Drawing) Stopped(input, want, got []byte) (Parting, error) {
+	return g.explain(input, want, got, false)
 }
 
-func explain(game string, input, want, got []byte, disputes bool) (Parting, error) {
-	d, err := part(game, input, want, got)
+func (g *Drawing) explain(input, want, got []byte, disputes bool) (Parting, error) {
+	d, err := g.part(input, want, got)
 	if err != nil {
 		return Parting{}, err
 	}
-	g := d.g
-	p := Parting{Game: g.name, OutputLine: d.line + 1, Signature: d.sign.Words}
+	p := Parting{Game: g.name, drawing: g, OutputLine: d.line + 1, Signature: d.sign.Words}
 	if d.refErr != nil {
 		p.Notes = append(p.Notes, "the reference stops: "+d.refErr.Error())
 	}
@@ -149,7 +152,7 @@ func explain(game string, input, want, got []byte, disputes bool) (Parting, erro
 		if index < from || index > st.last {
 			return
 		}
-		f := m.frame(g.name)
+		f := m.frame(g)
 		f.Board = m.shoot(r0, r1, c0, c1)
 		f.Output = span(d.refOut, outStart(recs, index), m.outLen)
 		if index == before {
@@ -226,8 +229,8 @@ type Sign struct {
 // Signature is Explain's Signature alone, in parts. It plays the reference once and reads
 // no more of the answers than the signature needs, where Explain plays it again for the
 // pictures: a hunt signs every divergent candidate it minimizes.
-func Signature(game string, input, want, got []byte) (Sign, error) {
-	d, err := part(game, input, want, got)
+func (g *Drawing) Signature(input, want, got []byte) (Sign, error) {
+	d, err := g.part(input, want, got)
 	if err != nil {
 		return Sign{}, err
 	}
@@ -256,11 +259,7 @@ type parting struct {
 
 // part plays the reference on input, finds the step whose answers differ, and signs the
 // difference.
-func part(game string, input, want, got []byte) (*parting, error) {
-	g, err := lookup(game)
-	if err != nil {
-		return nil, err
-	}
+func (g *Drawing) part(input, want, got []byte) (*parting, error) {
 	if bytes.Equal(want, got) {
 		return nil, ErrSameOutput
 	}
@@ -466,7 +465,7 @@ func excerpt(ans [][]byte, i int, form string) Answer {
 // line by unknownForm; with a note when the line does not end in a plain "\n".
 func (g *Drawing) form(line []byte) string {
 	text, end := lineEnd(line)
-	if len(text) <= quoteMax {
+	if len(text) <= quote.Max {
 		if f, ok := g.known(text); ok {
 			return strconv.Quote(f) + end
 		}
@@ -589,7 +588,7 @@ func disputed(want, got []listing) [][2]int {
 // the disputed cells marked, and a legend (ANSI colour when colour is true).
 func (p Parting) Text(colour bool) string {
 	var sb strings.Builder
-	w := wordsOf(p.Game)
+	w := wordsOf(p.drawing)
 	name := w.stepName(p.Dataset, p.Step, "", p.Op, p.Kind)
 	fmt.Fprintf(&sb, "%s: the answers part at output line %d, in the answer to %s%s\n", p.Game, p.OutputLine, name, lineNote(p.Line))
 	fmt.Fprintf(&sb, "signature: %s\n", p.Signature)
@@ -606,7 +605,7 @@ func (p Parting) Text(colour bool) string {
 			sb.WriteString(lead + l + "\n")
 		}
 		if a.ans.Differ >= a.ans.Total {
-			sb.WriteString("    > " + a.ans.ended() + "\n")
+			sb.WriteString("    > " + a.ans.Ended() + "\n")
 		}
 	}
 	if p.Before.Board != nil {
@@ -622,13 +621,13 @@ func (p Parting) Text(colour bool) string {
 		default:
 			fmt.Fprintf(&sb, "the %s %s %s:\n", w.board, where, w.stepName(p.Dataset, p.Step, "", "", p.Kind)+opNote(p.Op))
 		}
-		sb.WriteString(p.Before.Board.text(colour, styleOf(p.Game)))
-		if g, ok := drawings[p.Game]; ok {
+		sb.WriteString(p.Before.Board.text(colour, styleOf(p.drawing)))
+		if g := p.drawing; g != nil {
 			sb.WriteString(g.legend.text() + "\n")
 		}
 	}
 	if p.Pictured != "" {
-		sb.WriteString("pictured near the divergence: " + p.Pictured + "; " + showCommand(p, "K") + " pictures any\n")
+		sb.WriteString("pictured near the divergence: " + p.Pictured + "; " + p.ShowCommand("K") + " pictures any\n")
 	}
 	for _, n := range p.Notes {
 		sb.WriteString("note: " + n + "\n")
@@ -636,8 +635,8 @@ func (p Parting) Text(colour bool) string {
 	return sb.String()
 }
 
-// ended says why an answer has no line where the other differs.
-func (a Answer) ended() string {
+// Ended says why an answer has no line where the other differs.
+func (a Answer) Ended() string {
 	switch a.Form {
 	case "nothing":
 		if a.Next != "" {
@@ -667,3 +666,6 @@ func answerSpan(a Answer) string {
 	}
 	return fmt.Sprintf("lines %d-%d of %d", a.From+1, a.From+len(a.Lines), a.Total)
 }
+
+// ErrSameOutput is Explain's error when the two outputs are the same: no step parts them.
+var ErrSameOutput = errors.New("the two outputs are the same")

@@ -4,7 +4,7 @@ import (
 	"testing"
 )
 
-// FuzzExplain: whatever the input and the two outputs, Play, Explain, Text and Page
+// FuzzExplain: whatever the input and the two outputs, Play, Explain, Text and Figures
 // neither panic nor grow without bound.
 func FuzzExplain(f *testing.F) {
 	names := []string{"mine", "boom", "tower", "datamining"}
@@ -29,8 +29,8 @@ func FuzzExplain(f *testing.F) {
 		if text := p.Text(true); len(text) > 32<<10 {
 			t.Fatalf("a picture of %d bytes", len(text))
 		}
-		if page := Page(Report{Game: game, Input: input, Want: want, Got: got, Parting: &p}); len(page) > 4<<20 {
-			t.Fatalf("a page of %d bytes", len(page))
+		if size := figuresSize(p); size > 4<<20 {
+			t.Fatalf("figures of %d bytes", size)
 		}
 	})
 }

@@ -9,6 +9,7 @@ import (
 
 // Mine is how the pictures draw mine: its board, its answers' grammar, its words.
 var Mine = &Drawing{
+	name: "mine",
 	legend: legend{
 		glyphs: "_ covered   F flag   0-8 swept (its number)   * the mine that ended the game",
 		keys: []key{{"_", "covered"}, {"F", "flag"}, {"0", "swept, no mine beside it"},

@@ -9,16 +9,15 @@ package picture
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 )
 
 // Frame is the picture of one moment of a game: the start of a game (or dataset, or
 // board), or the end of one step.
 type Frame struct {
 	Game    string
-	Dataset int // the game (boom), dataset (tower) or board (datamining), from 1; 0 for mine
-	Step    int // the operation or command in it, from 1; 0 at its start (and for a datamining board)
+	drawing *Drawing // how the frame is drawn; nil for a frame built by hand
+	Dataset int      // the game (boom), dataset (tower) or board (datamining), from 1; 0 for mine
+	Step    int      // the operation or command in it, from 1; 0 at its start (and for a datamining board)
 	// Phase is tower's "action" (a command just carried out), "automatic" (after its checks
 	// and automatic steps), "ignored" or "end"; "error" for what a step cut short by an input
 	// error wrote; "" otherwise.
@@ -133,8 +132,9 @@ type moment struct {
 
 // Drawing is what the pictures know of one game: how to play it step by step (ref's trace),
 // how its answers are cut and named, and how its states are drawn. Each game's file of
-// this package defines its own (Mine, Boom, …); the game's registration (package games)
-// names it, with Register.
+// this package defines its own (Mine, Boom, …), named as the game is; the game's
+// registration (package games) carries it, and the pictures take it from there: there is
+// no registry of drawings here.
 type Drawing struct {
 	name   string
 	legend legend
@@ -198,39 +198,16 @@ func (d *Drawing) OneStep() bool { return d.words.oneStep != "" }
 // plainWords name the parts of a game the picture does not know (a Frame built by hand).
 var plainWords = words{dataset: "part", step: "operation", board: "board"}
 
-// wordsOf is how the pictures of a game name its parts.
-func wordsOf(game string) words {
-	if g, ok := drawings[game]; ok {
-		return g.words
+// wordsOf is how the pictures drawn with d name the game's parts (plainWords without one).
+func wordsOf(d *Drawing) words {
+	if d != nil {
+		return d.words
 	}
 	return plainWords
 }
 
-// drawings are the games' drawings by name, as their registration names them: the games'
-// one registry (package games) fills it, and the pictures find a game's drawing here.
-var drawings = map[string]*Drawing{}
-
-// Register names the drawing of a game: the pictures of name are drawn with d. Package
-// games calls it as it registers each game.
-func Register(name string, d *Drawing) {
-	if _, dup := drawings[name]; dup {
-		panic("picture: " + name + " registered twice")
-	}
-	d.name = name
-	drawings[name] = d
-}
-
-func lookup(name string) (*Drawing, error) {
-	if g, ok := drawings[name]; ok {
-		return g, nil
-	}
-	var names []string
-	for n := range drawings {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return nil, fmt.Errorf("picture: unknown game %q (games: %s)", name, strings.Join(names, ", "))
-}
+// Name is the game's name, as its registration and -game name it.
+func (d *Drawing) Name() string { return d.name }
 
 // run runs g's tracer and turns a panic in the reference into an error, so that a report
 // about a crashing judge is still written. A visit that panics with stopPlay stops the
@@ -260,11 +237,7 @@ type stopPlay struct{}
 // cell. A frame's Output shares the play's buffer: it stays as it is, but keeping it
 // keeps what was written before it. visit returns false to stop the play. An input
 // error is returned after the frames before it, as ref's *InputError.
-func Walk(game string, input []byte, keep func(dataset, step int) bool, visit func(Frame) bool) error {
-	g, err := lookup(game)
-	if err != nil {
-		return err
-	}
+func (g *Drawing) Walk(input []byte, keep func(dataset, step int) bool, visit func(Frame) bool) error {
 	written := 0
 	out, err := g.run(input, func(m *moment) {
 		start := written
@@ -272,7 +245,7 @@ func Walk(game string, input []byte, keep func(dataset, step int) bool, visit fu
 		if keep != nil && !keep(m.dataset, m.step) {
 			return
 		}
-		f := m.frame(g.name)
+		f := m.frame(g)
 		r0, r1, c0, c1 := window(m.rows, m.cols, m.focus)
 		f.Board = m.shoot(r0, r1, c0, c1)
 		f.Output = span(m.out, start, m.outLen)
@@ -283,7 +256,7 @@ func Walk(game string, input []byte, keep func(dataset, step int) bool, visit fu
 	if len(out) > written && keep == nil {
 		// A step the input error cut short wrote this (boom's separator before a game
 		// whose board is broken): a frame of its own, so that the frames hold every byte.
-		visit(Frame{Game: g.name, Phase: "error", Output: out[written:],
+		visit(Frame{Game: g.name, drawing: g, Phase: "error", Output: out[written:],
 			Notes: []string{"written by the step the input error stops"}})
 	}
 	return err
@@ -297,17 +270,13 @@ func Walk(game string, input []byte, keep func(dataset, step int) bool, visit fu
 // The work is bounded: each board is a window of at most 40 x 40 cells around the step's
 // cell, and once the frames hold 4M cells, later frames keep no board (PlaySteps pictures
 // chosen steps alone).
-func Play(game string, input []byte) ([]Frame, error) {
-	return PlaySteps(game, input, nil)
+func (g *Drawing) Play(input []byte) ([]Frame, error) {
+	return g.PlaySteps(input, nil)
 }
 
 // PlaySteps is Play keeping only the steps keep accepts (every step when keep is nil); the
 // others are played but not pictured.
-func PlaySteps(game string, input []byte, keep func(dataset, step int) bool) ([]Frame, error) {
-	g, err := lookup(game)
-	if err != nil {
-		return nil, err
-	}
+func (g *Drawing) PlaySteps(input []byte, keep func(dataset, step int) bool) ([]Frame, error) {
 	var frames []Frame
 	var spans [][2]int // the output each kept frame's step wrote
 	kept, written := 0, 0
@@ -318,7 +287,7 @@ func PlaySteps(game string, input []byte, keep func(dataset, step int) bool) ([]
 		if keep != nil && !keep(m.dataset, m.step) {
 			return
 		}
-		f := m.frame(g.name)
+		f := m.frame(g)
 		if kept < playBudget {
 			r0, r1, c0, c1 := window(m.rows, m.cols, m.focus)
 			f.Board = m.shoot(r0, r1, c0, c1)
@@ -338,15 +307,15 @@ func PlaySteps(game string, input []byte, keep func(dataset, step int) bool) ([]
 	if len(out) > written && keep == nil {
 		// A step the input error cut short wrote this (boom's separator before a game
 		// whose board is broken): a frame of its own, so that the frames hold every byte.
-		frames = append(frames, Frame{Game: g.name, Phase: "error", Output: out[written:],
+		frames = append(frames, Frame{Game: g.name, drawing: g, Phase: "error", Output: out[written:],
 			Notes: []string{"written by the step the input error stops"}})
 	}
 	return frames, err
 }
 
 // frame is the moment's frame without its board and output.
-func (m *moment) frame(game string) Frame {
-	return Frame{Game: game, Dataset: m.dataset, Step: m.step, Phase: m.phase, Line: m.line, Op: m.op, Kind: m.kind, Result: m.result}
+func (m *moment) frame(d *Drawing) Frame {
+	return Frame{Game: d.name, drawing: d, Dataset: m.dataset, Step: m.step, Phase: m.phase, Line: m.line, Op: m.op, Kind: m.kind, Result: m.result}
 }
 
 // span is out[start:end], clipped to out.
@@ -357,12 +326,8 @@ func span(out []byte, start, end int) []byte {
 }
 
 // Legend says what the glyphs and marks of a game's pictures mean, for the text pictures.
-func Legend(game string) (string, error) {
-	g, err := lookup(game)
-	if err != nil {
-		return "", err
-	}
-	return g.legend.text(), nil
+func (g *Drawing) Legend() string {
+	return g.legend.text()
 }
 
 // legend is what a game's pictures mean.

@@ -27,7 +27,6 @@ func TestSignatureIsExplains(t *testing.T) {
 			[]byte("6 cell(s) detected\n"), []byte("\x00\n\n\n")},
 		triple{"no step at all", "tower", nil, nil, []byte("Game Over : Cleared\n")},
 		triple{"same answers", "mine", []byte(mineA), mineOut, mineOut},
-		triple{"unknown game", "chess", []byte(mineA), mineOut, nil},
 	)
 	seeds, _ := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzExplain", "*"))
 	names := []string{"mine", "boom", "tower", "datamining"}

@@ -23,12 +23,12 @@ type Glyph struct {
 }
 
 // Simple is the drawing of a game whose rules live outside this package (a game a test
-// registers): one game per input, played step by step on one grid, each step answered by
+// registers), called name: one game per input, played step by step on one grid, each step answered by
 // one line. trace plays an input as the game's reference does, reporting every Step;
 // known names the lines the game's grammar knows by their form, as a signature writes
 // them ("on", "N"); glyphs is its legend. The games of this project each have a drawing
 // of their own here (Mine, Boom, …), which knows more of their answers.
-func Simple(trace func(input []byte, visit func(*Step)) ([]byte, error), known func(text []byte) (string, bool), glyphs []Glyph) *Drawing {
+func Simple(name string, trace func(input []byte, visit func(*Step)) ([]byte, error), known func(text []byte) (string, bool), glyphs []Glyph) *Drawing {
 	var texts []string
 	var keys []key
 	for _, g := range glyphs {
@@ -36,6 +36,7 @@ func Simple(trace func(input []byte, visit func(*Step)) ([]byte, error), known f
 		keys = append(keys, key{glyphs: string(g.Char), text: g.Means})
 	}
 	return &Drawing{
+		name:   name,
 		legend: legend{glyphs: strings.Join(texts, "   "), keys: keys, step: "the cell the step is about", differ: "a cell the answers disagree about"},
 		words:  plainWords,
 		trace: func(input []byte, visit func(*moment)) ([]byte, error) {

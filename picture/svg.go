@@ -21,7 +21,7 @@ func (f Frame) SVG() string {
 	if f.Board == nil || len(f.Board.Cells) == 0 {
 		return ""
 	}
-	return f.Board.svg(styleOf(f.Game), f.title())
+	return f.Board.svg(styleOf(f.drawing), f.title())
 }
 
 // svg draws the board: cells filled by glyph (runs of one fill are one rectangle), a grid,

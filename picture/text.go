@@ -42,7 +42,7 @@ func (f Frame) Text(colour bool) string {
 		fmt.Fprintf(&sb, "    … %d more line(s)\n", more)
 	}
 	if f.Board != nil {
-		sb.WriteString(f.Board.text(colour, styleOf(f.Game)))
+		sb.WriteString(f.Board.text(colour, styleOf(f.drawing)))
 	}
 	for _, n := range f.Notes {
 		sb.WriteString("  note: " + n + "\n")
@@ -52,8 +52,8 @@ func (f Frame) Text(colour bool) string {
 
 // styleOf is the game's glyph style, or a plain one for a game the picture does not know
 // (a Frame built by hand).
-func styleOf(game string) func(byte) cellStyle {
-	if g, ok := drawings[game]; ok {
+func styleOf(g *Drawing) func(byte) cellStyle {
+	if g != nil {
 		return g.style
 	}
 	return func(c byte) cellStyle { return cellStyle{fill: "#ffffff", ink: "#000000", show: string(c)} }
@@ -61,7 +61,7 @@ func styleOf(game string) func(byte) cellStyle {
 
 // title names the frame's step: "operation 3: Sweep 1 1 (input line 6)".
 func (f Frame) title() string {
-	return wordsOf(f.Game).stepName(f.Dataset, f.Step, f.Phase, f.Op, f.Kind) + lineNote(f.Line)
+	return wordsOf(f.drawing).stepName(f.Dataset, f.Step, f.Phase, f.Op, f.Kind) + lineNote(f.Line)
 }
 
 func lineNote(line int) string {

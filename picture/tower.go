@@ -8,6 +8,7 @@ import (
 
 // Tower is how the pictures draw tower: its board, its answers' grammar, its words.
 var Tower = &Drawing{
+	name: "tower",
 	legend: legend{
 		glyphs: ". empty   # block   I ice   G goal   C fixed   B dimension block   1-3 fragile (its count)   S the player",
 		keys: []key{{".", "empty"}, {"#", "block"}, {"I", "ice"}, {"G", "goal"}, {"C", "fixed"},

@@ -13,6 +13,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/report"
 	"gamediff/sandbox"
 )
 
@@ -65,11 +66,11 @@ func genCmd(ctx context.Context, args []string, e *env) int {
 	took := time.Since(start)
 	var times []testTime
 	if *timing {
-		status := newStatusLine(e.stderr, e.stderrIsTerm)
+		status := report.NewStatus(e.stderr, e.stderrIsTerm)
 		times, err = timeTestSet(ctx, g, *dir, set, *workers, func(done, total int) {
-			status.line(fmt.Sprintf("%s: timed %d of %d tests", g.Name(), done, total))
+			status.Line(fmt.Sprintf("%s: timed %d of %d tests", g.Name(), done, total))
 		})
-		status.clear()
+		status.Clear()
 		switch {
 		case ctx.Err() != nil:
 			return exitInterrupted

@@ -17,6 +17,7 @@ import (
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/gen"
+	"gamediff/report"
 	"gamediff/testcase"
 	"gamediff/testutil/clitest"
 	"gamediff/testutil/cpuclock"
@@ -213,7 +214,7 @@ func TestGrowthIsExplained(t *testing.T) {
 			if problems := k.check(x); len(problems) > 0 {
 				t.Errorf("off the known growth: %s", strings.Join(problems, "; "))
 			}
-			t.Logf("\n%s%s", engine.GrowthTable(x.growth, "the program", "fast", growthLimit), engine.GrowthSentence(x.growth, "the program", "fast"))
+			t.Logf("\n%s%s", report.GrowthTable(x.growth, "the program", "fast", growthLimit), report.GrowthSentence(x.growth, "the program", "fast"))
 		})
 	}
 }
@@ -247,7 +248,7 @@ func (k knownGrowth) check(x explained) []string {
 			problems = append(problems, fmt.Sprintf("a growth along %s, which %s has not", g.Dimension, k.game))
 		}
 	}
-	sentence := engine.GrowthSentence(x.growth, "the program", "fast")
+	sentence := report.GrowthSentence(x.growth, "the program", "fast")
 	if !slices.ContainsFunc(k.named, func(dim string) bool { return strings.Contains(sentence, " in "+dim+":") }) {
 		problems = append(problems, fmt.Sprintf("the sentence %q names none of %s", sentence, strings.Join(k.named, ", ")))
 	}

@@ -1,12 +1,12 @@
 package main
 
 import (
+	"gamediff/report"
+
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -17,7 +17,6 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
-	"gamediff/picture"
 	"gamediff/sandbox"
 )
 
@@ -190,7 +189,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		}
 	}
 	var sums []engine.Summary
-	status := newStatusLine(e.stderr, e.stderrIsTerm)
+	status := report.NewStatus(e.stderr, e.stderrIsTerm)
 	code = exitOK
 	for n, g := range targets {
 		cfg := engine.HuntConfig{
@@ -212,14 +211,14 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			MinimizeRuns: h.minimizeRuns,
 			FoundDir:     foundDir(h, g.Name()),
 			Progress: func(p engine.Progress) {
-				status.progress(g.Name(), p)
+				status.Hunt(g.Name(), p)
 			},
 			Found: func(f engine.Finding) {
-				status.clear()
-				reportFound(e.stderr, g, f)
+				status.Clear()
+				report.Found(e.stderr, g, f)
 			},
 			Note: func(line string) {
-				status.clear()
+				status.Clear()
 				fmt.Fprintf(e.stderr, "%s: %s\n", g.Name(), line)
 			},
 		}
@@ -236,29 +235,27 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		}
 		sum, err := engine.Hunt(ctx, cfg)
 		sum.Replayed = replayed
-		status.clear()
+		status.Clear()
 		sums = append(sums, sum)
+		rh := h.reporting(g, program)
 		for _, f := range sum.Findings {
 			// Explain plays the reference twice: the report and the page share one.
-			var p *picture.Parting
-			if h.report != "" || pictured(f) {
-				p = partingOf(g, f)
-			}
-			reportFinding(e.stderr, g, h, f, p, e.stderrIsTerm)
+			p := rh.Parting(f)
+			rh.Finding(e.stderr, f, p, e.stderrIsTerm)
 			if h.report != "" {
-				if path, err := writePage(h.report, g, h, f, p); err != nil {
+				if path, err := rh.WritePage(h.report, f, p); err != nil {
 					fmt.Fprintf(e.stderr, "%s: could not write the HTML report: %v\n", g.Name(), err)
 				} else {
 					fmt.Fprintf(e.stderr, "%s: HTML report %s\n", g.Name(), path)
 				}
 			}
 		}
-		printSummary(e.stderr, sum, h)
+		report.HuntSummary(e.stderr, sum, h.program != "", g.Picture().Datasets())
 		var rf *engine.RefFailure
 		switch {
 		case errors.As(err, &rf):
 			fmt.Fprintf(e.stderr, "gamediff hunt: %s: the REFERENCE failed, not the code under test: this is a bug of ref (no finding saved)\n", g.Name())
-			rf.Divergence.Report(e.stderr)
+			report.Divergence(e.stderr, rf.Divergence)
 			fmt.Fprintf(e.stderr, "the input is kept at %s; replay it with: gamediff run -game %s -impl ref %s\n", rf.Path, g.Name(), rf.Path)
 			return exitUsage
 		case err != nil:
@@ -281,7 +278,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		}
 	}
 	if h.asJSON {
-		writeJSON(e.stdout, sums)
+		report.JSON(e.stdout, sums)
 	}
 	return code
 }
@@ -328,7 +325,7 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 	}
 	fmt.Fprintf(e.stderr, "%s: replayed %s of %s on %s first: %d still fail\n", g.Name(), plural(int64(len(tests)), "saved case"), dir, who, len(r.StillFailing))
 	for _, j := range r.StillFailing {
-		fmt.Fprintf(e.stderr, "    %s: %s\n", j.Test, judgementDetail(j))
+		fmt.Fprintf(e.stderr, "    %s: %s\n", j.Test, report.JudgementDetail(j))
 	}
 	return r, nil
 }
@@ -358,6 +355,13 @@ func (h huntFlags) limits(g games.Game) sandbox.Limits {
 	return sandbox.Limits{Time: limit, Output: int(h.outputLimit), Memory: h.memory}
 }
 
+// reporting is what the reports of a finding of game g need of this hunt: how its
+// commands reproduce it.
+func (h huntFlags) reporting(g games.Game, program []string) report.Hunt {
+	return report.Hunt{Game: g, Program: h.program, Argv: program, Seed: h.seed, Limits: h.limits(g),
+		Compare: h.compare, Skip: h.skip, Self: selfName()}
+}
+
 // foundDir is where a game's findings go: a program's to a folder of the user's, never
 // into the judges' regression corpus; ref-vs-fast findings to the corpus.
 func foundDir(h huntFlags, game string) string {
@@ -368,65 +372,6 @@ func foundDir(h huntFlags, game string) string {
 		return filepath.Join("found", game)
 	}
 	return filepath.Join(h.corpus, game, "found")
-}
-
-func printSummary(w io.Writer, sum engine.Summary, h huntFlags) {
-	shard := ""
-	if sum.Shard != "" {
-		shard = ", shard " + sum.Shard
-	}
-	interrupted := ""
-	if sum.Interrupted {
-		interrupted = " (interrupted)"
-	}
-	fmt.Fprintf(w, "%s: %s in %.1fs (%.0f/s)%s, %s, %s, minimizing %.1fs, seed %d%s\n",
-		sum.Game, plural(sum.Cases, "case"), sum.HuntSeconds, sum.CasesPerSec, interrupted,
-		plural(int64(sum.Divergences), "divergence"), plural(int64(len(sum.Findings)), "finding"),
-		sum.MinimizeSecs, sum.Seed, shard)
-	if h.program != "" {
-		if sum.Sandbox != "" {
-			fmt.Fprintf(w, "%s: programs ran contained by: %s\n", sum.Game, sum.Sandbox)
-		}
-		u := sum.CPU
-		total := u.Program + u.Fast + u.Ref + u.Workers + u.Lanes + u.Hunt
-		if total > 0 {
-			pct := func(v float64) float64 { return 100 * v / total }
-			fmt.Fprintf(w, "%s: expected answers from %s; CPU %.1fs, %s: program %.0f%%, fast %.0f%%, ref %.0f%%, workers %.0f%%, generating %.0f%%, coordinating %.0f%%\n",
-				sum.Game, sum.Oracle, total, plural(u.ProgramRuns, "run")+" of the program", pct(u.Program), pct(u.Fast), pct(u.Ref), pct(u.Workers), pct(u.Lanes), pct(u.Hunt))
-		}
-	}
-	if len(sum.Skipped) > 0 {
-		units := "games"
-		if g, err := games.Lookup(sum.Game); err == nil && g.Picture().Datasets() != "" {
-			units = g.Picture().Datasets()
-		}
-		var left []string
-		for _, id := range slices.Sorted(maps.Keys(sum.Skipped)) {
-			left = append(left, fmt.Sprintf("%s (%d %s changed or drawn again)", id, sum.Skipped[id], units))
-		}
-		fmt.Fprintf(w, "%s: left out (-skip-rule): %s\n", sum.Game, strings.Join(left, ", "))
-	}
-	if sum.Rerun > 0 {
-		fmt.Fprintf(w, "%s: %s disturbed from outside (a worker killed or stopped, a starved run) and made again\n", sum.Game, plural(int64(sum.Rerun), "run"))
-	}
-	for _, d := range sum.Dismissed {
-		kept := ""
-		if d.Path != "" {
-			kept = " (input kept in " + d.Path + ")"
-		}
-		fmt.Fprintf(w, "%s: not confirmed, not reported: case %d: %s: %s%s\n", sum.Game, d.Index, d.Signature, d.Why, kept)
-	}
-	if len(sum.Unreported) > 0 {
-		var b strings.Builder
-		for i, u := range sum.Unreported {
-			if i == 20 {
-				fmt.Fprintf(&b, " … (%d more in -json)", len(sum.Unreported)-20)
-				break
-			}
-			fmt.Fprintf(&b, "\n    case %d: %s", u.Index, u.Signature)
-		}
-		fmt.Fprintf(w, "%s: also divergent, not reported (rerun one with -case, or raise -max-findings):%s\n", sum.Game, b.String())
-	}
 }
 
 // timeLimits says the registered games' time limits for a help text: "2s for boom, 1s
@@ -463,36 +408,4 @@ func packingGames() string {
 		}
 	}
 	return strings.Join(names, ", ")
-}
-
-// writeJSON prints one JSON object: the game's summary, or for several games their
-// totals with the summaries under "games".
-func writeJSON(w io.Writer, sums []engine.Summary) {
-	enc := json.NewEncoder(w)
-	if len(sums) == 1 {
-		enc.Encode(sums[0])
-		return
-	}
-	total := struct {
-		engine.Summary
-		Games []engine.Summary `json:"games"`
-	}{Games: sums}
-	total.Game = "all"
-	total.Findings = []engine.Finding{}
-	total.Unreported = []engine.Unreported{}
-	for _, s := range sums {
-		total.Seed = s.Seed
-		total.Cases += s.Cases
-		total.Divergences += s.Divergences
-		total.Seconds += s.Seconds
-		total.HuntSeconds += s.HuntSeconds
-		total.MinimizeSecs += s.MinimizeSecs
-		total.Interrupted = total.Interrupted || s.Interrupted
-		total.Findings = append(total.Findings, s.Findings...)
-		total.Unreported = append(total.Unreported, s.Unreported...)
-	}
-	if total.HuntSeconds > 0 {
-		total.CasesPerSec = float64(total.Cases) / total.HuntSeconds
-	}
-	enc.Encode(total)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"gamediff/testutil/clitest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gamediff/testutil/clitest"
 )
 
 // TestRunStopsOnSIGTERM: run stops at once on SIGTERM even while the judge spins (a

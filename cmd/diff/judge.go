@@ -1,12 +1,13 @@
 package main
 
 import (
+	"gamediff/report"
+
 	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -103,15 +104,15 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	if *program != "" {
 		cfg.Program = programArgv(*program)
 	}
-	status := newStatusLine(e.stderr, e.stderrIsTerm)
+	status := report.NewStatus(e.stderr, e.stderrIsTerm)
 	cfg.Progress = func(settled, total int) {
-		status.line(fmt.Sprintf("%s: judged %d of %d tests", g.Name(), settled, total))
+		status.Line(fmt.Sprintf("%s: judged %d of %d tests", g.Name(), settled, total))
 	}
 	if len(rights)+len(wrongs) > 0 {
 		return invocations(ctx, g.Name(), cfg, tests, rights, wrongs, *asJSON, status, e)
 	}
 	judged, err := engine.JudgeTests(ctx, cfg, tests)
-	status.clear()
+	status.Clear()
 	switch {
 	case ctx.Err() != nil:
 		return exitInterrupted
@@ -126,7 +127,7 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	if *explain {
 		explainTimeOuts(ctx, e, cfg, tests, judged)
 	}
-	sum := judgeSummary(judged)
+	sum := report.Totals(judged)
 	if *asJSON {
 		json.NewEncoder(e.stdout).Encode(struct {
 			Game    string             `json:"game"`
@@ -135,16 +136,16 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 			Tests   int                `json:"tests"`
 			Summary string             `json:"summary"`
 			Results []engine.Judgement `json:"results"`
-		}{g.Name(), who, sum.passed, len(judged), sum.text, judged})
+		}{g.Name(), who, sum.Passed, len(judged), sum.Text, judged})
 	} else {
-		printJudgements(e.stdout, judged, cfg.Limits.Time)
-		printGrowths(e.stdout, judged, cfg.Limits.Time, *program != "")
+		report.Judgements(e.stdout, judged, cfg.Limits.Time)
+		report.Growths(e.stdout, judged, cfg.Limits.Time, *program != "")
 	}
-	fmt.Fprintf(e.stderr, "%s: %s judged on %s: %s\n", g.Name(), who, plural(int64(len(judged)), "test"), sum.text)
+	fmt.Fprintf(e.stderr, "%s: %s judged on %s: %s\n", g.Name(), who, plural(int64(len(judged)), "test"), sum.Text)
 	switch {
-	case sum.unjudged > 0:
+	case sum.Unjudged > 0:
 		return exitUsage
-	case sum.passed < len(judged):
+	case sum.Passed < len(judged):
 		return exitFound
 	}
 	return exitOK
@@ -169,107 +170,6 @@ func explainTimeOuts(ctx context.Context, e *env, cfg engine.JudgeConfig, tests 
 	}
 }
 
-// printGrowths prints the growth table of each test explained, and the sentence naming the
-// dimension where the code under test grows faster than the judge beside it.
-func printGrowths(w io.Writer, judged []engine.Judgement, limit time.Duration, program bool) {
-	code, beside := "fast", "ref"
-	if program {
-		code, beside = "the program", "fast"
-	}
-	for _, j := range judged {
-		if len(j.Growth) > 0 {
-			fmt.Fprintf(w, "\n%s: how the time grows (scaled along each dimension alone)\n%s%s\n", j.Test,
-				engine.GrowthTable(j.Growth, code, beside, limit), engine.GrowthSentence(j.Growth, code, beside))
-		}
-	}
-}
-
-// judgement totals: how many passed, and the summary line ("19/20 passed; TLE on 14").
-type judgeTotals struct {
-	passed, unjudged int
-	text             string
-}
-
-func judgeSummary(judged []engine.Judgement) judgeTotals {
-	var t judgeTotals
-	failed := map[engine.Verdict][]string{}
-	var order []engine.Verdict
-	for _, j := range judged {
-		switch {
-		case j.Unjudged:
-			t.unjudged++
-		case j.Verdict == engine.OK:
-			t.passed++
-		default:
-			if len(failed[j.Verdict]) == 0 {
-				order = append(order, j.Verdict)
-			}
-			failed[j.Verdict] = append(failed[j.Verdict], testLabel(j.Test))
-		}
-	}
-	t.text = fmt.Sprintf("%d/%d passed", t.passed, len(judged))
-	for _, v := range order {
-		t.text += fmt.Sprintf("; %s on %s", v, strings.Join(failed[v], ", "))
-	}
-	if t.unjudged > 0 {
-		t.text += fmt.Sprintf("; %d not judged (their runs were disturbed from outside every time)", t.unjudged)
-	}
-	return t
-}
-
-// testLabel is how the summary names a test: a numbered test by its number.
-func testLabel(path string) string {
-	base := strings.TrimSuffix(filepath.Base(path), ".in")
-	if _, err := strconv.Atoi(base); err == nil {
-		return base
-	}
-	return path
-}
-
-// printJudgements writes one row per test: its verdict, CPU time, peak memory and, for a
-// failure, what differs.
-func printJudgements(w io.Writer, judged []engine.Judgement, limit time.Duration) {
-	width := len("test")
-	for _, j := range judged {
-		width = max(width, len(j.Test))
-	}
-	fmt.Fprintf(w, "%-*s  %-7s %9s %10s  %s\n", width, "test", "verdict", "CPU", "memory", "what differs")
-	for _, j := range judged {
-		cpu := j.CPU.Round(time.Millisecond).String()
-		if j.Verdict == engine.TLE {
-			cpu = ">" + limit.String()
-		}
-		mem := "-"
-		if j.Memory > 0 {
-			mem = sizeText(j.Memory)
-		}
-		verdict := j.Verdict.String()
-		if j.Unjudged {
-			verdict = "?"
-		}
-		fmt.Fprintf(w, "%-*s  %-7s %9s %10s  %s\n", width, j.Test, verdict, cpu, mem, judgementDetail(j))
-	}
-}
-
-// judgementDetail is the row's last column: a failure's signature, as the hunt names it,
-// with the first differing line of a wrong answer or the first line of a failure's
-// message; or a note.
-func judgementDetail(j engine.Judgement) string {
-	d := j.Divergence
-	switch {
-	case j.Note != "":
-		return j.Note
-	case d == nil:
-		return ""
-	case d.Culprit != "":
-		return j.Signature + " (" + firstLineOf(d.Got.Stderr) + ")"
-	case d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine:
-		return j.Signature + " (" + d.Summary() + ")"
-	}
-	line, want, got := d.FirstDifference()
-	return fmt.Sprintf("%s (line %d: want %s, got %s)", j.Signature, line, want, got)
-}
-
 // programList is a repeatable flag of programs.
 type programList []string
 
@@ -280,32 +180,24 @@ func (l *programList) Set(s string) error {
 	return nil
 }
 
-// solution is one program of an invocation, and what it got on every test.
-type solution struct {
-	Command string             `json:"command"`
-	Right   bool               `json:"right"`
-	Results []engine.Judgement `json:"results"`
-	Verdict string             `json:"verdict"` // "ok", or why the set does not hold it to its kind
-}
-
 // invocations judges several solutions on the tests, as Polygon's invocations do, and
 // prints the table (a row per test, a column per solution), then whether the set kills:
 // every wrong solution fails some test, and every right one passes every test within
 // half the time limit. It exits 1 when the set does not.
 func invocations(ctx context.Context, game string, cfg engine.JudgeConfig, tests []engine.Test, rights, wrongs []string,
-	asJSON bool, status *statusLine, e *env) int {
-	var sols []solution
+	asJSON bool, status *report.Status, e *env) int {
+	var sols []report.Solution
 	for _, r := range rights {
-		sols = append(sols, solution{Command: r, Right: true})
+		sols = append(sols, report.Solution{Command: r, Right: true})
 	}
 	for _, w := range wrongs {
-		sols = append(sols, solution{Command: w})
+		sols = append(sols, report.Solution{Command: w})
 	}
 	for i := range sols {
 		c := cfg
 		c.Program = programArgv(sols[i].Command)
 		judged, err := engine.JudgeTests(ctx, c, tests)
-		status.clear()
+		status.Clear()
 		switch {
 		case ctx.Err() != nil:
 			return exitInterrupted
@@ -323,7 +215,7 @@ func invocations(ctx context.Context, game string, cfg engine.JudgeConfig, tests
 		slowest := time.Duration(0)
 		for _, j := range s.Results {
 			if j.Verdict != engine.OK {
-				failed = append(failed, fmt.Sprintf("%s on %s", j.Verdict, testLabel(j.Test)))
+				failed = append(failed, fmt.Sprintf("%s on %s", j.Verdict, report.TestLabel(j.Test)))
 			}
 			slowest = max(slowest, j.CPU)
 		}
@@ -343,12 +235,12 @@ func invocations(ctx context.Context, game string, cfg engine.JudgeConfig, tests
 	}
 	if asJSON {
 		json.NewEncoder(e.stdout).Encode(struct {
-			Game      string     `json:"game"`
-			Kills     bool       `json:"kills"`
-			Solutions []solution `json:"solutions"`
+			Game      string            `json:"game"`
+			Kills     bool              `json:"kills"`
+			Solutions []report.Solution `json:"solutions"`
 		}{game, kills, sols})
 	} else {
-		printInvocations(e.stdout, tests, sols, cfg.Limits.Time)
+		report.Invocations(e.stdout, tests, sols, cfg.Limits.Time)
 	}
 	for _, s := range sols {
 		kind := "wrong"
@@ -363,43 +255,6 @@ func invocations(ctx context.Context, game string, cfg engine.JudgeConfig, tests
 	}
 	fmt.Fprintf(e.stderr, "%s: the set kills: every wrong solution fails a test, every right one passes all within half the time limit\n", game)
 	return exitOK
-}
-
-// printInvocations writes Polygon's table: a row per test, a column per solution, each
-// cell its verdict and CPU time.
-func printInvocations(w io.Writer, tests []engine.Test, sols []solution, limit time.Duration) {
-	width := len("test")
-	for _, t := range tests {
-		width = max(width, len(testLabel(t.Name)))
-	}
-	fmt.Fprintf(w, "%-*s", width, "test")
-	for i, s := range sols {
-		kind := "wrong"
-		if s.Right {
-			kind = "right"
-		}
-		fmt.Fprintf(w, "  %-14s", fmt.Sprintf("%s %d", kind, i+1))
-	}
-	fmt.Fprintln(w)
-	for k, t := range tests {
-		fmt.Fprintf(w, "%-*s", width, testLabel(t.Name))
-		for _, s := range sols {
-			j := s.Results[k]
-			cpu := j.CPU.Round(time.Millisecond).String()
-			if j.Verdict == engine.TLE {
-				cpu = ">" + limit.String()
-			}
-			fmt.Fprintf(w, "  %-14s", j.Verdict.String()+" "+cpu)
-		}
-		fmt.Fprintln(w)
-	}
-	for i, s := range sols {
-		kind := "wrong"
-		if s.Right {
-			kind = "right"
-		}
-		fmt.Fprintf(w, "%s %d: %s\n", kind, i+1, s.Command)
-	}
 }
 
 // naturalCompare orders names as people count: 2.in before 10.in.

@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"gamediff/testutil/clitest"
 	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"gamediff/testutil/clitest"
 )
 
 // BenchmarkHuntUnderLoad checks that time is honoured at any load, as a separately invoked

@@ -24,6 +24,8 @@ import (
 	"strings"
 	"syscall"
 
+	"golang.org/x/term"
+
 	"gamediff/engine"
 	"gamediff/games"
 )
@@ -194,4 +196,22 @@ func plural(n int64, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// isTerminal reports whether f is a terminal: the status line is redrawn in place there.
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+
+// selfName is how to run this command again: the binary as it was called, or `go run`
+// when it was (a binary in the build cache's temporary folder).
+func selfName() string {
+	if strings.Contains(os.Args[0], "go-build") || strings.HasSuffix(os.Args[0], ".test") {
+		return "go run ./cmd/diff"
+	}
+	return os.Args[0]
+}
+
+// firstLineOf is s's first line, trimmed.
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
 }

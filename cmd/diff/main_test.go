@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"gamediff/testutil/clitest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/testutil/clitest"
 )
 
 // TestMain makes the test binary a hunt's worker when a hunt starts it as one, and

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"gamediff/testutil/clitest"
 	"hash"
 	"io"
 	"os"
@@ -16,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"gamediff/testutil/clitest"
 )
 
 // measureEnv, when set, turns the test binary into the parent of one measured command

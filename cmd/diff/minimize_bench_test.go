@@ -2,10 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"gamediff/testutil/clitest"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"gamediff/testutil/clitest"
 )
 
 // BenchmarkMinimizeWorkers minimizes one -cmd finding, the zoo's recursive flood fill in

@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"gamediff/testutil/clitest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gamediff/testutil/clitest"
 
 	"gamediff/games"
 	"gamediff/testutil/paint"

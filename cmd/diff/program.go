@@ -1,6 +1,8 @@
 package main
 
 import (
+	"gamediff/report"
+
 	"context"
 	"fmt"
 	"maps"
@@ -13,7 +15,6 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
-	"gamediff/picture"
 )
 
 // checkProgram runs the program under test on the game's sample before the hunt, in the
@@ -51,7 +52,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		return nil, exitUsage
 	}
 	fmt.Fprintf(e.stderr, "hunt: %q in fast's place, %v of CPU per input, output up to %s, memory up to %s, %s comparison\n",
-		h.program, cfg.Limits.Time, sizeText(h.outputLimit), sizeText(h.memory), h.compare)
+		h.program, cfg.Limits.Time, report.Size(h.outputLimit), report.Size(h.memory), h.compare)
 	if v.Verdict != engine.OK && v.Divergence != nil {
 		return nil, failedSample(g, h, sample, v, e)
 	}
@@ -192,18 +193,16 @@ func failedSample(g games.Game, h huntFlags, sample engine.Entry, v engine.Judge
 	if saved, err := engine.SaveCase(foundDir(h, g.Name()), sample.Input, sample.Answer, sample.ErrText); err == nil {
 		f.Path = saved
 	}
-	var p *picture.Parting
-	if h.report != "" || pictured(f) {
-		p = partingOf(g, f)
-	}
-	reportFinding(e.stderr, g, h, f, p, e.stderrIsTerm)
+	rh := h.reporting(g, programArgv(h.program))
+	p := rh.Parting(f)
+	rh.Finding(e.stderr, f, p, e.stderrIsTerm)
 	if h.report != "" {
-		if path, err := writePage(h.report, g, h, f, p); err == nil {
+		if path, err := rh.WritePage(h.report, f, p); err == nil {
 			fmt.Fprintf(e.stderr, "%s: HTML report %s\n", g.Name(), path)
 		}
 	}
 	if h.asJSON {
-		writeJSON(e.stdout, []engine.Summary{{Game: g.Name(), Seed: h.seed, Findings: []engine.Finding{f},
+		report.JSON(e.stdout, []engine.Summary{{Game: g.Name(), Seed: h.seed, Findings: []engine.Finding{f},
 			Unreported: []engine.Unreported{}, Dismissed: []engine.Dismissed{}}})
 	}
 	return exitFound

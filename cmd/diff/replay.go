@@ -1,6 +1,8 @@
 package main
 
 import (
+	"gamediff/report"
+
 	"context"
 	"errors"
 	"fmt"
@@ -71,7 +73,7 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 				if d := engine.Compare(entry.Want(), r, nil); d != nil {
 					failed++
 					fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, s.Name())
-					d.Report(e.stdout)
+					report.Divergence(e.stdout, d)
 				} else if *verbose {
 					fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, s.Name())
 				}

@@ -58,11 +58,7 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 		fmt.Fprintln(e.stderr, "gamediff show:", err)
 		return exitUsage
 	}
-	legend, err := picture.Legend(game)
-	if err != nil {
-		fmt.Fprintln(e.stderr, "gamediff show:", err)
-		return exitUsage
-	}
+	legend := drawing.Legend()
 	// The reference's play holds the input and everything it writes, and show one picture
 	// at a time: a soft limit on the heap, at the project's bound on memory, makes the
 	// collector clear the pictures' garbage before it crowds that bound.
@@ -71,7 +67,7 @@ func showCmd(ctx context.Context, args []string, e *env) int {
 	out := bufio.NewWriterSize(e.stdout, 1<<16)
 	shown := 0
 	var werr error
-	err = picture.Walk(game, input, keep, func(f picture.Frame) bool {
+	err = drawing.Walk(input, keep, func(f picture.Frame) bool {
 		if ctx.Err() != nil {
 			return false
 		}

@@ -2,10 +2,11 @@ package main
 
 import (
 	"bufio"
-	"gamediff/testutil/clitest"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gamediff/testutil/clitest"
 )
 
 // TestShowStreamsWithBoundedMemory runs the built command's show on a stream of some 30 MB

@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"gamediff/testutil/golden"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gamediff/testutil/golden"
 )
 
 func corpusFile(t *testing.T, game, name string) string {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"gamediff/report"
+
 	"context"
 	"fmt"
 )
@@ -39,7 +41,7 @@ func validateCmd(_ context.Context, args []string, e *env) int {
 			code = exitFound
 			continue
 		}
-		fmt.Fprintf(e.stdout, "%s: valid %s input (%s)\n", label, g.Name(), sizeText(int64(len(input))))
+		fmt.Fprintf(e.stdout, "%s: valid %s input (%s)\n", label, g.Name(), report.Size(int64(len(input))))
 	}
 	return code
 }

@@ -77,7 +77,7 @@ func Parts() games.Parts[Case] {
 		Plan:      Plan,
 		Rulings:   Rulings,
 		Reached:   Reached,
-		Drawing:   picture.Simple(trace, known, []picture.Glyph{{Char: '.', Means: "blank"}, {Char: '#', Means: "painted"}}),
+		Drawing:   picture.Simple("paint", trace, known, []picture.Glyph{{Char: '.', Means: "blank"}, {Char: '#', Means: "painted"}}),
 		ParserSeeds: []string{
 			"1000000000 1\n",
 			"1 1\n1\nP 1 99999999999999999999\n",

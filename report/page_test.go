@@ -1,12 +1,16 @@
-package picture
+package report_test
 
 import (
 	"bytes"
 	"encoding/xml"
-	"gamediff/testutil/golden"
 	"io"
 	"strings"
 	"testing"
+
+	"gamediff/games"
+	"gamediff/picture"
+	"gamediff/report"
+	"gamediff/testutil/golden"
 )
 
 // pageParts is what a parse of a page finds.
@@ -102,12 +106,13 @@ func TestPageIsSelfContained(t *testing.T) {
 			if got == nil {
 				got = applyEdits(want, c.edits)
 			}
-			p, err := Explain(c.game, []byte(c.input), want, got)
+			d := drawing(t, c.game)
+			p, err := d.Explain([]byte(c.input), want, got)
 			if err != nil {
 				t.Fatal(err)
 			}
-			page := Page(Report{Game: c.game, Verdict: "WA", Input: []byte(c.input), Want: want, Got: got,
-				Reproduce: []string{"go run ./cmd/diff run -game " + c.game + " -impl fast < case.in"}, Notes: []string{"a note & <b>"}})
+			page := report.Page{Game: c.game, Drawing: d, Verdict: "WA", Input: []byte(c.input), Want: want, Got: got,
+				Reproduce: []string{"go run ./cmd/diff run -game " + c.game + " -impl fast < case.in"}, Notes: []string{"a note & <b>"}}.HTML()
 			parts := parsePage(t, page)
 			if len(parts.external) > 0 {
 				t.Errorf("the page loads from elsewhere or runs script: %v", parts.external)
@@ -123,7 +128,7 @@ func TestPageIsSelfContained(t *testing.T) {
 			if parts.svgs != len(p.Frames) || parts.svgs == 0 {
 				t.Errorf("%d <svg>, want one per step pictured (%d)", parts.svgs, len(p.Frames))
 			}
-			if keys := len(drawings[c.game].legend.keys); parts.swatches != keys {
+			if keys := len(d.Keys()); parts.swatches != keys {
 				t.Errorf("%d cells in the legend, want one per key (%d)", parts.swatches, keys)
 			}
 			// The data is in the page as text, escaped: the parse gives it back.
@@ -153,7 +158,7 @@ func TestPageIsSelfContained(t *testing.T) {
 // still a page, saying why.
 func TestPageWithoutAPicture(t *testing.T) {
 	out := refOutput(t, "mine", mineA)
-	page := Page(Report{Game: "mine", Title: "a timeout", Verdict: "TLE", Input: []byte(mineA), Want: out, Got: out})
+	page := report.Page{Game: "mine", Drawing: drawing(t, "mine"), Title: "a timeout", Verdict: "TLE", Input: []byte(mineA), Want: out, Got: out}.HTML()
 	parts := parsePage(t, page)
 	if parts.svgs != 0 || !strings.Contains(parts.text, "No picture: the two outputs are the same") {
 		t.Errorf("%d <svg>; text:\n%s", parts.svgs, parts.text)
@@ -163,8 +168,57 @@ func TestPageWithoutAPicture(t *testing.T) {
 func TestPageGolden(t *testing.T) {
 	want := refOutput(t, "boom", boomA)
 	got := applyEdits(want, []edit{replaceLine(3, "WIN"), replaceLine(4, "INVALID")})
-	page := Page(Report{Game: "boom", Title: "boom: WIN too early", Verdict: "WA: the output differs from the reference's",
+	page := report.Page{Game: "boom", Drawing: drawing(t, "boom"), Title: "boom: WIN too early", Verdict: "WA: the output differs from the reference's",
 		Input: []byte(boomA), Want: want, Got: got,
-		Reproduce: []string{"go run ./cmd/diff run -game boom -impl ref < corpus/boom/found/0123.in"}})
+		Reproduce: []string{"go run ./cmd/diff run -game boom -impl ref < corpus/boom/found/0123.in"}}.HTML()
 	golden.Check(t, "page/boom.html", page)
 }
+
+// drawing is the game's drawing, as its registration carries it.
+func drawing(t testing.TB, game string) *picture.Drawing {
+	t.Helper()
+	g, err := games.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Picture()
+}
+
+// refOutput is the reference's output for input.
+func refOutput(t testing.TB, game, input string) []byte {
+	t.Helper()
+	g, err := games.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := g.Ref([]byte(input), &out); err != nil {
+		t.Fatalf("%s: the reference rejects the test input: %v", game, err)
+	}
+	return out.Bytes()
+}
+
+// edit is a change a buggy judge makes to the reference's output, on its lines.
+type edit func(lines []string) []string
+
+// replaceLine puts s in place of line n (from 1).
+func replaceLine(n int, s string) edit {
+	return func(l []string) []string { l[n-1] = s; return l }
+}
+
+func applyEdits(out []byte, edits []edit) []byte {
+	l := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	for _, e := range edits {
+		l = e(l)
+	}
+	return []byte(strings.Join(l, "\n") + "\n")
+}
+
+// Inputs of the pages, the same as picture's tests of Explain.
+const (
+	mineA            = "3 3\n...\n..*\n...\nSweep 1 1\nQuit\n"
+	mineSample       = "3 3\n...\n..*\n...\nSweep 1 1\nDSweep 1 2\nFlag 1 3\nFlag 2 3\nDSweep 1 2\nSweep 1 3\nFlag 1 1\nDSweep 1 3\nFlag 1 3\nDSweep 1 2\nDSweep 1 2\nSweep 3 3\nQuit\n"
+	boomA            = "1\n3 3\n*__\n___\n__*\n1 1 3\n2 1 1\n1 3 1\n0\n"
+	towerB           = "3 3\n...\nS..\n#.G\n0\n3 4\n....\n.S..\nG#B#\n1\nMOVETO 3\n0 0\n"
+	dataminingSample = "3 3\n...\n...\nMM.\n3 4\nM.M.\n.M.M\nM.M.\n7 5\n.....\n.....\nMMM..\nM.M..\nMMM..\n.....\n.....\n4 4\n...M\n....\n....\nM...\n0 0\n"
+)

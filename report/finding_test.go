@@ -1,4 +1,4 @@
-package main
+package report_test
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/report"
 	"gamediff/sandbox"
 	"gamediff/testutil/golden"
 )
@@ -27,15 +28,15 @@ func TestFindingReports(t *testing.T) {
 	sig := "WA " + words
 	tests := []struct {
 		name    string
-		flags   huntFlags
+		flags   report.Hunt
 		finding engine.Finding
 	}{
-		{"wa-fast", huntFlags{seed: 7}, engine.Finding{Index: 12, Verdict: engine.WA, Signature: sig,
+		{"wa-fast", report.Hunt{Seed: 7, Self: self}, engine.Finding{Index: 12, Verdict: engine.WA, Signature: sig,
 			Causes:  []engine.Cause{{Ruling: "R-M1", Why: "no smaller case without its situation shows the divergence (12 tried), and every case the minimization took reaches it"}},
 			Reached: []string{"R-M4"}, Path: "corpus/mine/found/0123456789abcdef.in", FoundAfter: 0.25, InputBytes: len(input), Original: 2345,
 			Minimize: engine.MinimizeStats{Runs: 41, Accepted: 9, Complete: true, Seconds: 0.4}, Input: input,
 			Divergence: engine.Compare(engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: want}}, engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: got}}, nil)}},
-		{"tle-program", huntFlags{seed: 9, program: "./sol --fast"}, engine.Finding{Index: 3, Verdict: engine.TLE, Signature: "TLE in program",
+		{"tle-program", report.Hunt{Seed: 9, Program: "./sol --fast", Argv: []string{"./sol", "--fast"}, Self: self}, engine.Finding{Index: 3, Verdict: engine.TLE, Signature: "TLE in program",
 			Path: "found/mine/fedcba9876543210.in", FoundAfter: 1.5, InputBytes: len(input), Original: 900000,
 			Minimize: engine.MinimizeStats{Runs: 12, Accepted: 3, Seconds: 30}, Note: "minimization stopped early (budget or interrupt): the case may shrink further", Input: input,
 			Divergence: engine.Compare(engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: want}},
@@ -44,8 +45,10 @@ func TestFindingReports(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b strings.Builder
-			reportFinding(&b, mine, tt.flags, tt.finding, partingOf(mine, tt.finding), false)
-			golden.Check(t, "report/"+tt.name+".golden", []byte(b.String()))
+			h := tt.flags
+			h.Game, h.Limits = mine, sandbox.Limits{Time: mine.TimeLimit(), Memory: 1024 << 20, Output: 64 << 20}
+			h.Finding(&b, tt.finding, h.Parting(tt.finding), false)
+			golden.Check(t, "finding/"+tt.name+".golden", []byte(b.String()))
 		})
 	}
 }

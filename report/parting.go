@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"context"
@@ -9,22 +9,17 @@ import (
 	"unicode/utf8"
 
 	"gamediff/engine"
-	"gamediff/games"
 	"gamediff/picture"
 	"gamediff/sandbox"
 )
 
-// pictured reports whether the report of a finding tells it from Explain's parting of its
-// outputs: a wrong answer draws the board where the answers part, and a run that did not
-// end normally says where in the game it stopped (Explain of the expected answer against
-// what the run wrote before it stopped).
-func pictured(f engine.Finding) bool {
-	return f.Divergence != nil
-}
-
-// partingOf is Explain's parting of a finding's outputs, its commands naming this binary
-// and the finding's file; nil when there is none (the outputs are the same).
-func partingOf(g games.Game, f engine.Finding) *picture.Parting {
+// Parting is Explain's parting of a finding's outputs, its commands naming this binary and
+// the finding's file; nil when there is none (the outputs are the same). A wrong answer's
+// draws the board where the answers part; a run that did not end normally's says where in
+// the game it stopped (Explain of the expected answer against what the run wrote before
+// it stopped).
+func (h Hunt) Parting(f engine.Finding) *picture.Parting {
+	g := h.Game
 	d := f.Divergence
 	if d == nil {
 		return nil
@@ -37,22 +32,23 @@ func partingOf(g games.Game, f engine.Finding) *picture.Parting {
 			want = r.Stdout
 		}
 	}
-	explain := picture.Explain
+	explain := g.Picture().Explain
 	if failed(f) {
-		explain = picture.Stopped
+		explain = g.Picture().Stopped
 	}
-	p, err := explain(g.Name(), f.Input, want, d.Got.Stdout)
+	p, err := explain(f.Input, want, d.Got.Stdout)
 	if err != nil {
 		return nil
 	}
-	p.Self, p.File = selfName(), f.Path
+	p.Self, p.File = h.Self, f.Path
 	return &p
 }
 
-// writePage writes a finding's self-contained HTML page into dir, named after the
+// WritePage writes a finding's self-contained HTML page into dir, named after the
 // finding's case file, and returns its path. p is Explain's parting of the finding, or
 // nil: the page then explains a wrong answer itself, and says why it has no picture.
-func writePage(dir string, g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) (string, error) {
+func (h Hunt) WritePage(dir string, f engine.Finding, p *picture.Parting) (string, error) {
+	g := h.Game
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
@@ -61,11 +57,11 @@ func writePage(dir string, g games.Game, h huntFlags, f engine.Finding, p *pictu
 		name = "case-" + strings.ReplaceAll(f.Signature, "/", "_")
 	}
 	path := filepath.Join(dir, g.Name()+"-"+name+".html")
-	r := picture.Report{Game: g.Name(), Verdict: verdictLine(f), Signature: f.Signature,
-		Input: f.Input, Want: f.Divergence.Want.Stdout, Got: f.Divergence.Got.Stdout, Reproduce: reproduceLines(g, h, f), Parting: p}
+	r := Page{Game: g.Name(), Drawing: g.Picture(), Verdict: verdictLine(f), Signature: f.Signature,
+		Input: f.Input, Want: f.Divergence.Want.Stdout, Got: f.Divergence.Got.Stdout, Reproduce: h.Reproduce(f), Parting: p}
 	if failed(f) {
-		fl := failureOf(g, h, f, p)
-		r.Failure = &picture.Failure{What: sentence(fl.what), Where: sentence(fl.where), Hint: sentence(fl.hint),
+		fl := h.failure(f, p)
+		r.Failure = &Failure{What: sentence(fl.what), Where: sentence(fl.where), Hint: sentence(fl.hint),
 			Stderr: fl.stderr, Stack: fl.stack, Lost: fl.lost}
 		if fl.line == 0 {
 			r.Parting = nil // nothing tells where in the game it stopped: no step is pictured as if it did
@@ -77,8 +73,8 @@ func writePage(dir string, g games.Game, h huntFlags, f engine.Finding, p *pictu
 	if f.Note != "" {
 		r.Notes = append(r.Notes, f.Note)
 	}
-	r.Notes = append(r.Notes, causeLines(g, f)...)
-	return path, engine.WriteFileAtomic(path, picture.Page(r))
+	r.Notes = append(r.Notes, h.causeLines(f)...)
+	return path, engine.WriteFileAtomic(path, r.HTML())
 }
 
 // verdictLine is a page's line under its heading: the verdict, in words.
@@ -91,7 +87,7 @@ func verdictLine(f engine.Finding) string {
 		}
 		return f.Verdict.String() + ": " + solverName(r.Solver) + " " + r.Status.String()
 	}
-	return f.Verdict.String() + ": " + d.Summary()
+	return f.Verdict.String() + ": " + Summary(d)
 }
 
 // sentence is s as a sentence: its first letter a capital, a full stop at its end; "" for
@@ -105,10 +101,5 @@ func sentence(s string) string {
 	if !strings.HasSuffix(s, ".") {
 		s += "."
 	}
-	return s
-}
-
-func firstLineOf(s string) string {
-	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return s
 }

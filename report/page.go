@@ -1,4 +1,9 @@
-package picture
+// Package report writes what the hunts, the judgings and the generations find, for a
+// person and for a script: the terminal's report of a finding and its summary lines, the
+// self-contained HTML page, the judge's tables, the growth table's words, and -json. It is
+// fed typed values: engine's findings, summaries and judgements, and picture's parting of
+// two answers and its drawings of the boards; it decides nothing, and only writes.
+package report
 
 import (
 	"bytes"
@@ -6,23 +11,26 @@ import (
 	"fmt"
 	"html/template"
 	"strconv"
-	"strings"
+
+	"gamediff/internal/quote"
+	"gamediff/picture"
 )
 
-// Report is one finding as a page shows it.
-type Report struct {
+// Page is one finding as an HTML page shows it.
+type Page struct {
 	Game      string
-	Title     string // the page's heading; "<game>: <signature>" when empty
-	Verdict   string // e.g. "WA: output differs from the reference's"
-	Signature string // Explain's when empty
-	Input     []byte // the (minimized) input
-	Want      []byte // the expected output
-	Got       []byte // the other judge's output
+	Drawing   *picture.Drawing // how the game's boards are drawn
+	Title     string           // the page's heading; "<game>: <signature>" when empty
+	Verdict   string           // e.g. "WA: output differs from the reference's"
+	Signature string           // Explain's when empty
+	Input     []byte           // the (minimized) input
+	Want      []byte           // the expected output
+	Got       []byte           // the other judge's output
 	Reproduce []string
 	Notes     []string
-	// Parting is Explain's result for the finding when the caller has it; Page calls
+	// Parting is Explain's result for the finding when the caller has it; HTML calls
 	// Explain when it is nil and the finding is a wrong answer.
-	Parting *Parting
+	Parting *picture.Parting
 	// Failure, for a run that did not end normally (RE, TLE, MLE, OLE, crash), says how
 	// it ended: the page tells it first, and pictures the step where the run stopped
 	// without disputed cells, since one answer merely stops.
@@ -40,9 +48,6 @@ type Failure struct {
 	Lost   bool   // its output is lost (it ran in a process that died): the page does not show it as empty
 }
 
-// ErrSameOutput is Explain's error when the two outputs are the same: no step parts them.
-var ErrSameOutput = errors.New("the two outputs are the same")
-
 // Bounds of a page: a big input is shown in part, around the step, and so are the outputs.
 const (
 	pageInputLines                    = 30      // an input of more lines is shown in part
@@ -52,18 +57,18 @@ const (
 	pageOutputBefore, pageOutputAfter = 5, 15
 )
 
-// Page renders a finding as one self-contained HTML file: the input, the two answers
+// HTML renders a finding as one self-contained HTML file: the input, the two answers
 // around the first line where they differ, the boards of the steps near the divergence
 // as inline SVG, and the commands that reproduce it; for a run that did not end normally,
 // how it ended first, with its stderr and stack. It loads nothing from elsewhere and runs
 // no script, so it opens offline and a CI can keep it as an artifact.
-func Page(r Report) []byte {
+func (r Page) HTML() []byte {
 	p := r.Parting
 	var notes []string
-	if p == nil && r.Failure == nil {
-		explained, err := Explain(r.Game, r.Input, r.Want, r.Got)
+	if p == nil && r.Failure == nil && r.Drawing != nil {
+		explained, err := r.Drawing.Explain(r.Input, r.Want, r.Got)
 		switch {
-		case errors.Is(err, ErrSameOutput):
+		case errors.Is(err, picture.ErrSameOutput):
 			notes = append(notes, "No picture: the two outputs are the same, so no step parts them.")
 		case err != nil:
 			notes = append(notes, "No picture: "+err.Error())
@@ -71,13 +76,9 @@ func Page(r Report) []byte {
 			p = &explained
 		}
 	}
-	v := pageView{Game: r.Game, OneStep: wordsOf(r.Game).oneStep != "", Title: r.Title, Verdict: r.Verdict,
+	v := pageView{Game: r.Game, OneStep: r.Drawing != nil && r.Drawing.OneStep(), Title: r.Title, Verdict: r.Verdict,
 		Signature: r.Signature, Reproduce: r.Reproduce, Failure: r.Failure}
 	if p != nil {
-		shown := *p
-		if r.Failure != nil {
-			shown = p.undisputed()
-		}
 		if v.Signature == "" {
 			v.Signature = p.Signature
 		}
@@ -85,27 +86,25 @@ func Page(r Report) []byte {
 			v.Where = fmt.Sprintf("Output line %d, in the answer to %s.", p.OutputLine, p.Where())
 			v.Want, v.Got = answerView(p.Want), answerView(p.Got)
 		}
-		v.Frames = framesView(shown)
-		v.Show = showCommand(*p, strconv.Itoa(p.Step))
+		v.Frames = p.Figures(r.Failure != nil)
+		v.Show = p.ShowCommand(strconv.Itoa(p.Step))
 		v.Pictured = p.Pictured
 		notes = append(notes, p.Notes...)
 		v.InputLine = p.Line
 		v.OutputLine = p.OutputLine
 	}
-	if g, ok := drawings[r.Game]; ok {
-		for _, k := range g.legend.keys {
-			v.Keys = append(v.Keys, keyView{Glyphs: k.glyphs, Text: k.text,
-				SVG: template.HTML(swatch(g.style(k.glyphs[0])))})
-		}
+	if g := r.Drawing; g != nil {
+		v.Keys = g.Keys()
 		for _, f := range v.Frames {
-			v.StepMarked = v.StepMarked || f.step
-			v.DifferMarked = v.DifferMarked || f.differ
+			v.StepMarked = v.StepMarked || f.Step
+			v.DifferMarked = v.DifferMarked || f.Differ
 		}
+		step, differ := g.MarkWords()
 		if v.StepMarked {
-			v.StepMark = g.legend.step
+			v.StepMark = step
 		}
 		if v.DifferMarked {
-			v.DifferMark = g.legend.differ
+			v.DifferMark = differ
 		}
 	}
 	if v.Title == "" {
@@ -126,33 +125,6 @@ func Page(r Report) []byte {
 	return buf.Bytes()
 }
 
-// undisputed is the parting with no cell marked as disputed: the picture of a run that
-// stopped, where the "disputed" cells would be every cell the answer it did not write
-// lists.
-func (p Parting) undisputed() Parting {
-	strip := func(b *Board) *Board {
-		if b == nil {
-			return nil
-		}
-		c := *b
-		c.Marks = nil
-		for _, m := range b.Marks {
-			if m.Kind != MarkDiffer {
-				c.Marks = append(c.Marks, m)
-			}
-		}
-		return &c
-	}
-	q := p
-	q.Before.Board = strip(p.Before.Board)
-	q.Frames = make([]Frame, len(p.Frames))
-	for i, f := range p.Frames {
-		f.Board = strip(f.Board)
-		q.Frames[i] = f
-	}
-	return q
-}
-
 // pageView is what the template shows; every string in it is text, escaped by the
 // template, but for SVG, which the picture draws itself with its text escaped.
 type pageView struct {
@@ -160,10 +132,10 @@ type pageView struct {
 	OneStep                                bool // a dataset is one step: the frames are its board
 	Failure                                *Failure
 	Want, Got                              []lineView
-	Frames                                 []frameView
-	Keys                                   []keyView // the legend of the cells
-	StepMarked, DifferMarked               bool      // some frame marks a cell so
-	StepMark, DifferMark                   string    // the legend of the marks
+	Frames                                 []picture.Figure
+	Keys                                   []picture.Key // the legend of the cells
+	StepMarked, DifferMarked               bool          // some frame marks a cell so
+	StepMark, DifferMark                   string        // the legend of the marks
 	Show, Pictured                         string
 	Input                                  []lineView
 	InputNote                              string
@@ -181,117 +153,17 @@ type lineView struct {
 	Wrap bool // a sentence, not a line of the data: it wraps
 }
 
-// keyView is one entry of a page's legend: a cell drawn as the boards draw it, the glyphs
-// it stands for, and what they mean.
-type keyView struct {
-	Glyphs string
-	Text   string
-	SVG    template.HTML
-}
-
-type frameView struct {
-	Caption      string
-	Window       string // which part of a big board the SVG shows
-	SVG          template.HTML
-	Output       []string
-	More         int
-	Notes        []string
-	step, differ bool // the board marks a cell MarkStep, MarkDiffer
-}
-
 // answerView shows an answer's excerpt, the first differing line marked, or a line
 // saying the answer ends there.
-func answerView(a Answer) []lineView {
+func answerView(a picture.Answer) []lineView {
 	var out []lineView
 	for k, l := range a.Lines {
 		out = append(out, lineView{N: a.From + k + 1, Text: l, Mark: a.From+k == a.Differ})
 	}
 	if a.Differ >= a.Total {
-		out = append(out, lineView{Text: a.ended(), Mark: true, Wrap: true})
+		out = append(out, lineView{Text: a.Ended(), Mark: true, Wrap: true})
 	}
 	return out
-}
-
-// framesView lists the frames near the divergence, the state before the step drawn with
-// its marks in place of the plain frame of that moment.
-func framesView(p Parting) []frameView {
-	var out []frameView
-	placed := false
-	disputes := ""
-	if p.Before.Board != nil && p.Before.Board.shows(MarkDiffer) {
-		disputes = "; the disputed cells marked"
-	}
-	for _, f := range p.Frames {
-		caption := "after " + f.title()
-		if f.Step == 0 && f.Phase == "" {
-			caption = f.title()
-		}
-		if p.Before.Board != nil && f.Dataset == p.Before.Dataset && f.Step == p.Before.Step && f.Phase == p.Before.Phase {
-			f, placed = p.Before, true
-			if f.Step != p.Step || f.Dataset != p.Dataset {
-				caption += ": where " + wordsOf(p.Game).stepName(0, p.Step, "", "", "") + " starts"
-			}
-			caption += disputes
-		}
-		out = append(out, frameOf(f, caption))
-	}
-	if !placed && p.Before.Board != nil {
-		out = append([]frameView{frameOf(p.Before, "before the step"+disputes)}, out...)
-	}
-	return out
-}
-
-// shows reports whether the window shows a cell marked kind.
-func (b *Board) shows(kind MarkKind) bool {
-	for _, m := range b.Marks {
-		if _, _, ok := b.inside(m.Row, m.Col); ok && m.Kind == kind {
-			return true
-		}
-	}
-	return false
-}
-
-func frameOf(f Frame, caption string) frameView {
-	shown, more := excerptLines(f.Output, outputLines)
-	v := frameView{Caption: caption, SVG: template.HTML(f.SVG()), Output: shown, More: more, Notes: f.Notes}
-	if f.Board != nil {
-		v.Window = f.Board.Window()
-		v.step, v.differ = f.Board.shows(MarkStep), f.Board.shows(MarkDiffer)
-		if n := f.Board.outside(); n > 0 {
-			v.Notes = append(v.Notes, fmt.Sprintf("%d marked cell(s) outside this window", n))
-		}
-	}
-	return v
-}
-
-// showCommand is the command that pictures step k of the parting's game and dataset in
-// a terminal.
-func showCommand(p Parting, k string) string {
-	self, file := p.Self, p.File
-	if self == "" {
-		self = "gamediff"
-	}
-	if file == "" {
-		file = "CASE.in"
-	}
-	s := self + " show -game " + p.Game
-	if p.Dataset > 0 {
-		s += " -dataset " + strconv.Itoa(p.Dataset)
-	}
-	if wordsOf(p.Game).oneStep == "" {
-		s += " -step " + k
-	}
-	return s + " " + shellWord(file)
-}
-
-// shellWord quotes s for a POSIX shell when it holds anything but plain word characters.
-func shellWord(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // inputView numbers the input's lines, marking line mark. A big input is shown in part:
@@ -320,7 +192,7 @@ func inputView(input []byte, mark int) ([]lineView, string) {
 			out = append(out, lineView{Text: fmt.Sprintf("… %d line(s) …", gap)})
 			gap = 0
 		}
-		text, end := lineEnd(l)
+		text, end := quote.LineEnd(l)
 		out = append(out, lineView{N: n, Text: pageText(text) + end, Mark: n == mark})
 	}
 	if whole {
@@ -346,8 +218,8 @@ func outputView(out []byte, mark int, empty string) []lineView {
 		l := firstLine(out)
 		out = out[len(l):]
 		if n >= first {
-			text, end := lineEnd(l)
-			view = append(view, lineView{N: n, Text: clip(text) + end, Mark: n == mark})
+			text, end := quote.LineEnd(l)
+			view = append(view, lineView{N: n, Text: quote.Line(text) + end, Mark: n == mark})
 		}
 	}
 	if len(out) > 0 {
@@ -361,11 +233,11 @@ func outputView(out []byte, mark int, empty string) []lineView {
 // pageText is an input line for the page: as it is when it is plain text, cut when long;
 // escaped otherwise.
 func pageText(text []byte) string {
-	if !plain(text) {
-		return quote(text)
+	if !quote.Plain(text) {
+		return quote.Bytes(text)
 	}
 	if len(text) > pageLineBytes {
-		c := cut(text, pageLineBytes)
+		c := quote.Cut(text, pageLineBytes)
 		return fmt.Sprintf("%s… (%d bytes)", c, len(text))
 	}
 	return string(text)

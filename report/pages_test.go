@@ -1,4 +1,4 @@
-package main
+package report_test
 
 import (
 	"strings"
@@ -23,9 +23,11 @@ func TestFailurePagesInChromium(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := []byte(answer.String())
-		f := failureFinding(game, c.input, want, c.got(want), c.verdict, c.sig, c.flags)
+		h := c.flags
+		h.Game, h.Limits.Time = g, g.TimeLimit()
+		f := failureFinding(game, c.input, want, c.got(want), c.verdict, c.sig, h)
 		f.Path = strings.Replace(f.Path, "0123456789abcdef", c.name, 1)
-		if _, err := writePage(dir, g, c.flags, f, partingOf(g, f)); err != nil {
+		if _, err := h.WritePage(dir, f, h.Parting(f)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,7 +1,6 @@
-package main
+package report_test
 
 import (
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -9,9 +8,13 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/report"
 	"gamediff/sandbox"
 	"gamediff/testutil/golden"
 )
+
+// self is how the reports' commands run gamediff: as a test of cmd/diff named it.
+const self = "go run ./cmd/diff"
 
 // Inputs of the failure reports: small real cases of each game, and one mine board big
 // enough that the report shows its input in part, around the Sweep that fails.
@@ -23,53 +26,26 @@ var failureInputs = map[string]string{
 	"mine-big":   "50 60\n" + strings.Repeat(strings.Repeat(".", 60)+"\n", 50) + "Sweep 1 1\nQuit\n",
 }
 
-// goRecursion is the stderr of a Go program whose recursion overflows an 8 MB stack, as
-// the zoo's mine -bug recursive-fill writes it (its frames fewer).
-func goRecursion() string {
-	var b strings.Builder
-	b.WriteString("runtime: goroutine stack exceeds 8388608-byte limit\nruntime: sp=0x1d1300f60398 stack=[0x1d1300f60000, 0x1d1301760000]\nfatal error: stack overflow\n\n")
-	b.WriteString("runtime stack:\nruntime.throw({0x507ba9?, 0x200000008?})\n\t/usr/local/go/src/runtime/panic.go:1229 +0x48\nruntime.newstack()\n\t/usr/local/go/src/runtime/stack.go:1207 +0x5fd\nruntime.morestack()\n\t/usr/local/go/src/runtime/asm_amd64.s:681 +0x7d\n\n")
-	b.WriteString("goroutine 1 gp=0x1d130062c1e0 m=0 mp=0x5f3900 [running]:\nmain.fill(0x12172?)\n\t/src/sol/main.go:232 +0x1b5\n")
-	for range 40 {
-		b.WriteString("main.fill(0x0?)\n\t/src/sol/main.go:241 +0x176\n")
-	}
-	b.WriteString("...74789 frames elided...\nmain.sweep(0x1, 0x1)\n\t/src/sol/main.go:260 +0x9d\nmain.main()\n\t/src/sol/main.go:98 +0x3c5\n\n")
-	b.WriteString("goroutine 2 gp=0x1d130062c780 m=nil [force gc (idle)]:\nruntime.gopark(0x0?, 0x0?, 0x0?, 0x0?, 0x0?)\n\t/usr/local/go/src/runtime/proc.go:462 +0xce\n")
-	return b.String()
-}
-
-// fastOverflow is the goroutine dump of a worker whose fast judge overflowed Go's stack.
-func fastOverflow(frame string) string {
-	var b strings.Builder
-	b.WriteString("runtime: goroutine stack exceeds 1000000000-byte limit\nruntime: sp=0xc0200e0390 stack=[0xc0200e0000, 0xc0400e0000]\nfatal error: stack overflow\n\n")
-	b.WriteString("goroutine 18 gp=0xc000602a80 m=4 mp=0xc000100008 [running]:\n")
-	for range 30 {
-		fmt.Fprintf(&b, "%s(0xc0001a6000, 0x3, 0x7)\n\t/work/main/fast/file.go:201 +0x1a5\n", frame)
-	}
-	b.WriteString("...1312 frames elided...\ngamediff/engine.runJudge({0x7a3c1e, 0x4}, 0xc00012e0f0, {0xc000400000, 0x2f, 0x30}, 0xc0001c2000)\n\t/work/main/engine/run.go:171 +0x9c\n")
-	return b.String()
-}
-
 // failureCases are realistic runs that did not end normally, one of each verdict for each
 // game, modelled on real ones (the zoo's programs, C++ solutions, fast in its worker).
 func failureCases(t *testing.T) []struct {
 	name, game, input string
-	flags             huntFlags
+	flags             report.Hunt
 	verdict           engine.Verdict
 	sig               string
 	got               func(want []byte) engine.Result
 } {
-	program := func(cmd string) huntFlags {
-		return huntFlags{seed: 1, program: cmd, memory: 1024 << 20, outputLimit: 64 << 20}
+	program := func(cmd string) report.Hunt {
+		return report.Hunt{Seed: 1, Program: cmd, Argv: []string{cmd}, Limits: sandbox.Limits{Memory: 1024 << 20, Output: 64 << 20}, Self: self}
 	}
-	fast := huntFlags{seed: 1, memory: 1024 << 20, outputLimit: 64 << 20}
+	fast := report.Hunt{Seed: 1, Limits: sandbox.Limits{Memory: 1024 << 20, Output: 64 << 20}, Self: self}
 	lines := func(b []byte, n int) []byte { // the first n lines
 		l := strings.SplitAfter(string(b), "\n")
 		return []byte(strings.Join(l[:min(n, len(l))], ""))
 	}
 	return []struct {
 		name, game, input string
-		flags             huntFlags
+		flags             report.Hunt
 		verdict           engine.Verdict
 		sig               string
 		got               func(want []byte) engine.Result
@@ -77,7 +53,7 @@ func failureCases(t *testing.T) []struct {
 		// RE: a Go stack overflow (exit 2), a C++ segmentation fault, a C++ abort, a panic of fast.
 		{"re-mine", "mine-big", failureInputs["mine-big"], program("./sol"), engine.RE, "RE: exit 2 where ref exits 0",
 			func([]byte) engine.Result {
-				return engine.Result{Solver: "program", Result: sandbox.Result{Exit: 2, Stderr: goRecursion(), CPU: 412 * time.Millisecond, Memory: 14 << 20}}
+				return engine.Result{Solver: "program", Result: sandbox.Result{Exit: 2, Stderr: report.GoRecursion(), CPU: 412 * time.Millisecond, Memory: 14 << 20}}
 			}},
 		{"re-boom", "boom", failureInputs["boom"], program("./boom"), engine.RE, "RE in program: killed by segmentation fault",
 			func(want []byte) engine.Result {
@@ -156,12 +132,12 @@ func failureCases(t *testing.T) []struct {
 		{"crash-mine", "mine-big", failureInputs["mine-big"], fast, engine.Crash, "crash in fast: fatal error: stack overflow (exit status N)",
 			func([]byte) engine.Result {
 				return engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "fatal error: stack overflow (exit status 2)",
-					CPU: 880 * time.Millisecond, Memory: 1010 << 20}, Stack: fastOverflow("gamediff/fast.(*mineBoard).open")}
+					CPU: 880 * time.Millisecond, Memory: 1010 << 20}, Stack: report.FastOverflow("gamediff/fast.(*mineBoard).open")}
 			}},
 		{"crash-boom", "boom", failureInputs["boom"], fast, engine.Crash, "crash in fast: fatal error: stack overflow (exit status N)",
 			func([]byte) engine.Result {
 				return engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "fatal error: stack overflow (exit status 2)"},
-					Stack: fastOverflow("gamediff/fast.(*boomGame).cascade")}
+					Stack: report.FastOverflow("gamediff/fast.(*boomGame).cascade")}
 			}},
 		{"crash-tower", "tower", failureInputs["tower"], fast, engine.Crash, "crash in fast: panic: assignment to entry in nil map (exit status N)",
 			func([]byte) engine.Result {
@@ -202,14 +178,21 @@ func TestFailureReports(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := []byte(answer.String())
-			f := failureFinding(game, c.input, want, c.got(want), c.verdict, c.sig, c.flags)
+			h := c.flags
+			h.Game, h.Limits.Time = g, g.TimeLimit()
+			// As the command line runs -cmd: plain words started directly, anything with
+			// the shell's syntax through sh -c.
+			if h.Argv = strings.Fields(h.Program); strings.ContainsAny(h.Program, "&|;<>()$`") {
+				h.Argv = []string{"sh", "-c", h.Program}
+			}
+			f := failureFinding(game, c.input, want, c.got(want), c.verdict, c.sig, h)
 			if v := f.Divergence.Verdict(); v != c.verdict {
 				t.Fatalf("the run's verdict is %s, want %s", v, c.verdict)
 			}
 			var b strings.Builder
-			reportFinding(&b, g, c.flags, f, partingOf(g, f), false)
+			h.Finding(&b, f, h.Parting(f), false)
 			report := b.String()
-			golden.Check(t, "report/"+c.name+".golden", []byte(report))
+			golden.Check(t, "finding/"+c.name+".golden", []byte(report))
 			for _, s := range []string{"what happened: ", "reproduce:"} {
 				if !strings.Contains(report, s) {
 					t.Errorf("the report has no %q", s)
@@ -222,7 +205,7 @@ func TestFailureReports(t *testing.T) {
 			}
 			// The page tells the same, with the board where the run stopped.
 			dir := t.TempDir()
-			path, err := writePage(dir, g, c.flags, f, partingOf(g, f))
+			path, err := h.WritePage(dir, f, h.Parting(f))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -240,52 +223,12 @@ func TestFailureReports(t *testing.T) {
 }
 
 // failureFinding is the finding of a run got against ref's answer want on input.
-func failureFinding(game, input string, want []byte, got engine.Result, v engine.Verdict, sig string, h huntFlags) engine.Finding {
+func failureFinding(game, input string, want []byte, got engine.Result, v engine.Verdict, sig string, h report.Hunt) engine.Finding {
 	path := "found/" + game + "/0123456789abcdef.in"
-	if h.program == "" {
+	if h.Program == "" {
 		path = "corpus/" + game + "/found/0123456789abcdef.in"
 	}
 	return engine.Finding{Index: 41, Verdict: v, Signature: sig, Path: path, Shown: 3, Runs: 3, FoundAfter: 2.5,
 		InputBytes: len(input), Original: 200000, Minimize: engine.MinimizeStats{Runs: 57, Accepted: 12, Complete: true, Seconds: 4.2},
 		Input: []byte(input), Divergence: engine.Compare(engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: want}}, got, nil)}
-}
-
-// TestFailureHints: what each way a run ends suggests, and nothing where it suggests
-// nothing.
-func TestFailureHints(t *testing.T) {
-	lim := sandbox.Limits{Time: time.Second, Memory: 1 << 30, Output: 64 << 20}
-	prog := huntFlags{program: "./sol"}
-	for _, c := range []struct {
-		name string
-		h    huntFlags
-		r    engine.Result
-		want string // in the hint; "" for none
-	}{
-		{"segfault", prog, engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by segmentation fault\n"}},
-			"try -cmd 'ulimit -s unlimited && ./sol'"},
-		{"segfault, stack already unlimited", huntFlags{program: "ulimit -s unlimited && ./sol"},
-			engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by segmentation fault\n"}}, "likely an access out of bounds"},
-		{"exit 139 from a wrapper", huntFlags{program: "python3 run.py"}, engine.Result{Solver: "program", Result: sandbox.Result{Exit: 139}},
-			"try -cmd 'ulimit -s unlimited && python3 run.py'"},
-		{"a stack limit of its own", huntFlags{program: "ulimit -s 8192; ./sol"}, engine.Result{Solver: "program", Result: sandbox.Result{Exit: 139}},
-			"try -cmd 'ulimit -s unlimited && ./sol'"},
-		{"Go's stack overflow", prog, engine.Result{Solver: "program", Result: sandbox.Result{Exit: 2, Stderr: goRecursion()}}, "main.fill calls itself"},
-		{"fast's stack overflow", huntFlags{}, engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "fatal error: stack overflow (exit status 2)"},
-			Stack: fastOverflow("gamediff/fast.fill")}, "make that recursion a loop"},
-		{"SIGKILL at the memory limit", prog, engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by killed\n", Memory: 1000 << 20}},
-			"likely over the memory limit (MLE)"},
-		{"exit 137 at the memory limit", prog, engine.Result{Solver: "program", Result: sandbox.Result{Exit: 137, Memory: 1020 << 20}}, "likely over the memory limit (MLE)"},
-		{"SIGKILL far from it", prog, engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by killed\n", Memory: 10 << 20}},
-			"SIGKILL comes from outside the program"},
-		{"bad_alloc", prog, engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Signaled,
-			Stderr: "killed by aborted\nterminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n"}}, "ran out of memory"},
-		{"an abort", prog, engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by aborted\nassertion failed\n"}}, ""},
-		{"a plain exit", prog, engine.Result{Solver: "program", Result: sandbox.Result{Exit: 3}}, ""},
-		{"a time-out", prog, engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.TimedOut, CPU: 2 * time.Second}}, ""},
-	} {
-		got := hintOf(c.r, c.h, lim)
-		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
-			t.Errorf("%s: hint %q, want one with %q", c.name, got, c.want)
-		}
-	}
 }

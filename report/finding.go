@@ -1,44 +1,68 @@
-package main
+package report
 
 import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"gamediff/engine"
-	"gamediff/games"
+	"gamediff/internal/quote"
 	"gamediff/picture"
 	"gamediff/sandbox"
 )
 
-// reportFound prints a divergence the moment its reruns confirm it, before anything is
-// written for it: should saving fail, nothing is lost.
-func reportFound(w io.Writer, g games.Game, f engine.Finding) {
+// Game is what a report needs of a game: its name, its page of docs/, its drawing, and
+// its reference, for the expected answer a minimized failure may not carry.
+type Game interface {
+	Name() string
+	Doc() string
+	Picture() *picture.Drawing
+	Ref(input []byte, w io.Writer) error
+}
+
+// Hunt is what a report knows of the hunt that found a finding: its game, and how the
+// commands it prints reproduce it.
+type Hunt struct {
+	Game Game
+	// Program is the program under test as -cmd gave it ("" for fast), and Argv how the
+	// hunt runs it (through sh -c for a compound command).
+	Program string
+	Argv    []string
+	Seed    int64
+	Limits  sandbox.Limits // of the code under test, its time limit the statement's or -timeout's
+	Compare string         // -compare: "exact" or "tokens"
+	Skip    []string       // -skip-rule's rulings
+	Self    string         // how to run gamediff again: the binary as called, or "go run ./cmd/diff"
+}
+
+// Found prints a divergence the moment its reruns confirm it, before anything is written
+// for it: should saving fail, nothing is lost.
+func Found(w io.Writer, g Game, f engine.Finding) {
 	if f.Verdict == engine.Flaky {
 		fmt.Fprintf(w, "%s: case %d: flaky, shown on %d of %d runs: %s (found after %.2fs, %s)\n", g.Name(), f.Index, f.Shown, f.Runs,
-			f.Signature, f.FoundAfter, sizeText(int64(f.InputBytes)))
+			f.Signature, f.FoundAfter, Size(int64(f.InputBytes)))
 	} else {
 		fmt.Fprintf(w, "%s: case %d: %s (confirmed on %d of %d runs; found after %.2fs, %s)\n", g.Name(), f.Index, f.Signature,
-			f.Shown, f.Runs, f.FoundAfter, sizeText(int64(f.InputBytes)))
+			f.Shown, f.Runs, f.FoundAfter, Size(int64(f.InputBytes)))
 	}
 	if f.InputBytes <= 2<<10 {
 		io.WriteString(w, excerpt(f.Input, 40))
 	}
 }
 
-// reportFinding prints a minimized finding: what differs, the minimized input, the board
+// Finding prints a minimized finding: what differs, the minimized input, the board
 // where the answers part (from p, Explain's parting of them; nil for none), the first
 // differing output lines, and the commands that reproduce it. A run that did not end
 // normally is told instead: how it ended, where in the game, what it used, what that
 // suggests, the input around that step, and its stderr and stack.
-func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *picture.Parting, colour bool) {
+func (h Hunt) Finding(w io.Writer, f engine.Finding, p *picture.Parting, colour bool) {
+	g := h.Game
 	if f.Origin != "" {
 		fmt.Fprintf(w, "\n=== %s: %s on %s\n", g.Name(), f.Verdict, f.Origin)
 	} else {
-		fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", g.Name(), f.Verdict, f.Index, h.seed)
+		fmt.Fprintf(w, "\n=== %s: %s on case %d of seed %d\n", g.Name(), f.Verdict, f.Index, h.Seed)
 	}
 	fmt.Fprintf(w, "signature: %s\n", f.Signature)
 	switch {
@@ -47,26 +71,26 @@ func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *
 	case f.Runs > 0:
 		fmt.Fprintf(w, "confirmed: it showed on %d of %d runs of its case, each in a fresh worker\n", f.Shown, f.Runs)
 	}
-	for _, line := range causeLines(g, f) {
+	for _, line := range h.causeLines(f) {
 		fmt.Fprintln(w, line)
 	}
 	if f.Minimize.Runs > 0 {
 		fmt.Fprintf(w, "minimized from %s to %s in %.1fs (%d runs, %d accepted); found after %.2fs\n",
-			sizeText(int64(f.Original)), sizeText(int64(f.InputBytes)), f.Minimize.Seconds, f.Minimize.Runs, f.Minimize.Accepted, f.FoundAfter)
+			Size(int64(f.Original)), Size(int64(f.InputBytes)), f.Minimize.Seconds, f.Minimize.Runs, f.Minimize.Accepted, f.FoundAfter)
 	}
 	if f.Note != "" {
 		fmt.Fprintln(w, "note:", f.Note)
 	}
 	if len(f.Growth) > 0 {
 		code, beside := "fast", "ref"
-		if h.program != "" {
+		if h.Program != "" {
 			code, beside = "the program", "fast"
 		}
 		fmt.Fprintf(w, "how the time grows (the case scaled along each dimension alone):\n%s%s\n",
-			indentLines(engine.GrowthTable(f.Growth, code, beside, h.limits(g).Time)), engine.GrowthSentence(f.Growth, code, beside))
+			indentLines(GrowthTable(f.Growth, code, beside, h.Limits.Time)), GrowthSentence(f.Growth, code, beside))
 	}
 	if failed(f) {
-		fl := failureOf(g, h, f, p)
+		fl := h.failure(f, p)
 		who := solverName(culpritOf(f.Divergence).Solver)
 		fmt.Fprintf(w, "what happened: %s\n", fl.what)
 		for _, l := range [][2]string{{"where", fl.where}, {"used", fl.usage}, {"hint", fl.hint}} {
@@ -82,7 +106,7 @@ func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *
 			fmt.Fprintf(w, "stack of %s:\n%s", who, indentLines(fl.stack))
 		}
 		if fl.differs {
-			f.Divergence.StdoutDiff(w)
+			StdoutDiff(w, f.Divergence)
 		}
 	} else {
 		line := 0
@@ -93,10 +117,10 @@ func reportFinding(w io.Writer, g games.Game, h huntFlags, f engine.Finding, p *
 		if p != nil {
 			io.WriteString(w, p.Text(colour))
 		}
-		f.Divergence.Report(w)
+		Divergence(w, f.Divergence)
 	}
 	fmt.Fprintln(w, "reproduce:")
-	for _, line := range reproduceLines(g, h, f) {
+	for _, line := range h.Reproduce(f) {
 		fmt.Fprintf(w, "    %s\n", line)
 	}
 	fmt.Fprintln(w)
@@ -124,7 +148,7 @@ func inputExcerpt(input []byte, mark int, numbered bool) string {
 	n := countLines(input)
 	whole := n <= reportInputLines
 	if whole && !numbered {
-		return fmt.Sprintf("input (%s):\n", sizeText(int64(len(input)))) + excerpt(input, reportInputLines)
+		return fmt.Sprintf("input (%s):\n", Size(int64(len(input)))) + excerpt(input, reportInputLines)
 	}
 	keep := func(i int) bool {
 		return whole || i <= reportHead || i > n-reportTail || mark > 0 && i >= mark-reportAround && i <= mark+reportAround
@@ -136,9 +160,9 @@ func inputExcerpt(input []byte, mark int, numbered bool) string {
 		around = fmt.Sprintf(", around line %d", mark)
 	}
 	if whole {
-		fmt.Fprintf(&b, "input (%s):\n", sizeText(int64(len(input))))
+		fmt.Fprintf(&b, "input (%s):\n", Size(int64(len(input))))
 	} else {
-		fmt.Fprintf(&b, "input (%s, %d lines; its first and last lines%s):\n", sizeText(int64(len(input))), n, around)
+		fmt.Fprintf(&b, "input (%s, %d lines; its first and last lines%s):\n", Size(int64(len(input))), n, around)
 	}
 	rest, gap := input, 0
 	for i := 1; len(rest) > 0; i++ {
@@ -161,7 +185,7 @@ func inputExcerpt(input []byte, mark int, numbered bool) string {
 			lead = "> "
 		}
 		text := strings.TrimSuffix(strings.TrimSuffix(string(l), "\n"), "\r")
-		fmt.Fprintf(&b, "    %s%*d  %s\n", lead, width, i, printable(clipLine(text, 160)))
+		fmt.Fprintf(&b, "    %s%*d  %s\n", lead, width, i, printable(cutLine(text, 160)))
 	}
 	return b.String()
 }
@@ -173,7 +197,8 @@ func indentLines(s string) string {
 
 // causeLines says which rulings the finding needs, each with why, and which it only
 // meets: a ruling is named as a cause, never as a situation the case happens to reach.
-func causeLines(g games.Game, f engine.Finding) []string {
+func (h Hunt) causeLines(f engine.Finding) []string {
+	g := h.Game
 	var lines []string
 	for _, c := range f.Causes {
 		lines = append(lines, fmt.Sprintf("cause: %s (%s): %s; a program that reads it differently is hunted for everything else with -skip-rule %s",
@@ -190,9 +215,18 @@ func causeLines(g games.Game, f engine.Finding) []string {
 	return lines
 }
 
-// reproduceLines are the commands that reproduce a finding.
-func reproduceLines(g games.Game, h huntFlags, f engine.Finding) []string {
-	self := selfName()
+// Reproduce are the commands that reproduce a finding, each as it is to be run: the flags
+// of the hunt that change what the program is given, or how its answers are compared
+// (-compare, -skip-rule), go with them.
+func (h Hunt) Reproduce(f engine.Finding) []string {
+	g, self := h.Game, h.Self
+	if self == "" {
+		self = "gamediff"
+	}
+	compare := ""
+	if h.Compare != "" && h.Compare != "exact" {
+		compare = " -compare " + quote.Shell(h.Compare)
+	}
 	var lines []string
 	if f.Path != "" {
 		if f.Verdict == engine.Flaky {
@@ -200,9 +234,9 @@ func reproduceLines(g games.Game, h huntFlags, f engine.Finding) []string {
 		} else {
 			lines = append(lines, fmt.Sprintf("saved: %s (with ref's answer in %s)", f.Path, strings.TrimSuffix(f.Path, ".in")+".ans"))
 		}
-		if h.program != "" {
-			lines = append(lines, programOn(h.program, f.Path),
-				fmt.Sprintf("%s judge -game %s -cmd %s %s   (the verdict, as the hunt gives it)", self, g.Name(), shellQuote(h.program), f.Path))
+		if h.Program != "" {
+			lines = append(lines, h.programOn(f.Path),
+				fmt.Sprintf("%s judge -game %s -cmd %s%s %s   (the verdict, as the hunt gives it)", self, g.Name(), quote.Shell(h.Program), compare, f.Path))
 		} else {
 			lines = append(lines, fmt.Sprintf("%s run -game %s -impl fast %s", self, g.Name(), f.Path),
 				fmt.Sprintf("%s judge -game %s %s   (fast's verdict, as the hunt gives it)", self, g.Name(), f.Path))
@@ -217,39 +251,23 @@ func reproduceLines(g games.Game, h huntFlags, f engine.Finding) []string {
 		return lines // not one generated case: -case does not rebuild it
 	}
 	rerun := ""
-	if h.program != "" {
-		rerun = " -cmd " + shellQuote(h.program)
+	if h.Program != "" {
+		rerun = " -cmd " + quote.Shell(h.Program) + compare
 	}
-	return append(lines, fmt.Sprintf("%s hunt -game %s%s -seed %d -case %d   (the case as generated)", self, g.Name(), rerun, h.seed, f.Index))
+	if len(h.Skip) > 0 {
+		rerun += " -skip-rule " + quote.Shell(strings.Join(h.Skip, ","))
+	}
+	return append(lines, fmt.Sprintf("%s hunt -game %s%s -seed %d -case %d   (the case as generated)", self, g.Name(), rerun, h.Seed, f.Index))
 }
 
 // programOn is the shell command that runs the program under test on a file, as the hunt
 // runs it: its words, or, when -cmd is for the shell (a pipe, a compound command), sh -c
 // with it, so that the file goes to the whole command, not to its last part.
-func programOn(program, path string) string {
-	if argv := programArgv(program); argv[0] == "sh" && len(argv) == 3 && argv[1] == "-c" {
-		return fmt.Sprintf("sh -c %s < %s", shellQuote(program), shellQuote(path))
+func (h Hunt) programOn(path string) string {
+	if argv := h.Argv; len(argv) == 3 && argv[0] == "sh" && argv[1] == "-c" {
+		return fmt.Sprintf("sh -c %s < %s", quote.Shell(h.Program), quote.Shell(path))
 	}
-	return fmt.Sprintf("%s < %s", program, shellQuote(path))
-}
-
-// selfName is how to run this command again: the binary as it was called, or `go run`
-// when it was (a binary in the build cache's temporary folder).
-func selfName() string {
-	if strings.Contains(os.Args[0], "go-build") || strings.HasSuffix(os.Args[0], ".test") {
-		return "go run ./cmd/diff"
-	}
-	return os.Args[0]
-}
-
-// shellQuote quotes s for sh when it holds anything but plain word characters.
-func shellQuote(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return fmt.Sprintf("%s < %s", h.Program, quote.Shell(path))
 }
 
 // excerpt indents the first maxLines lines of b, each clipped and escaped.
@@ -271,17 +289,4 @@ func excerpt(b []byte, maxLines int) string {
 		s.WriteString("    " + strings.ToValidUTF8(strings.ReplaceAll(l, "\r", `\r`), "\uFFFD") + "\n")
 	}
 	return s.String()
-}
-
-// sizeText prints a size as people read it: 512 B, 64 KiB, 1.5 MiB, 1 GiB.
-func sizeText(n int64) string {
-	switch {
-	case n < 1<<10:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<10)), ".0") + " KiB"
-	case n < 1<<30:
-		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MiB"
-	}
-	return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<30)), ".0") + " GiB"
 }

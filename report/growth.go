@@ -1,4 +1,4 @@
-package engine
+package report
 
 import (
 	"fmt"
@@ -6,20 +6,22 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"gamediff/engine"
 )
 
 // GrowthSentence names the dimension where the code under test (code: "the program",
 // "fast") grows faster than the judge beside it (beside: "fast", "ref"), in a sentence:
 // "the program's time grows fastest in operations: ×4.0 when they double (exponent 2.0),
 // where fast's grows ×1.0."; "" when no dimension tells.
-func GrowthSentence(gs []Growth, code, beside string) string {
-	var worst *Growth
+func GrowthSentence(gs []engine.Growth, code, beside string) string {
+	var worst *engine.Growth
 	for i := range gs {
 		g := &gs[i]
-		if math.IsNaN(float64(g.CodeExponent)) {
+		if math.IsNaN(g.CodeExponent.Exponent()) {
 			continue
 		}
-		if worst == nil || float64(g.CodeExponent)-orZero(g.FastExponent) > float64(worst.CodeExponent)-orZero(worst.FastExponent) {
+		if worst == nil || g.CodeExponent.Exponent()-orZero(g.FastExponent.Exponent()) > worst.CodeExponent.Exponent()-orZero(worst.FastExponent.Exponent()) {
 			worst = g
 		}
 	}
@@ -27,24 +29,24 @@ func GrowthSentence(gs []Growth, code, beside string) string {
 		return ""
 	}
 	other := beside + "'s is too quick to measure"
-	if !math.IsNaN(float64(worst.FastExponent)) {
-		other = fmt.Sprintf("%s's grows ×%.1f", beside, math.Pow(2, float64(worst.FastExponent)))
+	if !math.IsNaN(worst.FastExponent.Exponent()) {
+		other = fmt.Sprintf("%s's grows ×%.1f", beside, math.Pow(2, worst.FastExponent.Exponent()))
 	}
 	return fmt.Sprintf("%s's time grows fastest in %s: ×%.1f when they double (exponent %.1f), where %s.",
-		code, worst.Dimension, math.Pow(2, float64(worst.CodeExponent)), float64(worst.CodeExponent), other)
+		code, worst.Dimension, math.Pow(2, worst.CodeExponent.Exponent()), worst.CodeExponent.Exponent(), other)
 }
 
-func orZero(f jsonFloat) float64 {
-	if math.IsNaN(float64(f)) {
+func orZero(e float64) float64 {
+	if math.IsNaN(e) {
 		return 0
 	}
-	return float64(f)
+	return e
 }
 
 // GrowthTable renders growths as a table: a row per dimension, the CPU time of the code
 // under test (code) and of the judge beside it at each scale, and the fitted exponents.
 // The columns are the nominal scales (1/8, 1/4, …) any dimension was measured at.
-func GrowthTable(gs []Growth, code, beside string, limit time.Duration) string {
+func GrowthTable(gs []engine.Growth, code, beside string, limit time.Duration) string {
 	var cols []float64
 	for _, g := range gs {
 		for _, s := range g.Scales {
@@ -69,11 +71,11 @@ func GrowthTable(gs []Growth, code, beside string, limit time.Duration) string {
 		}
 		return (time.Duration(t * float64(time.Second))).Round(time.Millisecond).String()
 	}
-	exp := func(e jsonFloat) string {
-		if math.IsNaN(float64(e)) {
+	exp := func(e float64) string {
+		if math.IsNaN(e) {
 			return "?"
 		}
-		return fmt.Sprintf("×%.1f", math.Pow(2, float64(e)))
+		return fmt.Sprintf("×%.1f", math.Pow(2, e))
 	}
 	for _, g := range gs {
 		fmt.Fprintf(&b, "%-12s", g.Dimension)
@@ -86,7 +88,7 @@ func GrowthTable(gs []Growth, code, beside string, limit time.Duration) string {
 			}
 			fmt.Fprintf(&b, " %16s", text)
 		}
-		fmt.Fprintf(&b, "  %s %s, %s %s\n", code, exp(g.CodeExponent), beside, exp(g.FastExponent))
+		fmt.Fprintf(&b, "  %s %s, %s %s\n", code, exp(g.CodeExponent.Exponent()), beside, exp(g.FastExponent.Exponent()))
 	}
 	fmt.Fprintf(&b, "(each cell: %s's CPU time / %s's)\n", code, beside)
 	return b.String()

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"gamediff/engine"
-	"gamediff/games"
+	"gamediff/internal/quote"
 	"gamediff/picture"
 	"gamediff/sandbox"
 )
@@ -38,13 +38,13 @@ func failed(f engine.Finding) bool {
 	return d != nil && d.Verdict() != engine.WA
 }
 
-// failureOf tells how the run of a failed finding ended. p is Explain's parting of the
+// failure tells how the run of a failed finding ended. p is Explain's parting of the
 // expected output and the run's output, nil when there is none (the outputs are the same,
 // or the run's output is lost).
-func failureOf(g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) failure {
+func (h Hunt) failure(f engine.Finding, p *picture.Parting) failure {
 	d := f.Divergence
 	r := culpritOf(d)
-	lim := h.limits(g)
+	lim := h.Limits
 	who := solverName(r.Solver)
 	var fl failure
 	stderr := r.Stderr
@@ -59,10 +59,10 @@ func failureOf(g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) 
 		sig, stderr = cutFirstLine(stderr) // "killed by <signal>", the harness's words
 		fl.what = fmt.Sprintf("%s was killed by %s", who, signalName(strings.TrimPrefix(sig, "killed by ")))
 	case sandbox.Panicked:
-		fl.what = fmt.Sprintf("%s panicked: %s", who, clipLine(firstLineOf(stderr), 300))
+		fl.what = fmt.Sprintf("%s panicked: %s", who, cutLine(firstLineOf(stderr), 300))
 		stderr = ""
 	case sandbox.Crashed:
-		fl.what = fmt.Sprintf("%s took down the worker process it runs in: %s", who, clipLine(firstLineOf(stderr), 300))
+		fl.what = fmt.Sprintf("%s took down the worker process it runs in: %s", who, cutLine(firstLineOf(stderr), 300))
 		stderr = ""
 	case sandbox.TimedOut:
 		fl.what = fmt.Sprintf("%s was stopped: it used more than its %v of CPU time", who, lim.Time)
@@ -72,13 +72,13 @@ func failureOf(g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) 
 	case sandbox.Idle:
 		fl.what = fmt.Sprintf("%s was stopped: it neither computed nor waited for a CPU past the wall-clock limit (it sleeps, or waits for something)", who)
 	case sandbox.MemoryLimit:
-		fl.what = fmt.Sprintf("%s was stopped: it used more than its %s of memory", who, sizeText(lim.Memory))
+		fl.what = fmt.Sprintf("%s was stopped: it used more than its %s of memory", who, Size(lim.Memory))
 		if r.Memory > lim.Memory {
 			used, limit := sizesApart(r.Memory, lim.Memory)
 			fl.what = fmt.Sprintf("%s was stopped: it used %s of memory, over its limit of %s", who, used, limit)
 		}
 	case sandbox.OutputLimit:
-		fl.what = fmt.Sprintf("%s was stopped: it wrote more than its %s of output", who, sizeText(int64(lim.Output)))
+		fl.what = fmt.Sprintf("%s was stopped: it wrote more than its %s of output", who, Size(int64(lim.Output)))
 	default:
 		fl.what = fmt.Sprintf("%s did not end normally", who)
 	}
@@ -112,7 +112,7 @@ func failureOf(g games.Game, h huntFlags, f engine.Finding, p *picture.Parting) 
 // sizesApart writes two sizes as sizeText does, or in MiB when that would write
 // different sizes alike (1031 MiB and 1024 MiB are both "1 GiB").
 func sizesApart(a, b int64) (string, string) {
-	if sa, sb := sizeText(a), sizeText(b); sa != sb || a == b {
+	if sa, sb := Size(a), Size(b); sa != sb || a == b {
 		return sa, sb
 	}
 	mib := func(n int64) string {
@@ -159,7 +159,7 @@ func whereStopped(r engine.Result, want []byte, p *picture.Parting, verb string)
 	case lost:
 		return fmt.Sprintf("where in the game it %s is not known: %s runs inside a worker process, and its output is lost with it", verb, r.Solver), 0, false
 	case bytes.Equal(r.Stdout, want):
-		return fmt.Sprintf("it wrote the whole expected answer (%s), then %s", plural(int64(countLines(want)), "line"), verb), 0, false
+		return fmt.Sprintf("it wrote the whole expected answer (%s), then %s", Plural(int64(countLines(want)), "line"), verb), 0, false
 	case p == nil:
 		return "", 0, false
 	case len(r.Stdout) == 0:
@@ -189,7 +189,7 @@ var (
 )
 
 // hintOf is what the way a run ended suggests, "" when it suggests nothing in particular.
-func hintOf(r engine.Result, h huntFlags, lim sandbox.Limits) string {
+func hintOf(r engine.Result, h Hunt, lim sandbox.Limits) string {
 	text := r.Stderr + "\n" + r.Stack
 	sig := ""
 	if r.Status == sandbox.Signaled {
@@ -205,7 +205,7 @@ func hintOf(r engine.Result, h huntFlags, lim sandbox.Limits) string {
 			sig = "SIGKILL (exit status 137: 128 + signal 9)"
 		}
 	}
-	unlimited := strings.Contains(h.program, "ulimit -s unlimited")
+	unlimited := strings.Contains(h.Program, "ulimit -s unlimited")
 	switch {
 	case goStackOverflow.MatchString(text):
 		s := "likely a stack overflow in a deep recursion" + recursion(text)
@@ -213,18 +213,18 @@ func hintOf(r engine.Result, h huntFlags, lim sandbox.Limits) string {
 			return s + ": a case can make fast recurse deeper than Go's stack allows; make that recursion a loop"
 		}
 		return s + "; judges that allow deep recursion run a program under `ulimit -s unlimited`, so try " +
-			unlimitedCommand(h.program) + " (a Go program's own limit is debug.SetMaxStack's, 1 GB by default, whatever ulimit says)"
+			unlimitedCommand(h.Program) + " (a Go program's own limit is debug.SetMaxStack's, 1 GB by default, whatever ulimit says)"
 	case strings.HasPrefix(sig, "SIGSEGV") && !unlimited:
 		return "a segmentation fault is likely a stack overflow in a deep recursion" + recursion(text) +
 			" (or an access out of bounds); judges that allow deep recursion run a program under `ulimit -s unlimited`, so try " +
-			unlimitedCommand(h.program)
+			unlimitedCommand(h.Program)
 	case strings.HasPrefix(sig, "SIGSEGV"):
 		return "the stack is already unlimited (ulimit -s unlimited), so likely an access out of bounds"
 	case strings.Contains(text, "std::bad_alloc"):
 		return "it ran out of memory (std::bad_alloc): likely over the memory limit (MLE)"
 	case strings.HasPrefix(sig, "SIGKILL") && r.Memory >= lim.Memory*8/10:
 		return fmt.Sprintf("killed with SIGKILL at %s of memory, near the limit of %s: likely over the memory limit (MLE), which the kernel enforces a little above it",
-			sizeText(r.Memory), sizeText(lim.Memory))
+			Size(r.Memory), Size(lim.Memory))
 	case strings.HasPrefix(sig, "SIGKILL"):
 		return "SIGKILL comes from outside the program: the kernel (out of memory) or a user"
 	}
@@ -238,7 +238,7 @@ func unlimitedCommand(program string) string {
 		program = "./sol"
 	}
 	program = stackLimit.ReplaceAllString(program, "")
-	return "-cmd " + shellQuote("ulimit -s unlimited && "+program)
+	return "-cmd " + quote.Shell("ulimit -s unlimited && "+program)
 }
 
 // stackLimit is a stack limit a -cmd sets itself, before its program.
@@ -285,12 +285,12 @@ func keyLine(stderr string) string {
 		l = strings.TrimSpace(l)
 		for _, p := range []string{"panic: ", "fatal error: ", "terminate called", "Traceback", "Exception in thread"} {
 			if strings.HasPrefix(l, p) {
-				return clipLine(l, 200)
+				return cutLine(l, 200)
 			}
 		}
 		for _, p := range []string{"Assertion", "Segmentation fault", "Aborted", "Killed"} {
 			if strings.Contains(l, p) {
-				return clipLine(l, 200)
+				return cutLine(l, 200)
 			}
 		}
 	}
@@ -333,13 +333,13 @@ func headTail(text string, head, tail int) string {
 		if len(lines) > head+tail+1 && i >= head && i < len(lines)-tail {
 			continue
 		}
-		out = append(out, printable(clipLine(l, 200)))
+		out = append(out, printable(cutLine(l, 200)))
 	}
 	return strings.Join(out, "\n")
 }
 
-// clipLine cuts a line at n bytes, not inside a UTF-8 character, saying how much is left.
-func clipLine(s string, n int) string {
+// cutLine cuts a line at n bytes, not inside a UTF-8 character, saying how much is left.
+func cutLine(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -370,13 +370,4 @@ func printable(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// countLines counts the lines of out, a last one without its newline included.
-func countLines(out []byte) int {
-	n := bytes.Count(out, []byte("\n"))
-	if len(out) > 0 && out[len(out)-1] != '\n' {
-		n++
-	}
-	return n
 }

@@ -1,0 +1,107 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"gamediff/engine"
+)
+
+// HuntSummary writes the summary lines of a hunt of one game: its cases and findings, where
+// a program's CPU time went (program: a program was hunted), the rulings it left out (of
+// datasets, the game's word for them), the runs made again, the divergences dismissed and
+// those not reported.
+func HuntSummary(w io.Writer, sum engine.Summary, program bool, datasets string) {
+	shard := ""
+	if sum.Shard != "" {
+		shard = ", shard " + sum.Shard
+	}
+	interrupted := ""
+	if sum.Interrupted {
+		interrupted = " (interrupted)"
+	}
+	fmt.Fprintf(w, "%s: %s in %.1fs (%.0f/s)%s, %s, %s, minimizing %.1fs, seed %d%s\n",
+		sum.Game, Plural(sum.Cases, "case"), sum.HuntSeconds, sum.CasesPerSec, interrupted,
+		Plural(int64(sum.Divergences), "divergence"), Plural(int64(len(sum.Findings)), "finding"),
+		sum.MinimizeSecs, sum.Seed, shard)
+	if program {
+		if sum.Sandbox != "" {
+			fmt.Fprintf(w, "%s: programs ran contained by: %s\n", sum.Game, sum.Sandbox)
+		}
+		u := sum.CPU
+		total := u.Program + u.Fast + u.Ref + u.Workers + u.Lanes + u.Hunt
+		if total > 0 {
+			pct := func(v float64) float64 { return 100 * v / total }
+			fmt.Fprintf(w, "%s: expected answers from %s; CPU %.1fs, %s: program %.0f%%, fast %.0f%%, ref %.0f%%, workers %.0f%%, generating %.0f%%, coordinating %.0f%%\n",
+				sum.Game, sum.Oracle, total, Plural(u.ProgramRuns, "run")+" of the program", pct(u.Program), pct(u.Fast), pct(u.Ref), pct(u.Workers), pct(u.Lanes), pct(u.Hunt))
+		}
+	}
+	if len(sum.Skipped) > 0 {
+		units := "games"
+		if datasets != "" {
+			units = datasets
+		}
+		var left []string
+		for _, id := range slices.Sorted(maps.Keys(sum.Skipped)) {
+			left = append(left, fmt.Sprintf("%s (%d %s changed or drawn again)", id, sum.Skipped[id], units))
+		}
+		fmt.Fprintf(w, "%s: left out (-skip-rule): %s\n", sum.Game, strings.Join(left, ", "))
+	}
+	if sum.Rerun > 0 {
+		fmt.Fprintf(w, "%s: %s disturbed from outside (a worker killed or stopped, a starved run) and made again\n", sum.Game, Plural(int64(sum.Rerun), "run"))
+	}
+	for _, d := range sum.Dismissed {
+		kept := ""
+		if d.Path != "" {
+			kept = " (input kept in " + d.Path + ")"
+		}
+		fmt.Fprintf(w, "%s: not confirmed, not reported: case %d: %s: %s%s\n", sum.Game, d.Index, d.Signature, d.Why, kept)
+	}
+	if len(sum.Unreported) > 0 {
+		var b strings.Builder
+		for i, u := range sum.Unreported {
+			if i == 20 {
+				fmt.Fprintf(&b, " … (%d more in -json)", len(sum.Unreported)-20)
+				break
+			}
+			fmt.Fprintf(&b, "\n    case %d: %s", u.Index, u.Signature)
+		}
+		fmt.Fprintf(w, "%s: also divergent, not reported (rerun one with -case, or raise -max-findings):%s\n", sum.Game, b.String())
+	}
+}
+
+// JSON prints one JSON object: the game's summary, or for several games their
+// totals with the summaries under "games".
+func JSON(w io.Writer, sums []engine.Summary) {
+	enc := json.NewEncoder(w)
+	if len(sums) == 1 {
+		enc.Encode(sums[0])
+		return
+	}
+	total := struct {
+		engine.Summary
+		Games []engine.Summary `json:"games"`
+	}{Games: sums}
+	total.Game = "all"
+	total.Findings = []engine.Finding{}
+	total.Unreported = []engine.Unreported{}
+	for _, s := range sums {
+		total.Seed = s.Seed
+		total.Cases += s.Cases
+		total.Divergences += s.Divergences
+		total.Seconds += s.Seconds
+		total.HuntSeconds += s.HuntSeconds
+		total.MinimizeSecs += s.MinimizeSecs
+		total.Interrupted = total.Interrupted || s.Interrupted
+		total.Findings = append(total.Findings, s.Findings...)
+		total.Unreported = append(total.Unreported, s.Unreported...)
+	}
+	if total.HuntSeconds > 0 {
+		total.CasesPerSec = float64(total.Cases) / total.HuntSeconds
+	}
+	enc.Encode(total)
+}

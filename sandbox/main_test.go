@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"gamediff/testutil/proctable"
 	"gamediff/sandbox"
+	"gamediff/testutil/proctable"
 )
 
 // TestMain makes the test binary the programs the tests run: a program that holds memory

@@ -21,7 +21,7 @@ func (c *coordinator) found(p pending) {
 		c.sum.Rerun++
 		c.checks = append(c.checks, &finding{pending: p, work: &recheck{kind: retry, attempt: 1}})
 	case p.d.RefFailed():
-		if p.d.Want.Solver == "fast" && !p.reruns.fast {
+		if p.d.Want.Solver == Fast && !p.reruns.fast {
 			c.checkFast(p) // fast, a program's oracle, failed: a finding against fast
 		}
 		c.checks = append(c.checks, &finding{pending: p, work: &recheck{kind: refCheck, attempt: 1}})

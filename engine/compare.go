@@ -10,20 +10,14 @@ import (
 // Divergence is a difference between the reference's run (Want) and the candidate's
 // (Got), or a run of either that did not end normally.
 type Divergence struct {
-	Culprit string // the solver whose run did not end normally; empty for differences
+	Culprit Solver // the solver whose run did not end normally; NoSolver for differences
 	Want    Result
 	Got     Result
 }
 
-// Equal decides whether two stdouts match; Exact is the default.
-type Equal func(want, got []byte) bool
-
-// Exact compares byte for byte.
-func Exact(want, got []byte) bool { return bytes.Equal(want, got) }
-
-// Tokens compares whitespace-separated tokens, ignoring how much whitespace lies between
-// them, as most judges' default checkers do.
-func Tokens(want, got []byte) bool {
+// tokensEqual compares whitespace-separated tokens, ignoring how much whitespace lies
+// between them, as most judges' default checkers do.
+func tokensEqual(want, got []byte) bool {
 	w, g := bytes.Fields(want), bytes.Fields(got)
 	if len(w) != len(g) {
 		return false
@@ -37,19 +31,15 @@ func Tokens(want, got []byte) bool {
 }
 
 // Compare returns the divergence between want (the reference's run) and got, or nil when
-// they agree on stdout (by eq; nil means Exact), exit status and the line an input error
-// names.
-func Compare(want, got Result, eq Equal) *Divergence {
-	if eq == nil {
-		eq = Exact
-	}
+// they agree on stdout (by eq), exit status and the line an input error names.
+func Compare(want, got Result, eq Comparison) *Divergence {
 	d := &Divergence{Want: want, Got: got}
 	switch {
 	case want.Status != sandbox.Exited:
 		d.Culprit = want.Solver
 	case got.Status != sandbox.Exited:
 		d.Culprit = got.Solver
-	case want.Exit != got.Exit, want.ErrLine != got.ErrLine, !eq(want.Stdout, got.Stdout):
+	case want.Exit != got.Exit, want.ErrLine != got.ErrLine, !eq.Equal(want.Stdout, got.Stdout):
 	default:
 		return nil
 	}
@@ -59,7 +49,7 @@ func Compare(want, got Result, eq Equal) *Divergence {
 // culprit is the run that did not end normally, if one did not.
 func (d *Divergence) culprit() (Result, bool) {
 	switch {
-	case d.Culprit == "":
+	case d.Culprit == NoSolver:
 		return Result{}, false
 	case d.Culprit == d.Want.Solver && d.Want.Status != sandbox.Exited:
 		return d.Want, true
@@ -111,7 +101,7 @@ func lineFrom(b []byte, start int) (string, bool) {
 // tokens, as most do, accepts such an answer.
 func (d *Divergence) FormatOnly() string {
 	w, g := d.Want.Stdout, d.Got.Stdout
-	if d.Culprit != "" || d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine || bytes.Equal(w, g) || !Tokens(w, g) {
+	if d.Culprit != NoSolver || d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine || bytes.Equal(w, g) || !tokensEqual(w, g) {
 		return ""
 	}
 	switch {

@@ -9,40 +9,40 @@ import (
 )
 
 func ok(out string) engine.Result {
-	return engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: []byte(out)}}
+	return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: []byte(out)}}
 }
 
 func ref(out string) engine.Result {
-	return engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: []byte(out)}}
+	return engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: []byte(out)}}
 }
 
 func TestCompare(t *testing.T) {
 	inputErr := func(out string, line int) engine.Result {
-		return engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: []byte(out), Exit: 2}, ErrLine: line}
+		return engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: []byte(out), Exit: 2}, ErrLine: line}
 	}
 	tests := []struct {
 		name      string
 		want, got engine.Result
-		eq        engine.Equal
+		eq        engine.Comparison
 		verdict   string // empty: no divergence
 		refFailed bool
 	}{
-		{"same", ref("a\n"), ok("a\n"), nil, "", false},
-		{"stdout", ref("a\n"), ok("b\n"), nil, "WA", false},
-		{"missing final newline", ref("a\n"), ok("a"), nil, "WA", false},
+		{"same", ref("a\n"), ok("a\n"), engine.Exact, "", false},
+		{"stdout", ref("a\n"), ok("b\n"), engine.Exact, "WA", false},
+		{"missing final newline", ref("a\n"), ok("a"), engine.Exact, "WA", false},
 		{"tokens ignore spacing", ref("1 2\n3\n"), ok("1  2 3"), engine.Tokens, "", false},
 		{"tokens still compare words", ref("1 2\n"), ok("1 3\n"), engine.Tokens, "WA", false},
-		{"exit", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Exit: 1}}, nil, "RE", false},
-		{"exit where ref rejects", inputErr("", 3), ok(""), nil, "WA", false},
-		{"error line", inputErr("a\n", 3), engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 4}, nil, "WA", false},
-		{"same input error", inputErr("a\n", 3), engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 3}, nil, "", false},
-		{"panic", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Panicked}}, nil, "RE", false},
-		{"crash", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Crashed}}, nil, "crash", false},
-		{"signal", ref(""), engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Signaled}}, nil, "RE", false},
-		{"timeout beats equal stdout", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.TimedOut}}, nil, "TLE", false},
-		{"output limit", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.OutputLimit}}, nil, "OLE", false},
-		{"memory limit", ref(""), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.MemoryLimit}}, nil, "MLE", false},
-		{"reference crashes", engine.Result{Solver: "ref", Result: sandbox.Result{Status: sandbox.Panicked}}, ok(""), nil, "RE", true},
+		{"exit", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Exit: 1}}, engine.Exact, "RE", false},
+		{"exit where ref rejects", inputErr("", 3), ok(""), engine.Exact, "WA", false},
+		{"error line", inputErr("a\n", 3), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 4}, engine.Exact, "WA", false},
+		{"same input error", inputErr("a\n", 3), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 3}, engine.Exact, "", false},
+		{"panic", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Panicked}}, engine.Exact, "RE", false},
+		{"crash", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Crashed}}, engine.Exact, "crash", false},
+		{"signal", ref(""), engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled}}, engine.Exact, "RE", false},
+		{"timeout beats equal stdout", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.TimedOut}}, engine.Exact, "TLE", false},
+		{"output limit", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.OutputLimit}}, engine.Exact, "OLE", false},
+		{"memory limit", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.MemoryLimit}}, engine.Exact, "MLE", false},
+		{"reference crashes", engine.Result{Solver: engine.Ref, Result: sandbox.Result{Status: sandbox.Panicked}}, ok(""), engine.Exact, "RE", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,7 +73,7 @@ func TestFormatOnly(t *testing.T) {
 		{strings.ReplaceAll(want, "finish", "give up"), ""},
 		{want, ""},
 	} {
-		d := &engine.Divergence{Want: engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: []byte(want)}}, Got: engine.Result{Solver: "program", Result: sandbox.Result{Stdout: []byte(tt.got)}}}
+		d := &engine.Divergence{Want: engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: []byte(want)}}, Got: engine.Result{Solver: engine.Program, Result: sandbox.Result{Stdout: []byte(tt.got)}}}
 		if got := d.FormatOnly(); got != tt.kind {
 			t.Errorf("%q: %q, want %q", tt.got, got, tt.kind)
 		}

@@ -90,7 +90,7 @@ func newConfirmation(c *coordinator, f *finding) *confirmation {
 
 // viaFast reports whether the finding was found against fast, the oracle of a program's
 // hunt, not against ref.
-func (f *finding) viaFast() bool { return f.d.Want.Solver == "fast" && !f.reruns.fast }
+func (f *finding) viaFast() bool { return f.d.Want.Solver == Fast && !f.reruns.fast }
 
 func (ch *confirmation) done() bool { return ch.settled }
 

@@ -91,14 +91,14 @@ func TestMinimizedTimeOutIsConfirmedWithTheMargin(t *testing.T) {
 		runs                    int
 		alone, margin, generous bool
 	}{
-		{"time-out", Result{Solver: "program", Result: sandbox.Result{Status: sandbox.TimedOut}}, tleAdoptReruns, true, true, false},
-		{"wrong answer", Result{Solver: "program", Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("2\n")}}, confirmReruns, false, false, true},
+		{"time-out", Result{Solver: Program, Result: sandbox.Result{Status: sandbox.TimedOut}}, tleAdoptReruns, true, true, false},
+		{"wrong answer", Result{Solver: Program, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("2\n")}}, confirmReruns, false, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			jobs, results := make(chan job, confirmReruns), make(chan jobResult, confirmReruns)
 			c := newCoordinator(&hunt{}, &Summary{}, &pool{jobs: jobs, results: results, workers: 2})
 			c.ctx = context.Background()
-			d := &Divergence{Want: Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}}, Got: tc.got}
+			d := &Divergence{Want: Result{Solver: Fast, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}}, Got: tc.got}
 			if tc.got.Status != sandbox.Exited {
 				d.Culprit = tc.got.Solver
 			}

@@ -29,7 +29,7 @@ type Entry struct {
 
 // Want is the result a correct judge produces on the entry.
 func (e Entry) Want() Result {
-	r := Result{Solver: "expected", Result: sandbox.Result{Stdout: e.Answer}}
+	r := Result{Solver: Expected, Result: sandbox.Result{Stdout: e.Answer}}
 	if e.ErrLine != 0 {
 		r.Exit, r.ErrLine, r.Stderr = 2, e.ErrLine, e.ErrText
 	}

@@ -39,12 +39,12 @@ type laneUse struct {
 // add counts a run's CPU time to its solver.
 func (u *laneUse) add(r Result) {
 	switch r.Solver {
-	case "program":
+	case Program:
 		u.program += r.CPU
 		u.programRuns++
-	case "fast":
+	case Fast:
 		u.fast += r.CPU
-	case "ref":
+	case Ref:
 		u.ref += r.CPU
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"hash/crc64"
 	"math"
 	"os"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -39,9 +38,9 @@ type HuntConfig struct {
 	// byte for byte at scale and which costs a fraction of ref's time, and with ref on one
 	// case in refEvery; every divergence is confirmed against ref before it is reported.
 	AgainstRef bool
-	Equal      Equal // nil: Exact
-	Workers    int   // worker processes; 0: GOMAXPROCS
-	Seed       int64 // every case derives from it and its index alone
+	Compare    Comparison // how the answers are compared: Exact (the zero value) or Tokens
+	Workers    int        // worker processes; 0: GOMAXPROCS
+	Seed       int64      // every case derives from it and its index alone
 	// Start and Cases bound the case indices: Start, Start+1, …, Start+Cases-1 (Cases 0:
 	// no bound). Shard i of Shards runs those ≡ i-1 (mod Shards) only, so that Shards
 	// hunts with the same flags run exactly the cases of one.
@@ -287,7 +286,6 @@ type hunt struct {
 	game      Game
 	explain   Explainer // nil when the game cannot name divergences
 	batch     Batcher   // nil unless a program is hunted and the game packs cases
-	compare   string    // how workers compare ("exact", "tokens"); "": the coordinator does
 	validate  func(input []byte) error
 	exe       string
 	limits    sandbox.Limits
@@ -403,9 +401,6 @@ func newHunt(cfg HuntConfig) (*hunt, error) {
 		return nil, fmt.Errorf("hunt: finding its own binary to start workers: %w", err)
 	}
 	h := &hunt{cfg: cfg, game: cfg.Game, exe: exe, limits: cfg.Limits, refLimits: cfg.RefLimits, start: time.Now()}
-	if h.cfg.Equal == nil {
-		h.cfg.Equal = Exact
-	}
 	h.explain, _ = cfg.Game.(Explainer)
 	// A game that can check an input without building its case checks each minimization
 	// candidate that way.
@@ -428,7 +423,6 @@ func newHunt(cfg HuntConfig) (*hunt, error) {
 			return nil
 		}
 	}
-	h.compare = comparisonName(h.cfg.Equal)
 	if len(cfg.Program) > 0 && !cfg.Unpacked {
 		h.batch, _ = cfg.Game.(Batcher)
 	}
@@ -531,7 +525,7 @@ func (h *hunt) checkedByRef(index int64) bool {
 // oracle says which judge gives the expected answers (Summary.Oracle).
 func (h *hunt) oracle() string {
 	if len(h.cfg.Program) == 0 || h.cfg.AgainstRef {
-		return "ref"
+		return Ref.String()
 	}
 	return fmt.Sprintf("fast, ref on 1 case in %d and on every divergence", refEvery)
 }
@@ -543,14 +537,3 @@ func digestOf(input []byte) uint64 {
 }
 
 var crcTable = crc64.MakeTable(crc64.ECMA)
-
-// comparisonName is the name a worker knows eq by, or "" when it does not know it: the
-// worker then sends both runs back for the coordinator to compare.
-func comparisonName(eq Equal) string {
-	for name, known := range comparisons {
-		if eq == nil && name == "exact" || eq != nil && reflect.ValueOf(eq).Pointer() == reflect.ValueOf(known).Pointer() {
-			return name
-		}
-	}
-	return ""
-}

@@ -446,7 +446,7 @@ func TestProgramHuntAgainstFast(t *testing.T) {
 	t.Run("program sharing fast's mistake", func(t *testing.T) {
 		t.Setenv(programEnv, "wrong-on-7")
 		sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Program: []string{exe}, Seed: 5, Cases: 5000, Workers: 2, MinimizeTime: -1})
-		if len(sum.Findings) != 1 || sum.Findings[0].Divergence.Got.Solver != "program" {
+		if len(sum.Findings) != 1 || sum.Findings[0].Divergence.Got.Solver != engine.Program {
 			t.Fatalf("findings %+v: want the program's mistake, found against ref", sum.Findings)
 		}
 		t.Logf("found on case %d, one of those checked against ref", sum.Findings[0].Index)

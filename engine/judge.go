@@ -44,7 +44,7 @@ type JudgeConfig struct {
 	Game Game
 	// Program is the program under test; empty: the game's Fast judge.
 	Program []string
-	Equal   Equal          // nil: Exact
+	Compare Comparison     // how the answers are compared: Exact (the zero value) or Tokens
 	Workers int            // worker processes; 0: GOMAXPROCS
 	Limits  sandbox.Limits // of each run (Time 0: the game's time limit)
 	// Progress is called, from one goroutine, each time a test is settled.
@@ -60,7 +60,7 @@ type JudgeConfig struct {
 // margin stays TLE, and Note says it is near the limit, where a quieter or faster machine
 // may pass it. The judgements are in the order of tests; the error is the harness's.
 func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement, error) {
-	h, err := newHunt(HuntConfig{Game: cfg.Game, Program: cfg.Program, Equal: cfg.Equal, Limits: cfg.Limits, Unpacked: true})
+	h, err := newHunt(HuntConfig{Game: cfg.Game, Program: cfg.Program, Compare: cfg.Compare, Limits: cfg.Limits, Unpacked: true})
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +210,7 @@ func Growths(ctx context.Context, cfg JudgeConfig, input []byte, timedOut bool) 
 	if err != nil {
 		return nil, err
 	}
-	h, err := newHunt(HuntConfig{Game: cfg.Game, Program: cfg.Program, Equal: cfg.Equal, Limits: cfg.Limits, Unpacked: true})
+	h, err := newHunt(HuntConfig{Game: cfg.Game, Program: cfg.Program, Compare: cfg.Compare, Limits: cfg.Limits, Unpacked: true})
 	if err != nil {
 		return nil, err
 	}

@@ -219,11 +219,11 @@ func (l *lane) valid(input []byte) bool {
 // has no signature: it is run again.
 func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*Divergence, signature, error) {
 	gotOnly := hw.gotOnly
-	want, got, eq, err := l.runBoth(ctx, input, hw, drop)
-	if err != nil || eq == nil {
+	want, got, differ, err := l.runBoth(ctx, input, hw, drop)
+	if err != nil || !differ {
 		return nil, signature{}, err
 	}
-	d := Compare(want, got, eq)
+	d := Compare(want, got, l.h.cfg.Compare)
 	if d == nil {
 		return nil, signature{}, nil
 	}
@@ -241,7 +241,7 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 		// alone, since a worker that dies before it tells how far it got could have died
 		// under either (a quick first side is not announced).
 		req := l.request(input, how{ref: hw.ref, fast: hw.fast})
-		req.Got, req.Compare = side{}, ""
+		req.Got, req.Both = side{}, true
 		if err := l.ready(); err != nil {
 			return nil, signature{}, err
 		}
@@ -250,7 +250,7 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 			return nil, signature{}, err
 		}
 		if w.Status != sandbox.Exited {
-			d = Compare(w, Result{Solver: got.Solver}, l.h.cfg.Equal)
+			d = Compare(w, Result{Solver: got.Solver}, l.h.cfg.Compare)
 			if d.Disturbed() {
 				return d, signature{}, nil
 			}
@@ -266,11 +266,10 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 }
 
 // runBoth runs the reference and the code under test on input in the lane's worker and
-// returns their results and how to compare them, or a nil comparison when they agree.
-func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (want, got Result, eq Equal, err error) {
-	eq = l.h.cfg.Equal
+// returns their results, and whether they differ (the worker compares them).
+func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (want, got Result, differ bool, err error) {
 	if err := l.ready(); err != nil {
-		return want, got, nil, err
+		return want, got, false, err
 	}
 	want, got, same, err := l.w.run(ctx, l.request(input, hw), drop)
 	l.use.add(want)
@@ -279,13 +278,7 @@ func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan st
 	if l.w.held > workerHeldCap {
 		l.w.kill() // a worker that holds this much is replaced, whatever holds it
 	}
-	if err != nil || same {
-		return want, got, nil, err
-	}
-	if l.h.compare != "" {
-		eq = unequal // the worker compared the answers: they differ, and are not compared again
-	}
-	return want, got, eq, nil
+	return want, got, err == nil && !same, err
 }
 
 // judge runs the code under test alone on a test's input and compares its run with the
@@ -295,12 +288,12 @@ func (l *lane) judge(ctx context.Context, input []byte, want Result, hw how, dro
 		return Result{}, nil, signature{}, err
 	}
 	req := l.request(input, how{gotOnly: true, margin: hw.margin, generous: hw.generous})
-	req.Compare = "" // both runs come back: the code's is compared here, with the test's answer
+	req.Both = true // both runs come back: the code's is compared here, with the test's answer
 	_, got, _, err := l.w.run(ctx, req, drop)
 	if err != nil {
 		return got, nil, signature{}, err
 	}
-	d := Compare(want, got, l.h.cfg.Equal)
+	d := Compare(want, got, l.h.cfg.Compare)
 	if d == nil || d.Disturbed() {
 		got.Stdout = nil
 		return got, d, signature{}, nil
@@ -317,9 +310,9 @@ func (l *lane) timing(ctx context.Context, input []byte, judgeOnly bool, drop <-
 	}
 	req := l.request(input, how{})
 	if len(l.h.cfg.Program) > 0 {
-		req.Want = side{Judge: "fast", Limits: l.h.refLimits}
+		req.Want = side{Judge: Fast, Limits: l.h.refLimits}
 	}
-	req.Compare = "" // both runs come back
+	req.Both = true // both runs come back
 	if judgeOnly {
 		req.Got = side{}
 	}
@@ -342,15 +335,15 @@ func (l *lane) request(input []byte, hw how) request {
 		limits.Wall *= generousFactor
 	}
 	program := len(l.h.cfg.Program) > 0
-	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.compare,
-		Want: side{Judge: "ref", Limits: l.h.refLimits}, Got: side{Judge: "fast", Limits: limits}}
+	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.cfg.Compare,
+		Want: side{Judge: Ref, Limits: l.h.refLimits}, Got: side{Judge: Fast, Limits: limits}}
 	switch {
 	case hw.gotOnly:
 		req.Want = side{}
 	case program && !hw.ref && !hw.fast && !l.h.cfg.AgainstRef:
 		// The fast judge, checked against ref byte for byte at scale, is the program's
 		// oracle: ref is naive, and would cost the hunt most of its time.
-		req.Want = side{Judge: "fast", Limits: l.h.refLimits}
+		req.Want = side{Judge: Fast, Limits: l.h.refLimits}
 	}
 	if program && !hw.fast {
 		req.Got = side{Argv: l.h.cfg.Program, Limits: limits}
@@ -497,13 +490,12 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, inpu
 	}
 	// Which cases differ, when both answers split per case.
 	var suspects []int
-	if d.Culprit == "" && d.Want.Exit == 0 && d.Got.Exit == 0 {
+	if d.Culprit == NoSolver && d.Want.Exit == 0 && d.Got.Exit == 0 {
 		want, okW := l.h.batch.Split(d.Want.Stdout, cases)
 		got, okG := l.h.batch.Split(d.Got.Stdout, cases)
 		if okW && okG {
-			eq := l.h.cfg.Equal
 			for k := range cases {
-				if !eq(want[k], got[k]) {
+				if !l.h.cfg.Compare.Equal(want[k], got[k]) {
 					suspects = append(suspects, k)
 				}
 			}
@@ -554,6 +546,3 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, inpu
 	}
 	return out, nil
 }
-
-// unequal is the comparison of answers a worker has found to differ.
-func unequal(_, _ []byte) bool { return false }

@@ -19,7 +19,7 @@ import (
 // Result is what one run of a solver produced: the run's own outcome, and what the engine
 // reads of it.
 type Result struct {
-	Solver string `json:"solver"` // its label ("ref", "fast", "program", …)
+	Solver Solver `json:"solver"` // who ran
 	// Result is how the run ended, what it wrote and what it used; an in-process judge's
 	// error is its Stderr, exit 2 for an input error and 1 for any other.
 	sandbox.Result
@@ -29,11 +29,11 @@ type Result struct {
 	Stack   string `json:"stack,omitempty"` // a panic's stack, a hung worker's goroutine dump
 }
 
-// Solver maps input bytes to what a judge would see of a run: stdout, exit status and the
+// Runner maps input bytes to what a judge would see of a run: stdout, exit status and the
 // line an input error names. The reference, the optimized judge and an external program
 // all take this slot.
-type Solver interface {
-	Name() string
+type Runner interface {
+	Who() Solver
 	// Run runs the solver on input. The error is not the solver's: it is ctx's when the
 	// run was cancelled, or a failure of the harness to run it at all.
 	Run(ctx context.Context, input []byte) (Result, error)
@@ -42,7 +42,7 @@ type Solver interface {
 // Diff runs want (the oracle) and then got on input and compares them (Compare): the one
 // place a pair of solvers meets. It returns both runs, and their divergence, nil when
 // they agree.
-func Diff(ctx context.Context, want, got Solver, input []byte, eq Equal) (w, g Result, d *Divergence, err error) {
+func Diff(ctx context.Context, want, got Runner, input []byte, eq Comparison) (w, g Result, d *Divergence, err error) {
 	if w, err = want.Run(ctx, input); err != nil {
 		return w, g, nil, err
 	}
@@ -58,7 +58,7 @@ func Diff(ctx context.Context, want, got Solver, input []byte, eq Equal) (w, g R
 // abandoned with the stack it is stuck in. An abandoned goroutine cannot be killed: a hunt
 // runs judges in worker processes instead.
 type InProcess struct {
-	Label  string
+	Solver Solver // whose run it is: Ref or Fast
 	Judge  Judge
 	Limits sandbox.Limits
 	// Inline runs the judge on the caller's goroutine, with no time limit, for a caller
@@ -71,19 +71,19 @@ type InProcess struct {
 	Inline bool
 }
 
-// Name returns the solver's label.
-func (s InProcess) Name() string { return s.Label }
+// Who returns whose run it is.
+func (s InProcess) Who() Solver { return s.Solver }
 
-// Run implements Solver.
+// Run implements Runner.
 func (s InProcess) Run(ctx context.Context, input []byte) (Result, error) {
 	lim := s.Limits.WithDefaults()
 	out := &sink{limit: lim.Output}
 	if s.Inline {
 		if err := ctx.Err(); err != nil {
-			return Result{Solver: s.Label}, err
+			return Result{Solver: s.Solver}, err
 		}
 		start := time.Now()
-		r := runJudge(s.Label, s.Judge, input, out)
+		r := runJudge(s.Solver, s.Judge, input, out)
 		r.Wall = time.Since(start)
 		r.CPU = r.Wall
 		return r, nil
@@ -93,7 +93,7 @@ func (s InProcess) Run(ctx context.Context, input []byte) (Result, error) {
 	start := time.Now()
 	go func() {
 		gid.Store(goroutineID())
-		done <- runJudge(s.Label, s.Judge, input, out)
+		done <- runJudge(s.Solver, s.Judge, input, out)
 	}()
 	timer := time.NewTimer(lim.Time)
 	defer timer.Stop()
@@ -105,18 +105,18 @@ func (s InProcess) Run(ctx context.Context, input []byte) (Result, error) {
 	case <-timer.C:
 		stack := goroutineStack(gid.Load())
 		out.abandoned.Store(true)
-		return Result{Solver: s.Label, Result: sandbox.Result{Status: sandbox.TimedOut, Wall: time.Since(start), CPU: time.Since(start),
+		return Result{Solver: s.Solver, Result: sandbox.Result{Status: sandbox.TimedOut, Wall: time.Since(start), CPU: time.Since(start),
 			Stderr: fmt.Sprintf("no answer after %v", lim.Time)}, Stack: stack}, nil
 	case <-ctx.Done():
 		out.abandoned.Store(true)
-		return Result{Solver: s.Label}, ctx.Err()
+		return Result{Solver: s.Solver}, ctx.Err()
 	}
 }
 
 // runJudge runs j on input in the calling goroutine, recovering a panic, with its stdout
 // going to out.
-func runJudge(label string, j Judge, input []byte, out *sink) (r Result) {
-	r.Solver = label
+func runJudge(who Solver, j Judge, input []byte, out *sink) (r Result) {
+	r.Solver = who
 	defer func() {
 		if v := recover(); v != nil {
 			if stop, ok := v.(stopWriting); ok {

@@ -21,7 +21,7 @@ type Identity struct {
 	// hunt, apart from the program's own.
 	Oracle bool `json:"oracle,omitempty"`
 	// In is the solver whose run did not end normally, for a failure of that kind.
-	In string `json:"in,omitempty"`
+	In Solver `json:"in,omitempty"`
 	// Step is where the answers part: the kind of step, in the game's own terms, when the
 	// game tells bugs apart by it ("left click"); else what the engine tells alone:
 	// "exit status", "input error", "format", "output".
@@ -72,7 +72,7 @@ func (d *Divergence) signature(classify func(want, got []byte) (Identity, string
 		return signature{Identity: id, words: v.String() + words}
 	}
 	if r, ok := d.culprit(); ok {
-		words := " in " + r.Solver
+		words := " in " + r.Solver.String()
 		detail := ""
 		switch r.Status {
 		case sandbox.Panicked:

@@ -34,22 +34,23 @@ const workerEnv = "GAMEDIFF_WORKER"
 // request asks a worker to run the two sides of a comparison on one input and compare
 // them, as Diff does: it answers once the first side has run (a phase response, so that
 // the coordinator watches the second side against its own limits), then with the
-// comparison. When Compare is "exact" or "tokens" the worker compares and sends the
-// runs back only when they differ; otherwise it sends both, for the coordinator to
-// compare.
+// comparison. The worker compares the runs by Compare and sends them back only when they
+// differ; with Both, it sends both whatever they are, for the coordinator to compare with
+// something else (a test's answer) or to time.
 type request struct {
 	Seq       uint64 // the request's number, by which a drop names it
 	Game      string
 	Input     []byte
 	Want, Got side
-	Compare   string
+	Compare   Comparison
+	Both      bool
 }
 
-// side is one solver of a request: a judge of the game in the worker ("ref", "fast"), a
+// side is one solver of a request: a judge of the game in the worker (Ref, Fast), a
 // program the worker starts (Argv), or, with neither, the reference taken to exit 0
 // (exitsZero), under its limits.
 type side struct {
-	Judge  string
+	Judge  Solver // Ref or Fast; NoSolver for a program or for none
 	Argv   []string
 	Limits sandbox.Limits
 }
@@ -149,14 +150,14 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 			}
 			games[req.Game] = g
 		}
-		want := phased{Solver: localSolver(g, req.Want),
+		want := phased{Runner: localSolver(g, req.Want),
 			slow: func() { send(response{Slow: true}) },
 			done: func() { send(response{Phase: true, CPU: sandbox.SelfCPU(), RSS: heldMemory()}) }}
 		reqCtx, stop := context.WithCancel(context.Background())
 		current.Lock()
 		current.seq, current.stop = req.Seq, stop
 		current.Unlock()
-		w, r, d, err := Diff(reqCtx, want, localSolver(g, req.Got), req.Input, comparisons[req.Compare])
+		w, r, d, err := Diff(reqCtx, want, localSolver(g, req.Got), req.Input, req.Compare)
 		current.Lock()
 		dropped := reqCtx.Err() != nil
 		current.stop = nil
@@ -168,7 +169,7 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 			resp.Dropped = true
 		case err != nil:
 			resp.Err = err.Error()
-		case req.Compare != "" && d == nil:
+		case !req.Both && d == nil:
 			resp.Same = true
 		default:
 			resp.Want, resp.Got = clipStdout(w), clipStdout(r)
@@ -221,22 +222,19 @@ func dumpGoroutines(w io.Writer) {
 	fmt.Fprintf(w, "SIGQUIT: dump asked by the hunt\n\n%s", allStacks())
 }
 
-// comparisons are the ways of comparing a worker knows by name.
-var comparisons = map[string]Equal{"exact": Exact, "tokens": Tokens}
-
 // localSolver is a request's side as this worker runs it.
-func localSolver(g Game, s side) Solver {
+func localSolver(g Game, s side) Runner {
 	switch {
 	case isProgram(s):
 		return program{sandbox.Command{Argv: s.Argv, Limits: s.Limits}}
-	case s.Judge == "ref":
+	case s.Judge == Ref:
 		// The reference, naive by design, recurses as deep as a 1000x1000 cascade:
 		// Go's default stack.
-		return workerJudge{label: "ref", judge: g.Ref, limits: s.Limits, stack: 1 << 30}
-	case s.Judge == "fast":
+		return workerJudge{who: Ref, judge: g.Ref, limits: s.Limits, stack: 1 << 30}
+	case s.Judge == Fast:
 		// The judge under test gets a judge's stack (64 MiB, as many judges give), so
 		// that runaway recursion is a crash within a second, not a gigabyte later.
-		return workerJudge{label: "fast", judge: g.Fast, limits: s.Limits, stack: 64 << 20}
+		return workerJudge{who: Fast, judge: g.Fast, limits: s.Limits, stack: 64 << 20}
 	}
 	return exitsZero{}
 }
@@ -247,7 +245,7 @@ func localSolver(g Game, s side) Solver {
 // limit, the last run's output and the next's.
 type program struct{ cmd sandbox.Command }
 
-func (program) Name() string { return "program" }
+func (program) Who() Solver { return Program }
 
 func (p program) Run(ctx context.Context, input []byte) (Result, error) {
 	debug.SetMemoryLimit(int64(p.cmd.Limits.WithDefaults().Output) + 16<<20)
@@ -260,10 +258,10 @@ func (p program) Run(ctx context.Context, input []byte) (Result, error) {
 	cmd := p.cmd
 	cmd.Buffer = answerBuffer()
 	run, err := cmd.Run(ctx, input)
-	r := Result{Solver: p.Name(), Result: run}
+	r := Result{Solver: Program, Result: run}
 	if err != nil {
 		if ctx.Err() == nil {
-			err = fmt.Errorf("%s: %w", p.Name(), err)
+			err = fmt.Errorf("program: %w", err)
 		}
 		return r, err
 	}
@@ -285,13 +283,13 @@ const programGCPercent = 400
 // workerJudge runs a judge in the worker, in its goroutine: a hang is the coordinator's
 // to stop, by killing the worker.
 type workerJudge struct {
-	label  string
+	who    Solver
 	judge  Judge
 	limits sandbox.Limits
 	stack  int
 }
 
-func (j workerJudge) Name() string { return j.label }
+func (j workerJudge) Who() Solver { return j.who }
 
 func (j workerJudge) Run(_ context.Context, input []byte) (Result, error) {
 	debug.SetMaxStack(j.stack)
@@ -301,7 +299,7 @@ func (j workerJudge) Run(_ context.Context, input []byte) (Result, error) {
 	// goes when it ends; and what a big run leaves is handed back to the system before
 	// the next, whose memory the coordinator measures as the worker's.
 	done := make(chan Result)
-	go func() { done <- runJudge(j.label, j.judge, input, &sink{limit: lim.Output, buf: answerBuffer()}) }()
+	go func() { done <- runJudge(j.who, j.judge, input, &sink{limit: lim.Output, buf: answerBuffer()}) }()
 	r := <-done
 	r.CPU, r.Wall = sandbox.SelfCPU()-before, time.Since(start)
 	if len(input)+len(r.Stdout) > bigRun {
@@ -337,13 +335,13 @@ const (
 // tell: it exits 0. A minimization of a TLE or a crash runs the code under test alone.
 type exitsZero struct{}
 
-func (exitsZero) Name() string { return "ref" }
+func (exitsZero) Who() Solver { return Ref }
 func (exitsZero) Run(context.Context, []byte) (Result, error) {
 	return exitsZeroResult, nil
 }
 
 // exitsZeroResult is what exitsZero's run gives.
-var exitsZeroResult = Result{Solver: "ref"}
+var exitsZeroResult = Result{Solver: Ref}
 
 // quickSide is how long the first side of a request may run before the worker tells the
 // coordinator, which until then watches the request against the second side's limits
@@ -354,14 +352,14 @@ const quickSide = 50 * time.Millisecond
 // phased runs the first side of a request: when it runs past quickSide, it calls slow
 // then, and done once it has run.
 type phased struct {
-	Solver
+	Runner
 	slow, done func()
 }
 
 func (p phased) Run(ctx context.Context, input []byte) (Result, error) {
 	told := make(chan struct{})
 	timer := time.AfterFunc(quickSide, func() { p.slow(); close(told) })
-	r, err := p.Solver.Run(ctx, input)
+	r, err := p.Runner.Run(ctx, input)
 	if !timer.Stop() {
 		<-told // the coordinator heard it is slow: tell it it is done, after
 		p.done()
@@ -457,7 +455,7 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 	for _, s := range []*side{&req.Want, &req.Got} {
 		s.Limits = s.Limits.WithDefaults()
 	}
-	labels := [2]string{label(req.Want), label(req.Got)}
+	labels := [2]Solver{label(req.Want), label(req.Got)}
 	w.child.ResetStderr()
 	if w.enc.Encode(req) == nil {
 		w.bw.Flush() // a failed write means the worker is gone: the read below tells how
@@ -579,15 +577,15 @@ func (w *worker) span(start time.Time, s side) sandbox.Span {
 // isProgram reports whether side s runs a program, which its worker watches itself.
 func isProgram(s side) bool { return len(s.Argv) > 0 }
 
-// label is the name of a side's runs.
-func label(s side) string {
+// label is who a side's runs are.
+func label(s side) Solver {
 	switch {
 	case isProgram(s):
-		return "program"
-	case s.Judge != "":
+		return Program
+	case s.Judge != NoSolver:
 		return s.Judge
 	}
-	return "ref"
+	return Ref
 }
 
 // watchedLimits are the limits a worker is watched against while it runs side s: the

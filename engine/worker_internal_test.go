@@ -24,7 +24,7 @@ func TestWorkerDropStopsTheProgram(t *testing.T) {
 	}
 	defer w.stop()
 	// Compared in the worker, as a hunt's requests are: a dropped run is not "the same".
-	sleep := request{Game: "toy", Compare: "exact", Got: side{Argv: []string{"sleep", "30"}, Limits: sandbox.Limits{Time: time.Minute}}}
+	sleep := request{Game: "toy", Compare: Exact, Got: side{Argv: []string{"sleep", "30"}, Limits: sandbox.Limits{Time: time.Minute}}}
 	drop := make(chan struct{})
 	time.AfterFunc(100*time.Millisecond, func() { close(drop) })
 	start := time.Now()
@@ -64,7 +64,7 @@ func TestProgramInputErrorLine(t *testing.T) {
 	} {
 		s := localSolver(nil, side{Argv: []string{"sh", "-c", tt.script}, Limits: sandbox.Limits{Time: time.Second}})
 		r, err := s.Run(context.Background(), []byte("input\n"))
-		if err != nil || r.Solver != "program" || r.Status != sandbox.Exited || r.Exit != tt.exit || r.ErrLine != tt.line {
+		if err != nil || r.Solver != Program || r.Status != sandbox.Exited || r.Exit != tt.exit || r.ErrLine != tt.line {
 			t.Errorf("%s: %s exit %d line %d (stderr %q), err %v; want program, exit %d line %d", tt.script, r.Status, r.Exit, r.ErrLine, r.Stderr, err, tt.exit, tt.line)
 		}
 	}

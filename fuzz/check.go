@@ -50,8 +50,8 @@ var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 func (g *target) diff(t failer, input []byte) (want, got engine.Result, d *engine.Divergence) {
 	t.Helper()
 	limits := sandbox.Limits{Time: runTimeout}
-	want, got, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.ref, Limits: limits, Inline: inlineRuns},
-		engine.InProcess{Label: "fast", Judge: g.fast, Limits: limits, Inline: inlineRuns}, input, nil)
+	want, got, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: engine.Ref, Judge: g.ref, Limits: limits, Inline: inlineRuns},
+		engine.InProcess{Solver: engine.Fast, Judge: g.fast, Limits: limits, Inline: inlineRuns}, input, engine.Exact)
 	if err != nil {
 		t.Fatalf("%s: %v", g.game, err)
 	}

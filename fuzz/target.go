@@ -1,12 +1,8 @@
 package fuzz
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sync"
 
 	"gamediff/engine"
@@ -54,8 +50,8 @@ func lookup(name string) (*target, error) {
 		fuzzInput:   func(data []byte) ([]byte, bool) { return games.FuzzInput(g, data) },
 		parserSeeds: g.ParserSeeds,
 		corpus: func() ([][]byte, error) {
-			entries, err := engine.ReadCorpus(os.DirFS(filepath.Join("..", "corpus", g.Name())))
-			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			entries, err := engine.ReadCorpus(g.HandMade())
+			if err != nil {
 				return nil, err
 			}
 			inputs := make([][]byte, len(entries))

@@ -21,8 +21,8 @@ import (
 func agree(t *testing.T, g Game, input []byte) engine.Result {
 	t.Helper()
 	limits := sandbox.Limits{Time: 20 * time.Second}
-	want, _, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.Ref, Limits: limits},
-		engine.InProcess{Label: "fast", Judge: g.Fast, Limits: limits}, input, nil)
+	want, _, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: engine.Ref, Judge: g.Ref, Limits: limits},
+		engine.InProcess{Solver: engine.Fast, Judge: g.Fast, Limits: limits}, input, engine.Exact)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,18 +28,18 @@ func TestCorpus(t *testing.T) {
 			for _, e := range entries {
 				name := strings.TrimSuffix(e.Path, ".in")
 				t.Run(name, func(t *testing.T) {
-					for _, s := range []engine.Solver{
-						engine.InProcess{Label: "ref", Judge: g.Ref},
-						engine.InProcess{Label: "fast", Judge: g.Fast},
+					for _, s := range []engine.Runner{
+						engine.InProcess{Solver: engine.Ref, Judge: g.Ref},
+						engine.InProcess{Solver: engine.Fast, Judge: g.Fast},
 					} {
 						r, err := s.Run(context.Background(), e.Input)
 						if err != nil {
 							t.Fatal(err)
 						}
-						if d := engine.Compare(e.Want(), r, nil); d != nil {
+						if d := engine.Compare(e.Want(), r, engine.Exact); d != nil {
 							var b strings.Builder
 							report.Divergence(&b, d)
-							t.Errorf("%s differs from %s:\n%s", s.Name(), e.Path, b.String())
+							t.Errorf("%s differs from %s:\n%s", s.Who(), e.Path, b.String())
 						}
 					}
 				})

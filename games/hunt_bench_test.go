@@ -30,8 +30,8 @@ func BenchmarkHuntIsolation(b *testing.B) {
 						defer wg.Done()
 						for i := int64(w); i < cases; i += workers {
 							input := g.Generate(engine.CaseSeed(1, i)).Encode()
-							_, _, d, err := engine.Diff(context.Background(), engine.InProcess{Label: "ref", Judge: g.Ref},
-								engine.InProcess{Label: "fast", Judge: g.Fast}, input, nil)
+							_, _, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: engine.Ref, Judge: g.Ref},
+								engine.InProcess{Solver: engine.Fast, Judge: g.Fast}, input, engine.Exact)
 							if err != nil || d != nil {
 								b.Errorf("case %d: %v %v", i, err, d)
 							}

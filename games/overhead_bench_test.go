@@ -30,8 +30,8 @@ func BenchmarkCaseOverhead(b *testing.B) {
 		}
 		var answer bytes.Buffer
 		g.Ref(Generate[engine.Case](shape, 1).Encode(), &answer)
-		want := engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: answer.Bytes()}}
-		got := engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: bytes.Clone(answer.Bytes())}}
+		want := engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: answer.Bytes()}}
+		got := engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: bytes.Clone(answer.Bytes())}}
 		for _, source := range []string{"splitmix", "mathrand"} {
 			b.Run(g.Name()+"/"+source, func(b *testing.B) {
 				seed := uint64(0)
@@ -46,7 +46,7 @@ func BenchmarkCaseOverhead(b *testing.B) {
 						v, _ := shape(p).Retrieve()
 						c = v.(engine.Case)
 					}
-					if len(c.Encode()) == 0 || engine.Compare(want, got, nil) != nil {
+					if len(c.Encode()) == 0 || engine.Compare(want, got, engine.Exact) != nil {
 						b.Fatal("no case, or a divergence of equal answers")
 					}
 				}

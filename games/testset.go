@@ -253,8 +253,8 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 	}
 	// Generous time limits: a test set may hold the largest inputs, and ref is naive.
 	generous := sandbox.Limits{Time: 10 * time.Minute, Output: 1 << 30}
-	want, _, d, err := engine.Diff(ctx, engine.InProcess{Label: "ref", Judge: g.Ref, Limits: generous},
-		engine.InProcess{Label: "fast", Judge: g.Fast, Limits: generous}, input, nil)
+	want, _, d, err := engine.Diff(ctx, engine.InProcess{Solver: engine.Ref, Judge: g.Ref, Limits: generous},
+		engine.InProcess{Solver: engine.Fast, Judge: g.Fast, Limits: generous}, input, engine.Exact)
 	if err != nil {
 		return t, nil, err
 	}

@@ -20,7 +20,7 @@ import (
 // culprit is the run of a divergence that did not end normally, if one did not.
 func culprit(d *engine.Divergence) (engine.Result, bool) {
 	switch {
-	case d.Culprit == "":
+	case d.Culprit == engine.NoSolver:
 		return engine.Result{}, false
 	case d.Culprit == d.Want.Solver && d.Want.Status != sandbox.Exited:
 		return d.Want, true
@@ -58,7 +58,7 @@ func firstLineOf(s string) string {
 // Summary is a divergence in one line.
 func Summary(d *engine.Divergence) string {
 	if r, ok := culprit(d); ok {
-		return r.Solver + " " + r.Status.String()
+		return r.Solver.String() + " " + r.Status.String()
 	}
 	switch {
 	case d.Want.Exit != d.Got.Exit:

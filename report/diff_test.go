@@ -31,16 +31,16 @@ func TestDivergences(t *testing.T) {
 		{"missing-newline", ref("a\nb\n"), ok("a\nb")},
 		{"long-line", ref("RUNNING: [" + cells + "<9, 9, 1>, " + cells + "]\n"), ok("RUNNING: [" + cells + "<9, 9, 2>, " + cells + "]\n")},
 		{"control-bytes", ref("finish\ntotal step 3\n"), ok("finish\r\ntotal\x00step \xff3\n")},
-		{"exit", ref("a\n"), engine.Result{Solver: "program", Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 3, Stderr: "Segmentation fault?\nmore"}}},
-		{"timeout", ref("a\n"), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time"},
+		{"exit", ref("a\n"), engine.Result{Solver: engine.Program, Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 3, Stderr: "Segmentation fault?\nmore"}}},
+		{"timeout", ref("a\n"), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time"},
 			Stack: "goroutine 1 [running]:\nmain.loop()\n\t/src/main.go:12 +0x1d"}},
-		{"crash", ref("a\n"), engine.Result{Solver: "fast", Result: sandbox.Result{Status: sandbox.Crashed, Stdout: []byte("a\n"),
+		{"crash", ref("a\n"), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stdout: []byte("a\n"),
 			Stderr: "fatal error: stack overflow (exit status 2)"}, Stack: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var b strings.Builder
-			report.Divergence(&b, engine.Compare(tt.want, tt.got, nil))
+			report.Divergence(&b, engine.Compare(tt.want, tt.got, engine.Exact))
 			if b.Len() > 4000 {
 				t.Errorf("report of %d bytes: reports must stay short whatever the outputs", b.Len())
 			}
@@ -50,9 +50,9 @@ func TestDivergences(t *testing.T) {
 }
 
 func ref(out string) engine.Result {
-	return engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: []byte(out)}}
+	return engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: []byte(out)}}
 }
 
 func ok(out string) engine.Result {
-	return engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: []byte(out)}}
+	return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: []byte(out)}}
 }

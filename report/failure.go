@@ -82,7 +82,7 @@ func (h Hunt) failure(f engine.Finding, p *picture.Parting) failure {
 	default:
 		fl.what = fmt.Sprintf("%s did not end normally", who)
 	}
-	if r.Solver != "program" && r.Status != sandbox.Exited {
+	if r.Solver != engine.Program && r.Status != sandbox.Exited {
 		stderr = "" // an in-process judge's stderr is the harness's words, told above
 	} else if r.Status != sandbox.Exited && r.Status != sandbox.Signaled {
 		_, stderr = cutFirstLine(stderr) // the harness's line: "used 1.2s of CPU time, limit 1s"
@@ -99,7 +99,7 @@ func (h Hunt) failure(f engine.Finding, p *picture.Parting) failure {
 	}
 	if len(used) > 0 {
 		fl.usage = strings.Join(used, ", ")
-		if r.Solver == "program" {
+		if r.Solver == engine.Program {
 			fl.usage += ", its whole process tree"
 		}
 	}
@@ -122,16 +122,14 @@ func sizesApart(a, b int64) (string, string) {
 }
 
 // solverName is how a report names a run's solver in a sentence.
-func solverName(s string) string {
+func solverName(s engine.Solver) string {
 	switch s {
-	case "program":
+	case engine.Program:
 		return "the program"
-	case "ref":
+	case engine.Ref:
 		return "the reference"
-	case "fast":
-		return "fast"
 	}
-	return s
+	return s.String()
 }
 
 // verbOf is what a run that ended so did: a crash dies, a run over a limit is stopped,
@@ -152,7 +150,7 @@ func verbOf(r engine.Result) string {
 func whereStopped(r engine.Result, want []byte, p *picture.Parting, verb string) (string, int, bool) {
 	lost := outputLost(r)
 	later := " (later, if it buffers its output)"
-	if r.Solver != "program" {
+	if r.Solver != engine.Program {
 		later = ""
 	}
 	switch {
@@ -179,7 +177,7 @@ func whereStopped(r engine.Result, want []byte, p *picture.Parting, verb string)
 // outputLost reports whether a run's output is lost: an in-process judge's, when its
 // worker died or was killed under it. A program's output is what it wrote to its pipe.
 func outputLost(r engine.Result) bool {
-	return r.Solver != "program" && r.Status != sandbox.Exited && r.Status != sandbox.Panicked && r.Status != sandbox.OutputLimit
+	return r.Solver != engine.Program && r.Status != sandbox.Exited && r.Status != sandbox.Panicked && r.Status != sandbox.OutputLimit
 }
 
 // The signs a hint reads in a run's stderr and stack.
@@ -197,7 +195,7 @@ func hintOf(r engine.Result, h Hunt, lim sandbox.Limits) string {
 	}
 	// A shell, or a wrapper that runs the solution, reports a child killed by signal N as
 	// exit status 128+N.
-	if r.Status == sandbox.Exited && r.Solver == "program" {
+	if r.Status == sandbox.Exited && r.Solver == engine.Program {
 		switch r.Exit {
 		case 139:
 			sig = "SIGSEGV (exit status 139: 128 + signal 11)"
@@ -209,7 +207,7 @@ func hintOf(r engine.Result, h Hunt, lim sandbox.Limits) string {
 	switch {
 	case goStackOverflow.MatchString(text):
 		s := "likely a stack overflow in a deep recursion" + recursion(text)
-		if r.Solver != "program" {
+		if r.Solver != engine.Program {
 			return s + ": a case can make fast recurse deeper than Go's stack allows; make that recursion a loop"
 		}
 		return s + "; judges that allow deep recursion run a program under `ulimit -s unlimited`, so try " +

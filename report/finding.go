@@ -129,7 +129,7 @@ func (h Hunt) Finding(w io.Writer, f engine.Finding, p *picture.Parting, colour 
 // culpritOf is the run a failed divergence is about: the one that did not end normally,
 // else (a non-zero exit) the code under test's.
 func culpritOf(d *engine.Divergence) engine.Result {
-	if d.Culprit != "" && d.Culprit == d.Want.Solver && d.Want.Status != sandbox.Exited {
+	if d.Culprit != engine.NoSolver && d.Culprit == d.Want.Solver && d.Want.Status != sandbox.Exited {
 		return d.Want
 	}
 	return d.Got

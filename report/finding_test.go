@@ -35,12 +35,12 @@ func TestFindingReports(t *testing.T) {
 			Causes:  []engine.Cause{{Ruling: "R-M1", Why: "no smaller case without its situation shows the divergence (12 tried), and every case the minimization took reaches it"}},
 			Reached: []string{"R-M4"}, Path: "corpus/mine/found/0123456789abcdef.in", FoundAfter: 0.25, InputBytes: len(input), Original: 2345,
 			Minimize: engine.MinimizeStats{Runs: 41, Accepted: 9, Complete: true, Seconds: 0.4}, Input: input,
-			Divergence: engine.Compare(engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: want}}, engine.Result{Solver: "fast", Result: sandbox.Result{Stdout: got}}, nil)}},
+			Divergence: engine.Compare(engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: want}}, engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: got}}, engine.Exact)}},
 		{"tle-program", report.Hunt{Seed: 9, Program: "./sol --fast", Argv: []string{"./sol", "--fast"}, Self: self}, engine.Finding{Index: 3, Verdict: engine.TLE, Signature: "TLE in program",
 			Path: "found/mine/fedcba9876543210.in", FoundAfter: 1.5, InputBytes: len(input), Original: 900000,
 			Minimize: engine.MinimizeStats{Runs: 12, Accepted: 3, Seconds: 30}, Note: "minimization stopped early (budget or interrupt): the case may shrink further", Input: input,
-			Divergence: engine.Compare(engine.Result{Solver: "ref", Result: sandbox.Result{Stdout: want}},
-				engine.Result{Solver: "program", Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time"}}, nil)}},
+			Divergence: engine.Compare(engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: want}},
+				engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time"}}, engine.Exact)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

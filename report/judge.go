@@ -113,7 +113,7 @@ func JudgementDetail(j engine.Judgement) string {
 		return j.Note
 	case d == nil:
 		return ""
-	case d.Culprit != "":
+	case d.Culprit != engine.NoSolver:
 		return j.Signature + " (" + firstLineOf(d.Got.Stderr) + ")"
 	case d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine:
 		return j.Signature + " (" + Summary(d) + ")"

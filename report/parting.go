@@ -28,7 +28,7 @@ func (h Hunt) Parting(f engine.Finding) *picture.Parting {
 	if failed(f) && len(want) == 0 && d.Want.Exit == 0 {
 		// A failure minimized with the code under test alone may carry no expected answer:
 		// where the run stopped is told against the reference's own.
-		if r, err := (engine.InProcess{Label: "ref", Judge: g.Ref}).Run(context.Background(), f.Input); err == nil && r.Status == sandbox.Exited {
+		if r, err := (engine.InProcess{Solver: engine.Ref, Judge: g.Ref}).Run(context.Background(), f.Input); err == nil && r.Status == sandbox.Exited {
 			want = r.Stdout
 		}
 	}
@@ -82,7 +82,7 @@ func verdictLine(f engine.Finding) string {
 	d := f.Divergence
 	if failed(f) {
 		r := culpritOf(d)
-		if d.Culprit == "" {
+		if d.Culprit == engine.NoSolver {
 			return f.Verdict.String() + ": " + solverName(r.Solver) + " exited with a status other than ref's"
 		}
 		return f.Verdict.String() + ": " + solverName(r.Solver) + " " + r.Status.String()

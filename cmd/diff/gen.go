@@ -112,7 +112,7 @@ func timeTestSet(ctx context.Context, g games.Game, dir string, set games.TestSe
 			return nil, err
 		}
 		answers[i] = base + ".ans"
-		tests[i] = engine.Test{Name: base + ".in", Input: input, Want: engine.Result{Solver: "expected", Result: sandbox.Result{Stdout: answer}}}
+		tests[i] = engine.Test{Name: base + ".in", Input: input, Want: engine.Result{Solver: engine.Expected, Result: sandbox.Result{Stdout: answer}}}
 	}
 	total := 2 * len(tests)
 	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Workers: workers, Limits: sandbox.Limits{Time: g.TimeLimit()},

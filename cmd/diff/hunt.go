@@ -160,10 +160,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 	if !h.seedSet {
 		h.seed = time.Now().UnixNano()%1_000_000_000 + 1
 	}
-	var equal engine.Equal
-	if h.compare == "tokens" {
-		equal = engine.Tokens
-	}
+	equal, _ := engine.ComparisonNamed(h.compare)
 
 	// -skip-rule is checked for every game before the program is tried or any game is
 	// hunted: a ruling one game lacks is a usage error at once, not after the others.
@@ -198,7 +195,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			Suspects:     suspects,
 			Unpacked:     h.unpacked,
 			AgainstRef:   h.against == "ref",
-			Equal:        equal,
+			Compare:      equal,
 			Workers:      h.workers,
 			Seed:         h.seed,
 			Cases:        h.cases,
@@ -287,7 +284,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 // as go test -fuzz runs testdata/fuzz first: a program's findings of earlier hunts (its
 // found folder), or for ref against fast the game's whole corpus (hand-made and found
 // cases). It prints which still fail; nil when there was nothing to replay.
-func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []string, eq engine.Equal, e *env) (*engine.Replayed, error) {
+func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []string, eq engine.Comparison, e *env) (*engine.Replayed, error) {
 	dir := filepath.Join(h.corpus, g.Name())
 	if program != nil {
 		dir = foundDir(h, g.Name())
@@ -309,7 +306,7 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 	if len(tests) == 0 {
 		return nil, nil
 	}
-	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Program: program, Equal: eq, Workers: h.workers, Limits: h.limits(g)}, tests)
+	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Program: program, Compare: eq, Workers: h.workers, Limits: h.limits(g)}, tests)
 	if err != nil || ctx.Err() != nil {
 		return nil, err
 	}

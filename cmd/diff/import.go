@@ -60,7 +60,7 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 	}
 	for i, path := range fs.Args() {
 		input := inputs[i]
-		r, err := engine.InProcess{Label: "ref", Judge: g.Ref}.Run(ctx, input)
+		r, err := engine.InProcess{Solver: engine.Ref, Judge: g.Ref}.Run(ctx, input)
 		if err != nil {
 			return exitInterrupted
 		}

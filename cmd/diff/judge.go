@@ -98,9 +98,7 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	if cfg.Limits.Time == 0 {
 		cfg.Limits.Time = g.TimeLimit()
 	}
-	if *compare == "tokens" {
-		cfg.Equal = engine.Tokens
-	}
+	cfg.Compare, _ = engine.ComparisonNamed(*compare)
 	if *program != "" {
 		cfg.Program = programArgv(*program)
 	}

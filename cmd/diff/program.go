@@ -26,13 +26,13 @@ import (
 // cases and lists the rulings it reads differently, so that the user can hunt for
 // everything else with -skip-rule; it returns them, the hunt's suspects when it names a
 // finding's causes (engine.HuntConfig.Suspects).
-func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags, eq engine.Equal, e *env) ([]string, int) {
+func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags, eq engine.Comparison, e *env) ([]string, int) {
 	cases := handMade(g)
 	if len(cases) == 0 || !strings.HasPrefix(path.Base(cases[0].Path), "sample") {
 		fmt.Fprintf(e.stderr, "gamediff hunt: %s has no sample to try the program on\n", g.Name())
 		return nil, exitUsage
 	}
-	cfg := engine.JudgeConfig{Game: g, Program: argv, Equal: eq, Workers: h.workers, Limits: h.limits(g)}
+	cfg := engine.JudgeConfig{Game: g, Program: argv, Compare: eq, Workers: h.workers, Limits: h.limits(g)}
 	sample := cases[0]
 	verdicts, err := engine.JudgeTests(ctx, cfg, []engine.Test{{Name: sample.Path, Input: sample.Input, Want: sample.Want()}})
 	switch {
@@ -43,7 +43,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		return nil, exitUsage
 	}
 	v := verdicts[0]
-	if d := v.Divergence; d != nil && d.Culprit == "" && (d.Got.Exit == 126 || d.Got.Exit == 127) {
+	if d := v.Divergence; d != nil && d.Culprit == engine.NoSolver && (d.Got.Exit == 126 || d.Got.Exit == 127) {
 		msg := strings.TrimSpace(d.Got.Stderr)
 		if msg == "" {
 			msg = map[int]string{126: "the shell found it not executable", 127: "the shell did not find it"}[d.Got.Exit]

@@ -62,20 +62,20 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 		}
 		failed := 0
 		for _, entry := range entries {
-			for _, s := range []engine.Solver{
-				engine.InProcess{Label: "ref", Judge: g.Ref},
-				engine.InProcess{Label: "fast", Judge: g.Fast},
+			for _, s := range []engine.Runner{
+				engine.InProcess{Solver: engine.Ref, Judge: g.Ref},
+				engine.InProcess{Solver: engine.Fast, Judge: g.Fast},
 			} {
 				r, err := s.Run(ctx, entry.Input)
 				if err != nil {
 					return exitInterrupted
 				}
-				if d := engine.Compare(entry.Want(), r, nil); d != nil {
+				if d := engine.Compare(entry.Want(), r, engine.Exact); d != nil {
 					failed++
-					fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, s.Name())
+					fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, s.Who())
 					report.Divergence(e.stdout, d)
 				} else if *verbose {
-					fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, s.Name())
+					fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, s.Who())
 				}
 			}
 		}

@@ -232,18 +232,18 @@ func (e *RefFailure) Error() string {
 }
 
 // CaseSeed is the seed of case index of a hunt seeded with seed (and of test index of a
-// test set): a SplitMix64 step, so that neighbouring indices get unrelated streams.
+// test set): a splitMix64 step, so that neighbouring indices get unrelated streams.
 func CaseSeed(seed, index int64) uint64 {
-	return SplitMix64(uint64(seed) + uint64(index+1)*splitMixGamma)
+	return splitMix64(uint64(seed) + uint64(index+1)*splitMixGamma)
 }
 
 // splitMixGamma is SplitMix64's increment, the golden ratio's odd 64-bit fraction.
 const splitMixGamma = 0x9E3779B97F4A7C15
 
-// SplitMix64 is SplitMix64's output function (Steele, Lea and Flood): a bijection of 64-bit
+// splitMix64 is SplitMix64's output function (Steele, Lea and Flood): a bijection of 64-bit
 // words that turns the states of a counter stepped by its gamma into unrelated values. It
 // seeds a hunt's cases and drives the games' generators (as a math/rand source).
-func SplitMix64(z uint64) uint64 {
+func splitMix64(z uint64) uint64 {
 	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
 	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
 	return z ^ (z >> 31)
@@ -256,7 +256,7 @@ type SplitMixSource struct{ State uint64 }
 // Uint64 steps the stream.
 func (s *SplitMixSource) Uint64() uint64 {
 	s.State += splitMixGamma
-	return SplitMix64(s.State)
+	return splitMix64(s.State)
 }
 
 // Int63 steps the stream, for math/rand.
@@ -519,7 +519,7 @@ const refEvery = 64
 // checkedByRef reports whether case index of a program's hunt is compared with ref, not
 // fast: 1 in refEvery, by a hash of the index, so that shards and workers agree.
 func (h *hunt) checkedByRef(index int64) bool {
-	return len(h.cfg.Program) == 0 || h.cfg.AgainstRef || SplitMix64(uint64(index))%refEvery == 0
+	return len(h.cfg.Program) == 0 || h.cfg.AgainstRef || splitMix64(uint64(index))%refEvery == 0
 }
 
 // oracle says which judge gives the expected answers (Summary.Oracle).

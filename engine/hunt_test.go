@@ -1,6 +1,8 @@
 package engine_test
 
 import (
+	"gamediff/corpus"
+
 	"context"
 	"errors"
 	"fmt"
@@ -45,7 +47,7 @@ func TestHuntFindsMinimizesAndSaves(t *testing.T) {
 	if len(files) != 2 {
 		t.Fatalf("found dir holds %v, want exactly the minimized NAME.in and NAME.ans", files)
 	}
-	e, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Path))
+	e, err := corpus.ReadEntry(os.DirFS(dir), filepath.Base(f.Path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +376,7 @@ func TestHuntKeepsACaseSavedBefore(t *testing.T) {
 		t.Fatalf("second hunt: %+v", second.Findings)
 	}
 	for _, path := range []string{asFound, second.Findings[0].Path} {
-		if _, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(path)); err != nil {
+		if _, err := corpus.ReadEntry(os.DirFS(dir), filepath.Base(path)); err != nil {
 			t.Errorf("%s: %v", path, err)
 		}
 	}
@@ -405,11 +407,11 @@ func TestInterruptedMinimizationKeepsTheCaseAsFoundAndAddsTheSmallestConfirmed(t
 	if len(f.Also) != 1 {
 		t.Fatalf("also saved %v, want the case as found beside the smallest confirmed: %s", f.Also, f.Note)
 	}
-	asFound, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Also[0]))
+	asFound, err := corpus.ReadEntry(os.DirFS(dir), filepath.Base(f.Also[0]))
 	if err != nil || string(asFound.Input) != string(start.Encode()) {
 		t.Fatalf("the case as found is not kept whole at %s: %v", f.Also[0], err)
 	}
-	smaller, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(f.Path))
+	smaller, err := corpus.ReadEntry(os.DirFS(dir), filepath.Base(f.Path))
 	var want strings.Builder
 	toyJudge(smaller.Input, &want)
 	if err != nil || len(smaller.Input) >= len(asFound.Input) || !holds(smaller.Input, 42) || string(smaller.Answer) != want.String() ||

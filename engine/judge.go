@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"gamediff/corpus"
+
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +10,16 @@ import (
 
 	"gamediff/sandbox"
 )
+
+// TestOf is a corpus case as a test: its input, and the result a right solution gives on
+// it, its answer or, for an input error (R-IN1), exit 2 naming the line.
+func TestOf(e corpus.Entry) Test {
+	want := Result{Solver: Expected, Result: sandbox.Result{Stdout: e.Answer}}
+	if e.ErrLine != 0 {
+		want.Exit, want.ErrLine, want.Stderr = 2, e.ErrLine, e.ErrText
+	}
+	return Test{Name: e.Path, Input: e.Input, Want: want}
+}
 
 // Test is one input to judge the code under test on, with the result a right solution
 // gives on it.

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"gamediff/corpus"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,15 +31,15 @@ func (s *saver) save(input []byte, want Result) (path string, created, ok bool) 
 	if want.Exit == 2 {
 		errText = firstLine(want.Stderr)
 	}
-	_, err := os.Stat(filepath.Join(s.dir, contentName(input)+".in"))
+	_, err := os.Stat(filepath.Join(s.dir, corpus.Name(input)+".in"))
 	existed := err == nil
-	path, err = SaveCase(s.dir, input, want.Stdout, errText)
+	path, err = corpus.Save(s.dir, input, want.Stdout, errText)
 	if err == nil {
 		return path, !existed, true
 	}
 	tmp, terr := s.temporary()
 	if terr == nil {
-		if p, err2 := SaveCase(tmp, input, want.Stdout, errText); err2 == nil {
+		if p, err2 := corpus.Save(tmp, input, want.Stdout, errText); err2 == nil {
 			s.note(fmt.Sprintf("could not save to %s (%v): saved to %s instead", s.dir, err, p))
 			return p, true, true
 		}
@@ -53,8 +55,8 @@ func (s *saver) keepOutside(input []byte) string {
 	if err != nil {
 		return ""
 	}
-	path := filepath.Join(tmp, contentName(input)+".in")
-	if WriteFileAtomic(path, input) != nil {
+	path := filepath.Join(tmp, corpus.Name(input)+".in")
+	if corpus.WriteAtomic(path, input) != nil {
 		return ""
 	}
 	return path
@@ -78,7 +80,7 @@ func (s *saver) forget(path string) {
 	if path == "" {
 		return
 	}
-	if err := removeCase(path); err != nil {
+	if err := corpus.Remove(path); err != nil {
 		s.note(fmt.Sprintf("could not remove %s: %v", path, err))
 	}
 }

@@ -91,8 +91,8 @@ func (f *jsonFloat) UnmarshalJSON(b []byte) error {
 // Exponent is the exponent as a number, NaN when too few runs told it.
 func (f jsonFloat) Exponent() float64 { return float64(f) }
 
-// GrowthScales are the scales at which a growth is measured first.
-var GrowthScales = []float64{1.0 / 8, 1.0 / 4, 1.0 / 2, 1}
+// growthScales are the scales at which a growth is measured first.
+var growthScales = []float64{1.0 / 8, 1.0 / 4, 1.0 / 2, 1}
 
 // baseScale is the scale of the probe that measures what does not grow with a dimension:
 // small enough that a linear growth's share of it (1/64 of the case's time) shifts the
@@ -412,7 +412,7 @@ func (n *narrowStep) end(c *coordinator) {
 const growthMaxRuns = 4
 
 // growthStep measures how the code under test's time grows along each dimension of a
-// case: the case scaled along each dimension alone, at GrowthScales (and at baseScale,
+// case: the case scaled along each dimension alone, at growthScales (and at baseScale,
 // what does not grow), the code under test and fast run on each, in parallel, on every
 // lane, under the limits. Probes of the same input (the case itself, at 1×) are run once.
 // Where fewer than two of a dimension's probes are within the limit, it goes on at half
@@ -464,7 +464,7 @@ func (c *coordinator) newGrowth(s Scaler, p pending, overAtOne bool, runs int) *
 	g.out = make([]Growth, len(dims))
 	for k, dim := range dims {
 		g.out[k] = Growth{Dimension: dim}
-		for _, f := range GrowthScales {
+		for _, f := range growthScales {
 			g.add(k, f, false)
 		}
 		g.add(k, baseScale, true)
@@ -487,7 +487,7 @@ func (g *growthStep) add(k int, f float64, base bool) bool {
 			return false
 		}
 	}
-	if base && share >= GrowthScales[0] {
+	if base && share >= growthScales[0] {
 		return false // it tells nothing more than the table's first
 	}
 	input := cs.Encode()

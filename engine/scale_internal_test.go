@@ -13,8 +13,8 @@ import (
 // squares over 1/8, 1/4 and 1/2 would fit 1.6); runs under the noise floor or over the
 // limit are left out, and a growth past any power still shows as one.
 func TestFitExponentIsTheGrowthNearTheCase(t *testing.T) {
-	quadratic := make([]float64, len(GrowthScales))
-	for i, s := range GrowthScales {
+	quadratic := make([]float64, len(growthScales))
+	for i, s := range growthScales {
 		quadratic[i] = 0.025 + 2.24*s*s
 	}
 	quadratic[3] = -1 // over the limit at 1×
@@ -27,12 +27,12 @@ func TestFitExponentIsTheGrowthNearTheCase(t *testing.T) {
 		{"linear", []float64{0.1, 0.2, 0.4, 0.8}, 0.99, 1.01},
 		{"exponential, two runs measured", []float64{0, 0.011, 0.851, -1}, 3, math.Inf(1)},
 	} {
-		if e := float64(fitExponent(GrowthScales, c.seconds, 0, 0)); !(e >= c.min && e <= c.max) {
+		if e := float64(fitExponent(growthScales, c.seconds, 0, 0)); !(e >= c.min && e <= c.max) {
 			t.Errorf("%s %v: exponent %.2f, want %v to %v", c.name, c.seconds, e, c.min, c.max)
 		}
 	}
 	for _, seconds := range [][]float64{{0.001, 0.002, 0.5, -1}, {0, 0, 0, -1}} {
-		if e := fitExponent(GrowthScales, seconds, baseScale, 0.001); !math.IsNaN(float64(e)) {
+		if e := fitExponent(growthScales, seconds, baseScale, 0.001); !math.IsNaN(float64(e)) {
 			t.Errorf("%v: exponent %.2f from one run measured, want none (NaN)", seconds, e)
 		}
 	}
@@ -45,8 +45,8 @@ func TestFitExponentIsTheGrowthNearTheCase(t *testing.T) {
 // the two runs.
 func TestFitExponentPastWhatDoesNotGrow(t *testing.T) {
 	model := func(fixed, a, e float64) ([]float64, float64) {
-		seconds := make([]float64, len(GrowthScales))
-		for i, s := range GrowthScales {
+		seconds := make([]float64, len(growthScales))
+		for i, s := range growthScales {
 			seconds[i] = fixed + a*math.Pow(s, e)
 		}
 		seconds[3] = -1 // over the limit at 1×
@@ -62,14 +62,14 @@ func TestFitExponentPastWhatDoesNotGrow(t *testing.T) {
 		{"cubic beside 200 ms", 0.2, 8, 3, 2.6, 2.95, 3.05},
 	} {
 		seconds, base := model(c.fixed, c.a, c.e)
-		plain := float64(fitExponent(GrowthScales, seconds, 0, 0))
+		plain := float64(fitExponent(growthScales, seconds, 0, 0))
 		if plain > c.plainMax {
 			t.Errorf("%s: without the base %.2f: the case does not show a fixed cost's weight", c.name, plain)
 		}
-		if e := float64(fitExponent(GrowthScales, seconds, baseScale, base)); !(e >= c.min && e <= c.max) {
+		if e := float64(fitExponent(growthScales, seconds, baseScale, base)); !(e >= c.min && e <= c.max) {
 			t.Errorf("%s %v, base %.4f: exponent %.2f, want %v to %v", c.name, seconds, base, e, c.min, c.max)
 		}
-		if e := float64(fitExponent(GrowthScales, seconds, baseScale, seconds[2])); e != plain {
+		if e := float64(fitExponent(growthScales, seconds, baseScale, seconds[2])); e != plain {
 			t.Errorf("%s: a base as long as the runs gives %.2f, want the two runs' %.2f", c.name, e, plain)
 		}
 	}

@@ -1,11 +1,12 @@
 package fuzz
 
 import (
+	"gamediff/corpus"
+
 	"fmt"
 	"io"
 	"sync"
 
-	"gamediff/engine"
 	"gamediff/games"
 )
 
@@ -50,7 +51,7 @@ func lookup(name string) (*target, error) {
 		fuzzInput:   func(data []byte) ([]byte, bool) { return games.FuzzInput(g, data) },
 		parserSeeds: g.ParserSeeds,
 		corpus: func() ([][]byte, error) {
-			entries, err := engine.ReadCorpus(g.HandMade())
+			entries, err := corpus.Read(g.HandMade())
 			if err != nil {
 				return nil, err
 			}

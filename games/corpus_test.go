@@ -1,6 +1,8 @@
 package games
 
 import (
+	"gamediff/corpus"
+
 	"gamediff/report"
 
 	"context"
@@ -18,7 +20,7 @@ import (
 func TestCorpus(t *testing.T) {
 	for _, g := range All() {
 		t.Run(g.Name(), func(t *testing.T) {
-			entries, err := engine.ReadCorpus(os.DirFS(filepath.Join("..", "corpus", g.Name())))
+			entries, err := corpus.Read(os.DirFS(filepath.Join("..", "corpus", g.Name())))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -36,7 +38,7 @@ func TestCorpus(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						if d := engine.Compare(e.Want(), r, engine.Exact); d != nil {
+						if d := engine.Compare(engine.TestOf(e).Want, r, engine.Exact); d != nil {
 							var b strings.Builder
 							report.Divergence(&b, d)
 							t.Errorf("%s differs from %s:\n%s", s.Who(), e.Path, b.String())
@@ -53,7 +55,7 @@ func TestCorpus(t *testing.T) {
 // ruling about input that is never read (R-IN2, R-M4).
 func TestCorpusInvalidInputsAreOnPurpose(t *testing.T) {
 	for _, g := range All() {
-		entries, err := engine.ReadCorpus(os.DirFS(filepath.Join("..", "corpus", g.Name())))
+		entries, err := corpus.Read(os.DirFS(filepath.Join("..", "corpus", g.Name())))
 		if err != nil {
 			t.Fatal(err)
 		}

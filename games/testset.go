@@ -1,6 +1,8 @@
 package games
 
 import (
+	"gamediff/corpus"
+
 	"gamediff/report"
 
 	"bufio"
@@ -153,7 +155,7 @@ func WriteTestSet(ctx context.Context, g Game, cfg TestSetConfig) (TestSet, erro
 			set.Coverage = coverage(bounds)
 			set.Features = featureCoverage(features)
 		}
-		err = engine.WriteFileAtomic(filepath.Join(cfg.Dir, PlanFile), planText(set))
+		err = corpus.WriteAtomic(filepath.Join(cfg.Dir, PlanFile), planText(set))
 	}
 	if err != nil {
 		// Nothing half written stays: a folder of gen's holds a plan and its tests.
@@ -267,10 +269,10 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 		return t, nil, fmt.Errorf("ref rejects the generated input: %s", want.Stderr)
 	}
 	base := filepath.Join(dir, strconv.Itoa(number))
-	if err := engine.WriteFileAtomic(base+".in", input); err != nil {
+	if err := corpus.WriteAtomic(base+".in", input); err != nil {
 		return t, nil, fmt.Errorf("writing the input: %w", err)
 	}
-	if err := engine.WriteFileAtomic(base+".ans", want.Stdout); err != nil {
+	if err := corpus.WriteAtomic(base+".ans", want.Stdout); err != nil {
 		return t, nil, fmt.Errorf("writing the answer: %w", err)
 	}
 	t.InputBytes, t.AnswerBytes = len(input), len(want.Stdout)

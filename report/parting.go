@@ -1,6 +1,8 @@
 package report
 
 import (
+	"gamediff/corpus"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -74,7 +76,7 @@ func (h Hunt) WritePage(dir string, f engine.Finding, p *picture.Parting) (strin
 		r.Notes = append(r.Notes, f.Note)
 	}
 	r.Notes = append(r.Notes, h.causeLines(f)...)
-	return path, engine.WriteFileAtomic(path, r.HTML())
+	return path, corpus.WriteAtomic(path, r.HTML())
 }
 
 // verdictLine is a page's line under its heading: the verdict, in words.

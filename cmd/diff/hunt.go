@@ -301,7 +301,7 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 		if en.ErrLine != 0 && program != nil {
 			continue // a program may assume valid input
 		}
-		tests = append(tests, engine.Test{Name: en.Path, Input: en.Input, Want: en.Want()})
+		tests = append(tests, engine.TestOf(en))
 	}
 	if len(tests) == 0 {
 		return nil, nil

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/fuzz"
 	"gamediff/games"
@@ -26,7 +27,7 @@ import (
 func importCmd(ctx context.Context, args []string, e *env) int {
 	fs := newFlags("import", "FILE...   (FILE: a Go fuzz corpus file or a libFuzzer input of one of the game's fuzz targets)", e)
 	name := fs.String("game", "", "the game (required)")
-	corpus := fs.String("corpus", "corpus", "corpus root; cases go to <corpus>/<game>/found")
+	root := fs.String("corpus", "corpus", "corpus root; cases go to <corpus>/<game>/found")
 	target := fs.String("target", "", "the fuzz target the files are inputs of (Fuzz<Game>Diff or Fuzz<Game>Parse); default: the target each file's folder is named after")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
@@ -72,7 +73,7 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 		if r.Exit == 2 {
 			errText = strings.SplitN(r.Stderr, "\n", 2)[0]
 		}
-		saved, err := engine.SaveCase(filepath.Join(*corpus, g.Name(), "found"), input, r.Stdout, errText)
+		saved, err := corpus.Save(filepath.Join(*root, g.Name(), "found"), input, r.Stdout, errText)
 		if err != nil {
 			fmt.Fprintln(e.stderr, "gamediff import:", err)
 			return exitUsage

@@ -83,7 +83,7 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 				skipped++ // an input error: a contestant's program may assume valid input
 				continue
 			}
-			tests = append(tests, engine.Test{Name: en.Path, Input: en.Input, Want: en.Want()})
+			tests = append(tests, engine.TestOf(en))
 		}
 	}
 	if skipped > 0 {

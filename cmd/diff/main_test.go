@@ -1,6 +1,8 @@
 package main
 
 import (
+	"gamediff/corpus"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -26,9 +28,9 @@ func TestMain(m *testing.M) {
 }
 
 // readEntry reads a saved corpus case.
-func readEntry(t *testing.T, path string) engine.Entry {
+func readEntry(t *testing.T, path string) corpus.Entry {
 	t.Helper()
-	e, err := engine.ReadEntry(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+	e, err := corpus.ReadEntry(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"gamediff/corpus"
+
 	"gamediff/report"
 
 	"context"
@@ -34,7 +36,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 	}
 	cfg := engine.JudgeConfig{Game: g, Program: argv, Compare: eq, Workers: h.workers, Limits: h.limits(g)}
 	sample := cases[0]
-	verdicts, err := engine.JudgeTests(ctx, cfg, []engine.Test{{Name: sample.Path, Input: sample.Input, Want: sample.Want()}})
+	verdicts, err := engine.JudgeTests(ctx, cfg, []engine.Test{engine.TestOf(sample)})
 	switch {
 	case ctx.Err() != nil:
 		return nil, exitInterrupted
@@ -66,7 +68,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		if _, err := g.Decode(c.Input); err != nil {
 			continue // a contestant's program may assume valid input
 		}
-		tests = append(tests, engine.Test{Name: c.Path, Input: c.Input, Want: c.Want()})
+		tests = append(tests, engine.TestOf(c))
 	}
 	verdicts, err = engine.JudgeTests(ctx, cfg, tests)
 	if ctx.Err() != nil {
@@ -185,12 +187,12 @@ func explainedRulings(g games.Game, disagree map[string][]string, tests []engine
 
 // failedSample reports a program that fails the game's sample, confirmed: the hunt stops
 // there, with the sample as its one finding, saved, reported and paged as any finding is.
-func failedSample(g games.Game, h huntFlags, sample engine.Entry, v engine.Judgement, e *env) int {
+func failedSample(g games.Game, h huntFlags, sample corpus.Entry, v engine.Judgement, e *env) int {
 	fmt.Fprintf(e.stderr, "gamediff hunt: the program fails on the sample %s: %s (%s on %d of %d runs); every case would fail alike, so the hunt stops here\n",
 		sample.Path, v.Signature, v.Verdict, v.Shown, v.Runs)
 	f := engine.Finding{Verdict: v.Verdict, Signature: v.Signature, Identity: v.Identity, Origin: "the game's sample, " + sample.Path, Path: sample.Path,
 		Shown: v.Shown, Runs: v.Runs, InputBytes: len(sample.Input), Original: len(sample.Input), Input: sample.Input, Divergence: v.Divergence}
-	if saved, err := engine.SaveCase(foundDir(h, g.Name()), sample.Input, sample.Answer, sample.ErrText); err == nil {
+	if saved, err := corpus.Save(foundDir(h, g.Name()), sample.Input, sample.Answer, sample.ErrText); err == nil {
 		f.Path = saved
 	}
 	rh := h.reporting(g, programArgv(h.program))
@@ -210,8 +212,8 @@ func failedSample(g games.Game, h huntFlags, sample engine.Entry, v engine.Judge
 
 // handMade returns the game's hand-made corpus cases, carried in the binary, the sample
 // first.
-func handMade(g games.Game) []engine.Entry {
-	entries, _ := engine.ReadCorpus(g.HandMade())
+func handMade(g games.Game) []corpus.Entry {
+	entries, _ := corpus.Read(g.HandMade())
 	sort.SliceStable(entries, func(i, j int) bool {
 		return strings.HasPrefix(entries[i].Path, "sample") && !strings.HasPrefix(entries[j].Path, "sample")
 	})

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"gamediff/corpus"
+
 	"gamediff/report"
 
 	"context"
@@ -20,7 +22,7 @@ import (
 func replayCmd(ctx context.Context, args []string, e *env) int {
 	fs := newFlags("replay", "[FILE.in | DIR]...", e)
 	name := fs.String("game", "", "the game; empty: every game, or the game of the corpus/<game>/ paths given")
-	corpus := fs.String("corpus", "corpus", "corpus root, used when no path is given")
+	root := fs.String("corpus", "corpus", "corpus root, used when no path is given")
 	verbose := fs.Bool("v", false, "list every case, not only failures")
 	if code, ok := parseFlags(fs, args, e); !ok {
 		return code
@@ -43,15 +45,15 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 	for _, g := range targets {
 		paths := fs.Args()
 		if len(paths) == 0 {
-			folder := filepath.Join(*corpus, g.Name())
+			folder := filepath.Join(*root, g.Name())
 			if st, err := os.Stat(folder); err != nil || !st.IsDir() {
 				fmt.Fprintf(e.stderr, "gamediff replay: no corpus folder %s for %s (-corpus %s): give the corpus root, which holds one folder per game\n",
-					folder, g.Name(), *corpus)
+					folder, g.Name(), *root)
 				return exitUsage
 			}
 			paths = []string{folder}
 		}
-		var entries []engine.Entry
+		var entries []corpus.Entry
 		for _, p := range paths {
 			got, err := readEntries(p)
 			if err != nil {
@@ -70,7 +72,7 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 				if err != nil {
 					return exitInterrupted
 				}
-				if d := engine.Compare(entry.Want(), r, engine.Exact); d != nil {
+				if d := engine.Compare(engine.TestOf(entry).Want, r, engine.Exact); d != nil {
 					failed++
 					fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, s.Who())
 					report.Divergence(e.stdout, d)
@@ -89,7 +91,7 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 
 // readEntries reads the corpus cases at p: a folder, recursively, or one NAME.in. Its
 // errors name the files as the user can find them: p, and the paths under it.
-func readEntries(p string) ([]engine.Entry, error) {
+func readEntries(p string) ([]corpus.Entry, error) {
 	st, err := os.Stat(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -98,9 +100,9 @@ func readEntries(p string) ([]engine.Entry, error) {
 		return nil, err
 	case !st.IsDir():
 		e, err := readCase(p)
-		return []engine.Entry{e}, err
+		return []corpus.Entry{e}, err
 	}
-	var entries []engine.Entry
+	var entries []corpus.Entry
 	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".in") {
 			return err
@@ -115,16 +117,16 @@ func readEntries(p string) ([]engine.Entry, error) {
 
 // readCase reads the case NAME.in at path, with NAME.ans and NAME.err; an error names the
 // file at fault by its path.
-func readCase(path string) (engine.Entry, error) {
+func readCase(path string) (corpus.Entry, error) {
 	base := strings.TrimSuffix(path, ".in")
 	if !strings.HasSuffix(path, ".in") {
-		return engine.Entry{}, fmt.Errorf("%s: a corpus case is a NAME.in file, with its answer in NAME.ans", path)
+		return corpus.Entry{}, fmt.Errorf("%s: a corpus case is a NAME.in file, with its answer in NAME.ans", path)
 	}
 	if _, err := os.Stat(base + ".ans"); errors.Is(err, fs.ErrNotExist) {
-		return engine.Entry{}, fmt.Errorf("%s has no answer: %s is missing", path, base+".ans")
+		return corpus.Entry{}, fmt.Errorf("%s has no answer: %s is missing", path, base+".ans")
 	}
 	name := filepath.Base(path)
-	e, err := engine.ReadEntry(os.DirFS(filepath.Dir(path)), name)
+	e, err := corpus.ReadEntry(os.DirFS(filepath.Dir(path)), name)
 	e.Path = path
 	if err != nil {
 		// ReadEntry names the files relative to the folder it reads: name them as given.

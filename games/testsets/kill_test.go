@@ -5,6 +5,8 @@
 package testsets_test
 
 import (
+	"gamediff/corpus"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -65,13 +67,13 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 			if _, err := games.WriteTestSet(context.Background(), g, games.TestSetConfig{Seed: 1, Dir: dir}); err != nil {
 				t.Fatalf("gen: %v", err)
 			}
-			entries, err := engine.ReadCorpus(os.DirFS(dir))
+			entries, err := corpus.Read(os.DirFS(dir))
 			if err != nil || len(entries) == 0 {
 				t.Fatalf("reading the set: %v (%d tests)", err, len(entries))
 			}
 			tests := make([]engine.Test, len(entries))
 			for i, e := range entries {
-				tests[i] = engine.Test{Name: e.Path, Input: e.Input, Want: e.Want()}
+				tests[i] = engine.TestOf(e)
 			}
 			right := clitest.CXX(t, "example-"+g.Name(), example)
 			rulings := clitest.CXX(t, "rulings-"+g.Name(), filepath.Join("..", "..", "cmd", "diff", "testdata", "rulings", g.Name(), "solution.cpp"))

@@ -1,6 +1,8 @@
 package hostile_test
 
 import (
+	"gamediff/corpus"
+
 	"bytes"
 	"encoding/json"
 	"os"
@@ -10,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/testutil/clitest"
 	"gamediff/testutil/proctable"
@@ -73,7 +74,7 @@ func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
 	saved, _ := filepath.Glob(filepath.Join(found, "mine", "*.in"))
 	g, _ := games.Lookup("mine")
 	for _, path := range saved {
-		e, err := engine.ReadEntry(os.DirFS(filepath.Dir(path)), filepath.Base(path))
+		e, err := corpus.ReadEntry(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package engine
+package corpus
 
 import (
 	"crypto/sha256"
@@ -13,8 +13,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"gamediff/sandbox"
 )
 
 // Entry is one corpus case: NAME.in, the expected stdout NAME.ans, and, for an input that
@@ -27,21 +25,12 @@ type Entry struct {
 	ErrText string // NAME.err's first line, for reports
 }
 
-// Want is the result a correct judge produces on the entry.
-func (e Entry) Want() Result {
-	r := Result{Solver: Expected, Result: sandbox.Result{Stdout: e.Answer}}
-	if e.ErrLine != 0 {
-		r.Exit, r.ErrLine, r.Stderr = 2, e.ErrLine, e.ErrText
-	}
-	return r
-}
-
 var errLinePattern = regexp.MustCompile(`^line (\d+):`)
 
-// ReadCorpus reads every NAME.in of fsys, recursively, with its NAME.ans (required) and
+// Read reads every NAME.in of fsys, recursively, with its NAME.ans (required) and
 // NAME.err (optional), sorted by path. Paths are fsys's: os.DirFS(dir) for a folder on
 // disk, or the corpus carried in the binary.
-func ReadCorpus(fsys fs.FS) ([]Entry, error) {
+func Read(fsys fs.FS) ([]Entry, error) {
 	var entries []Entry
 	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".in") {
@@ -88,24 +77,24 @@ func ReadEntry(fsys fs.FS, path string) (Entry, error) {
 	return e, nil
 }
 
-// contentName is the name a found case is saved under: a prefix of its input's SHA-256,
+// Name is the name a found case is saved under: a prefix of its input's SHA-256,
 // so that the same case found twice is saved once.
-func contentName(input []byte) string {
+func Name(input []byte) string {
 	sum := sha256.Sum256(input)
 	return hex.EncodeToString(sum[:8])
 }
 
-// SaveCase writes dir/NAME.in and dir/NAME.ans (and dir/NAME.err when errText is not
-// empty), NAME being contentName(input), and returns the path of NAME.in. Each file is
+// Save writes dir/NAME.in and dir/NAME.ans (and dir/NAME.err when errText is not
+// empty), NAME being Name(input), and returns the path of NAME.in. Each file is
 // written atomically, and NAME.in last, so that a reader that sees NAME.in sees a whole
 // case even if the process dies midway; if a file cannot be written, those written before
 // it are removed, so that no half case is left. A case already saved is written again
 // whole (its answer may have changed), and is never removed for a failure.
-func SaveCase(dir string, input, answer []byte, errText string) (string, error) {
+func Save(dir string, input, answer []byte, errText string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	base := filepath.Join(dir, contentName(input))
+	base := filepath.Join(dir, Name(input))
 	files := []struct {
 		ext  string
 		data []byte
@@ -117,7 +106,7 @@ func SaveCase(dir string, input, answer []byte, errText string) (string, error) 
 	st, statErr := os.Stat(base + ".in")
 	existed := statErr == nil && st.Mode().IsRegular()
 	for i, f := range files {
-		if err := WriteFileAtomic(base+f.ext, f.data); err != nil {
+		if err := WriteAtomic(base+f.ext, f.data); err != nil {
 			for _, done := range files[:i] {
 				if !existed { // a case saved before stays as it was, whole
 					os.Remove(base + done.ext)
@@ -129,8 +118,8 @@ func SaveCase(dir string, input, answer []byte, errText string) (string, error) 
 	return base + ".in", nil
 }
 
-// removeCase removes NAME.in first, then the files beside it, the reverse of SaveCase.
-func removeCase(path string) error {
+// Remove removes NAME.in first, then the files beside it, the reverse of SaveCase.
+func Remove(path string) error {
 	base := strings.TrimSuffix(path, ".in")
 	err := os.Remove(base + ".in")
 	for _, ext := range []string{".ans", ".err"} {
@@ -141,9 +130,9 @@ func removeCase(path string) error {
 	return err
 }
 
-// WriteFileAtomic writes data to a temporary file beside path, syncs it and renames it
+// WriteAtomic writes data to a temporary file beside path, syncs it and renames it
 // over path, so that path holds either its old content or all of data.
-func WriteFileAtomic(path string, data []byte) error {
+func WriteAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package engine_test
+package corpus_test
 
 import (
 	"os"
@@ -6,27 +6,28 @@ import (
 	"strings"
 	"testing"
 
+	"gamediff/corpus"
 	"gamediff/engine"
 )
 
 func TestSaveAndReadCase(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "found")
-	path, err := engine.SaveCase(dir, []byte("1\n7\n"), []byte("14\n"), "line 2: bad")
+	path, err := corpus.Save(dir, []byte("1\n7\n"), []byte("14\n"), "line 2: bad")
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := engine.ReadEntry(os.DirFS(dir), filepath.Base(path))
+	e, err := corpus.ReadEntry(os.DirFS(dir), filepath.Base(path))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(e.Input) != "1\n7\n" || string(e.Answer) != "14\n" || e.ErrLine != 2 {
 		t.Fatalf("read back %+v", e)
 	}
-	if w := e.Want(); w.Exit != 2 || w.ErrLine != 2 {
+	if w := engine.TestOf(e).Want; w.Exit != 2 || w.ErrLine != 2 {
 		t.Fatalf("want %+v: an .err case expects exit 2 on its line", w)
 	}
 	// Saving the same input again is the same case.
-	again, err := engine.SaveCase(dir, []byte("1\n7\n"), []byte("14\n"), "")
+	again, err := corpus.Save(dir, []byte("1\n7\n"), []byte("14\n"), "")
 	if err != nil || again != path {
 		t.Fatalf("second save: %s, %v", again, err)
 	}
@@ -43,7 +44,7 @@ func TestSaveAndReadCase(t *testing.T) {
 func TestSaveCaseIsWholeOrNothing(t *testing.T) {
 	dir := t.TempDir()
 	input := []byte("1\n7\n")
-	path, err := engine.SaveCase(dir, input, []byte("14\n"), "")
+	path, err := corpus.Save(dir, input, []byte("14\n"), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +55,7 @@ func TestSaveCaseIsWholeOrNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(path, "x"), nil, 0o644)
-	if _, err := engine.SaveCase(dir, input, []byte("14\n"), "line 2: bad"); err == nil {
+	if _, err := corpus.Save(dir, input, []byte("14\n"), "line 2: bad"); err == nil {
 		t.Fatal("saving over a folder succeeded")
 	}
 	base := strings.TrimSuffix(path, ".in")
@@ -74,17 +75,17 @@ func TestReadCorpusNeedsAnswersAndWellFormedErrors(t *testing.T) {
 	}
 	write("a.in", "x")
 	write("a.ans", "y")
-	if entries, err := engine.ReadCorpus(os.DirFS(dir)); err != nil || len(entries) != 1 {
+	if entries, err := corpus.Read(os.DirFS(dir)); err != nil || len(entries) != 1 {
 		t.Fatalf("ReadCorpus = %v, %v", entries, err)
 	}
 	write("b.in", "x")
-	if _, err := engine.ReadCorpus(os.DirFS(dir)); err == nil {
+	if _, err := corpus.Read(os.DirFS(dir)); err == nil {
 		t.Fatal("a case without .ans was accepted")
 	}
 	write("b.ans", "")
 	for _, errText := range []string{"oops\n", "line 0: nothing there\n", "line -3: below\n"} {
 		write("b.err", errText)
-		if _, err := engine.ReadCorpus(os.DirFS(dir)); err == nil {
+		if _, err := corpus.Read(os.DirFS(dir)); err == nil {
 			t.Fatalf("an .err reading %q was accepted", errText)
 		}
 	}
@@ -93,7 +94,7 @@ func TestReadCorpusNeedsAnswersAndWellFormedErrors(t *testing.T) {
 func TestWriteFileAtomicReplaces(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "f")
 	for _, content := range []string{"first", "second, longer"} {
-		if err := engine.WriteFileAtomic(path, []byte(content)); err != nil {
+		if err := corpus.WriteAtomic(path, []byte(content)); err != nil {
 			t.Fatal(err)
 		}
 		if b, _ := os.ReadFile(path); string(b) != content {

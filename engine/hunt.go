@@ -347,9 +347,8 @@ func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
 
 // huntGCPercent is a hunt's GOGC, unless the environment sets one. What its lanes
 // allocate is almost all garbage by the next case (the players' games, the encoded
-// inputs); its live heap is the cases in flight and the findings. Collecting at 5x that
-// heap, not 2x, took a third to a half off the hunt process's own CPU time besides its
-// lanes (a 10 s hunt of datamining's example: 2.2 s to 1.3 s).
+// inputs); its live heap is the cases in flight and the findings: collecting at 5x that
+// heap, not 2x, spares the hunt most of its collections (docs/benchmarks.md).
 const huntGCPercent = 400
 
 // startLanes starts workers lanes (0: one per CPU), each with its worker process, and
@@ -531,7 +530,7 @@ func (h *hunt) oracle() string {
 }
 
 // digestOf hashes one case input for Summary.Digest: a CRC-64, which the same input gives
-// in every process, and fast enough to cost a hunt nothing (a megabyte in 0.2 ms).
+// in every process, cheap beside a run of the case.
 func digestOf(input []byte) uint64 {
 	return crc64.Checksum(input, crcTable)
 }

@@ -257,8 +257,8 @@ func (t typed[C]) Scale(c engine.Case, dim string, f float64) (engine.Case, floa
 	return scaled, share
 }
 
-// Generate makes the case of a seed with a generator source that seeds in nanoseconds
-// (math/rand's own takes 10 µs and 5 KB to seed).
+// Generate makes the case of a seed with a generator source that seeds with one store,
+// where math/rand's own fills a table.
 func (t typed[C]) Generate(seed uint64) engine.Case {
 	return Generate[C](t.draw, seed)
 }

@@ -41,7 +41,7 @@ func init() {
 				"3 3\n. . .\nS . G\n###2\nMOVETO +3\nPUSH\nLEFT\n0 0\n",
 				"3 3\n...\nS.G\n###\n9223372036854775807\nMOVETO 99999999999999999999x\n",
 				// T promises more commands than the input holds, the first one wrong: the
-				// validator stops at it (it once read on, 27 s for T = 92233720).
+				// validator stops at it, where it once read on for T's count.
 				"3 3\n...\nS..\n#G#\n2147483647\n68547758083MOVETOMOV",
 			},
 			&scale.Tower, // how a time-out's case scales (engine.Scaler)

@@ -40,6 +40,11 @@ type coordinator struct {
 	owners map[int]owner         // what takes each job's result, by job id
 	drops  map[int]chan struct{} // the drop of each job in flight, by job id
 	blocks map[int][]int64       // the blocks of cases in flight: their indices, by job id
+	// foreign marks the jobs in flight that generate cases for their reach alone
+	// (dispatchForeign); st is what the cases reached, which steers the next ones.
+	foreign map[int]bool
+	st      *steering
+	opening int // the opening cases run
 	// unrun are the indices of blocks stopped past the limit that they did not run, in
 	// order: run first should the limit rise again past them (a suspect dismissed), so
 	// that every index below the final limit runs exactly once.
@@ -73,7 +78,8 @@ type idler interface {
 
 func newCoordinator(h *hunt, sum *Summary, p *pool) *coordinator {
 	c := &coordinator{h: h, sum: sum, p: p, kept: map[Identity]*finding{}, limit: h.end(),
-		owners: map[int]owner{}, drops: map[int]chan struct{}{}, blocks: map[int][]int64{}}
+		owners: map[int]owner{}, drops: map[int]chan struct{}{}, blocks: map[int][]int64{},
+		foreign: map[int]bool{}, st: newSteering(h)}
 	c.saves = &saver{dir: h.cfg.FoundDir, note: c.note}
 	return c
 }
@@ -292,26 +298,77 @@ func (c *coordinator) dispatch() {
 		o.step.fill(c, o.f)
 	}
 	for c.p.free() > 0 && c.alone == 0 && c.canHunt() && c.ctx.Err() == nil && c.failure == nil {
+		first := c.nextIndex()
+		if c.dispatchForeign(epochOf(first)) {
+			continue
+		}
+		e := epochOf(first)
+		if !c.st.ready(e) {
+			return // the lanes under way bring what its aims need
+		}
 		size := blockSize
 		if c.h.batch != nil {
 			size = batchBlockSize
 		}
+		// A block is of one epoch: its cases share their aims.
 		var block []int64
-		for len(block) < size && len(c.unrun) > 0 && c.unrun[0] < c.limit {
+		for len(block) < size && len(c.unrun) > 0 && c.unrun[0] < c.limit && epochOf(c.unrun[0]) == e {
 			block, c.unrun = append(block, c.unrun[0]), c.unrun[1:]
 		}
 		for len(block) < size {
 			i := c.h.index(c.next)
-			if i >= c.limit || i >= c.h.end() || i < c.h.cfg.Start {
+			if i >= c.limit || i >= c.h.end() || i < c.h.cfg.Start || epochOf(i) != e {
 				break
 			}
 			block = append(block, i)
 			c.next++
 		}
 		drop := make(chan struct{})
-		id := c.p.send(job{indices: block, drop: drop})
+		id := c.p.send(job{indices: block, aim: c.st.want(e), drop: drop})
 		c.owners[id], c.drops[id], c.blocks[id] = owner{}, drop, block
 	}
+}
+
+// nextIndex is the index the next block of the hunt's own cases begins with.
+func (c *coordinator) nextIndex() int64 {
+	if len(c.unrun) > 0 && c.unrun[0] < c.limit {
+		return c.unrun[0]
+	}
+	return c.h.index(c.next)
+}
+
+// foreignBlockSize is how many cases a lane generates at a time for their reach alone.
+const foreignBlockSize = 32
+
+// dispatchForeign hands a lane the next cases below the steering horizon that the hunt
+// does not run but whose reach steers those it does (a shard's, or those below -start),
+// up to the epoch of the hunt's next case, and reports whether it did.
+func (c *coordinator) dispatchForeign(upTo int) bool {
+	st := c.st
+	if st.steer == nil {
+		return false
+	}
+	for st.foreign < steerHorizon && (c.h.owns(st.foreign) || st.known[st.foreign]) {
+		st.foreign++
+	}
+	if st.foreign >= steerHorizon {
+		return false
+	}
+	e := epochOf(st.foreign)
+	if e > upTo || !st.ready(e) {
+		return false
+	}
+	var block []int64
+	for i := st.foreign; len(block) < foreignBlockSize && i < steerHorizon && epochOf(i) == e; i++ {
+		if !c.h.owns(i) && !st.known[i] {
+			block = append(block, i)
+		}
+	}
+	last := block[len(block)-1]
+	st.foreign = last + 1
+	id := c.p.send(job{indices: block, aim: st.want(e), reachOnly: true})
+	c.owners[id], c.foreign[id] = owner{}, true
+	return true
 }
 
 // start sends j to a lane for f's step s, and returns the job's id. A job that runs
@@ -342,6 +399,15 @@ func (c *coordinator) route(r jobResult) {
 	}
 	delete(c.owners, r.id)
 	delete(c.drops, r.id)
+	if c.foreign[r.id] {
+		delete(c.foreign, r.id)
+		if !c.failed(r.err) {
+			for _, cr := range r.reach {
+				c.st.record(cr.index, cr.reach, false)
+			}
+		}
+		return
+	}
 	if block, ok := c.blocks[r.id]; ok {
 		delete(c.blocks, r.id)
 		if c.hunting && r.err == nil && int(r.ran) < len(block) {
@@ -349,7 +415,7 @@ func (c *coordinator) route(r jobResult) {
 			c.unrun = append(c.unrun, block[r.ran:]...)
 			slices.Sort(c.unrun)
 		}
-		c.takeBlock(r)
+		c.takeBlock(r, block)
 		return
 	}
 	if !ok || o.step == nil {
@@ -414,10 +480,23 @@ func (c *coordinator) failed(err error) bool {
 	return true
 }
 
-// takeBlock folds a block's result into the hunt's state.
-func (c *coordinator) takeBlock(r jobResult) {
+// takeBlock folds the result of a block of cases into the hunt's state.
+func (c *coordinator) takeBlock(r jobResult, block []int64) {
 	if c.failed(r.err) {
 		return
+	}
+	ran := map[int64]bool{}
+	for _, i := range block[:r.ran] {
+		ran[i] = true
+		if c.h.steer != nil && i < int64(c.h.steer.Openers()) {
+			c.opening++
+		}
+	}
+	for _, cr := range r.reach {
+		c.st.record(cr.index, cr.reach, ran[cr.index])
+		if cr.aimed && ran[cr.index] && (c.h.steer == nil || cr.index >= int64(c.h.steer.Openers())) {
+			c.st.steered++
+		}
 	}
 	c.sum.Cases += r.ran
 	c.digest ^= r.digest

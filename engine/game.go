@@ -14,6 +14,8 @@ import (
 	"io"
 	"iter"
 	"time"
+
+	"gamediff/coverage"
 )
 
 // Judge is a judge run in-process: it reads the whole input and writes the judge's stdout
@@ -97,4 +99,29 @@ type Skipper interface {
 // checks its candidates with it, else with Decode.
 type Validator interface {
 	Validate(input []byte) error
+}
+
+// Cataloguer is implemented by a game with a catalogue of situations (package coverage):
+// the branches of its rules, the boundaries of its limits, the input forms its rules
+// allow. A hunt reports which its cases reached and which they never did.
+type Cataloguer interface {
+	// Situations is the catalogue, in the order of a coverage.Set's entries.
+	Situations() []coverage.Situation
+	// Reach is the set of situations a valid input reaches; an invalid one reaches none.
+	Reach(input []byte) coverage.Set
+}
+
+// Steerer is implemented by a Cataloguer whose generator can aim at situations: a hunt
+// begins with its opening cases, then steers part of its cases toward the situations it
+// has not reached yet (steer.go).
+type Steerer interface {
+	// Openers is how many cases a hunt begins with, indices 0 to Openers()-1: the cases
+	// at the statement's limits, as a test set's hardest tests are.
+	Openers() int
+	// Opener makes opening case k of a case seed; for a Batcher, a whole input, which a
+	// hunt runs alone.
+	Opener(k int, seed uint64) Case
+	// Toward makes the case of a case seed aimed at one of the situations of want (a
+	// unit, for a Batcher): the same seed and want, the same case.
+	Toward(seed uint64, want coverage.Set) Case
 }

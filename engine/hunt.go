@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"gamediff/coverage"
 	"gamediff/sandbox"
 )
 
@@ -132,6 +133,9 @@ type Summary struct {
 	// Replayed tells how the cases saved before did, run before the hunt: a fixed bug is
 	// shown to stay fixed (nil when none was replayed).
 	Replayed *Replayed `json:"replayed,omitempty"`
+	// Coverage is what the cases reached of the game's catalogue of situations, nil for a
+	// game without one.
+	Coverage *Coverage `json:"coverage,omitempty"`
 }
 
 // Replayed is the replay of saved cases that comes before a hunt, as go test -fuzz runs
@@ -284,8 +288,10 @@ type pending struct {
 type hunt struct {
 	cfg       HuntConfig
 	game      Game
-	explain   Explainer // nil when the game cannot name divergences
-	batch     Batcher   // nil unless a program is hunted and the game packs cases
+	explain   Explainer  // nil when the game cannot name divergences
+	catalogue Cataloguer // nil when the game has no catalogue of situations
+	steer     Steerer    // nil when its generator cannot aim
+	batch     Batcher    // nil unless a program is hunted and the game packs cases
 	validate  func(input []byte) error
 	exe       string
 	limits    sandbox.Limits
@@ -333,6 +339,7 @@ func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
 	sum.ConfirmSeconds = (c.huntedFor - c.blocksEnded).Seconds()
 	sum.MinimizeSecs = sum.Seconds - c.huntedFor.Seconds()
 	sum.Digest = strconv.FormatUint(c.digest, 16)
+	sum.Coverage = c.st.coverage(c.opening)
 	sum.Interrupted = ctx.Err() != nil
 	if s, ok := h.sandbox.Load().(string); ok {
 		sum.Sandbox = s
@@ -401,6 +408,13 @@ func newHunt(cfg HuntConfig) (*hunt, error) {
 	}
 	h := &hunt{cfg: cfg, game: cfg.Game, exe: exe, limits: cfg.Limits, refLimits: cfg.RefLimits, start: time.Now()}
 	h.explain, _ = cfg.Game.(Explainer)
+	h.catalogue, _ = cfg.Game.(Cataloguer)
+	if h.catalogue != nil && len(h.catalogue.Situations()) == 0 {
+		h.catalogue = nil
+	}
+	if h.catalogue != nil {
+		h.steer, _ = cfg.Game.(Steerer)
+	}
 	// A game that can check an input without building its case checks each minimization
 	// candidate that way.
 	if v, ok := cfg.Game.(Validator); ok {
@@ -440,17 +454,36 @@ func newHunt(cfg HuntConfig) (*hunt, error) {
 	return h, nil
 }
 
-// generate makes case index. A panic of the generator is the harness's bug: an error.
-func (h *hunt) generate(index int64) (c Case, err error) {
+// generate makes case index, aimed at want (steer.go): an opening case, a case steered
+// toward want, or the generator's own; aimed says it was one of the first two. A panic of
+// the generator is the harness's bug: an error.
+func (h *hunt) generate(index int64, want coverage.Set) (c Case, aimed bool, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("the generator of %s panicked on case %d of seed %d: %v", h.game.Name(), index, h.cfg.Seed, v)
 		}
 	}()
-	if h.batch != nil {
-		return h.batch.Unit(CaseSeed(h.cfg.Seed, index)), nil
+	seed := CaseSeed(h.cfg.Seed, index)
+	switch {
+	case h.steer != nil && index < int64(h.steer.Openers()):
+		return h.steer.Opener(int(index), seed), true, nil
+	case h.steer != nil && steered(index, want):
+		return h.steer.Toward(seed, want), true, nil
+	case h.batch != nil:
+		return h.batch.Unit(seed), false, nil
 	}
-	return h.game.Generate(CaseSeed(h.cfg.Seed, index)), nil
+	return h.game.Generate(seed), false, nil
+}
+
+// reach is the set of situations input reaches; a catalogue that panics on it is the
+// harness's bug, which costs the case its coverage, never the hunt.
+func (h *hunt) reach(input []byte) (r coverage.Set) {
+	defer func() {
+		if recover() != nil {
+			r = coverage.Set{}
+		}
+	}()
+	return h.catalogue.Reach(input)
 }
 
 // signature is d's signature on input, in the game's terms when it can say.
@@ -488,6 +521,17 @@ func (h *hunt) index(k int64) int64 {
 		return h.cfg.Start + int64(h.cfg.Shard-1) + k*int64(h.cfg.Shards)
 	}
 	return h.cfg.Start + k
+}
+
+// owns reports whether case index is one the hunt (its shard) runs, limits aside.
+func (h *hunt) owns(index int64) bool {
+	if index < h.cfg.Start || index >= h.end() {
+		return false
+	}
+	if n := int64(h.cfg.Shards); n > 1 {
+		return (index-h.cfg.Start)%n == int64(h.cfg.Shard-1)
+	}
+	return true
 }
 
 // total is how many cases the hunt's shard runs when a count bounds it, else 0.

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"time"
 
+	"gamediff/coverage"
 	"gamediff/sandbox"
 )
 
@@ -39,9 +40,14 @@ type how struct {
 type job struct {
 	id      int
 	indices []int64
-	input   []byte
-	how     how
-	fresh   bool // in a worker started for it: a confirmation's rerun
+	// aim is what a block's steered cases aim at (steer.go); reachOnly, that the block's
+	// cases are generated for their reach alone, not run: cases the hunt does not run
+	// whose reach steers those it does.
+	aim       coverage.Set
+	reachOnly bool
+	input     []byte
+	how       how
+	fresh     bool // in a worker started for it: a confirmation's rerun
 	// alone runs with no other run of the hunt beside it, as a judge rejudges on an idle
 	// machine: a rerun of a run disturbed from outside (starved by the machine's load,
 	// most often), which the hunt's own runs beside it would starve too.
@@ -73,6 +79,7 @@ type jobResult struct {
 	ran     int64
 	digest  uint64
 	found   []pending   // a block's divergent cases
+	reach   []caseReach // a block's cases whose reach was computed, in order
 	d       *Divergence // of a job's input
 	sig     signature
 	run     Result        // the code under test's run, of a test (job.want) or a timing
@@ -84,6 +91,13 @@ type jobResult struct {
 	// outside (a worker killed or stopped, a starved run).
 	disturbed int
 	err       error
+}
+
+// caseReach is the reach of one case of a block.
+type caseReach struct {
+	index int64
+	reach coverage.Set
+	aimed bool
 }
 
 // pool hands jobs to the lanes and takes their results back: the one way the coordinator
@@ -138,8 +152,10 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 	for j := range jobs {
 		var r jobResult
 		switch {
+		case j.reachOnly:
+			r = l.reachBlock(j.indices, j.aim)
 		case j.indices != nil:
-			r = l.huntBlock(ctx, j.indices, j.drop)
+			r = l.huntBlock(ctx, j.indices, j.aim, j.drop)
 		case j.timing:
 			r.want, r.run, r.err = l.timing(ctx, j.input, j.judgeOnly, j.drop)
 		case j.want != nil:
@@ -351,22 +367,15 @@ func (l *lane) request(input []byte, hw how) request {
 	return req
 }
 
-// huntBlock generates and compares the cases of a block. Closed, drop stops it: the cases
-// it ran count, the one under way does not.
-func (l *lane) huntBlock(ctx context.Context, indices []int64, drop <-chan struct{}) (r jobResult) {
+// huntBlock generates and compares the cases of a block, aimed at aim. Closed, drop stops
+// it: the cases it ran count, the one under way does not.
+func (l *lane) huntBlock(ctx context.Context, indices []int64, aim coverage.Set, drop <-chan struct{}) (r jobResult) {
 	cases := make([]Case, len(indices))
 	// Each case is encoded once: for its run and the digest, and, packed, for its run
 	// alone should its pack diverge.
 	inputs := make([][]byte, len(cases))
 	l.generating(func() {
-		for k, i := range indices {
-			c, err := l.h.generate(i)
-			if err != nil {
-				r.err = err
-				return
-			}
-			cases[k], inputs[k] = c, c.Encode()
-		}
+		cases, inputs, r.reach, r.err = l.generate(indices, aim)
 	})
 	if r.err != nil {
 		return r
@@ -390,6 +399,31 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64, drop <-chan struc
 			r.found = append(r.found, pending{index: i, c: cases[k], input: input, d: d, sig: sig, after: time.Since(l.h.start)})
 		}
 	}
+	return r
+}
+
+// generate makes the cases of a block, aimed at aim, with their inputs and the reach of
+// those the steering records (steering.needsReach, with the coordinator's own rule).
+func (l *lane) generate(indices []int64, aim coverage.Set) (cases []Case, inputs [][]byte, reach []caseReach, err error) {
+	cases, inputs = make([]Case, len(indices)), make([][]byte, len(indices))
+	for k, i := range indices {
+		c, aimed, err := l.h.generate(i, aim)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		cases[k], inputs[k] = c, c.Encode()
+		if l.h.catalogue != nil && needsReach(i, aimed) {
+			reach = append(reach, caseReach{index: i, reach: l.h.reach(inputs[k]), aimed: aimed})
+		}
+	}
+	return cases, inputs, reach, nil
+}
+
+// reachBlock generates the cases of a block for their reach alone (job.reachOnly).
+func (l *lane) reachBlock(indices []int64, aim coverage.Set) (r jobResult) {
+	l.generating(func() {
+		_, _, r.reach, r.err = l.generate(indices, aim)
+	})
 	return r
 }
 

@@ -31,6 +31,7 @@ func init() {
 			testcase.DecodeBoom, nil, // the validator, typed and not
 			gen.BoomGen, gen.ShrinkBoom, testcase.BoomFromBytes, gen.BoomPlan, // cases, cuts, fuzz decoding, test set
 			ruling.Boom, ruling.BoomInput, // its rulings, and those an input reaches
+			ruling.BoomSituations, ruling.BoomReach, gen.BoomAim, // its catalogue of situations, what an input reaches, aims
 			picture.Boom, // how reports and show draw it
 			// Inputs that aim at the parsers' limits (sizes far past the statement's,
 			// numbers past int64): input errors that allocate nothing big.

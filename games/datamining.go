@@ -32,6 +32,7 @@ func init() {
 			testcase.DecodeDatamining, testcase.ValidateDatamining, // the validator, typed and not
 			gen.DataminingGen, gen.ShrinkDatamining, testcase.DataminingFromBytes, gen.DataminingPlan, // cases, cuts, fuzz decoding, test set
 			ruling.Datamining, ruling.DataminingInput, // its rulings, and those an input reaches
+			ruling.DataminingSituations, ruling.DataminingReach, gen.DataminingAim, // its catalogue of situations, what an input reaches, aims
 			picture.Datamining, // how reports and show draw it
 			// Inputs that aim at the parsers' limits (sizes far past the statement's,
 			// numbers past int64): input errors that allocate nothing big.

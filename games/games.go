@@ -17,6 +17,7 @@ import (
 
 	"github.com/leanovate/gopter"
 
+	"gamediff/coverage"
 	"gamediff/engine"
 	"gamediff/gen"
 	"gamediff/picture"
@@ -30,6 +31,8 @@ import (
 type Game interface {
 	engine.Game
 	engine.Explainer
+	engine.Cataloguer
+	engine.Steerer
 	// FromBytes decodes arbitrary bytes into a valid case (the structured decoding of a
 	// Diff fuzz target); FuzzBytes is its inverse, the seeds' format.
 	FromBytes(data []byte) engine.Case
@@ -67,7 +70,10 @@ type Game interface {
 	skipping(skip *gen.Skip) Game
 }
 
-var _ engine.Skipper = Game(nil)
+var (
+	_ engine.Skipper = Game(nil)
+	_ engine.Steerer = Game(nil)
+)
 
 var registry = map[string]Game{}
 
@@ -169,7 +175,15 @@ type Parts[C CaseModel] struct {
 	// reaches, as ref plays it.
 	Rulings func() []ruling.Ruling
 	Reached func(input []byte) ruling.Set
-	Drawing *picture.Drawing // how the pictures draw it (reports, show)
+	// Situations is its catalogue of situations (package ruling: the rulebook made
+	// executable), Reach what an input reaches of it; Aim a generator whose cases reach
+	// situation id far more often than the game's own (nil: its own is the aim), so that a
+	// hunt steers toward what it has not reached (engine.Steerer). A hunt opens with the
+	// tests of Plan.
+	Situations func() []coverage.Situation
+	Reach      func(input []byte) coverage.Set
+	Aim        func(skip *gen.Skip, id string) gopter.Gen
+	Drawing    *picture.Drawing // how the pictures draw it (reports, show)
 	// ParserSeeds are inputs that aim at the parsers' limits (Game.ParserSeeds).
 	ParserSeeds []string
 	// Scale scales its cases along their dimensions, so that a time-out is narrowed by
@@ -199,6 +213,8 @@ func (p Parts[C]) check() error {
 		return missing("Gen, Shrink, FromBytes or Plan")
 	case p.Rulings == nil || p.Reached == nil || len(p.Rulings()) == 0:
 		return missing("Rulings (a game has at least one) or Reached")
+	case p.Situations == nil || p.Reach == nil || p.Aim == nil:
+		return missing("Situations, Reach or Aim")
 	case p.Drawing == nil:
 		return missing("Drawing")
 	}
@@ -337,6 +353,46 @@ func (t typed[C]) Validate(input []byte) error {
 	return err
 }
 
+// Situations is the game's catalogue of situations (engine.Cataloguer).
+func (t typed[C]) Situations() []coverage.Situation { return t.p.Situations() }
+
+// Reach is what input reaches of the catalogue, as ref plays it.
+func (t typed[C]) Reach(input []byte) coverage.Set { return t.p.Reach(input) }
+
+// Openers is how many cases a hunt opens with: the tests of the game's plan, the set gen
+// writes, whose hardest are at the statement's limits (engine.Steerer).
+func (t typed[C]) Openers() int { return len(t.p.Plan()) }
+
+// Opener is test k+1 of the plan for a case seed; one that reaches a ruling the hunt
+// leaves out (-skip-rule) gives way to the generator's own case.
+func (t typed[C]) Opener(k int, seed uint64) engine.Case {
+	c := Generate[C](t.p.Plan()[k].Gen, seed)
+	if t.skip != nil && t.Skips(c.Encode()) != "" {
+		return t.Generate(seed)
+	}
+	return c
+}
+
+// Toward makes the case of a seed aimed at one of the situations of want, chosen by the
+// seed: the game's Aim for it, or its own generator (engine.Steerer).
+func (t typed[C]) Toward(seed uint64, want coverage.Set) engine.Case {
+	if g := t.aim(seed, want); g != nil {
+		return Generate[C](g, seed)
+	}
+	return t.Generate(seed)
+}
+
+// aim is the generator of the situation of want a seed picks, nil when the game's own is.
+func (t typed[C]) aim(seed uint64, want coverage.Set) gopter.Gen {
+	ids := want.IDs(t.p.Situations())
+	if len(ids) == 0 {
+		return nil
+	}
+	// The pick takes bits of the seed that the generator's source does not start from.
+	id := ids[int((seed*0x9e3779b97f4a7c15)>>33)%len(ids)]
+	return t.p.Aim(t.skip, id)
+}
+
 // Rulings lists the rulings whose situation c reaches, as ref plays it.
 func (t typed[C]) Rulings(c engine.Case) []string { return t.p.Reached(c.Encode()).IDs(t.p.Rulings()) }
 
@@ -391,6 +447,15 @@ func (b bytePacked[C]) skipping(skip *gen.Skip) Game {
 
 // Unit makes the case of a seed for packing.
 func (b batched[C]) Unit(seed uint64) engine.Case { return Generate[C](b.drawUnit, seed) }
+
+// Toward makes the unit of a seed aimed at one of the situations of want: the game's Aim
+// for it, or its own unit.
+func (b batched[C]) Toward(seed uint64, want coverage.Set) engine.Case {
+	if g := b.aim(seed, want); g != nil {
+		return Generate[C](g, seed)
+	}
+	return b.Unit(seed)
+}
 
 func (b batched[C]) skipping(skip *gen.Skip) Game {
 	b.typed = b.typed.skipping(skip).(typed[C])

@@ -27,6 +27,7 @@ func init() {
 		testcase.DecodeMine, nil, // the validator, typed and not
 		gen.MineGen, gen.ShrinkMine, testcase.MineFromBytes, gen.MinePlan, // cases, cuts, fuzz decoding, test set
 		ruling.Mine, ruling.MineInput, // its rulings, and those an input reaches
+		ruling.MineSituations, ruling.MineReach, gen.MineAim, // its catalogue of situations, what an input reaches, aims
 		picture.Mine, // how reports and show draw it
 		// Inputs that aim at the parsers' limits (sizes far past the statement's,
 		// numbers past int64): input errors that allocate nothing big.

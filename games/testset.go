@@ -152,7 +152,7 @@ func WriteTestSet(ctx context.Context, g Game, cfg TestSetConfig) (TestSet, erro
 	err := eg.Wait()
 	if err == nil {
 		if cfg.Test == 0 {
-			set.Coverage = coverage(bounds)
+			set.Coverage = boundCoverage(bounds)
 			set.Features = featureCoverage(features)
 		}
 		err = corpus.WriteAtomic(filepath.Join(cfg.Dir, PlanFile), planText(set))
@@ -342,11 +342,11 @@ func featureCoverage(perTest [][]testcase.Feature) []FeatureCoverage {
 	return out
 }
 
-// coverage folds the bounds of every test, in test order, into one line per name: the
+// boundCoverage folds the bounds of every test, in test order, into one line per name: the
 // widest limits any test has, and the first test whose value reaches each of them. A
 // value at its own case's limit (a column equal to a 10-wide board's m) does not count
 // as reaching the statement's maximum of 1000.
-func coverage(perTest [][]testcase.Bound) []BoundCoverage {
+func boundCoverage(perTest [][]testcase.Bound) []BoundCoverage {
 	byName := map[string]*BoundCoverage{}
 	var names []string
 	for _, bounds := range perTest {

@@ -34,6 +34,7 @@ func init() {
 			testcase.DecodeTower, testcase.ValidateTower, // the validator, typed and not
 			gen.TowerGen, gen.ShrinkTower, testcase.TowerFromBytes, gen.TowerPlan, // cases, cuts, fuzz decoding, test set
 			ruling.Tower, ruling.TowerInput, // its rulings, and those an input reaches
+			ruling.TowerSituations, ruling.TowerReach, gen.TowerAim, // its catalogue of situations, what an input reaches, aims
 			picture.Tower, // how reports and show draw it
 			// Inputs that aim at the parsers' limits (sizes far past the statement's,
 			// numbers past int64): input errors that allocate nothing big.

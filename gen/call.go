@@ -50,13 +50,16 @@ func mustGen(call string, skip *Skip) gopter.Gen {
 }
 
 // aimed is a test of a plan: its call, and what it is there for.
-type aimed struct{ call, aim string }
+type aimed struct {
+	call, aim string
+	fails     []string // PlanTest.Fails
+}
 
 // plan is the test set of the tests' calls.
 func plan(tests ...aimed) []PlanTest {
 	out := make([]PlanTest, len(tests))
 	for i, t := range tests {
-		out[i] = PlanTest{Call: t.call, Aim: t.aim, Gen: mustGen(t.call, nil)}
+		out[i] = PlanTest{Call: t.call, Aim: t.aim, Fails: t.fails, Gen: mustGen(t.call, nil)}
 	}
 	return out
 }
@@ -154,5 +157,12 @@ type PlanTest struct {
 	// rulings and limits it aims at. What its case reaches is measured, not claimed: its
 	// Bounds, and its PlayFacts where the game has them.
 	Aim string
-	Gen gopter.Gen // makes the case from a seeded random source
+	// Fails names the programs the project holds that the test fails, each proven by
+	// the test sets' own test (games/testsets): "bug:NAME", the game's program of the
+	// wrong-solution zoo run with -bug NAME (cmd/diff/testdata/wrong), or
+	// "misreading:NAME", its misreading program reading NAME otherwise
+	// (cmd/diff/testdata/rulings). A strategy the project holds no program of is an aim,
+	// said in Aim, never a claim.
+	Fails []string
+	Gen   gopter.Gen // makes the case from a seeded random source
 }

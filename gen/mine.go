@@ -143,61 +143,61 @@ func MinePlan() []PlanTest {
 	return plan(
 		// 1-2: n, m ≤ 10, q ≤ 60, A (Sweep and Quit only)
 		aimed{"mine -n 10 -m 10 -q 60 -ops A -scenario long-game -end finish",
-			"Sweeps alone, every one read; the last opens the last safe cell, a finish (R-M1). Fails: " + sorted},
+			"Sweeps alone, every one read; the last opens the last safe cell, a finish (R-M1). Fails: " + sorted, nil},
 		aimed{"mine -n 10 -m 1 -q 60 -ops A -scenario long-game -end finish",
-			"m = 1, a board one column wide: neighbours past the side. Fails: a neighbour read outside the board"},
+			"m = 1, a board one column wide: neighbours past the side. Fails: a neighbour read outside the board", nil},
 		// 3-4: B (no DSweep)
 		aimed{"mine -n 10 -m 10 -q 60 -ops B -scenario long-game",
-			"Flags and Sweeps to the Quit, a wrong flag a cascade wipes (R-M3). Fails: " + quitStep + "; flags kept by a cascade"},
+			"Flags and Sweeps to the Quit, a wrong flag a cascade wipes (R-M3). Fails: " + quitStep + "; flags kept by a cascade", nil},
 		aimed{"mine -n 10 -m 10 -q 60 -ops B -scenario no-safe-cell",
-			"a board of mines only: flags, then a Sweep on a flag, which finishes (R-M1). Fails: a finish that needs a swept cell"},
+			"a board of mines only: flags, then a Sweep on a flag, which finishes (R-M1). Fails: a finish that needs a swept cell", nil},
 		// 5-6: no restriction
 		aimed{"mine -n 10 -m 10 -q 60 -ops any -scenario long-game -end finish",
-			"DSweeps with their flags right and one too many (failed), the last DSweep opens the last safe cell: a finish (R-M1). Fails: DSweep with more flags than its number; no finish check after DSweep"},
+			"DSweeps with their flags right and one too many (failed), the last DSweep opens the last safe cell: a finish (R-M1). Fails: DSweep with more flags than its number; no finish check after DSweep", nil},
 		aimed{"mine -n 10 -m 10 -q 60 -ops any -scenario long-game -end boom",
-			"DSweeps to the last operation read, around a wrong flag: it booms (R-M2), only boom and the end. Fails: feedback printed before the boom"},
+			"DSweeps to the last operation read, around a wrong flag: it booms (R-M2), only boom and the end. Fails: feedback printed before the boom", nil},
 		// 7-8: n = 1, m ≤ 1000, q ≤ 1000, A
 		aimed{"mine -n 1 -m 1000 -q 1000 -ops A -scenario long-game -cascade 50",
-			"n = 1: a cascade along half the row, then Sweeps to the Quit. Fails: neighbours above or below a board of one row"},
+			"n = 1: a cascade along half the row, then Sweeps to the Quit. Fails: neighbours above or below a board of one row", nil},
 		aimed{"mine -n 1 -m 1000 -q 1000 -ops A -scenario long-game -end boom",
-			"Sweeps to the last one, which booms: game over at the last step read. Fails: " + quitStep},
+			"Sweeps to the last one, which booms: game over at the last step read. Fails: " + quitStep, nil},
 		// 9-10: B
 		aimed{"mine -n 1 -m 1000 -q 1000 -ops B -scenario long-game -cascade 30",
-			"flags on the row, a cascade, Sweeps to the Quit. Fails: flags kept by a cascade (R-M3)"},
+			"flags on the row, a cascade, Sweeps to the Quit. Fails: flags kept by a cascade (R-M3)", nil},
 		aimed{"mine -n 1 -m 1000 -q 1000 -ops B -scenario long-game -end quit-half",
-			"the Quit halfway, the game alive to it: the operations after it are never read (R-M4). Fails: reading on after the Quit"},
+			"the Quit halfway, the game alive to it: the operations after it are never read (R-M4). Fails: reading on after the Quit", nil},
 		// 11-12: no restriction
 		aimed{"mine -n 1 -m 1000 -q 1000 -ops any -scenario long-game -cascade 30 -end finish",
-			"DSweeps along the row to the Quit. Fails: DSweep with more flags than its number"},
+			"DSweeps along the row to the Quit. Fails: DSweep with more flags than its number", nil},
 		aimed{"mine -n 1 -m 1000 -q 1000 -ops any -scenario long-game -end boom",
-			"a long game whose last DSweep, around a wrong flag, booms (R-M2). Fails: feedback printed before the boom"},
+			"a long game whose last DSweep, around a wrong flag, booms (R-M2). Fails: feedback printed before the boom", nil},
 		// 13-14: n, m ≤ 300, q ≤ 8000, A
 		aimed{"mine -n 300 -m 300 -q 8000 -ops A -scenario long-game -cascade 80",
-			"a cascade of four fifths of the board, then Sweeps to the Quit. Fails: " + rescan + "; a quadratic sort of a cascade's cells"},
+			"a cascade of four fifths of the board, then Sweeps to the Quit. Fails: " + rescan + "; a quadratic sort of a cascade's cells", nil},
 		aimed{"mine -n 300 -m 300 -q 8000 -ops A -scenario long-game",
-			"Sweeps on a dense board to the Quit, every one read. Fails: " + rescan},
+			"Sweeps on a dense board to the Quit, every one read. Fails: " + rescan, nil},
 		// 15-16: B
 		aimed{"mine -n 300 -m 300 -q 8000 -ops B -scenario long-game -cascade 50",
-			"a cascade of half the board, flags and Sweeps to the Quit. Fails: " + rescan + "; flags kept by a cascade"},
+			"a cascade of half the board, flags and Sweeps to the Quit. Fails: " + rescan + "; flags kept by a cascade", nil},
 		aimed{"mine -n 300 -m 300 -q 8000 -ops B -scenario long-game -end boom",
-			"Flags and Sweeps to the last step read, which booms. Fails: " + rescan},
+			"Flags and Sweeps to the last step read, which booms. Fails: " + rescan, nil},
 		// 17-19: no restriction
 		aimed{"mine -n 300 -m 300 -q 8000 -ops any -scenario long-game -cascade 80",
-			"a cascade of four fifths of the board, DSweeps to the Quit. Fails: " + rescan + "; a recursive flood fill"},
+			"a cascade of four fifths of the board, DSweeps to the Quit. Fails: " + rescan + "; a recursive flood fill", nil},
 		aimed{"mine -n 300 -m 300 -q 8000 -ops any -scenario long-game",
-			"DSweep after DSweep on a dense board, every operation read. Fails: " + rescan + "; DSweep with more flags than its number"},
+			"DSweep after DSweep on a dense board, every operation read. Fails: " + rescan + "; DSweep with more flags than its number", nil},
 		aimed{"mine -n 300 -m 300 -q 8000 -ops any -scenario long-game -end boom",
-			"DSweeps to the last operation read, around a wrong flag: it booms (R-M2). Fails: " + rescan + "; feedback printed before the boom"},
+			"DSweeps to the last operation read, around a wrong flag: it booms (R-M2). Fails: " + rescan + "; feedback printed before the boom", nil},
 		// 20: n, m ≤ 1000, q ≤ 60000
 		aimed{"mine -n 1000 -m 1000 -q 60000 -ops any -scenario long-game -cascade 80",
-			"everything at its limit: a cascade of four fifths of the board (a recursive flood fill overflows an 8 MB stack), then DSweeps and Sweeps to the Quit, every one read. Fails: " + rescan + "; a recursive flood fill; slow output"},
+			"everything at its limit: a cascade of four fifths of the board (a recursive flood fill overflows an 8 MB stack), then DSweeps and Sweeps to the Quit, every one read. Fails: " + rescan + "; a recursive flood fill; slow output", nil},
 		// Beyond the table: what 20 tests have no room for.
 		aimed{"mine -n 1000 -m 1000 -q 60000 -ops any -scenario long-game",
-			"test 20's limits, the game on a dense board: the most DSweeps that open cells, every operation read. Fails: " + rescan},
+			"test 20's limits, the game on a dense board: the most DSweeps that open cells, every operation read. Fails: " + rescan, nil},
 		aimed{"mine -n 1000 -m 1000 -q 60000 -ops B -scenario no-safe-cell -end quit",
-			"the most mines, n·m = 1,000,000: Flags alone to the Quit, every one read. Fails: " + rescan + "; the safe cells counted as swept from the start"},
+			"the most mines, n·m = 1,000,000: Flags alone to the Quit, every one read. Fails: " + rescan + "; the safe cells counted as swept from the start", nil},
 		aimed{"mine -n 1 -m 1 -q 1 -ops A -scenario mine-free",
-			"the smallest input: one cell, the Quit alone (give up, total step 0). Fails: a step counted for the Quit"},
+			"the smallest input: one cell, the Quit alone (give up, total step 0). Fails: a step counted for the Quit", nil},
 	)
 }
 
@@ -605,3 +605,8 @@ func keepClosed(r *rand.Rand, cells []byte, safe byte, n, m, lo int) int {
 	}
 	return p
 }
+
+// MineAim is a generator whose cases reach situation id of mine's catalogue
+// (ruling.MineSituations) far more often than MineGen's, for a hunt's steering; nil when
+// MineGen is as good.
+func MineAim(skip *Skip, id string) gopter.Gen { return nil }

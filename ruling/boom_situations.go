@@ -3,11 +3,12 @@ package ruling
 import (
 	"slices"
 
+	"gamediff/coverage"
 	"gamediff/ref"
 )
 
 // The entries of boom's catalogue: each constant is its entry's index in boomSituations
-// and its bit in a Reach.
+// and its bit in a coverage.Set.
 const (
 	// Left clicks (docs/boom.md Operations) and the openings they start.
 	bsLeftOpened = iota
@@ -74,87 +75,87 @@ const (
 )
 
 // boomSituations is boom's catalogue (docs/boom.md, docs/rules.md).
-var boomSituations = [...]Situation{
-	bsLeftOpened:           {"left-opened", Branch, "docs/boom.md Operations", "a left click on an opened cell changes nothing: RUNNING: []"},
-	bsLeftOnFlag:           {"left-on-flag", Branch, "docs/boom.md Operations", "a left click on a P changes nothing: RUNNING: []"},
-	bsLeftMine:             {"left-mine", Branch, "docs/boom.md Operations", "a left click on a mine: LOSE"},
-	bsLeftOpensNumber:      {"left-opens-number", Branch, "docs/boom.md Operations", "a left click opens a cell showing 1 to 8, and nothing else"},
-	bsLeftCascade:          {"left-cascade", Branch, "docs/boom.md Operations", "a left click opens a 0 whose cascade opens more cells"},
-	bsLeftOpensQuestion:    {"left-opens-question", Branch, "docs/boom.md R-B3", "a left click opens a cell marked ?"},
-	bsLeftQuestionMine:     {"left-question-mine", Branch, "docs/boom.md R-B3", "a left click on a ? over a mine: LOSE, as on _"},
-	bsCascadeOpensQuestion: {"cascade-opens-question", Branch, "docs/boom.md R-B3", "a 0's cascade opens a cell marked ? that the click did not target"},
-	bsCascadeStoppedByFlag: {"cascade-stopped-by-flag", Branch, "docs/boom.md R-B3", "a 0 opened by a click or its cascade has a P neighbour, which stays closed"},
+var boomSituations = [...]coverage.Situation{
+	bsLeftOpened:           {ID: "left-opened", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a left click on an opened cell changes nothing: RUNNING: []"},
+	bsLeftOnFlag:           {ID: "left-on-flag", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a left click on a P changes nothing: RUNNING: []"},
+	bsLeftMine:             {ID: "left-mine", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a left click on a mine: LOSE"},
+	bsLeftOpensNumber:      {ID: "left-opens-number", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a left click opens a cell showing 1 to 8, and nothing else"},
+	bsLeftCascade:          {ID: "left-cascade", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a left click opens a 0 whose cascade opens more cells"},
+	bsLeftOpensQuestion:    {ID: "left-opens-question", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a left click opens a cell marked ?"},
+	bsLeftQuestionMine:     {ID: "left-question-mine", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a left click on a ? over a mine: LOSE, as on _"},
+	bsCascadeOpensQuestion: {ID: "cascade-opens-question", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a 0's cascade opens a cell marked ? that the click did not target"},
+	bsCascadeStoppedByFlag: {ID: "cascade-stopped-by-flag", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a 0 opened by a click or its cascade has a P neighbour, which stays closed"},
 
-	bsRightBlankToFlag:     {"right-blank-to-flag", Branch, "docs/boom.md Operations", "a right click turns _ into P"},
-	bsRightFlagToQuestion:  {"right-flag-to-question", Branch, "docs/boom.md Operations", "a right click turns P into ?"},
-	bsRightQuestionToBlank: {"right-question-to-blank", Branch, "docs/boom.md Operations", "a right click turns ? into _"},
-	bsRightOpened:          {"right-opened", Branch, "docs/boom.md Operations", "a right click on an opened cell changes nothing: RUNNING: []"},
+	bsRightBlankToFlag:     {ID: "right-blank-to-flag", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a right click turns _ into P"},
+	bsRightFlagToQuestion:  {ID: "right-flag-to-question", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a right click turns P into ?"},
+	bsRightQuestionToBlank: {ID: "right-question-to-blank", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a right click turns ? into _"},
+	bsRightOpened:          {ID: "right-opened", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a right click on an opened cell changes nothing: RUNNING: []"},
 
-	bsMiddleUnopened:       {"middle-unopened", Branch, "docs/boom.md Operations", "a middle click on a cell not opened changes nothing: RUNNING: []"},
-	bsMiddleCountDiffers:   {"middle-count-differs", Branch, "docs/boom.md Operations", "a middle click on an opened cell whose P around differ from its number changes nothing"},
-	bsMiddleOpens:          {"middle-opens", Branch, "docs/boom.md Operations", "a middle click on a number matched by its P opens its other closed neighbours"},
-	bsMiddleOpensQuestion:  {"middle-opens-question", Branch, "docs/boom.md R-B3", "a middle click opens a neighbour marked ?"},
-	bsMiddleCascade:        {"middle-cascade", Branch, "docs/boom.md Operations", "a middle click opens a 0 whose cascade opens cells beyond the click's neighbours"},
-	bsMiddleOverlap:        {"middle-targets-overlap", Branch, "docs/boom.md Where the rulings are silent", "a middle click's target is opened by an earlier target's cascade before its own turn"},
-	bsMiddleMine:           {"middle-mine", Branch, "docs/boom.md Operations", "a middle click whose targets hold a mine: LOSE"},
-	bsMiddleLoseSafeTarget: {"middle-lose-safe-target", Branch, "docs/boom.md Operations", "a middle click loses while some of its targets are safe: LOSE, nothing opened"},
-	bsMiddleLoseQuestion:   {"middle-lose-question", Branch, "docs/boom.md R-B3", "a middle click loses with a ? among its targets"},
-	bsMiddleMatchNoChange:  {"middle-match-no-change", Branch, "docs/boom.md Operations", "a middle click on a number matched by its P, every neighbour P or opened: RUNNING: []"},
-	bsMiddleZeroOpens:      {"middle-zero-opens", Branch, "docs/boom.md R-B3", "a middle click on an opened 0 opens a neighbour left closed by its cascade"},
-	bsMiddleZeroNoChange:   {"middle-zero-no-change", Branch, "docs/boom.md R-B3", "a middle click on an opened 0 without P around opens nothing: RUNNING: []"},
+	bsMiddleUnopened:       {ID: "middle-unopened", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click on a cell not opened changes nothing: RUNNING: []"},
+	bsMiddleCountDiffers:   {ID: "middle-count-differs", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click on an opened cell whose P around differ from its number changes nothing"},
+	bsMiddleOpens:          {ID: "middle-opens", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click on a number matched by its P opens its other closed neighbours"},
+	bsMiddleOpensQuestion:  {ID: "middle-opens-question", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a middle click opens a neighbour marked ?"},
+	bsMiddleCascade:        {ID: "middle-cascade", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click opens a 0 whose cascade opens cells beyond the click's neighbours"},
+	bsMiddleOverlap:        {ID: "middle-targets-overlap", Kind: coverage.Branch, Doc: "docs/boom.md Where the rulings are silent", What: "a middle click's target is opened by an earlier target's cascade before its own turn"},
+	bsMiddleMine:           {ID: "middle-mine", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click whose targets hold a mine: LOSE"},
+	bsMiddleLoseSafeTarget: {ID: "middle-lose-safe-target", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click loses while some of its targets are safe: LOSE, nothing opened"},
+	bsMiddleLoseQuestion:   {ID: "middle-lose-question", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a middle click loses with a ? among its targets"},
+	bsMiddleMatchNoChange:  {ID: "middle-match-no-change", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click on a number matched by its P, every neighbour P or opened: RUNNING: []"},
+	bsMiddleZeroOpens:      {ID: "middle-zero-opens", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a middle click on an opened 0 opens a neighbour left closed by its cascade"},
+	bsMiddleZeroNoChange:   {ID: "middle-zero-no-change", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a middle click on an opened 0 without P around opens nothing: RUNNING: []"},
 
-	bsWinAfterChange:   {"win-after-change", Branch, "docs/boom.md The answer to each operation", "an operation that changed the map leaves k cells unopened: RUNNING, then WIN"},
-	bsWinNoChange:      {"win-no-change", Branch, "docs/boom.md R-B1", "an operation that changed nothing leaves k cells unopened: RUNNING: [], then WIN"},
-	bsAllMinesWonFirst: {"all-mines-won-first", Branch, "docs/boom.md R-B1", "a board of mines only is won by its first operation"},
-	bsAllMinesNoOps:    {"all-mines-no-ops", Branch, "docs/boom.md R-B2", "a board of mines only with no operation: QUIT, no WIN before the first"},
-	bsInvalidAfterLose: {"invalid-after-lose", Branch, "docs/boom.md Operations", "an operation after LOSE: INVALID"},
-	bsInvalidAfterWin:  {"invalid-after-win", Branch, "docs/boom.md Operations", "an operation after WIN: INVALID"},
-	bsQuit:             {"quit", Branch, "docs/boom.md The answer to each operation", "a game's operations end before it is over: QUIT"},
-	bsQuitNoOps:        {"quit-no-ops", Branch, "docs/boom.md R-B2", "a game with no operation: just QUIT"},
+	bsWinAfterChange:   {ID: "win-after-change", Kind: coverage.Branch, Doc: "docs/boom.md The answer to each operation", What: "an operation that changed the map leaves k cells unopened: RUNNING, then WIN"},
+	bsWinNoChange:      {ID: "win-no-change", Kind: coverage.Branch, Doc: "docs/boom.md R-B1", What: "an operation that changed nothing leaves k cells unopened: RUNNING: [], then WIN"},
+	bsAllMinesWonFirst: {ID: "all-mines-won-first", Kind: coverage.Branch, Doc: "docs/boom.md R-B1", What: "a board of mines only is won by its first operation"},
+	bsAllMinesNoOps:    {ID: "all-mines-no-ops", Kind: coverage.Branch, Doc: "docs/boom.md R-B2", What: "a board of mines only with no operation: QUIT, no WIN before the first"},
+	bsInvalidAfterLose: {ID: "invalid-after-lose", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "an operation after LOSE: INVALID"},
+	bsInvalidAfterWin:  {ID: "invalid-after-win", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "an operation after WIN: INVALID"},
+	bsQuit:             {ID: "quit", Kind: coverage.Branch, Doc: "docs/boom.md The answer to each operation", What: "a game's operations end before it is over: QUIT"},
+	bsQuitNoOps:        {ID: "quit-no-ops", Kind: coverage.Branch, Doc: "docs/boom.md R-B2", What: "a game with no operation: just QUIT"},
 
-	bsSeparator:      {"separator", Branch, "docs/boom.md Output", "a second game: ========== between two games"},
-	bsResetAfterOver: {"reset-after-over", Branch, "docs/boom.md Limits", "a game with operations follows one that ended with LOSE or WIN"},
-	bsResetCell:      {"reset-cell", Branch, "docs/boom.md Limits", "a game clicks a cell that the game before left opened or marked"},
+	bsSeparator:      {ID: "separator", Kind: coverage.Branch, Doc: "docs/boom.md Output", What: "a second game: ========== between two games"},
+	bsResetAfterOver: {ID: "reset-after-over", Kind: coverage.Branch, Doc: "docs/boom.md Limits", What: "a game with operations follows one that ended with LOSE or WIN"},
+	bsResetCell:      {ID: "reset-cell", Kind: coverage.Branch, Doc: "docs/boom.md Limits", What: "a game clicks a cell that the game before left opened or marked"},
 
-	bsBoard3x3:       {"board-3x3", Boundary, "docs/boom.md Limits", "the smallest board: n = m = 3"},
-	bsBoard200x200:   {"board-200x200", Boundary, "docs/boom.md Limits", "the largest board: n = m = 200"},
-	bsBoardN200:      {"board-n-200", Boundary, "docs/boom.md Limits", "the most rows: n = 200"},
-	bsBoardM200:      {"board-m-200", Boundary, "docs/boom.md Limits", "the most columns: m = 200"},
-	bsBoardNotSquare: {"board-not-square", Boundary, "docs/boom.md Limits", "a board with n ≠ m"},
-	bsGames1:         {"games-1", Boundary, "docs/boom.md Limits", "the fewest games: T = 1"},
-	bsGames30:        {"games-30", Boundary, "docs/boom.md Limits", "the most games: T = 30"},
-	bsOpsMost:        {"ops-10000", Boundary, "docs/boom.md Limits", "a game with the most operations: q = 10000"},
-	bsBoardNoMine:    {"board-no-mine", Boundary, "docs/boom.md Limits", "a board without a mine: k = 0"},
-	bsBoardAllMines:  {"board-all-mines", Boundary, "docs/boom.md Limits", "a board of mines only: k = n·m"},
-	bsNumber0:        {"number-0", Boundary, "docs/boom.md Operations", "an opened cell shows 0, the least number"},
-	bsNumber8:        {"number-8", Boundary, "docs/boom.md Operations", "an opened cell shows 8, the greatest number"},
-	bsCellRow1:       {"cell-row-1", Boundary, "docs/boom.md Limits", "a click of a running game on the first row: x = 1"},
-	bsCellRowN:       {"cell-row-n", Boundary, "docs/boom.md Limits", "a click of a running game on the last row: x = n"},
-	bsCellColumn1:    {"cell-column-1", Boundary, "docs/boom.md Limits", "a click of a running game on the first column: y = 1"},
-	bsCellColumnM:    {"cell-column-m", Boundary, "docs/boom.md Limits", "a click of a running game on the last column: y = m"},
-	bsCoordinate200:  {"coordinate-200", Boundary, "docs/boom.md Limits", "a click of a running game has the largest coordinate: x = 200 or y = 200"},
-	bsCascadeLarge:   {"cascade-large", Boundary, "docs/boom.md Limits", "one click opens at least 20000 cells, half of the largest board"},
+	bsBoard3x3:       {ID: "board-3x3", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the smallest board: n = m = 3"},
+	bsBoard200x200:   {ID: "board-200x200", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the largest board: n = m = 200"},
+	bsBoardN200:      {ID: "board-n-200", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the most rows: n = 200"},
+	bsBoardM200:      {ID: "board-m-200", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the most columns: m = 200"},
+	bsBoardNotSquare: {ID: "board-not-square", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a board with n ≠ m"},
+	bsGames1:         {ID: "games-1", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the fewest games: T = 1"},
+	bsGames30:        {ID: "games-30", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the most games: T = 30"},
+	bsOpsMost:        {ID: "ops-10000", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a game with the most operations: q = 10000"},
+	bsBoardNoMine:    {ID: "board-no-mine", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a board without a mine: k = 0"},
+	bsBoardAllMines:  {ID: "board-all-mines", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a board of mines only: k = n·m"},
+	bsNumber0:        {ID: "number-0", Kind: coverage.Boundary, Doc: "docs/boom.md Operations", What: "an opened cell shows 0, the least number"},
+	bsNumber8:        {ID: "number-8", Kind: coverage.Boundary, Doc: "docs/boom.md Operations", What: "an opened cell shows 8, the greatest number"},
+	bsCellRow1:       {ID: "cell-row-1", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game on the first row: x = 1"},
+	bsCellRowN:       {ID: "cell-row-n", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game on the last row: x = n"},
+	bsCellColumn1:    {ID: "cell-column-1", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game on the first column: y = 1"},
+	bsCellColumnM:    {ID: "cell-column-m", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game on the last column: y = m"},
+	bsCoordinate200:  {ID: "coordinate-200", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game has the largest coordinate: x = 200 or y = 200"},
+	bsCascadeLarge:   {ID: "cascade-large", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "one click opens at least 20000 cells, half of the largest board"},
 }
 
 // A missing last entry would shorten the catalogue: its length must be the count.
 var _ [len(boomSituations) - bsCount]struct{}
 
-// BoomSituations is boom's catalogue of situations, in a Reach's order (BoomReach).
-func BoomSituations() []Situation { return slices.Clone(boomSituations[:]) }
+// BoomSituations is boom's catalogue of situations, in a coverage.Set's order (BoomReach).
+func BoomSituations() []coverage.Situation { return slices.Clone(boomSituations[:]) }
 
 // BoomReach is the set of boom's situations (BoomSituations) that some game of input
 // reaches: one pass of ref's play (ref.BoomTrace) and one scan of its bytes. An input the
 // validator would reject (R-IN3) reaches nothing.
-func BoomReach(input []byte) Reach {
+func BoomReach(input []byte) coverage.Set {
 	games, ok := scanBoom(input)
 	if !ok {
-		return Reach{}
+		return coverage.Set{}
 	}
 	w := &boomSeer{games: games}
 	w.addIf(games == 1, bsGames1)
 	w.addIf(games == boomMaxGames, bsGames30)
 	if _, err := ref.BoomTrace(input, w.see); err != nil {
-		return Reach{}
+		return coverage.Set{}
 	}
 	return w.reach
 }
@@ -205,7 +206,7 @@ func scanBoom(input []byte) (games int, ok bool) {
 // situations its games reach. It keeps what a game's state after an operation no longer
 // tells: which cells were marked '?' before it.
 type boomSeer struct {
-	reach Reach
+	reach coverage.Set
 	games int // T
 	// The game being played.
 	game     int // its number, from 1

@@ -1,6 +1,9 @@
 package ruling
 
-import "testing"
+import (
+	"gamediff/coverage"
+	"testing"
+)
 
 // TestBoomCatalogue: every constant of boom's catalogue names an entry, and the catalogue
 // is well formed (checkCatalogue). It lives in the package, as the tests of what inputs
@@ -11,7 +14,7 @@ func TestBoomCatalogue(t *testing.T) {
 			t.Fatalf("constant %d names no entry", i)
 		}
 	}
-	if err := checkCatalogue(boomSituations[:]); err != nil {
+	if err := coverage.Check(boomSituations[:]); err != nil {
 		t.Fatal(err)
 	}
 }

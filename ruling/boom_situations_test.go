@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"gamediff/coverage"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -234,7 +235,7 @@ func TestBoomSituationsBeyondTheLimits(t *testing.T) {
 // the ruling, two predicates written apart.
 func TestBoomSituationsAgreeWithRulings(t *testing.T) {
 	catalogue := ruling.BoomSituations()
-	seen := ruling.Reach{}
+	seen := coverage.Set{}
 	for _, input := range seededCases(3000, func(b []byte) []byte { return testcase.BoomFromBytes(b).Encode() }) {
 		reach := ruling.BoomReach(input)
 		seen = seen.Union(reach)
@@ -249,7 +250,7 @@ func TestBoomSituationsAgreeWithRulings(t *testing.T) {
 			t.Fatalf("rulings %v, reached %v\n%s", rulings.IDs(ruling.Boom()), got, input)
 		}
 	}
-	t.Logf("random cases reach %d of %d entries; not %v", seen.Len(), len(catalogue), ruling.All(catalogue).Minus(seen).IDs(catalogue))
+	t.Logf("random cases reach %d of %d entries; not %v", seen.Len(), len(catalogue), coverage.All(catalogue).Minus(seen).IDs(catalogue))
 }
 
 // boomBenchInput is a large case: the most games, each on the largest board with mines

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"gamediff/coverage"
 	"gamediff/ref"
 )
 
@@ -41,45 +42,45 @@ const dataminingManyBoards = 1000
 // layout, so no valid input has one. Nor has a board won from every start: on a valid
 // board some safe cell touches a mine, and a start there clears nothing beyond itself, so
 // such a board is one with a single safe cell (board-one-safe-cell).
-var dataminingSituations = [...]Situation{
-	dRule1:           {"rule-1-clears", Branch, "docs/datamining.md The rules in one place", "in some start's play, rule 1 (f = m) clears covered cells"},
-	dRule1Flags:      {"rule-1-on-flags", Branch, "docs/datamining.md R-D1", "in some start's play, rule 1 clears around a cell whose mines are all flagged (f = m > 0)"},
-	dRule2:           {"rule-2-flags", Branch, "docs/datamining.md The rules in one place", "in some start's play, rule 2 (f + c = m) flags covered cells"},
-	dRule2Flags:      {"rule-2-beside-flags", Branch, "docs/datamining.md R-D1", "in some start's play, rule 2 flags around a cell that already has a flag around it (f > 0): a flag is not covered"},
-	dStuckAtOnce:     {"start-stuck-at-once", Branch, "docs/datamining.md The worked example", "a safe start where neither rule applies: its number is above 0 and below its count of neighbours"},
-	dWonSomewhere:    {"won-from-some-starts-only", Branch, "docs/datamining.md The worked example", "some safe start clears every safe cell and another leaves one covered: the answer is a minimum over the starts"},
-	dStuckEverywhere: {"stuck-from-every-start", Branch, "docs/datamining.md R-D2", "every safe start leaves a covered safe cell (the answer is above 0), so a mine start scored as nothing covered would win"},
-	dAnswerZero:      {"answer-zero", Boundary, "docs/datamining.md The worked example", "some start wins, no covered safe cell left: the answer is 0, the least"},
-	dAnswerMax:       {"answer-max", Boundary, "docs/datamining.md The rules in one place", "no start clears a cell beyond itself: the answer is the safe cells but one, the most, above 0"},
-	dRows3:           {"board-rows-3", Boundary, "docs/datamining.md Input", "a board of 3 rows"},
-	dCols3:           {"board-columns-3", Boundary, "docs/datamining.md Input", "a board of 3 columns"},
-	dBoard3x3:        {"board-3x3", Boundary, "docs/datamining.md Input", "a board of 3 rows and 3 columns, the smallest"},
-	dBoard40:         {"board-40-cells", Boundary, "docs/datamining.md Input", "a board of 40 cells (4x10, 5x8, 8x5 or 10x4), the most"},
-	dBoard3x13:       {"board-3x13", Boundary, "docs/datamining.md Input", "a board of 3 rows and 13 columns, the most columns"},
-	dBoard13x3:       {"board-13x3", Boundary, "docs/datamining.md Input", "a board of 13 rows and 3 columns, the most rows"},
-	dOneMine:         {"board-one-mine", Boundary, "docs/datamining.md Input", "a board with a single mine"},
-	dOneSafe:         {"board-one-safe-cell", Boundary, "docs/datamining.md R-D2", "a board with a single safe cell: every other start is a mine"},
-	dManyBoards:      {"many-boards", Boundary, "docs/datamining.md Input", "an input of at least 1000 boards (the statement does not limit them)"},
+var dataminingSituations = [...]coverage.Situation{
+	dRule1:           {ID: "rule-1-clears", Kind: coverage.Branch, Doc: "docs/datamining.md The rules in one place", What: "in some start's play, rule 1 (f = m) clears covered cells"},
+	dRule1Flags:      {ID: "rule-1-on-flags", Kind: coverage.Branch, Doc: "docs/datamining.md R-D1", What: "in some start's play, rule 1 clears around a cell whose mines are all flagged (f = m > 0)"},
+	dRule2:           {ID: "rule-2-flags", Kind: coverage.Branch, Doc: "docs/datamining.md The rules in one place", What: "in some start's play, rule 2 (f + c = m) flags covered cells"},
+	dRule2Flags:      {ID: "rule-2-beside-flags", Kind: coverage.Branch, Doc: "docs/datamining.md R-D1", What: "in some start's play, rule 2 flags around a cell that already has a flag around it (f > 0): a flag is not covered"},
+	dStuckAtOnce:     {ID: "start-stuck-at-once", Kind: coverage.Branch, Doc: "docs/datamining.md The worked example", What: "a safe start where neither rule applies: its number is above 0 and below its count of neighbours"},
+	dWonSomewhere:    {ID: "won-from-some-starts-only", Kind: coverage.Branch, Doc: "docs/datamining.md The worked example", What: "some safe start clears every safe cell and another leaves one covered: the answer is a minimum over the starts"},
+	dStuckEverywhere: {ID: "stuck-from-every-start", Kind: coverage.Branch, Doc: "docs/datamining.md R-D2", What: "every safe start leaves a covered safe cell (the answer is above 0), so a mine start scored as nothing covered would win"},
+	dAnswerZero:      {ID: "answer-zero", Kind: coverage.Boundary, Doc: "docs/datamining.md The worked example", What: "some start wins, no covered safe cell left: the answer is 0, the least"},
+	dAnswerMax:       {ID: "answer-max", Kind: coverage.Boundary, Doc: "docs/datamining.md The rules in one place", What: "no start clears a cell beyond itself: the answer is the safe cells but one, the most, above 0"},
+	dRows3:           {ID: "board-rows-3", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "a board of 3 rows"},
+	dCols3:           {ID: "board-columns-3", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "a board of 3 columns"},
+	dBoard3x3:        {ID: "board-3x3", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "a board of 3 rows and 3 columns, the smallest"},
+	dBoard40:         {ID: "board-40-cells", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "a board of 40 cells (4x10, 5x8, 8x5 or 10x4), the most"},
+	dBoard3x13:       {ID: "board-3x13", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "a board of 3 rows and 13 columns, the most columns"},
+	dBoard13x3:       {ID: "board-13x3", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "a board of 13 rows and 3 columns, the most rows"},
+	dOneMine:         {ID: "board-one-mine", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "a board with a single mine"},
+	dOneSafe:         {ID: "board-one-safe-cell", Kind: coverage.Boundary, Doc: "docs/datamining.md R-D2", What: "a board with a single safe cell: every other start is a mine"},
+	dManyBoards:      {ID: "many-boards", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "an input of at least 1000 boards (the statement does not limit them)"},
 }
 
 // DataminingSituations is datamining's catalogue of situations, in its order: the bits of
 // a DataminingReach.
-func DataminingSituations() []Situation { return slices.Clone(dataminingSituations[:]) }
+func DataminingSituations() []coverage.Situation { return slices.Clone(dataminingSituations[:]) }
 
 // DataminingReach is the set of datamining's situations that a valid input reaches, in
 // one pass of ref's play (ref.DataminingTrace): each board, its answer, and the casual
 // player's play from every safe start, applying the rules in ref's order (row by row,
 // pass after pass), as the situations of the rules are about a play. An input ref
 // rejects reaches nothing.
-func DataminingReach(input []byte) Reach {
-	var r Reach
+func DataminingReach(input []byte) coverage.Set {
+	var r coverage.Set
 	boards := 0
 	_, err := ref.DataminingTrace(input, func(s *ref.DataminingStep) {
 		boards++
 		dataminingBoardReach(&r, s)
 	})
 	if err != nil {
-		return Reach{}
+		return coverage.Set{}
 	}
 	if boards >= dataminingManyBoards {
 		r.Add(dManyBoards)
@@ -88,7 +89,7 @@ func DataminingReach(input []byte) Reach {
 }
 
 // dataminingBoardReach adds to r what one board reaches.
-func dataminingBoardReach(r *Reach, s *ref.DataminingStep) {
+func dataminingBoardReach(r *coverage.Set, s *ref.DataminingStep) {
 	rows, cols := s.Size()
 	add := func(cond bool, i int) {
 		if cond {
@@ -148,7 +149,7 @@ func dataminingCasual(s *ref.DataminingStep) (casual, bool) {
 // rules to every cleared cell in row order, cells cleared during the pass included, and
 // passes repeat until one changes nothing. It adds to r the rules' branches the play
 // takes and returns the covered safe cells left.
-func (b *casual) watch(r *Reach, start int) int {
+func (b *casual) watch(r *coverage.Set, start int) int {
 	cleared, flagged := uint64(1)<<start, uint64(0)
 	done := uint64(0) // cleared cells with nothing covered around, for good
 	for changed := true; changed; {

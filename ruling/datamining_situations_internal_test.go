@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"gamediff/coverage"
 	"gamediff/ref"
 )
 
@@ -15,7 +16,7 @@ func TestDataminingCatalogue(t *testing.T) {
 	if len(dataminingSituations) != dataminingSituationCount {
 		t.Fatalf("%d entries for %d constants", len(dataminingSituations), dataminingSituationCount)
 	}
-	if err := checkCatalogue(dataminingSituations[:]); err != nil {
+	if err := coverage.Check(dataminingSituations[:]); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -50,7 +51,7 @@ func TestDataminingWatchPlaysAsRef(t *testing.T) {
 		if !ok {
 			t.Fatalf("board %d: a legal shape refused", s.Board)
 		}
-		var r Reach
+		var r coverage.Set
 		best := 0 // a board without a safe cell: R-D2
 		if b.safe > 0 {
 			best = b.safe

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gamediff/coverage"
 	"gamediff/gen"
 	"gamediff/ref"
 	"gamediff/ruling"
@@ -223,7 +224,7 @@ func TestDataminingReachOfGeneratedCases(t *testing.T) {
 		c := drawCase(t, g, seed).(testcase.Datamining)
 		input := c.Encode()
 		got := ruling.DataminingReach(input)
-		var union ruling.Reach
+		var union coverage.Set
 		for _, board := range c.Boards {
 			union = union.Union(ruling.DataminingReach(testcase.Datamining{Boards: [][]string{board}}.Encode()))
 		}

@@ -4,11 +4,12 @@ import (
 	"math/bits"
 	"slices"
 
+	"gamediff/coverage"
 	"gamediff/ref"
 )
 
 // The entries of mine's catalogue: each constant is its entry's index in mineSituations
-// and its bit in a Reach.
+// and its bit in a coverage.Set.
 const (
 	// Flag (docs/mine.md Output, item 2).
 	msFlagSuccess = iota
@@ -79,89 +80,89 @@ const (
 )
 
 // mineSituations is mine's catalogue (docs/mine.md, docs/rules.md).
-var mineSituations = [...]Situation{
-	msFlagSuccess:   {"flag-success", Branch, "docs/mine.md Output, item 2", "a Flag on a cell neither swept nor flagged places a flag: success"},
-	msFlagCancelled: {"flag-cancelled", Branch, "docs/mine.md Output, item 2", "a Flag on a flagged cell removes the flag: cancelled"},
-	msFlagSwept:     {"flag-swept", Branch, "docs/mine.md Output, item 2", "a Flag on a swept cell: swept"},
+var mineSituations = [...]coverage.Situation{
+	msFlagSuccess:   {ID: "flag-success", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 2", What: "a Flag on a cell neither swept nor flagged places a flag: success"},
+	msFlagCancelled: {ID: "flag-cancelled", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 2", What: "a Flag on a flagged cell removes the flag: cancelled"},
+	msFlagSwept:     {ID: "flag-swept", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 2", What: "a Flag on a swept cell: swept"},
 
-	msSweepSwept:   {"sweep-swept", Branch, "docs/mine.md Output, item 3", "a Sweep on a swept cell: swept"},
-	msSweepFlagged: {"sweep-flagged", Branch, "docs/mine.md Output, item 3", "a Sweep on a flagged cell: flagged"},
-	msSweepBoom:    {"sweep-boom", Branch, "docs/mine.md Output, item 5", "a Sweep on a mine: boom"},
-	msSweepOneCell: {"sweep-one-cell", Branch, "docs/mine.md Output, item 6", "a Sweep sweeps exactly one cell: 1 cell(s) detected"},
-	msSweepCascade: {"sweep-cascade", Branch, "docs/mine.md Output, item 5", "a Sweep on a 0 cascades: it sweeps more than one cell"},
-	msSweepUnflags: {"sweep-cascade-unflags", Branch, "docs/mine.md R-M3", "a Sweep's 0-cascade sweeps a flagged cell, removing its flag"},
-	msSweepFinish:  {"sweep-finish", Branch, "docs/mine.md R-M1", "a Sweep sweeps the last safe cell: its feedback, then finish"},
+	msSweepSwept:   {ID: "sweep-swept", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 3", What: "a Sweep on a swept cell: swept"},
+	msSweepFlagged: {ID: "sweep-flagged", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 3", What: "a Sweep on a flagged cell: flagged"},
+	msSweepBoom:    {ID: "sweep-boom", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 5", What: "a Sweep on a mine: boom"},
+	msSweepOneCell: {ID: "sweep-one-cell", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 6", What: "a Sweep sweeps exactly one cell: 1 cell(s) detected"},
+	msSweepCascade: {ID: "sweep-cascade", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 5", What: "a Sweep on a 0 cascades: it sweeps more than one cell"},
+	msSweepUnflags: {ID: "sweep-cascade-unflags", Kind: coverage.Branch, Doc: "docs/mine.md R-M3", What: "a Sweep's 0-cascade sweeps a flagged cell, removing its flag"},
+	msSweepFinish:  {ID: "sweep-finish", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "a Sweep sweeps the last safe cell: its feedback, then finish"},
 
-	msDSweepNotSwept:          {"dsweep-not-swept", Branch, "docs/mine.md Output, item 4", "a DSweep on a cell not swept: not swept"},
-	msDSweepFailedZero:        {"dsweep-failed-zero", Branch, "docs/mine.md Output, item 4", "a DSweep on a swept 0: failed, though its 0 flags would match"},
-	msDSweepFailedFewer:       {"dsweep-failed-fewer-flags", Branch, "docs/mine.md Output, item 4", "a DSweep on a swept number with fewer flags around it: failed"},
-	msDSweepFailedMore:        {"dsweep-failed-more-flags", Branch, "docs/mine.md Output, item 4", "a DSweep on a swept number with more flags around it: failed"},
-	msDSweepOpens:             {"dsweep-opens", Branch, "docs/mine.md Output, item 4", "a DSweep whose flags match its number sweeps cells: their feedback"},
-	msDSweepNoCell:            {"dsweep-no-cell", Branch, "docs/mine.md Output, item 6", "a DSweep passes its checks with no blank neighbour: no cell detected"},
-	msDSweepEight:             {"dsweep-number-8", Branch, "docs/mine.md Output, item 4", "a DSweep on a swept 8 with its 8 neighbours flagged: no cell detected"},
-	msDSweepCascade:           {"dsweep-cascade", Branch, "docs/mine.md Output, item 5", "a DSweep sweeps a 0 whose cascade sweeps cells beyond the DSweep's neighbours"},
-	msDSweepOverlap:           {"dsweep-cascades-overlap", Branch, "docs/mine.md Output, item 4", "a DSweep's neighbour is swept by an earlier neighbour's 0-cascade before its own turn"},
-	msDSweepUnflags:           {"dsweep-cascade-unflags", Branch, "docs/mine.md R-M3", "a DSweep's 0-cascade sweeps a flagged cell, removing its flag"},
-	msDSweepBoom:              {"dsweep-boom", Branch, "docs/mine.md R-M2", "a DSweep sweeps a mine: only boom"},
-	msDSweepBoomAfterSweeping: {"dsweep-boom-after-sweeping", Branch, "docs/mine.md R-M2", "a DSweep sweeps cells and then a mine: boom, no feedback for the cells"},
-	msDSweepFinish:            {"dsweep-finish", Branch, "docs/mine.md R-M1", "a DSweep sweeps the last safe cell: its feedback, then finish"},
+	msDSweepNotSwept:          {ID: "dsweep-not-swept", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 4", What: "a DSweep on a cell not swept: not swept"},
+	msDSweepFailedZero:        {ID: "dsweep-failed-zero", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 4", What: "a DSweep on a swept 0: failed, though its 0 flags would match"},
+	msDSweepFailedFewer:       {ID: "dsweep-failed-fewer-flags", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 4", What: "a DSweep on a swept number with fewer flags around it: failed"},
+	msDSweepFailedMore:        {ID: "dsweep-failed-more-flags", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 4", What: "a DSweep on a swept number with more flags around it: failed"},
+	msDSweepOpens:             {ID: "dsweep-opens", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 4", What: "a DSweep whose flags match its number sweeps cells: their feedback"},
+	msDSweepNoCell:            {ID: "dsweep-no-cell", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 6", What: "a DSweep passes its checks with no blank neighbour: no cell detected"},
+	msDSweepEight:             {ID: "dsweep-number-8", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 4", What: "a DSweep on a swept 8 with its 8 neighbours flagged: no cell detected"},
+	msDSweepCascade:           {ID: "dsweep-cascade", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 5", What: "a DSweep sweeps a 0 whose cascade sweeps cells beyond the DSweep's neighbours"},
+	msDSweepOverlap:           {ID: "dsweep-cascades-overlap", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 4", What: "a DSweep's neighbour is swept by an earlier neighbour's 0-cascade before its own turn"},
+	msDSweepUnflags:           {ID: "dsweep-cascade-unflags", Kind: coverage.Branch, Doc: "docs/mine.md R-M3", What: "a DSweep's 0-cascade sweeps a flagged cell, removing its flag"},
+	msDSweepBoom:              {ID: "dsweep-boom", Kind: coverage.Branch, Doc: "docs/mine.md R-M2", What: "a DSweep sweeps a mine: only boom"},
+	msDSweepBoomAfterSweeping: {ID: "dsweep-boom-after-sweeping", Kind: coverage.Branch, Doc: "docs/mine.md R-M2", What: "a DSweep sweeps cells and then a mine: boom, no feedback for the cells"},
+	msDSweepFinish:            {ID: "dsweep-finish", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "a DSweep sweeps the last safe cell: its feedback, then finish"},
 
-	msFinishAfterFlagged:  {"finish-after-flagged", Branch, "docs/mine.md R-M1", "on a board without a safe cell, a Sweep on a flag answers flagged, then finish"},
-	msFinishAfterNotSwept: {"finish-after-not-swept", Branch, "docs/mine.md R-M1", "on a board without a safe cell, a DSweep answers not swept, then finish"},
-	msNoSafeFlag:          {"no-safe-cell-flag-goes-on", Branch, "docs/mine.md R-M1", "on a board without a safe cell, a Flag leaves the game running: no finish after Flag"},
+	msFinishAfterFlagged:  {ID: "finish-after-flagged", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "on a board without a safe cell, a Sweep on a flag answers flagged, then finish"},
+	msFinishAfterNotSwept: {ID: "finish-after-not-swept", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "on a board without a safe cell, a DSweep answers not swept, then finish"},
+	msNoSafeFlag:          {ID: "no-safe-cell-flag-goes-on", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "on a board without a safe cell, a Flag leaves the game running: no finish after Flag"},
 
-	msEndGiveUp:          {"end-give-up", Branch, "docs/mine.md Output, item 1", "the game ends at a Quit: give up"},
-	msEndGameOver:        {"end-game-over", Branch, "docs/mine.md Output, item 8", "the game ends at a boom: game over, the total step counting the operation that boomed"},
-	msEndFinish:          {"end-finish", Branch, "docs/mine.md Output, item 8", "the game ends with every safe cell swept: finish"},
-	msTotalStepZero:      {"total-step-zero", Branch, "docs/mine.md Output, item 8", "the game ends with no Flag, Sweep or DSweep read: total step 0"},
-	msFeedbackOrder:      {"feedback-sweep-order", Branch, "docs/mine.md Output, item 6", "a feedback's first cell is not the first the operation swept: the list must be sorted"},
-	msFeedbackAcrossRows: {"feedback-across-rows", Branch, "docs/mine.md Output, item 6", "a feedback lists a cell of a later row left of a cell of an earlier row: rows come first"},
+	msEndGiveUp:          {ID: "end-give-up", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 1", What: "the game ends at a Quit: give up"},
+	msEndGameOver:        {ID: "end-game-over", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 8", What: "the game ends at a boom: game over, the total step counting the operation that boomed"},
+	msEndFinish:          {ID: "end-finish", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 8", What: "the game ends with every safe cell swept: finish"},
+	msTotalStepZero:      {ID: "total-step-zero", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 8", What: "the game ends with no Flag, Sweep or DSweep read: total step 0"},
+	msFeedbackOrder:      {ID: "feedback-sweep-order", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 6", What: "a feedback's first cell is not the first the operation swept: the list must be sorted"},
+	msFeedbackAcrossRows: {ID: "feedback-across-rows", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 6", What: "a feedback lists a cell of a later row left of a cell of an earlier row: rows come first"},
 
-	msAfterGiveUp:   {"after-give-up", Branch, "docs/mine.md R-M4", "operations follow the Quit that ended the game: never read"},
-	msAfterGameOver: {"after-game-over", Branch, "docs/mine.md R-M4", "operations besides the closing Quit follow a boom: never read"},
-	msAfterFinish:   {"after-finish", Branch, "docs/mine.md R-M4", "operations besides the closing Quit follow a finish: never read"},
+	msAfterGiveUp:   {ID: "after-give-up", Kind: coverage.Branch, Doc: "docs/mine.md R-M4", What: "operations follow the Quit that ended the game: never read"},
+	msAfterGameOver: {ID: "after-game-over", Kind: coverage.Branch, Doc: "docs/mine.md R-M4", What: "operations besides the closing Quit follow a boom: never read"},
+	msAfterFinish:   {ID: "after-finish", Kind: coverage.Branch, Doc: "docs/mine.md R-M4", What: "operations besides the closing Quit follow a finish: never read"},
 
-	msBoard1x1:         {"board-1x1", Boundary, "docs/mine.md Limits", "a board of one cell: n = m = 1"},
-	msBoardOneRow:      {"board-one-row", Boundary, "docs/mine.md Limits", "a board of one row and several columns: n = 1 < m"},
-	msBoardOneColumn:   {"board-one-column", Boundary, "docs/mine.md Limits", "a board of one column and several rows: m = 1 < n"},
-	msBoardN1000:       {"board-n-1000", Boundary, "docs/mine.md Limits", "the most rows: n = 1000"},
-	msBoardM1000:       {"board-m-1000", Boundary, "docs/mine.md Limits", "the most columns: m = 1000"},
-	msBoard1000x1000:   {"board-1000x1000", Boundary, "docs/mine.md Limits", "the largest board: n = m = 1000"},
-	msBoardNoMine:      {"board-no-mine", Boundary, "docs/mine.md Limits", "a board without a mine"},
-	msBoardAllMines:    {"board-all-mines", Boundary, "docs/mine.md R-M1", "a board without a safe cell"},
-	msBoardOneSafe:     {"board-one-safe-cell", Boundary, "docs/mine.md Limits", "a board with exactly one safe cell"},
-	msOpsMost:          {"ops-60000", Boundary, "docs/mine.md Limits", "the input holds the most operations: 60000, the Quit included"},
-	msOpsMostPlayed:    {"ops-60000-played", Boundary, "docs/mine.md Limits", "the game reads all 60000 operations: give up, total step 59999"},
-	msCascadeHalfBoard: {"cascade-half-board", Boundary, "docs/mine.md Limits", "one operation sweeps at least half the cells of a board of at least 250000 cells"},
-	msCascadeDeep:      {"cascade-deep", Boundary, "docs/mine.md Limits", "a recursive flood fill in row order would go more than 65535 calls deep in one operation's cascade"},
-	msNumber0:          {"number-0", Boundary, "docs/mine.md Output, item 5", "a swept cell shows 0, the least number"},
-	msNumber8:          {"number-8", Boundary, "docs/mine.md Output, item 5", "a swept cell shows 8, the greatest number"},
-	msCellRow1:         {"cell-row-1", Boundary, "docs/mine.md Input", "an operation read names a cell of the first row: x = 1"},
-	msCellRowN:         {"cell-row-n", Boundary, "docs/mine.md Input", "an operation read names a cell of the last row: x = n"},
-	msCellColumn1:      {"cell-column-1", Boundary, "docs/mine.md Input", "an operation read names a cell of the first column: y = 1"},
-	msCellColumnM:      {"cell-column-m", Boundary, "docs/mine.md Input", "an operation read names a cell of the last column: y = m"},
-	msCoordinate1000:   {"coordinate-1000", Boundary, "docs/mine.md Limits", "an operation read has the largest coordinate: x = 1000 or y = 1000"},
+	msBoard1x1:         {ID: "board-1x1", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board of one cell: n = m = 1"},
+	msBoardOneRow:      {ID: "board-one-row", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board of one row and several columns: n = 1 < m"},
+	msBoardOneColumn:   {ID: "board-one-column", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board of one column and several rows: m = 1 < n"},
+	msBoardN1000:       {ID: "board-n-1000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the most rows: n = 1000"},
+	msBoardM1000:       {ID: "board-m-1000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the most columns: m = 1000"},
+	msBoard1000x1000:   {ID: "board-1000x1000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the largest board: n = m = 1000"},
+	msBoardNoMine:      {ID: "board-no-mine", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board without a mine"},
+	msBoardAllMines:    {ID: "board-all-mines", Kind: coverage.Boundary, Doc: "docs/mine.md R-M1", What: "a board without a safe cell"},
+	msBoardOneSafe:     {ID: "board-one-safe-cell", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board with exactly one safe cell"},
+	msOpsMost:          {ID: "ops-60000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the input holds the most operations: 60000, the Quit included"},
+	msOpsMostPlayed:    {ID: "ops-60000-played", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the game reads all 60000 operations: give up, total step 59999"},
+	msCascadeHalfBoard: {ID: "cascade-half-board", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "one operation sweeps at least half the cells of a board of at least 250000 cells"},
+	msCascadeDeep:      {ID: "cascade-deep", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a recursive flood fill in row order would go more than 65535 calls deep in one operation's cascade"},
+	msNumber0:          {ID: "number-0", Kind: coverage.Boundary, Doc: "docs/mine.md Output, item 5", What: "a swept cell shows 0, the least number"},
+	msNumber8:          {ID: "number-8", Kind: coverage.Boundary, Doc: "docs/mine.md Output, item 5", What: "a swept cell shows 8, the greatest number"},
+	msCellRow1:         {ID: "cell-row-1", Kind: coverage.Boundary, Doc: "docs/mine.md Input", What: "an operation read names a cell of the first row: x = 1"},
+	msCellRowN:         {ID: "cell-row-n", Kind: coverage.Boundary, Doc: "docs/mine.md Input", What: "an operation read names a cell of the last row: x = n"},
+	msCellColumn1:      {ID: "cell-column-1", Kind: coverage.Boundary, Doc: "docs/mine.md Input", What: "an operation read names a cell of the first column: y = 1"},
+	msCellColumnM:      {ID: "cell-column-m", Kind: coverage.Boundary, Doc: "docs/mine.md Input", What: "an operation read names a cell of the last column: y = m"},
+	msCoordinate1000:   {ID: "coordinate-1000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "an operation read has the largest coordinate: x = 1000 or y = 1000"},
 
-	msLinesAfterQuit: {"lines-after-quit", Form, "docs/mine.md Limits", "the input goes on after its Quit line, as the validator allows"},
+	msLinesAfterQuit: {ID: "lines-after-quit", Kind: coverage.Form, Doc: "docs/mine.md Limits", What: "the input goes on after its Quit line, as the validator allows"},
 }
 
 // A missing last entry would shorten the catalogue: its length must be the count.
 var _ [len(mineSituations) - msCount]struct{}
 
-// MineSituations is mine's catalogue of situations, in a Reach's order (MineReach).
-func MineSituations() []Situation { return slices.Clone(mineSituations[:]) }
+// MineSituations is mine's catalogue of situations, in a coverage.Set's order (MineReach).
+func MineSituations() []coverage.Situation { return slices.Clone(mineSituations[:]) }
 
 // MineReach is the set of mine's situations (MineSituations) that input reaches: one
 // pass of ref's play (ref.MineTrace) and one scan of its bytes. An input the validator
 // would reject (R-IN3) reaches nothing.
-func MineReach(input []byte) Reach {
+func MineReach(input []byte) coverage.Set {
 	scan, ok := scanMine(input)
 	if !ok {
-		return Reach{}
+		return coverage.Set{}
 	}
 	w := &mineSeer{scan: scan}
 	if _, err := ref.MineTrace(input, w.see); err != nil {
-		return Reach{}
+		return coverage.Set{}
 	}
 	return w.reach
 }
@@ -283,7 +284,7 @@ func (s *layoutScan) row(width int, a, b byte) {
 // situations it reaches. It keeps what the game's state after an operation no longer
 // tells: which cells were flagged before it.
 type mineSeer struct {
-	reach Reach
+	reach coverage.Set
 	scan  mineScan
 	n, m  int
 	steps int // the Flag, Sweep and DSweep operations read

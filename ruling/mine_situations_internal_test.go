@@ -1,6 +1,9 @@
 package ruling
 
-import "testing"
+import (
+	"gamediff/coverage"
+	"testing"
+)
 
 // TestMineCatalogue: every constant of mine's catalogue names an entry, and the catalogue
 // is well formed (checkCatalogue). It lives in the package, as the tests of what inputs
@@ -11,7 +14,7 @@ func TestMineCatalogue(t *testing.T) {
 			t.Fatalf("constant %d names no entry", i)
 		}
 	}
-	if err := checkCatalogue(mineSituations[:]); err != nil {
+	if err := coverage.Check(mineSituations[:]); err != nil {
 		t.Fatal(err)
 	}
 }

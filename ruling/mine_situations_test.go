@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"gamediff/coverage"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -31,8 +32,8 @@ type catalogueReached struct {
 
 // catalogueGame is what the tests of a catalogue need of its game.
 type catalogueGame struct {
-	catalogue []ruling.Situation
-	reach     func(input []byte) ruling.Reach
+	catalogue []coverage.Situation
+	reach     func(input []byte) coverage.Set
 	validate  func(input []byte) error
 }
 
@@ -397,7 +398,7 @@ func seededCases(count int, decode func([]byte) []byte) [][]byte {
 // the ruling, two predicates written apart.
 func TestMineSituationsAgreeWithRulings(t *testing.T) {
 	catalogue := ruling.MineSituations()
-	seen := ruling.Reach{}
+	seen := coverage.Set{}
 	for _, input := range seededCases(3000, func(b []byte) []byte { return testcase.MineFromBytes(b).Encode() }) {
 		reach := ruling.MineReach(input)
 		seen = seen.Union(reach)
@@ -420,7 +421,7 @@ func TestMineSituationsAgreeWithRulings(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("random cases reach %d of %d entries; not %v", seen.Len(), len(catalogue), ruling.All(catalogue).Minus(seen).IDs(catalogue))
+	t.Logf("random cases reach %d of %d entries; not %v", seen.Len(), len(catalogue), coverage.All(catalogue).Minus(seen).IDs(catalogue))
 }
 
 // mineBenchInput is a large case: the largest board split by a wall of mines, a cascade

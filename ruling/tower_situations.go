@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"gamediff/coverage"
 	"gamediff/ref"
 )
 
@@ -173,159 +174,159 @@ const (
 // allow (blanks inside a row, tabs, "\r\n", a row over several lines) have no entry: the
 // validator (testcase.DecodeTower, R-IN3) wants the statement's exact layout, so no valid
 // input has one.
-var towerSituations = [...]Situation{
-	tMoveOutside:     {"moveto-outside", Branch, "docs/tower.md R-T6", "a MOVETO whose column lies outside 1..m: invalid, not an input error"},
-	tMoveOwnColumn:   {"moveto-own-column", Branch, "docs/tower.md R-T6", "a MOVETO to the player's own column: invalid"},
-	tMoveOccupied:    {"moveto-target-occupied", Branch, "docs/tower.md R-T6", "a MOVETO to a column whose cell on his level holds a block, every other condition holding: invalid"},
-	tMoveNoSupport:   {"moveto-no-support", Branch, "docs/tower.md R-T6", "a MOVETO above level 1 with an empty cell on the level below, from his column to the target, the target empty: invalid"},
-	tMoveFloating:    {"moveto-while-floating", Branch, "docs/tower.md R-T6", "a MOVETO while the player floats (an unstable start), the target empty: invalid, his own column needs a block below"},
-	tMoveLevel1:      {"moveto-level-1", Branch, "docs/tower.md R-T6", "a valid MOVETO on level 1, where nothing below is needed"},
-	tMoveSupported:   {"moveto-supported", Branch, "docs/tower.md R-T6", "a valid MOVETO above level 1, a block under every cell of the way"},
-	tMovePastBlock:   {"moveto-past-block", Branch, "docs/tower.md R-T6", "a valid MOVETO past a block on the player's own level, between the two columns"},
-	tMoveOverKinds:   {"moveto-over-other-kinds", Branch, "docs/tower.md R-T6", "a valid MOVETO over a block that is not '#' nor B (I, G, C or fragile), which supports like any block"},
-	tMoveOverB:       {"moveto-over-b", Branch, "docs/tower.md R-T6", "a valid MOVETO that passes over a B without ending above it: harmless"},
-	tMoveOntoB:       {"moveto-onto-b", Branch, "docs/tower.md R-T6", "a valid MOVETO that ends above a B: Death by Hole right after it"},
-	tMoveJustOutside: {"moveto-column-just-outside", Boundary, "docs/tower.md R-T6", "a MOVETO to column 0 or m + 1, next to the tower's sides"},
-	tMoveExtreme:     {"moveto-column-int32-limit", Boundary, "docs/tower.md R-T6", "a MOVETO whose column is at an int32 limit (2147483647 or -2147483648) or beyond"},
+var towerSituations = [...]coverage.Situation{
+	tMoveOutside:     {ID: "moveto-outside", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a MOVETO whose column lies outside 1..m: invalid, not an input error"},
+	tMoveOwnColumn:   {ID: "moveto-own-column", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a MOVETO to the player's own column: invalid"},
+	tMoveOccupied:    {ID: "moveto-target-occupied", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a MOVETO to a column whose cell on his level holds a block, every other condition holding: invalid"},
+	tMoveNoSupport:   {ID: "moveto-no-support", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a MOVETO above level 1 with an empty cell on the level below, from his column to the target, the target empty: invalid"},
+	tMoveFloating:    {ID: "moveto-while-floating", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a MOVETO while the player floats (an unstable start), the target empty: invalid, his own column needs a block below"},
+	tMoveLevel1:      {ID: "moveto-level-1", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a valid MOVETO on level 1, where nothing below is needed"},
+	tMoveSupported:   {ID: "moveto-supported", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a valid MOVETO above level 1, a block under every cell of the way"},
+	tMovePastBlock:   {ID: "moveto-past-block", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a valid MOVETO past a block on the player's own level, between the two columns"},
+	tMoveOverKinds:   {ID: "moveto-over-other-kinds", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a valid MOVETO over a block that is not '#' nor B (I, G, C or fragile), which supports like any block"},
+	tMoveOverB:       {ID: "moveto-over-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a valid MOVETO that passes over a B without ending above it: harmless"},
+	tMoveOntoB:       {ID: "moveto-onto-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a valid MOVETO that ends above a B: Death by Hole right after it"},
+	tMoveJustOutside: {ID: "moveto-column-just-outside", Kind: coverage.Boundary, Doc: "docs/tower.md R-T6", What: "a MOVETO to column 0 or m + 1, next to the tower's sides"},
+	tMoveExtreme:     {ID: "moveto-column-int32-limit", Kind: coverage.Boundary, Doc: "docs/tower.md R-T6", What: "a MOVETO whose column is at an int32 limit (2147483647 or -2147483648) or beyond"},
 
-	tClimbTopRight:       {"climb-right-top-level", Branch, "docs/tower.md R-T7", "CLIMB RIGHT on the top level, a block on his right: invalid"},
-	tClimbTopLeft:        {"climb-left-top-level", Branch, "docs/tower.md R-T7", "CLIMB LEFT on the top level, a block on his left: invalid"},
-	tClimbOutsideRight:   {"climb-right-side-outside", Branch, "docs/tower.md R-T7", "CLIMB RIGHT in column m, below the top, nothing above him: invalid"},
-	tClimbOutsideLeft:    {"climb-left-side-outside", Branch, "docs/tower.md R-T7", "CLIMB LEFT in column 1, below the top, nothing above him: invalid"},
-	tClimbSideEmptyRight: {"climb-right-side-empty", Branch, "docs/tower.md R-T7", "CLIMB RIGHT with the cell on his right empty, the cells above free: invalid"},
-	tClimbSideEmptyLeft:  {"climb-left-side-empty", Branch, "docs/tower.md R-T7", "CLIMB LEFT with the cell on his left empty, the cells above free: invalid"},
-	tClimbAboveRight:     {"climb-right-above-blocked", Branch, "docs/tower.md R-T7", "CLIMB RIGHT with a block above him, only that: invalid"},
-	tClimbAboveLeft:      {"climb-left-above-blocked", Branch, "docs/tower.md R-T7", "CLIMB LEFT with a block above him, only that: invalid"},
-	tClimbAboveSideRight: {"climb-right-above-side-blocked", Branch, "docs/tower.md R-T7", "CLIMB RIGHT with a block at his upper right, only that: invalid"},
-	tClimbAboveSideLeft:  {"climb-left-above-side-blocked", Branch, "docs/tower.md R-T7", "CLIMB LEFT with a block at his upper left, only that: invalid"},
-	tClimbRight:          {"climb-right", Branch, "docs/tower.md R-T7", "a valid CLIMB RIGHT"},
-	tClimbLeft:           {"climb-left", Branch, "docs/tower.md R-T7", "a valid CLIMB LEFT"},
-	tClimbUnsupported:    {"climb-with-nothing-below", Branch, "docs/tower.md R-T7", "a valid CLIMB by a player with an empty cell under him: he needs nothing under himself"},
-	tClimbOntoKind:       {"climb-onto-other-kind", Branch, "docs/tower.md R-T7", "a valid CLIMB onto a block that is not '#' (C included)"},
+	tClimbTopRight:       {ID: "climb-right-top-level", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB RIGHT on the top level, a block on his right: invalid"},
+	tClimbTopLeft:        {ID: "climb-left-top-level", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB LEFT on the top level, a block on his left: invalid"},
+	tClimbOutsideRight:   {ID: "climb-right-side-outside", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB RIGHT in column m, below the top, nothing above him: invalid"},
+	tClimbOutsideLeft:    {ID: "climb-left-side-outside", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB LEFT in column 1, below the top, nothing above him: invalid"},
+	tClimbSideEmptyRight: {ID: "climb-right-side-empty", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB RIGHT with the cell on his right empty, the cells above free: invalid"},
+	tClimbSideEmptyLeft:  {ID: "climb-left-side-empty", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB LEFT with the cell on his left empty, the cells above free: invalid"},
+	tClimbAboveRight:     {ID: "climb-right-above-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB RIGHT with a block above him, only that: invalid"},
+	tClimbAboveLeft:      {ID: "climb-left-above-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB LEFT with a block above him, only that: invalid"},
+	tClimbAboveSideRight: {ID: "climb-right-above-side-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB RIGHT with a block at his upper right, only that: invalid"},
+	tClimbAboveSideLeft:  {ID: "climb-left-above-side-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB LEFT with a block at his upper left, only that: invalid"},
+	tClimbRight:          {ID: "climb-right", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "a valid CLIMB RIGHT"},
+	tClimbLeft:           {ID: "climb-left", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "a valid CLIMB LEFT"},
+	tClimbUnsupported:    {ID: "climb-with-nothing-below", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "a valid CLIMB by a player with an empty cell under him: he needs nothing under himself"},
+	tClimbOntoKind:       {ID: "climb-onto-other-kind", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "a valid CLIMB onto a block that is not '#' (C included)"},
 
-	tDownLevel1Right:    {"getdown-right-level-1", Branch, "docs/tower.md R-T8", "GETDOWN RIGHT on level 1, the cell on his right empty: invalid"},
-	tDownLevel1Left:     {"getdown-left-level-1", Branch, "docs/tower.md R-T8", "GETDOWN LEFT on level 1, the cell on his left empty: invalid"},
-	tDownOutsideRight:   {"getdown-right-side-outside", Branch, "docs/tower.md R-T8", "GETDOWN RIGHT in column m above level 1: invalid"},
-	tDownOutsideLeft:    {"getdown-left-side-outside", Branch, "docs/tower.md R-T8", "GETDOWN LEFT in column 1 above level 1: invalid"},
-	tDownSideRight:      {"getdown-right-side-blocked", Branch, "docs/tower.md R-T8", "GETDOWN RIGHT with a block on his right, the cell under it empty: invalid"},
-	tDownSideLeft:       {"getdown-left-side-blocked", Branch, "docs/tower.md R-T8", "GETDOWN LEFT with a block on his left, the cell under it empty: invalid"},
-	tDownBelowSideRight: {"getdown-right-below-side-blocked", Branch, "docs/tower.md R-T8", "GETDOWN RIGHT with his right empty and a block at his lower right: invalid"},
-	tDownBelowSideLeft:  {"getdown-left-below-side-blocked", Branch, "docs/tower.md R-T8", "GETDOWN LEFT with his left empty and a block at his lower left: invalid"},
-	tDownRight:          {"getdown-right", Branch, "docs/tower.md R-T8", "a valid GETDOWN RIGHT"},
-	tDownLeft:           {"getdown-left", Branch, "docs/tower.md R-T8", "a valid GETDOWN LEFT"},
-	tDownToLevel1:       {"getdown-to-level-1", Branch, "docs/tower.md R-T8", "a valid GETDOWN from level 2 onto level 1"},
-	tDownOntoNothing:    {"getdown-onto-nothing", Branch, "docs/tower.md R-T8", "a valid GETDOWN onto a cell with nothing under it: he falls further in the automatic steps"},
+	tDownLevel1Right:    {ID: "getdown-right-level-1", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN RIGHT on level 1, the cell on his right empty: invalid"},
+	tDownLevel1Left:     {ID: "getdown-left-level-1", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN LEFT on level 1, the cell on his left empty: invalid"},
+	tDownOutsideRight:   {ID: "getdown-right-side-outside", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN RIGHT in column m above level 1: invalid"},
+	tDownOutsideLeft:    {ID: "getdown-left-side-outside", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN LEFT in column 1 above level 1: invalid"},
+	tDownSideRight:      {ID: "getdown-right-side-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN RIGHT with a block on his right, the cell under it empty: invalid"},
+	tDownSideLeft:       {ID: "getdown-left-side-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN LEFT with a block on his left, the cell under it empty: invalid"},
+	tDownBelowSideRight: {ID: "getdown-right-below-side-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN RIGHT with his right empty and a block at his lower right: invalid"},
+	tDownBelowSideLeft:  {ID: "getdown-left-below-side-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN LEFT with his left empty and a block at his lower left: invalid"},
+	tDownRight:          {ID: "getdown-right", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "a valid GETDOWN RIGHT"},
+	tDownLeft:           {ID: "getdown-left", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "a valid GETDOWN LEFT"},
+	tDownToLevel1:       {ID: "getdown-to-level-1", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "a valid GETDOWN from level 2 onto level 1"},
+	tDownOntoNothing:    {ID: "getdown-onto-nothing", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "a valid GETDOWN onto a cell with nothing under it: he falls further in the automatic steps"},
 
-	tPushEmptyRight:    {"push-right-empty-chain", Branch, "docs/tower.md R-T9", "PUSH RIGHT with no block on his right (empty, or column m): invalid"},
-	tPushEmptyLeft:     {"push-left-empty-chain", Branch, "docs/tower.md R-T9", "PUSH LEFT with no block on his left (empty, or column 1): invalid"},
-	tPushFixedRight:    {"push-right-chain-holds-c", Branch, "docs/tower.md R-T9", "PUSH RIGHT on a chain that holds a C: invalid"},
-	tPushFixedLeft:     {"push-left-chain-holds-c", Branch, "docs/tower.md R-T9", "PUSH LEFT on a chain that holds a C: invalid"},
-	tPushRight:         {"push-right", Branch, "docs/tower.md R-T9", "a valid PUSH RIGHT"},
-	tPushLeft:          {"push-left", Branch, "docs/tower.md R-T9", "a valid PUSH LEFT"},
-	tPushOffRight:      {"push-right-off-the-edge", Branch, "docs/tower.md R-T9", "PUSH RIGHT moves a block of the chain past column m: it vanishes"},
-	tPushOffLeft:       {"push-left-off-the-edge", Branch, "docs/tower.md R-T9", "PUSH LEFT moves a block of the chain past column 1: it vanishes"},
-	tPushIceRight:      {"push-right-ice-slides", Branch, "docs/tower.md R-T10", "PUSH RIGHT: an ice block slides on beyond its one-cell move"},
-	tPushIceLeft:       {"push-left-ice-slides", Branch, "docs/tower.md R-T10", "PUSH LEFT: an ice block slides on beyond its one-cell move"},
-	tPushOnIceRight:    {"push-right-slides-on-ice", Branch, "docs/tower.md R-T10", "PUSH RIGHT: a block that is not ice slides on the ice under it"},
-	tPushOnIceLeft:     {"push-left-slides-on-ice", Branch, "docs/tower.md R-T10", "PUSH LEFT: a block that is not ice slides on the ice under it"},
-	tPushSlideOutRight: {"push-right-slides-out", Branch, "docs/tower.md R-T10", "PUSH RIGHT: a block slides out of the tower past column m and vanishes"},
-	tPushSlideOutLeft:  {"push-left-slides-out", Branch, "docs/tower.md R-T10", "PUSH LEFT: a block slides out of the tower past column 1 and vanishes"},
-	tPushGoalRight:     {"push-right-moves-goal", Branch, "docs/tower.md R-T9", "PUSH RIGHT moves G: Walking Goal"},
-	tPushGoalLeft:      {"push-left-moves-goal", Branch, "docs/tower.md R-T9", "PUSH LEFT moves G: Walking Goal"},
-	tPushChain:         {"push-chain", Branch, "docs/tower.md R-T9", "a push moves a chain of two or more blocks, the farthest first"},
-	tPushDimension:     {"push-moves-b", Branch, "docs/tower.md R-T9", "a push moves a B, like any other block"},
-	tPushIceOverGap:    {"push-ice-stops-over-gap", Branch, "docs/tower.md R-T10", "a pushed ice block stops above an empty cell, having nothing under it, and falls later"},
-	tPushLevel1Stays:   {"push-level-1-no-slide", Branch, "docs/tower.md R-T10", "a pushed block that is not ice on level 1, the cell ahead empty: the floor is not ice, it does not slide"},
-	tPushSlideStopped:  {"push-slide-stopped-by-block", Branch, "docs/tower.md R-T10", "a pushed block that could slide on stops against a block ahead of it"},
+	tPushEmptyRight:    {ID: "push-right-empty-chain", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "PUSH RIGHT with no block on his right (empty, or column m): invalid"},
+	tPushEmptyLeft:     {ID: "push-left-empty-chain", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "PUSH LEFT with no block on his left (empty, or column 1): invalid"},
+	tPushFixedRight:    {ID: "push-right-chain-holds-c", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "PUSH RIGHT on a chain that holds a C: invalid"},
+	tPushFixedLeft:     {ID: "push-left-chain-holds-c", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "PUSH LEFT on a chain that holds a C: invalid"},
+	tPushRight:         {ID: "push-right", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "a valid PUSH RIGHT"},
+	tPushLeft:          {ID: "push-left", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "a valid PUSH LEFT"},
+	tPushOffRight:      {ID: "push-right-off-the-edge", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "PUSH RIGHT moves a block of the chain past column m: it vanishes"},
+	tPushOffLeft:       {ID: "push-left-off-the-edge", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "PUSH LEFT moves a block of the chain past column 1: it vanishes"},
+	tPushIceRight:      {ID: "push-right-ice-slides", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "PUSH RIGHT: an ice block slides on beyond its one-cell move"},
+	tPushIceLeft:       {ID: "push-left-ice-slides", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "PUSH LEFT: an ice block slides on beyond its one-cell move"},
+	tPushOnIceRight:    {ID: "push-right-slides-on-ice", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "PUSH RIGHT: a block that is not ice slides on the ice under it"},
+	tPushOnIceLeft:     {ID: "push-left-slides-on-ice", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "PUSH LEFT: a block that is not ice slides on the ice under it"},
+	tPushSlideOutRight: {ID: "push-right-slides-out", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "PUSH RIGHT: a block slides out of the tower past column m and vanishes"},
+	tPushSlideOutLeft:  {ID: "push-left-slides-out", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "PUSH LEFT: a block slides out of the tower past column 1 and vanishes"},
+	tPushGoalRight:     {ID: "push-right-moves-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "PUSH RIGHT moves G: Walking Goal"},
+	tPushGoalLeft:      {ID: "push-left-moves-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "PUSH LEFT moves G: Walking Goal"},
+	tPushChain:         {ID: "push-chain", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "a push moves a chain of two or more blocks, the farthest first"},
+	tPushDimension:     {ID: "push-moves-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T9", What: "a push moves a B, like any other block"},
+	tPushIceOverGap:    {ID: "push-ice-stops-over-gap", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "a pushed ice block stops above an empty cell, having nothing under it, and falls later"},
+	tPushLevel1Stays:   {ID: "push-level-1-no-slide", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "a pushed block that is not ice on level 1, the cell ahead empty: the floor is not ice, it does not slide"},
+	tPushSlideStopped:  {ID: "push-slide-stopped-by-block", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "a pushed block that could slide on stops against a block ahead of it"},
 
-	tPullFixedRight:   {"pull-right-block-is-c", Branch, "docs/tower.md R-T11", "PULL RIGHT with a C on his left, his right empty: invalid"},
-	tPullFixedLeft:    {"pull-left-block-is-c", Branch, "docs/tower.md R-T11", "PULL LEFT with a C on his right, his left empty: invalid"},
-	tPullNoBlockRight: {"pull-right-no-block", Branch, "docs/tower.md R-T11", "PULL RIGHT with no block on his left, his right empty: invalid"},
-	tPullNoBlockLeft:  {"pull-left-no-block", Branch, "docs/tower.md R-T11", "PULL LEFT with no block on his right, his left empty: invalid"},
-	tPullOutsideRight: {"pull-right-side-outside", Branch, "docs/tower.md R-T11", "PULL RIGHT in column m, a block on his left: invalid"},
-	tPullOutsideLeft:  {"pull-left-side-outside", Branch, "docs/tower.md R-T11", "PULL LEFT in column 1, a block on his right: invalid"},
-	tPullBlockedRight: {"pull-right-side-blocked", Branch, "docs/tower.md R-T11", "PULL RIGHT with a block on his left and one on his right: invalid"},
-	tPullBlockedLeft:  {"pull-left-side-blocked", Branch, "docs/tower.md R-T11", "PULL LEFT with a block on his right and one on his left: invalid"},
-	tPullRight:        {"pull-right", Branch, "docs/tower.md R-T11", "a valid PULL RIGHT: the block on his left follows him right"},
-	tPullLeft:         {"pull-left", Branch, "docs/tower.md R-T11", "a valid PULL LEFT: the block on his right follows him left"},
-	tPullGoalRight:    {"pull-right-moves-goal", Branch, "docs/tower.md R-T11", "PULL RIGHT pulls G: Walking Goal"},
-	tPullGoalLeft:     {"pull-left-moves-goal", Branch, "docs/tower.md R-T11", "PULL LEFT pulls G: Walking Goal"},
-	tPullIce:          {"pull-no-slide", Branch, "docs/tower.md R-T11", "a pulled block that a push would slide (ice on a block or the floor, or any block onto ice): it never slides"},
-	tPullOntoNothing:  {"pull-onto-nothing", Branch, "docs/tower.md R-T11", "a valid PULL that takes the player above an empty cell: he needs no support, and falls"},
+	tPullFixedRight:   {ID: "pull-right-block-is-c", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL RIGHT with a C on his left, his right empty: invalid"},
+	tPullFixedLeft:    {ID: "pull-left-block-is-c", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL LEFT with a C on his right, his left empty: invalid"},
+	tPullNoBlockRight: {ID: "pull-right-no-block", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL RIGHT with no block on his left, his right empty: invalid"},
+	tPullNoBlockLeft:  {ID: "pull-left-no-block", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL LEFT with no block on his right, his left empty: invalid"},
+	tPullOutsideRight: {ID: "pull-right-side-outside", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL RIGHT in column m, a block on his left: invalid"},
+	tPullOutsideLeft:  {ID: "pull-left-side-outside", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL LEFT in column 1, a block on his right: invalid"},
+	tPullBlockedRight: {ID: "pull-right-side-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL RIGHT with a block on his left and one on his right: invalid"},
+	tPullBlockedLeft:  {ID: "pull-left-side-blocked", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL LEFT with a block on his right and one on his left: invalid"},
+	tPullRight:        {ID: "pull-right", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "a valid PULL RIGHT: the block on his left follows him right"},
+	tPullLeft:         {ID: "pull-left", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "a valid PULL LEFT: the block on his right follows him left"},
+	tPullGoalRight:    {ID: "pull-right-moves-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL RIGHT pulls G: Walking Goal"},
+	tPullGoalLeft:     {ID: "pull-left-moves-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL LEFT pulls G: Walking Goal"},
+	tPullIce:          {ID: "pull-no-slide", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "a pulled block that a push would slide (ice on a block or the floor, or any block onto ice): it never slides"},
+	tPullOntoNothing:  {ID: "pull-onto-nothing", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "a valid PULL that takes the player above an empty cell: he needs no support, and falls"},
 
-	tFragile3:       {"fragile-3-to-2", Branch, "docs/tower.md R-T12", "a valid MOVETO, CLIMB, GETDOWN or PULL moves the player off a fragile 3: it becomes 2"},
-	tFragile2:       {"fragile-2-to-1", Branch, "docs/tower.md R-T12", "a valid MOVETO, CLIMB, GETDOWN or PULL moves the player off a fragile 2: it becomes 1"},
-	tFragile1:       {"fragile-1-vanishes", Branch, "docs/tower.md R-T12", "a valid MOVETO, CLIMB, GETDOWN or PULL moves the player off a fragile 1: it vanishes"},
-	tFragileMove:    {"fragile-countdown-on-moveto", Branch, "docs/tower.md R-T12", "a valid MOVETO off a fragile block counts it down"},
-	tFragileClimb:   {"fragile-countdown-on-climb", Branch, "docs/tower.md R-T12", "a valid CLIMB off a fragile block counts it down"},
-	tFragileDown:    {"fragile-countdown-on-getdown", Branch, "docs/tower.md R-T12", "a valid GETDOWN off a fragile block counts it down"},
-	tFragilePull:    {"fragile-countdown-on-pull", Branch, "docs/tower.md R-T12", "a valid PULL off a fragile block counts it down"},
-	tFragilePush:    {"fragile-kept-on-push", Branch, "docs/tower.md R-T12", "a valid PUSH by a player on a fragile block: no countdown, he does not move"},
-	tFragileFall:    {"fragile-kept-on-fall", Branch, "docs/tower.md R-T12", "the automatic steps take the player off the fragile block he stood on (it fell or vanished, he fell): no countdown"},
-	tFragileInvalid: {"fragile-kept-on-invalid", Branch, "docs/tower.md R-T12", "an invalid command by a player on a fragile block: no countdown"},
+	tFragile3:       {ID: "fragile-3-to-2", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "a valid MOVETO, CLIMB, GETDOWN or PULL moves the player off a fragile 3: it becomes 2"},
+	tFragile2:       {ID: "fragile-2-to-1", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "a valid MOVETO, CLIMB, GETDOWN or PULL moves the player off a fragile 2: it becomes 1"},
+	tFragile1:       {ID: "fragile-1-vanishes", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "a valid MOVETO, CLIMB, GETDOWN or PULL moves the player off a fragile 1: it vanishes"},
+	tFragileMove:    {ID: "fragile-countdown-on-moveto", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "a valid MOVETO off a fragile block counts it down"},
+	tFragileClimb:   {ID: "fragile-countdown-on-climb", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "a valid CLIMB off a fragile block counts it down"},
+	tFragileDown:    {ID: "fragile-countdown-on-getdown", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "a valid GETDOWN off a fragile block counts it down"},
+	tFragilePull:    {ID: "fragile-countdown-on-pull", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "a valid PULL off a fragile block counts it down"},
+	tFragilePush:    {ID: "fragile-kept-on-push", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "a valid PUSH by a player on a fragile block: no countdown, he does not move"},
+	tFragileFall:    {ID: "fragile-kept-on-fall", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "the automatic steps take the player off the fragile block he stood on (it fell or vanished, he fell): no countdown"},
+	tFragileInvalid: {ID: "fragile-kept-on-invalid", Kind: coverage.Branch, Doc: "docs/tower.md R-T12", What: "an invalid command by a player on a fragile block: no countdown"},
 
-	tStartUnstable: {"start-unstable", Branch, "docs/tower.md R-T3", "a layout the automatic steps would change (a block on a B, a block or the player with nothing under): none runs before the first command"},
-	tStartOnGoal:   {"start-on-goal", Branch, "docs/tower.md R-T3", "the player starts on G: Cleared before any command"},
-	tStartOnB:      {"start-on-b", Branch, "docs/tower.md R-T3", "the player starts on a B: Death by Hole before any command"},
+	tStartUnstable: {ID: "start-unstable", Kind: coverage.Branch, Doc: "docs/tower.md R-T3", What: "a layout the automatic steps would change (a block on a B, a block or the player with nothing under): none runs before the first command"},
+	tStartOnGoal:   {ID: "start-on-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T3", What: "the player starts on G: Cleared before any command"},
+	tStartOnB:      {ID: "start-on-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T3", What: "the player starts on a B: Death by Hole before any command"},
 
-	tAfterIgnored:      {"automatic-after-invalid-command", Branch, "docs/tower.md R-T4", "the automatic steps after an invalid command change something"},
-	tRounds:            {"automatic-several-rounds", Branch, "docs/tower.md R-T13", "the automatic steps change something in a second round or later"},
-	tVanish:            {"vanish-on-b", Branch, "docs/tower.md R-T14", "a block on top of a B vanishes"},
-	tVanishStack:       {"vanish-stack-on-b", Branch, "docs/tower.md R-T14", "a round starts with a block on a B on a B: both upper blocks vanish together"},
-	tVanishGoal:        {"vanish-goal-on-b", Branch, "docs/tower.md R-T14", "G on top of a B vanishes"},
-	tVanishFixed:       {"vanish-c-on-b", Branch, "docs/tower.md R-T14", "a C on top of a B vanishes"},
-	tPlayerFalls:       {"player-falls", Branch, "docs/tower.md R-T15", "the player falls"},
-	tPlayerFallsFar:    {"player-falls-several-levels", Branch, "docs/tower.md R-T15", "the player falls two levels or more in one step"},
-	tBlocksFall:        {"block-falls", Branch, "docs/tower.md R-T16", "a block falls"},
-	tFallToLevel1:      {"block-falls-to-level-1", Branch, "docs/tower.md R-T16", "a falling block stops on level 1"},
-	tFallDiagonal:      {"block-fall-stops-diagonally", Branch, "docs/tower.md R-T16", "a falling block stops above an empty cell, held by a block at its lower left or lower right"},
-	tFallFixed:         {"block-falls-c", Branch, "docs/tower.md R-T16", "a C falls"},
-	tFallGoal:          {"block-falls-goal", Branch, "docs/tower.md R-T16", "G falls"},
-	tFallDimension:     {"block-falls-b", Branch, "docs/tower.md R-T16", "a B falls"},
-	tFallIntoPlayer:    {"block-falls-into-player", Branch, "docs/tower.md R-T16", "a falling block stops in the player's cell"},
-	tFallThroughPlayer: {"block-falls-through-player", Branch, "docs/tower.md R-T16", "a falling block passes through the player's cell and stops below him"},
-	tFallAway:          {"player-falls-away-from-block", Branch, "docs/tower.md R-T18", "a block stops in the player's cell and he falls away from it in a later round: no Death by Block"},
+	tAfterIgnored:      {ID: "automatic-after-invalid-command", Kind: coverage.Branch, Doc: "docs/tower.md R-T4", What: "the automatic steps after an invalid command change something"},
+	tRounds:            {ID: "automatic-several-rounds", Kind: coverage.Branch, Doc: "docs/tower.md R-T13", What: "the automatic steps change something in a second round or later"},
+	tVanish:            {ID: "vanish-on-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T14", What: "a block on top of a B vanishes"},
+	tVanishStack:       {ID: "vanish-stack-on-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T14", What: "a round starts with a block on a B on a B: both upper blocks vanish together"},
+	tVanishGoal:        {ID: "vanish-goal-on-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T14", What: "G on top of a B vanishes"},
+	tVanishFixed:       {ID: "vanish-c-on-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T14", What: "a C on top of a B vanishes"},
+	tPlayerFalls:       {ID: "player-falls", Kind: coverage.Branch, Doc: "docs/tower.md R-T15", What: "the player falls"},
+	tPlayerFallsFar:    {ID: "player-falls-several-levels", Kind: coverage.Branch, Doc: "docs/tower.md R-T15", What: "the player falls two levels or more in one step"},
+	tBlocksFall:        {ID: "block-falls", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a block falls"},
+	tFallToLevel1:      {ID: "block-falls-to-level-1", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a falling block stops on level 1"},
+	tFallDiagonal:      {ID: "block-fall-stops-diagonally", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a falling block stops above an empty cell, held by a block at its lower left or lower right"},
+	tFallFixed:         {ID: "block-falls-c", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a C falls"},
+	tFallGoal:          {ID: "block-falls-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "G falls"},
+	tFallDimension:     {ID: "block-falls-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a B falls"},
+	tFallIntoPlayer:    {ID: "block-falls-into-player", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a falling block stops in the player's cell"},
+	tFallThroughPlayer: {ID: "block-falls-through-player", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a falling block passes through the player's cell and stops below him"},
+	tFallAway:          {ID: "player-falls-away-from-block", Kind: coverage.Branch, Doc: "docs/tower.md R-T18", What: "a block stops in the player's cell and he falls away from it in a later round: no Death by Block"},
 
-	tCleared:           {"result-cleared", Branch, "docs/tower.md R-T18", "a dataset ends Cleared"},
-	tHole:              {"result-death-by-hole", Branch, "docs/tower.md R-T18", "a dataset ends Death by Hole"},
-	tBlock:             {"result-death-by-block", Branch, "docs/tower.md R-T18", "a dataset ends Death by Block"},
-	tWalking:           {"result-death-by-walking-goal", Branch, "docs/tower.md R-T18", "a dataset ends Death by Walking Goal"},
-	tGaveUp:            {"result-gave-up", Branch, "docs/tower.md R-T5", "a dataset ends Gave Up"},
-	tOverAfterAction:   {"over-after-action", Branch, "docs/tower.md R-T4", "the check right after an action ends the game"},
-	tOverAfterSteps:    {"over-after-automatic-steps", Branch, "docs/tower.md R-T4", "the check after the automatic steps ends the game"},
-	tCheckBeforeSteps:  {"check-before-automatic-steps", Branch, "docs/tower.md R-T4", "the check right after an action ends the game, and the automatic steps would have given another result or none"},
-	tClearedAndWalking: {"check-cleared-and-walking-goal", Branch, "docs/tower.md R-T18", "a check finds (A) and (D): the player on a goal that moved, Cleared"},
-	tHoleAndWalking:    {"check-hole-and-walking-goal", Branch, "docs/tower.md R-T18", "a check finds (B) and (D): Death by Hole"},
-	tBlockAndWalking:   {"check-block-and-walking-goal", Branch, "docs/tower.md R-T18", "a check finds (C) and (D): Death by Block"},
-	tGoalGone:          {"goal-gone", Branch, "docs/tower.md R-T18", "a check finds no G left in the tower: it vanished on a B or left the tower"},
-	tAfterEnd:          {"commands-after-end", Branch, "docs/tower.md R-T5", "commands after game over, read and ignored"},
+	tCleared:           {ID: "result-cleared", Kind: coverage.Branch, Doc: "docs/tower.md R-T18", What: "a dataset ends Cleared"},
+	tHole:              {ID: "result-death-by-hole", Kind: coverage.Branch, Doc: "docs/tower.md R-T18", What: "a dataset ends Death by Hole"},
+	tBlock:             {ID: "result-death-by-block", Kind: coverage.Branch, Doc: "docs/tower.md R-T18", What: "a dataset ends Death by Block"},
+	tWalking:           {ID: "result-death-by-walking-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T18", What: "a dataset ends Death by Walking Goal"},
+	tGaveUp:            {ID: "result-gave-up", Kind: coverage.Branch, Doc: "docs/tower.md R-T5", What: "a dataset ends Gave Up"},
+	tOverAfterAction:   {ID: "over-after-action", Kind: coverage.Branch, Doc: "docs/tower.md R-T4", What: "the check right after an action ends the game"},
+	tOverAfterSteps:    {ID: "over-after-automatic-steps", Kind: coverage.Branch, Doc: "docs/tower.md R-T4", What: "the check after the automatic steps ends the game"},
+	tCheckBeforeSteps:  {ID: "check-before-automatic-steps", Kind: coverage.Branch, Doc: "docs/tower.md R-T4", What: "the check right after an action ends the game, and the automatic steps would have given another result or none"},
+	tClearedAndWalking: {ID: "check-cleared-and-walking-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T18", What: "a check finds (A) and (D): the player on a goal that moved, Cleared"},
+	tHoleAndWalking:    {ID: "check-hole-and-walking-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T18", What: "a check finds (B) and (D): Death by Hole"},
+	tBlockAndWalking:   {ID: "check-block-and-walking-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T18", What: "a check finds (C) and (D): Death by Block"},
+	tGoalGone:          {ID: "goal-gone", Kind: coverage.Branch, Doc: "docs/tower.md R-T18", What: "a check finds no G left in the tower: it vanished on a B or left the tower"},
+	tAfterEnd:          {ID: "commands-after-end", Kind: coverage.Branch, Doc: "docs/tower.md R-T5", What: "commands after game over, read and ignored"},
 
-	tTower3x3:          {"tower-3x3", Boundary, "docs/tower.md Limits", "a tower of 3 levels and 3 columns, the smallest"},
-	tHeight3:           {"tower-height-3", Boundary, "docs/tower.md Limits", "a tower of 3 levels"},
-	tWidth3:            {"tower-width-3", Boundary, "docs/tower.md Limits", "a tower of 3 columns"},
-	tHeight50:          {"tower-height-50", Boundary, "docs/tower.md Limits", "a tower of 50 levels"},
-	tWidth50:           {"tower-width-50", Boundary, "docs/tower.md Limits", "a tower of 50 columns"},
-	tTower50x50:        {"tower-50x50", Boundary, "docs/tower.md Limits", "a tower of 50 levels and 50 columns, the largest"},
-	tPlayerTop:         {"player-on-top-level", Boundary, "docs/tower.md R-T2", "the player on level n at the start or after a command"},
-	tPlayerBottom:      {"player-on-level-1", Boundary, "docs/tower.md R-T2", "the player on level 1 at the start or after a command"},
-	tPlayerFirstColumn: {"player-in-column-1", Boundary, "docs/tower.md R-T2", "the player in column 1 at the start or after a command"},
-	tPlayerLastColumn:  {"player-in-column-m", Boundary, "docs/tower.md R-T2", "the player in column m at the start or after a command"},
-	tNoCommands:        {"commands-zero", Boundary, "docs/tower.md R-T5", "a dataset with T = 0: Gave Up unless the start ends the game"},
-	tLongGame:          {"long-game", Boundary, "docs/tower.md Limits", "a dataset of at least 10000 commands (the statement does not limit T)"},
-	tManyCommands:      {"many-commands", Boundary, "docs/tower.md Limits", "an input of at least 100000 commands over its datasets"},
-	tManyDatasets:      {"many-datasets", Boundary, "docs/tower.md Limits", "an input of at least 200 datasets (the statement does not limit them)"},
+	tTower3x3:          {ID: "tower-3x3", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "a tower of 3 levels and 3 columns, the smallest"},
+	tHeight3:           {ID: "tower-height-3", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "a tower of 3 levels"},
+	tWidth3:            {ID: "tower-width-3", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "a tower of 3 columns"},
+	tHeight50:          {ID: "tower-height-50", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "a tower of 50 levels"},
+	tWidth50:           {ID: "tower-width-50", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "a tower of 50 columns"},
+	tTower50x50:        {ID: "tower-50x50", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "a tower of 50 levels and 50 columns, the largest"},
+	tPlayerTop:         {ID: "player-on-top-level", Kind: coverage.Boundary, Doc: "docs/tower.md R-T2", What: "the player on level n at the start or after a command"},
+	tPlayerBottom:      {ID: "player-on-level-1", Kind: coverage.Boundary, Doc: "docs/tower.md R-T2", What: "the player on level 1 at the start or after a command"},
+	tPlayerFirstColumn: {ID: "player-in-column-1", Kind: coverage.Boundary, Doc: "docs/tower.md R-T2", What: "the player in column 1 at the start or after a command"},
+	tPlayerLastColumn:  {ID: "player-in-column-m", Kind: coverage.Boundary, Doc: "docs/tower.md R-T2", What: "the player in column m at the start or after a command"},
+	tNoCommands:        {ID: "commands-zero", Kind: coverage.Boundary, Doc: "docs/tower.md R-T5", What: "a dataset with T = 0: Gave Up unless the start ends the game"},
+	tLongGame:          {ID: "long-game", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "a dataset of at least 10000 commands (the statement does not limit T)"},
+	tManyCommands:      {ID: "many-commands", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "an input of at least 100000 commands over its datasets"},
+	tManyDatasets:      {ID: "many-datasets", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "an input of at least 200 datasets (the statement does not limit them)"},
 }
 
 // TowerSituations is tower's catalogue of situations, in its order: the bits of a
 // TowerReach.
-func TowerSituations() []Situation { return slices.Clone(towerSituations[:]) }
+func TowerSituations() []coverage.Situation { return slices.Clone(towerSituations[:]) }
 
 // TowerReach is the set of tower's situations that a valid input reaches, as ref plays it
 // (ref.TowerRules), in one pass of its play. An input ref rejects reaches nothing.
-func TowerReach(input []byte) Reach {
+func TowerReach(input []byte) coverage.Set {
 	var w towerWatch
 	if _, err := ref.TowerRules(input, w.see); err != nil {
-		return Reach{}
+		return coverage.Set{}
 	}
 	w.endDataset()
 	if w.datasets >= towerManyDatasets {
@@ -351,7 +352,7 @@ const (
 // and from a few facts kept from the moments before, so that the play is followed once
 // and nothing is copied.
 type towerWatch struct {
-	r        Reach
+	r        coverage.Set
 	datasets int // datasets started
 	commands int // commands read in the input, handled or ignored
 
@@ -362,16 +363,16 @@ type towerWatch struct {
 	result string // the result line once the game is over
 
 	// The command being handled.
-	dir     int      // +1 for RIGHT, -1 for LEFT
-	side    int      // 0 for RIGHT, 1 for LEFT: the offset of a LEFT entry from its RIGHT twin
-	pending [2]Reach // what the command reaches if found invalid, and if carried out
-	valid   bool     // it was carried out
-	overNow bool     // the check right after its action ended the game
-	pushed  int      // blocks its push moved so far
-	py      int      // the player's level as the current round of automatic steps starts
-	fragile bool     // he stood on a fragile block as the automatic steps began
-	into    int      // the round in which a block stopped in his cell, 0 if none
-	round   int      // the rounds done
+	dir     int             // +1 for RIGHT, -1 for LEFT
+	side    int             // 0 for RIGHT, 1 for LEFT: the offset of a LEFT entry from its RIGHT twin
+	pending [2]coverage.Set // what the command reaches if found invalid, and if carried out
+	valid   bool            // it was carried out
+	overNow bool            // the check right after its action ended the game
+	pushed  int             // blocks its push moved so far
+	py      int             // the player's level as the current round of automatic steps starts
+	fragile bool            // he stood on a fragile block as the automatic steps began
+	into    int             // the round in which a block stopped in his cell, 0 if none
+	round   int             // the rounds done
 }
 
 // see notes what a moment of ref's play reaches.
@@ -537,7 +538,7 @@ func (w *towerWatch) command(s *ref.TowerStep) {
 	if arg == "LEFT" {
 		w.dir, w.side = -1, 1
 	}
-	w.pending, w.pushed, w.valid, w.overNow = [2]Reach{}, 0, false, false
+	w.pending, w.pushed, w.valid, w.overNow = [2]coverage.Set{}, 0, false, false
 	bad, good := &w.pending[0], &w.pending[1]
 	y, x := s.Player()
 	d, side := w.dir, x+w.dir

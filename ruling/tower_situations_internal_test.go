@@ -1,6 +1,9 @@
 package ruling
 
-import "testing"
+import (
+	"gamediff/coverage"
+	"testing"
+)
 
 // TestTowerCatalogue: every constant of tower's catalogue names an entry, and the
 // catalogue is well formed (checkCatalogue).
@@ -8,7 +11,7 @@ func TestTowerCatalogue(t *testing.T) {
 	if len(towerSituations) != towerSituationCount {
 		t.Fatalf("%d entries for %d constants", len(towerSituations), towerSituationCount)
 	}
-	if err := checkCatalogue(towerSituations[:]); err != nil {
+	if err := coverage.Check(towerSituations[:]); err != nil {
 		t.Fatal(err)
 	}
 }

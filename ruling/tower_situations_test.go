@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"gamediff/coverage"
 	"gamediff/gen"
 	"gamediff/ref"
 	"gamediff/ruling"
@@ -427,7 +428,7 @@ func TestTowerSituationsCatalogue(t *testing.T) {
 		t.Fatal("TowerSituations returns the catalogue itself, not a copy")
 	}
 	for _, s := range a {
-		if s.Kind > ruling.Form {
+		if s.Kind > coverage.Form {
 			t.Errorf("%s: kind %v", s.ID, s.Kind)
 		}
 	}
@@ -498,8 +499,8 @@ func TestTowerReachOfBadInput(t *testing.T) {
 }
 
 // reachOfIDs is the set of the catalogue's entries with those ids.
-func reachOfIDs(catalogue []ruling.Situation, ids ...string) ruling.Reach {
-	var r ruling.Reach
+func reachOfIDs(catalogue []coverage.Situation, ids ...string) coverage.Set {
+	var r coverage.Set
 	for i, s := range catalogue {
 		if slices.Contains(ids, s.ID) {
 			r.Add(i)
@@ -524,7 +525,7 @@ func TestTowerReachOfGeneratedCases(t *testing.T) {
 		c := drawCase(t, g, seed).(testcase.Tower)
 		input := c.Encode()
 		got := ruling.TowerReach(input)
-		var union ruling.Reach
+		var union coverage.Set
 		for _, d := range c.Datasets {
 			union = union.Union(ruling.TowerReach(testcase.Tower{Datasets: []testcase.TowerDataset{d}}.Encode()))
 		}

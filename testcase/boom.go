@@ -73,14 +73,11 @@ func (c Boom) Encode() []byte {
 func DecodeBoom(input []byte) (Boom, error) {
 	s := newInStream(input)
 	games := s.number("T", 1, BoomMaxGames)
-	s.eoln()
 	var c Boom
 	for t := 1; t <= games && s.err == nil; t++ {
 		game := "game " + strconv.Itoa(t) + ": "
 		n := s.number(game+"n", BoomMinSide, BoomMaxSide)
-		s.space()
 		m := s.number(game+"m", BoomMinSide, BoomMaxSide)
-		s.eoln()
 		g := BoomGame{Board: make([]string, n)}
 		for i := range g.Board {
 			g.Board[i] = s.row(game+"row "+strconv.Itoa(i+1), m, "_*")
@@ -91,14 +88,10 @@ func DecodeBoom(input []byte) (Boom, error) {
 				break
 			}
 			op := BoomOp{Kind: BoomKind(kind)}
-			s.space()
 			op.X = s.number(game+"x", 1, n)
-			s.space()
 			op.Y = s.number(game+"y", 1, m)
-			s.eoln()
 			g.Ops = append(g.Ops, op)
 		}
-		s.eoln()
 		c.Games = append(c.Games, g)
 	}
 	s.end("the last game")

@@ -51,12 +51,10 @@ func decodeDatamining(input []byte, keep bool) (Datamining, error) {
 	for boards := 0; ; boards++ {
 		line := s.line
 		r := s.number("r", 0, DataminingMaxCells)
-		s.space()
 		cols := s.number("c", 0, DataminingMaxCells)
 		switch {
 		case r == 0 && cols == 0:
 			// "followed by a final line containing only two zeros"
-			s.eoln()
 			if boards == 0 {
 				s.failAt(line, "no board before the final 0 0: the input contains one or more")
 			}
@@ -69,7 +67,6 @@ func decodeDatamining(input []byte, keep bool) (Datamining, error) {
 		case r*cols > DataminingMaxCells:
 			s.fail("r·c = %d·%d = %d, but at most %d cells", r, cols, r*cols, DataminingMaxCells)
 		}
-		s.eoln()
 		board := make([]string, r)
 		for i := range board {
 			board[i] = s.row("row "+strconv.Itoa(i+1), cols, "M.")

@@ -22,11 +22,13 @@ func (e *limitError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, 
 // InputLine reports the line the error names.
 func (e *limitError) InputLine() int { return e.Line }
 
-// inStream reads judge input strictly, like testlib's InStream in a validator: single
-// spaces, every line ended by '\n', canonical integers, nothing extra. It copies nothing
-// it is about to reject (a 50 MB token costs a short message). Its first violation
-// sticks, as bufio.Scanner's error does: later reads return zero values, so that a
-// validator reads on as if the input were right and returns err at the end.
+// inStream reads judge input as the validator of a judge's own reading does (R-IN3): as
+// tokens separated by any amount of C's isspace whitespace (docs/rules.md, "Input is a
+// stream of tokens"), so that every form of the input the judges accept passes it, with
+// every limit of the statement checked and integers written canonically. It copies nothing
+// it is about to reject (a 50 MB token costs a short message). Its first violation sticks,
+// as bufio.Scanner's error does: later reads return zero values, so that a validator reads
+// on as if the input were right and returns err at the end.
 type inStream struct {
 	in   []byte
 	pos  int
@@ -37,6 +39,19 @@ type inStream struct {
 
 func newInStream(input []byte) *inStream { return &inStream{in: input, line: 1} }
 
+// isSpace is C's isspace in the "C" locale: what separates tokens.
+func isSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+
+// skip reads the whitespace before the next token, counting its lines.
+func (s *inStream) skip() {
+	for s.pos < len(s.in) && isSpace(s.in[s.pos]) {
+		if s.in[s.pos] == '\n' {
+			s.line++
+		}
+		s.pos++
+	}
+}
+
 // fail notes a violation on the current line, unless one came first.
 func (s *inStream) fail(format string, args ...any) { s.failAt(s.line, format, args...) }
 
@@ -46,25 +61,23 @@ func (s *inStream) failAt(line int, format string, args ...any) {
 	}
 }
 
-// found describes the next byte for an error message.
+// found describes the next token for an error message.
 func (s *inStream) found() string {
 	if s.pos >= len(s.in) {
 		return "end of input"
 	}
-	switch c := s.in[s.pos]; c {
-	case ' ':
-		return "a space"
-	case '\n':
-		return "end of line"
-	default:
-		return fmt.Sprintf("%q", c)
+	end := s.pos
+	for end < len(s.in) && !isSpace(s.in[end]) {
+		end++
 	}
+	return quote.Token(s.in[s.pos:end])
 }
 
-// token reads a run of bytes up to a space or end of line, possibly empty.
+// token reads the next run of non-whitespace bytes, possibly empty at the end of input.
 func (s *inStream) token() []byte {
+	s.skip()
 	start := s.pos
-	for s.pos < len(s.in) && s.in[s.pos] != ' ' && s.in[s.pos] != '\n' {
+	for s.pos < len(s.in) && !isSpace(s.in[s.pos]) {
 		s.pos++
 	}
 	return s.in[start:s.pos]
@@ -134,57 +147,29 @@ func (s *inStream) number(what string, lo, hi int) int {
 	return 0
 }
 
-// space reads exactly one ' '.
-func (s *inStream) space() {
-	if s.err == nil && s.pos < len(s.in) && s.in[s.pos] == ' ' {
-		s.pos++
-		return
+// atEOF reports whether the input is read to its end (whitespace aside), or reading
+// stopped at a violation.
+func (s *inStream) atEOF() bool {
+	if s.err != nil {
+		return true
 	}
-	s.fail("expected a single space, found %s", s.found())
+	s.skip()
+	return s.pos >= len(s.in)
 }
 
-// eoln reads exactly one '\n'.
-func (s *inStream) eoln() {
-	if s.err == nil && s.pos < len(s.in) && s.in[s.pos] == '\n' {
-		s.pos++
-		s.line++
-		return
-	}
-	s.fail("expected end of line, found %s", s.found())
-}
-
-// atEOF reports whether the input is read, or reading stopped at a violation.
-func (s *inStream) atEOF() bool { return s.err != nil || s.pos >= len(s.in) }
-
-// end checks that nothing follows the input's end (after reads of what).
+// end checks that nothing but whitespace follows the input's end (after reads of what).
 func (s *inStream) end(after string) {
 	if !s.atEOF() {
 		s.fail("expected end of input after %s, found %s", after, s.found())
 	}
 }
 
-// row reads a line of exactly width bytes of alphabet, and its '\n'.
+// row reads a token of exactly width bytes of alphabet: a board row of a game whose row
+// is one token (docs/rules.md).
 func (s *inStream) row(what string, width int, alphabet string) string {
 	if s.err != nil {
 		return ""
 	}
-	// The common case, a row that is right, in one pass over its bytes.
-	var allowed [256]bool
-	for i := 0; i < len(alphabet); i++ {
-		allowed[alphabet[i]] = true
-	}
-	allowed[' '], allowed['\n'] = false, false
-	end := s.pos
-	for end < len(s.in) && allowed[s.in[end]] {
-		end++
-	}
-	if end-s.pos == width && (end == len(s.in) || s.in[end] == ' ' || s.in[end] == '\n') {
-		t := s.in[s.pos:end]
-		s.pos = end
-		s.eoln()
-		return string(t)
-	}
-	// Else the token, read again, for the message.
 	t := s.token()
 	switch i := bytes.IndexFunc(t, func(c rune) bool { return !strings.ContainsRune(alphabet, c) }); {
 	case len(t) == 0:
@@ -193,6 +178,33 @@ func (s *inStream) row(what string, width int, alphabet string) string {
 		s.fail("%s has %d characters, expected %d", what, len(t), width)
 	case i >= 0:
 		s.fail("%s, column %d: %q is not one of %q", what, i+1, t[i], alphabet)
+	default:
+		return string(t)
 	}
 	return ""
+}
+
+// cells reads the next width non-blank bytes, of alphabet, whatever whitespace lies
+// between them: a board row of a game whose row is its next m non-blank characters
+// (tower, R-T1).
+func (s *inStream) cells(what string, width int, alphabet string) string {
+	if s.err != nil {
+		return ""
+	}
+	row := make([]byte, 0, width)
+	for len(row) < width {
+		s.skip()
+		if s.pos >= len(s.in) {
+			s.fail("%s has %d characters, expected %d, found end of input", what, len(row), width)
+			return ""
+		}
+		c := s.in[s.pos]
+		if strings.IndexByte(alphabet, c) < 0 {
+			s.fail("%s, column %d: %q is not one of %q", what, len(row)+1, c, alphabet)
+			return ""
+		}
+		row = append(row, c)
+		s.pos++
+	}
+	return string(row)
 }

@@ -68,9 +68,7 @@ func (c Mine) Encode() []byte {
 func DecodeMine(input []byte) (Mine, error) {
 	s := newInStream(input)
 	n := s.number("n", 1, MineMaxSide)
-	s.space()
 	m := s.number("m", 1, MineMaxSide)
-	s.eoln()
 	c := Mine{Board: make([]string, n)}
 	for i := range c.Board {
 		c.Board[i] = s.row("row "+strconv.Itoa(i+1), m, "*.")
@@ -89,14 +87,11 @@ func DecodeMine(input []byte) (Mine, error) {
 			}
 		case "Flag", "Sweep", "DSweep":
 			op.Kind = MineKind(slices.Index(mineKindNames[:], w))
-			s.space()
 			op.X = s.number("x", 1, n)
-			s.space()
 			op.Y = s.number("y", 1, m)
 		default:
 			s.fail("unknown operation %s, expected Flag, Sweep, DSweep or Quit", s.quotedWord())
 		}
-		s.eoln()
 		c.Ops = append(c.Ops, op)
 	}
 	if quits == 0 {

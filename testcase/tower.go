@@ -106,10 +106,8 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 	var c Tower
 	for {
 		n := s.number("n", 0, towerMaxSide)
-		s.space()
 		if n == 0 {
 			s.number("m after n = 0", 0, 0)
-			s.eoln()
 			s.end("the final 0 0")
 			return c, s.err
 		}
@@ -117,12 +115,11 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 			s.fail("n = %d outside %d..%d", n, TowerMinSide, towerMaxSide)
 		}
 		m := s.number("m", TowerMinSide, towerMaxSide)
-		s.eoln()
 		d := TowerDataset{Rows: make([]string, n)}
 		players, goals := 0, 0
 		for i := range d.Rows {
 			line, what := s.line, "level "+strconv.Itoa(n-i)
-			d.Rows[i] = s.row(what, m, TowerAlphabet)
+			d.Rows[i] = s.cells(what, m, TowerAlphabet)
 			players += strings.Count(d.Rows[i], "S")
 			goals += strings.Count(d.Rows[i], "G")
 			if players > 1 || goals > 1 {
@@ -133,7 +130,6 @@ func decodeTower(input []byte, keep bool) (Tower, error) {
 			s.failAt(s.line-1, "S and G must appear exactly once in a tower, one is missing")
 		}
 		t := s.number("T", 0, math.MaxInt32)
-		s.eoln()
 		// A command takes at least 9 bytes ("MOVETO 1\n"): the commands are allocated
 		// once, at their number, but never beyond what the input can hold.
 		if keep {
@@ -156,22 +152,18 @@ func decodeTowerCmd(s *inStream) TowerCmd {
 	w := s.word("a command")
 	cmd := TowerCmd{Kind: TowerMoveTo}
 	if w == "MOVETO" {
-		s.space()
 		cmd.Col = s.number("MOVETO's column", math.MinInt32, math.MaxInt32)
-		s.eoln()
 		return cmd
 	}
 	if w != "PUSH" && w != "PULL" && w != "GETDOWN" && w != "CLIMB" {
 		s.fail("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", s.quotedWord())
 		return cmd
 	}
-	s.space()
 	if d := s.word("RIGHT or LEFT"); d != "RIGHT" && d != "LEFT" {
 		s.fail("%s: expected RIGHT or LEFT, found %s", w, s.quotedWord())
 	} else {
 		cmd.Kind = TowerKind(slices.Index(towerKindNames[:], w+" "+d))
 	}
-	s.eoln()
 	return cmd
 }
 

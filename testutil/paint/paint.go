@@ -32,6 +32,7 @@ import (
 
 	"github.com/leanovate/gopter"
 
+	"gamediff/coverage"
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/gen"
@@ -77,7 +78,11 @@ func Parts() games.Parts[Case] {
 		Plan:      Plan,
 		Rulings:   Rulings,
 		Reached:   Reached,
-		Drawing:   picture.Simple("paint", trace, known, []picture.Glyph{{Char: '.', Means: "blank"}, {Char: '#', Means: "painted"}}),
+		// A catalogue of three situations, and an aim: a plug-in game steers too.
+		Situations: func() []coverage.Situation { return situations },
+		Reach:      Reach,
+		Aim:        Aim,
+		Drawing:    picture.Simple("paint", trace, known, []picture.Glyph{{Char: '.', Means: "blank"}, {Char: '#', Means: "painted"}}),
 		ParserSeeds: []string{
 			"1000000000 1\n",
 			"1 1\n1\nP 1 99999999999999999999\n",
@@ -352,6 +357,36 @@ func Reached(input []byte) ruling.Set {
 		}
 	}
 	return 0
+}
+
+var situations = []coverage.Situation{
+	{ID: "paint", Kind: coverage.Branch, Doc: "docs/rules.md", What: "a P operation"},
+	{ID: "count", Kind: coverage.Branch, Doc: "docs/rules.md", What: "a C operation"},
+	{ID: "grid-1x1", Kind: coverage.Boundary, Doc: "docs/rules.md", What: "a grid of one cell"},
+}
+
+// Reach is what a valid input reaches of the catalogue.
+func Reach(input []byte) coverage.Set {
+	var r coverage.Set
+	c, err := Decode(input)
+	if err != nil {
+		return r
+	}
+	for _, op := range c.Ops {
+		r.Add(map[byte]int{'P': 0, 'C': 1}[op.Kind])
+	}
+	if c.Rows == 1 && c.Cols == 1 {
+		r.Add(2)
+	}
+	return r
+}
+
+// Aim generates grids of one cell for grid-1x1, which one random case in 16 reaches.
+func Aim(skip *gen.Skip, id string) gopter.Gen {
+	if id != "grid-1x1" {
+		return nil
+	}
+	return sized(1, 4, skip)
 }
 
 // known names the answers by their form.

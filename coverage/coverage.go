@@ -1,4 +1,9 @@
-package ruling
+// Package coverage is what a hunt and a test set measure themselves by: each game's
+// catalogue of situations (the rules' branches, the limits' boundaries, the input forms the
+// rules allow), and the set of those a case reaches. The catalogues themselves are the
+// games' own (package ruling); this package only says what an entry and a set are, so that
+// the engine, the reports and the generators share one type without knowing a game.
+package coverage
 
 import (
 	"fmt"
@@ -44,21 +49,21 @@ func (k Kind) String() string {
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
 
-// Reach is a set of the situations of one game's catalogue: bit i is its entry i. It is a
+// Set is a set of the situations of one game's catalogue: bit i is its entry i. It is a
 // value, cheap to copy and to join, so that a hunt can fold the reach of every case.
-type Reach [4]uint64
+type Set [4]uint64
 
-// MaxSituations is the most entries a catalogue may have (the bits of a Reach).
+// MaxSituations is the most entries a catalogue may have (the bits of a Set).
 const MaxSituations = 256
 
 // Add puts entry i in the set.
-func (r *Reach) Add(i int) { r[i>>6] |= 1 << (i & 63) }
+func (r *Set) Add(i int) { r[i>>6] |= 1 << (i & 63) }
 
 // Has reports whether entry i is in the set.
-func (r Reach) Has(i int) bool { return r[i>>6]&(1<<(i&63)) != 0 }
+func (r Set) Has(i int) bool { return r[i>>6]&(1<<(i&63)) != 0 }
 
 // Union is the entries of r or o.
-func (r Reach) Union(o Reach) Reach {
+func (r Set) Union(o Set) Set {
 	for i := range r {
 		r[i] |= o[i]
 	}
@@ -66,7 +71,7 @@ func (r Reach) Union(o Reach) Reach {
 }
 
 // Minus is the entries of r that are not in o.
-func (r Reach) Minus(o Reach) Reach {
+func (r Set) Minus(o Set) Set {
 	for i := range r {
 		r[i] &^= o[i]
 	}
@@ -74,7 +79,7 @@ func (r Reach) Minus(o Reach) Reach {
 }
 
 // Len counts the entries in the set.
-func (r Reach) Len() int {
+func (r Set) Len() int {
 	n := 0
 	for _, w := range r {
 		n += bits.OnesCount64(w)
@@ -83,10 +88,10 @@ func (r Reach) Len() int {
 }
 
 // Empty reports whether the set holds no entry.
-func (r Reach) Empty() bool { return r == Reach{} }
+func (r Set) Empty() bool { return r == Set{} }
 
 // IDs lists the ids of the set's entries of catalogue, in the catalogue's order.
-func (r Reach) IDs(catalogue []Situation) []string {
+func (r Set) IDs(catalogue []Situation) []string {
 	var out []string
 	for i, s := range catalogue {
 		if r.Has(i) {
@@ -97,17 +102,17 @@ func (r Reach) IDs(catalogue []Situation) []string {
 }
 
 // All is the set of every entry of catalogue.
-func All(catalogue []Situation) Reach {
-	var r Reach
+func All(catalogue []Situation) Set {
+	var r Set
 	for i := range catalogue {
 		r.Add(i)
 	}
 	return r
 }
 
-// checkCatalogue reports the first flaw of a catalogue: too many entries, an empty or
+// Check reports the first flaw of a catalogue: too many entries, an empty or
 // repeated id, an id that is not lower-case words joined by hyphens, a missing Doc or What.
-func checkCatalogue(catalogue []Situation) error {
+func Check(catalogue []Situation) error {
 	if len(catalogue) > MaxSituations {
 		return fmt.Errorf("%d situations, more than %d", len(catalogue), MaxSituations)
 	}

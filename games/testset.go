@@ -2,6 +2,7 @@ package games
 
 import (
 	"gamediff/corpus"
+	"gamediff/coverage"
 
 	"gamediff/report"
 
@@ -49,6 +50,65 @@ type WrittenTest struct {
 	// Facts are what ref's play of the case does, measured (testcase's PlayFacts), for the
 	// games that tell.
 	Facts []string
+	// Situations is what the case reaches of the game's catalogue; Fails the held
+	// programs the test fails (gen.PlanTest.Fails).
+	Situations coverage.Set
+	Fails      []string
+}
+
+// SituationCoverage is what a whole set reaches of its game's catalogue of situations:
+// for each entry, the first test that reaches it (0: none does).
+type SituationCoverage struct {
+	Catalogue []coverage.Situation
+	FirstAt   []int
+}
+
+// Reached counts the entries some test reaches.
+func (c SituationCoverage) Reached() int {
+	n := 0
+	for _, at := range c.FirstAt {
+		if at != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Never lists the ids of the entries no test reaches.
+func (c SituationCoverage) Never() []string {
+	var out []string
+	for i, at := range c.FirstAt {
+		if at == 0 {
+			out = append(out, c.Catalogue[i].ID)
+		}
+	}
+	return out
+}
+
+// FirstIn lists the ids of the entries that test number reaches first.
+func (c SituationCoverage) FirstIn(number int) []string {
+	var out []string
+	for i, at := range c.FirstAt {
+		if at == number {
+			out = append(out, c.Catalogue[i].ID)
+		}
+	}
+	return out
+}
+
+// situationCoverage folds what each test reaches, in test order.
+func situationCoverage(catalogue []coverage.Situation, tests []WrittenTest) *SituationCoverage {
+	c := &SituationCoverage{Catalogue: catalogue, FirstAt: make([]int, len(catalogue))}
+	sorted := slices.Clone(tests)
+	slices.SortFunc(sorted, func(a, b WrittenTest) int { return a.Number - b.Number })
+	for _, t := range sorted {
+		for i := range catalogue {
+			if c.FirstAt[i] == 0 && t.Situations.Has(i) {
+				c.FirstAt[i] = t.Number
+			}
+		}
+	}
+	return c
 }
 
 // BoundCoverage says whether a test set reaches a limit's minimum and maximum: the first
@@ -65,9 +125,11 @@ type TestSet struct {
 	Seed  int64
 	Only  int // the one test written (-test N), 0 for the whole set
 	Tests []WrittenTest
-	// Coverage and Features are the whole set's; nil when one test alone was written.
-	Coverage []BoundCoverage
-	Features []FeatureCoverage
+	// Coverage, Features and Situations are the whole set's; nil when one test alone was
+	// written.
+	Coverage   []BoundCoverage
+	Features   []FeatureCoverage
+	Situations *SituationCoverage
 }
 
 // PlanFile is the name of the file that records a test set's generator calls.
@@ -154,6 +216,7 @@ func WriteTestSet(ctx context.Context, g Game, cfg TestSetConfig) (TestSet, erro
 		if cfg.Test == 0 {
 			set.Coverage = boundCoverage(bounds)
 			set.Features = featureCoverage(features)
+			set.Situations = situationCoverage(g.Situations(), set.Tests)
 		}
 		err = corpus.WriteAtomic(filepath.Join(cfg.Dir, PlanFile), planText(set))
 	}
@@ -247,7 +310,7 @@ func earlierSet(path string) (ours map[string]bool, whole bool, err error) {
 
 // writeTest makes and writes one test and returns its case (nil on error).
 func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number int, dir string) (WrittenTest, engine.Case, error) {
-	t := WrittenTest{Number: number, Call: p.Call, Aim: p.Aim, Seed: seed}
+	t := WrittenTest{Number: number, Call: p.Call, Aim: p.Aim, Seed: seed, Fails: p.Fails}
 	c := Generate[engine.Case](p.Gen, seed)
 	input := c.Encode()
 	if err := g.Validate(input); err != nil {
@@ -277,6 +340,7 @@ func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number 
 	}
 	t.InputBytes, t.AnswerBytes = len(input), len(want.Stdout)
 	t.Reaches = reaches(g.Bounds(c))
+	t.Situations = g.Reach(input)
 	if f, ok := c.(playFacts); ok {
 		t.Facts = f.PlayFacts()
 	}
@@ -412,6 +476,13 @@ func planText(set TestSet) []byte {
 			fmt.Fprintf(w, "  %-44s %s\n", f.Name, Reached(f.FirstTest))
 		}
 	}
+	if c := set.Situations; c != nil {
+		fmt.Fprintf(w, "\nThe situations of the game's catalogue (its rulebook made executable: every rule's branches,\n"+
+			"the limits' boundaries, the input forms), and the first test that reaches each: %d of %d reached\n", c.Reached(), len(c.Catalogue))
+		for i, s := range c.Catalogue {
+			fmt.Fprintf(w, "  %-8s %-40s %s\n", s.Kind, s.ID, Reached(c.FirstAt[i]))
+		}
+	}
 	tests := slices.Clone(set.Tests)
 	slices.SortFunc(tests, func(a, b WrittenTest) int { return a.Number - b.Number })
 	for _, t := range tests {
@@ -420,7 +491,15 @@ func planText(set TestSet) []byte {
 		if t.Aim != "" {
 			fmt.Fprintf(w, "  aim      %s\n", t.Aim)
 		}
+		if len(t.Fails) > 0 {
+			fmt.Fprintf(w, "  fails    %s\n", strings.Join(t.Fails, ", "))
+		}
 		fmt.Fprintf(w, "  reaches  %s\n", strings.Join(t.Reaches, ", "))
+		if c := set.Situations; c != nil {
+			if first := c.FirstIn(t.Number); len(first) > 0 {
+				fmt.Fprintf(w, "  first to reach  %s\n", strings.Join(first, ", "))
+			}
+		}
 		for i, f := range t.Facts {
 			fmt.Fprintf(w, "  %-8s %s\n", pick(i == 0, "plays", ""), f)
 		}

@@ -8,14 +8,15 @@ import (
 	"slices"
 	"strings"
 
+	"gamediff/coverage"
 	"gamediff/engine"
 )
 
 // HuntSummary writes the summary lines of a hunt of one game: its cases and findings, where
 // a program's CPU time went (program: a program was hunted), the rulings it left out (of
 // datasets, the game's word for them), the runs made again, the divergences dismissed and
-// those not reported.
-func HuntSummary(w io.Writer, sum engine.Summary, program bool, datasets string) {
+// those not reported, and what its cases reached of the game's catalogue of situations.
+func HuntSummary(w io.Writer, sum engine.Summary, program bool, datasets string, catalogue []coverage.Situation) {
 	shard := ""
 	if sum.Shard != "" {
 		shard = ", shard " + sum.Shard
@@ -39,6 +40,9 @@ func HuntSummary(w io.Writer, sum engine.Summary, program bool, datasets string)
 			fmt.Fprintf(w, "%s: expected answers from %s; CPU %.1fs, %s: program %.0f%%, fast %.0f%%, ref %.0f%%, workers %.0f%%, generating %.0f%%, coordinating %.0f%%\n",
 				sum.Game, sum.Oracle, total, Plural(u.ProgramRuns, "run")+" of the program", pct(u.Program), pct(u.Fast), pct(u.Ref), pct(u.Workers), pct(u.Lanes), pct(u.Hunt))
 		}
+	}
+	if c := sum.Coverage; c != nil {
+		coverageLines(w, sum.Game, c, catalogue)
 	}
 	if len(sum.Skipped) > 0 {
 		units := "games"
@@ -72,6 +76,56 @@ func HuntSummary(w io.Writer, sum engine.Summary, program bool, datasets string)
 		}
 		fmt.Fprintf(w, "%s: also divergent, not reported (rerun one with -case, or raise -max-findings):%s\n", sum.Game, b.String())
 	}
+}
+
+// maxNeverShown bounds the situations never reached that the terminal names; -json has
+// them all.
+const maxNeverShown = 12
+
+// coverageLines says what a hunt's cases reached of the catalogue, and names, with what
+// each asks of a case, the situations they never reached: a thorough clean hunt and a
+// lucky one read differently.
+func coverageLines(w io.Writer, game string, c *engine.Coverage, catalogue []coverage.Situation) {
+	how := []string{}
+	if c.Opening > 0 {
+		how = append(how, Plural(int64(c.Opening), "opening case")+" (the default set's tests)")
+	}
+	if c.Steered > 0 {
+		how = append(how, Plural(c.Steered, "case")+" steered toward what was not reached yet")
+	}
+	tail := ""
+	if len(how) > 0 {
+		tail = "; " + strings.Join(how, ", ")
+	}
+	fmt.Fprintf(w, "%s: reached %d of the %d situations of its catalogue (%s)%s\n", game, c.Reached, c.Situations, percent(c.Reached, c.Situations), tail)
+	if len(c.Never) == 0 {
+		return
+	}
+	what := map[string]string{}
+	for _, s := range catalogue {
+		what[s.ID] = s.What
+	}
+	fmt.Fprintf(w, "%s: never reached:\n", game)
+	for i, id := range c.Never {
+		if i == maxNeverShown {
+			fmt.Fprintf(w, "    … and %d more (-json lists them)\n", len(c.Never)-maxNeverShown)
+			break
+		}
+		if what[id] != "" {
+			fmt.Fprintf(w, "    %s: %s\n", id, what[id])
+		} else {
+			fmt.Fprintf(w, "    %s\n", id)
+		}
+	}
+}
+
+// percent is part of whole as a whole percentage, rounded down, so that 99.6 % of a
+// catalogue is never shown as all of it.
+func percent(part, whole int) string {
+	if whole == 0 {
+		return "0%"
+	}
+	return fmt.Sprintf("%d%%", 100*part/whole)
 }
 
 // JSON prints one JSON object: the game's summary, or for several games their

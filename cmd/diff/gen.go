@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"gamediff/engine"
@@ -186,5 +187,12 @@ func printTestSet(w io.Writer, set games.TestSet, dir string, took time.Duration
 			}
 		}
 		fmt.Fprintf(w, "%d of %d exercised\n", len(set.Features)-missing, len(set.Features))
+	}
+	if c := set.Situations; c != nil {
+		fmt.Fprintf(w, "\nsituations: the tests reach %d of the %d situations of the game's catalogue (%s lists the first test to reach each)\n",
+			c.Reached(), len(c.Catalogue), games.PlanFile)
+		if never := c.Never(); len(never) > 0 {
+			fmt.Fprintf(w, "never reached: %s\n", strings.Join(never, ", "))
+		}
 	}
 }

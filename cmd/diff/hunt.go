@@ -247,7 +247,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 				}
 			}
 		}
-		report.HuntSummary(e.stderr, sum, h.program != "", g.Picture().Datasets())
+		report.HuntSummary(e.stderr, sum, h.program != "", g.Picture().Datasets(), g.Situations())
 		var rf *engine.RefFailure
 		switch {
 		case errors.As(err, &rf):

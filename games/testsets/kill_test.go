@@ -5,7 +5,11 @@
 package testsets_test
 
 import (
+	"fmt"
 	"gamediff/corpus"
+	"maps"
+	"slices"
+	"strconv"
 
 	"context"
 	"os"
@@ -27,17 +31,19 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// wrongSolutions are the known wrong solutions of a game: every bug of its program in the
-// wrong-solution zoo (WA, RE and TLE), and every program of testdata/rulings (one ruling
-// read otherwise), each as an argv, from the programs' own lists in their sources.
-func wrongSolutions(t *testing.T, game, zoo, rulings string) [][]string {
+// heldPrograms are the known wrong solutions of a game, by the name a plan's claim gives
+// them (gen.PlanTest.Fails): "bug:NAME", every bug of its program in the wrong-solution zoo
+// (WA, RE and TLE), and "misreading:NAME", every reading of its misreading program of
+// testdata/rulings (one ruling read otherwise), each as an argv, from the programs' own
+// lists in their sources.
+func heldPrograms(t *testing.T, game, zoo, rulings string) map[string][]string {
 	t.Helper()
-	var out [][]string
+	out := map[string][]string{}
 	for _, bug := range clitest.ZooBugs(t, game) {
-		out = append(out, []string{filepath.Join(zoo, game), "-bug", bug})
+		out["bug:"+bug] = []string{filepath.Join(zoo, game), "-bug", bug}
 	}
 	for _, m := range clitest.Misreadings(t, game) {
-		out = append(out, []string{rulings, m.Reading})
+		out["misreading:"+m.Reading] = []string{rulings, m.Reading}
 	}
 	if len(out) < 4 {
 		t.Fatalf("%s: %d known wrong solutions read from their sources: the lists moved?", game, len(out))
@@ -45,73 +51,98 @@ func wrongSolutions(t *testing.T, game, zoo, rulings string) [][]string {
 	return out
 }
 
-// killChunk is how many tests a wrong solution is judged on at a time.
-const killChunk = 6
-
 // TestDefaultSetsKillTheKnownWrongSolutions: each game's default test set (gen, seed 1) is
-// judged as Polygon's invocations judge it, with the game's example solution
-// (examples/GAME/solution.cpp) as the right one, and as wrong ones every bug of the
+// judged as Polygon's invocations judge it. The right solutions are the game's examples
+// (examples/GAME/*.cpp: the example, and the straightforward solution written as the
+// accepted ones are): each must pass every test. The wrong ones are every bug of the
 // wrong-solution zoo (WA, RE and TLE) and every one-ruling misreading of
-// cmd/diff/testdata/rulings: each wrong solution must fail a test, and the right one pass
-// them all. Whether the right one passes within half the time limit (gamediff judge's
-// rule) is logged, not asserted: CPU times on a shared machine are for benchmarks.
+// cmd/diff/testdata/rulings: every claim of the plan ("fails bug:NAME") is judged on its
+// test, which must fail it, and every wrong solution must be claimed by some test, so
+// that what plan.txt says a test fails is a fact. How close the right solutions come to
+// the time limit is logged, not asserted: CPU times on a shared machine are for
+// benchmarks (docs/benchmarks.md).
 func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 	zoo := clitest.Zoo(t)
 	for _, g := range games.All() {
-		example := filepath.Join("..", "..", "examples", g.Name(), "solution.cpp")
-		if _, err := os.Stat(example); err != nil {
+		examples, _ := filepath.Glob(filepath.Join("..", "..", "examples", g.Name(), "*.cpp"))
+		if len(examples) == 0 {
 			continue // a game without an example solution has no known solutions either
 		}
 		t.Run(g.Name(), func(t *testing.T) {
 			dir := t.TempDir()
-			if _, err := games.WriteTestSet(context.Background(), g, games.TestSetConfig{Seed: 1, Dir: dir}); err != nil {
+			set, err := games.WriteTestSet(context.Background(), g, games.TestSetConfig{Seed: 1, Dir: dir})
+			if err != nil {
 				t.Fatalf("gen: %v", err)
 			}
-			entries, err := corpus.Read(os.DirFS(dir))
-			if err != nil || len(entries) == 0 {
-				t.Fatalf("reading the set: %v (%d tests)", err, len(entries))
+			tests := map[int]engine.Test{}
+			all := make([]engine.Test, 0, len(set.Tests))
+			for _, w := range set.Tests {
+				test := testNumbered(t, dir, w.Number)
+				tests[w.Number] = test
+				all = append(all, test)
 			}
-			tests := make([]engine.Test, len(entries))
-			for i, e := range entries {
-				tests[i] = engine.TestOf(e)
+			for _, src := range examples {
+				right := clitest.CXX(t, g.Name()+"-"+strings.TrimSuffix(filepath.Base(src), ".cpp"), src)
+				judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: []string{right}, Workers: 2}, all)
+				if err != nil {
+					t.Fatalf("judging %s: %v", src, err)
+				}
+				slowest, at := time.Duration(0), ""
+				for _, j := range judged {
+					if j.Verdict != engine.OK {
+						t.Errorf("the right solution %s: %s on %s (%s)", src, j.Verdict, j.Test, j.Signature)
+					}
+					if j.CPU > slowest {
+						slowest, at = j.CPU, filepath.Base(j.Test)
+					}
+				}
+				t.Logf("right %s: passes every test, the slowest (%s) in %v (limit %v)", filepath.Base(src), at, slowest.Round(time.Millisecond), g.TimeLimit())
 			}
-			right := clitest.CXX(t, "example-"+g.Name(), example)
 			rulings := clitest.CXX(t, "rulings-"+g.Name(), filepath.Join("..", "..", "cmd", "diff", "testdata", "rulings", g.Name(), "solution.cpp"))
-			judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: []string{right}, Workers: 2}, tests)
-			if err != nil {
-				t.Fatalf("judging the right solution: %v", err)
-			}
-			slowest := time.Duration(0)
-			for _, j := range judged {
-				if j.Verdict != engine.OK {
-					t.Errorf("the right solution: %s on %s (%s)", j.Verdict, j.Test, j.Signature)
-				}
-				slowest = max(slowest, j.CPU)
-			}
-			t.Logf("right: passes every test, the slowest in %v (limit %v)", slowest.Round(time.Millisecond), g.TimeLimit())
-			for _, argv := range wrongSolutions(t, g.Name(), zoo, rulings) {
-				// A wrong solution is judged a few tests at a time, up to the first it
-				// fails: one failed test is all the set needs of it, and each failure is
-				// confirmed on reruns, a time-out's at the cost of its limit each.
-				var failed []string
-				for from := 0; from < len(tests) && len(failed) == 0; from += killChunk {
-					judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: argv, Workers: 2}, tests[from:min(from+killChunk, len(tests))])
-					if err != nil {
-						t.Fatalf("judging %s: %v", argv, err)
+			held := heldPrograms(t, g.Name(), zoo, rulings)
+			claimed := map[string][]int{}
+			for _, w := range set.Tests {
+				for _, name := range w.Fails {
+					if held[name] == nil {
+						t.Errorf("test %d claims to fail %q, a program the project does not hold", w.Number, name)
+						continue
 					}
-					for _, j := range judged {
-						if j.Verdict != engine.OK {
-							failed = append(failed, j.Verdict.String()+" on "+j.Test)
-						}
-					}
+					claimed[name] = append(claimed[name], w.Number)
 				}
-				name := filepath.Base(argv[0]) + " " + strings.Join(argv[1:], " ")
-				if len(failed) == 0 {
-					t.Errorf("wrong %s passes every test of the set", name)
+			}
+			for _, name := range slices.Sorted(maps.Keys(held)) {
+				numbers := claimed[name]
+				if len(numbers) == 0 {
+					t.Errorf("%s: no test of the plan claims to fail it", name)
 					continue
 				}
-				t.Logf("wrong %s: %s", name, strings.Join(failed[:min(3, len(failed))], ", "))
+				cases := make([]engine.Test, len(numbers))
+				for i, n := range numbers {
+					cases[i] = tests[n]
+				}
+				judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: held[name], Workers: 2}, cases)
+				if err != nil {
+					t.Fatalf("judging %s: %v", name, err)
+				}
+				var verdicts []string
+				for i, j := range judged {
+					if j.Verdict == engine.OK {
+						t.Errorf("test %d claims to fail %s, which passes it", numbers[i], name)
+					}
+					verdicts = append(verdicts, fmt.Sprintf("%s on test %d", j.Verdict, numbers[i]))
+				}
+				t.Logf("%s: %s", name, strings.Join(verdicts, ", "))
 			}
 		})
 	}
+}
+
+// testNumbered is test number of a set written to dir, its answer expected.
+func testNumbered(t *testing.T, dir string, number int) engine.Test {
+	t.Helper()
+	e, err := corpus.ReadEntry(os.DirFS(dir), strconv.Itoa(number)+".in")
+	if err != nil {
+		t.Fatalf("reading test %d: %v", number, err)
+	}
+	return engine.TestOf(e)
 }

@@ -381,7 +381,9 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64, aim coverage.Set,
 		return r
 	}
 	if l.h.batch != nil {
-		return l.huntPacked(ctx, indices, cases, inputs, drop)
+		packed := l.huntPacked(ctx, indices, cases, inputs, drop)
+		packed.reach = r.reach
+		return packed
 	}
 	for k, i := range indices {
 		input := inputs[k]

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"gamediff/internal/quote"
 )
 
 // Parting is where two answers to one input first differ, in the game's terms: the step
@@ -465,10 +463,10 @@ func excerpt(ans [][]byte, i int, form string) Answer {
 // line by unknownForm; with a note when the line does not end in a plain "\n".
 func (g *Drawing) form(line []byte) string {
 	text, end := lineEnd(line)
-	if len(text) <= quote.Max {
-		if f, ok := g.known(text); ok {
-			return strconv.Quote(f) + end
-		}
+	// A known line is known at any length: a long list of cells is the form of a short
+	// one, so that the same bug is one finding whatever the list's length.
+	if f, ok := g.known(text); ok {
+		return strconv.Quote(f) + end
 	}
 	return unknownForm(text) + end
 }
@@ -483,11 +481,33 @@ func digitless(text []byte) []byte {
 	}, text)
 }
 
-// signByKind is mine's and boom's signature: `Sweep: want "finish", got nothing`.
+// signByKind is mine's and boom's signature: `Sweep: want "finish", got nothing`. What
+// tells one bug from another is the kind of step, want's answer (the rule's outcome) and
+// how got's differs from it, never got's form itself: one bug answers wrongly in many
+// forms (a list of cells of any length, a LOSE), as the consequences of its slip go, and
+// is one finding. What the step left in its cell is no part of it either: a missing
+// finish check shows after a Sweep that opens a 0 and after one that opens a number.
 func signByKind(kind string, want, got side, detail string) Sign {
 	s := signByForms("", want, got, detail)
 	s.Kind, s.Words = kind, kind+": "+s.Words
+	s.Got = difference(want.form, got.form)
 	return s
+}
+
+// difference is how got's answer differs from want's at the step where they part: it is
+// missing, it goes on past want's, it has want's form (the detail says how it differs), or
+// it is another answer.
+func difference(want, got string) string {
+	ended := func(form string) bool { return form == "nothing" || form == "end of output" }
+	switch {
+	case ended(got):
+		return "missing"
+	case ended(want):
+		return "more"
+	case want == got:
+		return "same form"
+	}
+	return "another answer"
 }
 
 // signByForms is tower's signature: the two result lines.

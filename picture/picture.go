@@ -126,6 +126,7 @@ type moment struct {
 	result        string
 	rows, cols    int
 	focus         [][2]int // the cells the step is about, for the window (cheap to know)
+
 	// shoot copies the window [r0..r1] x [c0..c1] of the state with the game's own marks.
 	shoot func(r0, r1, c0, c1 int) *Board
 }

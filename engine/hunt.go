@@ -139,11 +139,20 @@ type Summary struct {
 }
 
 // Replayed is the replay of saved cases that comes before a hunt, as go test -fuzz runs
-// testdata/fuzz first: how many, from where, and those that still fail.
+// testdata/fuzz first: how many, from where, those that still fail, and those that fail
+// in a ruling the hunt leaves out (-skip-rule), which do not fail it.
 type Replayed struct {
-	From         string      `json:"from"`
-	Cases        int         `json:"cases"`
-	StillFailing []Judgement `json:"still_failing"`
+	From         string          `json:"from"`
+	Cases        int             `json:"cases"`
+	StillFailing []Judgement     `json:"still_failing"`
+	Skipped      []SkippedReplay `json:"skipped,omitempty"`
+}
+
+// SkippedReplay is a saved case that still fails, but reaches a ruling the hunt leaves
+// out: the program reads that ruling its own way, as the user said.
+type SkippedReplay struct {
+	Test   string `json:"test"`
+	Ruling string `json:"ruling"`
 }
 
 // Unreported is a divergent case seen but not reported: its signature repeats a finding's,

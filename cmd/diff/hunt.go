@@ -164,7 +164,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 
 	// -skip-rule is checked for every game before the program is tried or any game is
 	// hunted: a ruling one game lacks is a usage error at once, not after the others.
-	hunted := make([]engine.Game, len(targets))
+	hunted := make([]games.Game, len(targets))
 	for n, g := range targets {
 		hunted[n] = g
 		if len(h.skip) > 0 {
@@ -222,7 +222,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		if h.only >= 0 {
 			cfg.Start, cfg.Cases, cfg.Duration, cfg.Shards = h.only, 1, 0, 0
 		}
-		replayed, err := replayFirst(ctx, g, h, program, equal, e)
+		replayed, err := replayFirst(ctx, hunted[n], h, program, equal, e)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gamediff hunt: %s: replaying the saved cases: %v\n", g.Name(), err)
 			return exitUsage
@@ -311,18 +311,36 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 		return nil, err
 	}
 	r := &engine.Replayed{From: dir, Cases: len(tests), StillFailing: []engine.Judgement{}}
-	for _, j := range judged {
-		if j.Verdict != engine.OK || j.Unjudged {
-			r.StillFailing = append(r.StillFailing, j)
+	for i, j := range judged {
+		if j.Verdict == engine.OK && !j.Unjudged {
+			continue
 		}
+		// A case saved by a hunt before this one, which reaches a ruling this one leaves
+		// out (-skip-rule): the program reads that ruling its own way, as the user said.
+		if id := g.Skips(tests[i].Input); id != "" {
+			r.Skipped = append(r.Skipped, engine.SkippedReplay{Test: j.Test, Ruling: id})
+			continue
+		}
+		r.StillFailing = append(r.StillFailing, j)
 	}
 	who := "fast"
 	if program != nil {
 		who = "the program"
 	}
-	fmt.Fprintf(e.stderr, "%s: replayed %s of %s on %s first: %d still fail\n", g.Name(), plural(int64(len(tests)), "saved case"), dir, who, len(r.StillFailing))
+	skipped := ""
+	if len(r.Skipped) > 0 {
+		verb := "fail"
+		if len(r.Skipped) == 1 {
+			verb = "fails"
+		}
+		skipped = fmt.Sprintf(", %d %s in a ruling -skip-rule leaves out", len(r.Skipped), verb)
+	}
+	fmt.Fprintf(e.stderr, "%s: replayed %s of %s on %s first: %d still fail%s\n", g.Name(), plural(int64(len(tests)), "saved case"), dir, who, len(r.StillFailing), skipped)
 	for _, j := range r.StillFailing {
 		fmt.Fprintf(e.stderr, "    %s: %s\n", j.Test, report.JudgementDetail(j))
+	}
+	for _, s := range r.Skipped {
+		fmt.Fprintf(e.stderr, "    %s: skipped: it reaches %s, which -skip-rule leaves out (not a failure of this hunt)\n", s.Test, s.Ruling)
 	}
 	return r, nil
 }

@@ -115,7 +115,7 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	case ctx.Err() != nil:
 		return exitInterrupted
 	case err != nil:
-		fmt.Fprintf(e.stderr, "gamediff judge: %v\n", err)
+		fmt.Fprintf(e.stderr, "gamediff judge: %v%s\n", err, runHint(cfg.Program))
 		return exitUsage
 	}
 	who := "fast"
@@ -200,7 +200,7 @@ func invocations(ctx context.Context, game string, cfg engine.JudgeConfig, tests
 		case ctx.Err() != nil:
 			return exitInterrupted
 		case err != nil:
-			fmt.Fprintf(e.stderr, "gamediff judge: %s: %v\n", sols[i].Command, err)
+			fmt.Fprintf(e.stderr, "gamediff judge: %s: %v%s\n", sols[i].Command, err, runHint(c.Program))
 			return exitUsage
 		}
 		sols[i].Results = judged

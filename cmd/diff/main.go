@@ -28,6 +28,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/sandbox"
 )
 
 // Exit statuses shared by the subcommands.
@@ -72,7 +73,9 @@ func main() {
 	context.AfterFunc(ctx, stop)
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		stdoutIsTerm: isTerminal(os.Stdout), stderrIsTerm: isTerminal(os.Stderr)}
-	os.Exit(dispatch(ctx, os.Args[1:], e))
+	code := dispatch(ctx, os.Args[1:], e)
+	sandbox.Release() // the cgroups its hunts made for their workers go with it
+	os.Exit(code)
 }
 
 func dispatch(ctx context.Context, args []string, e *env) int {
@@ -93,7 +96,15 @@ func dispatch(ctx context.Context, args []string, e *env) int {
 			return c.run(ctx, args[1:], e)
 		}
 	}
-	fmt.Fprintf(e.stderr, "gamediff: unknown command %q\n", args[0])
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	hint := ""
+	if n := closest(args[0], names); n != "" {
+		hint = "; did you mean " + n + "?"
+	}
+	fmt.Fprintf(e.stderr, "gamediff: unknown command %q%s\n", args[0], hint)
 	usage(e.stderr)
 	return exitUsage
 }
@@ -139,7 +150,7 @@ func parseFlags(fs *flag.FlagSet, args []string, e *env) (int, bool) {
 			// time.ParseDuration's own words say nothing of what is wrong.
 			msg = strings.TrimSuffix(msg, ": parse error") + ": a duration needs a unit (30s, 5m, 1h30m)"
 		}
-		fmt.Fprintf(e.stderr, "%s: %s (see '%s -h')\n", fs.Name(), msg, fs.Name())
+		fmt.Fprintf(e.stderr, "%s: %s%s (see '%s -h')\n", fs.Name(), msg, didYouMean(fs, msg), fs.Name())
 		return exitUsage, false
 	}
 	return 0, true
@@ -157,7 +168,11 @@ func pickGames(cmd, name string, all bool, e *env) ([]games.Game, bool) {
 	}
 	g, err := games.Lookup(name)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "gamediff %s: %v\n", cmd, err)
+		hint := ""
+		if n := closest(name, games.Names()); n != "" {
+			hint = "; did you mean " + n + "?"
+		}
+		fmt.Fprintf(e.stderr, "gamediff %s: %v%s\n", cmd, err, hint)
 		return nil, false
 	}
 	return []games.Game{g}, true

@@ -107,6 +107,63 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// A mistyped command, flag or game is answered with the name it most likely meant.
+func TestDidYouMean(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		hint string
+	}{
+		{[]string{"hnut"}, `did you mean hunt?`},
+		{[]string{"hunt", "-seeed", "3"}, `did you mean -seed?`},
+		{[]string{"judge", "-cmmd", "x"}, `did you mean -cmd?`},
+		{[]string{"hunt", "-game", "mien"}, `did you mean mine?`},
+		{[]string{"gen", "-game", "towr"}, `did you mean tower?`},
+	} {
+		code, _, errs := call(t, "", tt.args...)
+		if code != exitUsage || !strings.Contains(errs, tt.hint) {
+			t.Errorf("%v: exit %d, %q: want %d and %q", tt.args, code, errs, exitUsage, tt.hint)
+		}
+	}
+}
+
+// hunt -h and docs/hunt.md say alike how -cmd is run: plain words directly, the rest by sh.
+func TestHuntHelpSaysHowCmdRunsAsTheDocsDo(t *testing.T) {
+	_, help, _ := call(t, "", "hunt", "-h")
+	docs, err := os.ReadFile(clitest.Path("docs", "hunt.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(string(docs)), " ")
+	for _, want := range []struct{ where, text, says string }{
+		{"hunt -h", help, "are started directly, anything else by sh"},
+		{"docs/hunt.md", doc, "is started directly when it is plain words"},
+	} {
+		if !strings.Contains(want.text, want.says) {
+			t.Errorf("%s does not say %q", want.where, want.says)
+		}
+	}
+	if strings.Contains(help, "(run by sh)") {
+		t.Errorf("hunt -h still says every -cmd is run by sh")
+	}
+}
+
+// A script without its execute bit cannot be started: the error says how to run it.
+func TestNonExecutableScriptGetsAHint(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "sol.py")
+	if err := os.WriteFile(script, []byte("print(1)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"hunt", "-game", "mine", "-cmd", script, "-cases", "1"},
+		{"judge", "-game", "mine", "-cmd", script, clitest.Path("corpus", "mine", "sample-1.in")},
+	} {
+		code, _, errs := call(t, "", args...)
+		if want := `-cmd "python3 ` + script + `"`; code != exitUsage || !strings.Contains(errs, want) {
+			t.Errorf("%v: exit %d, %q: want %d and the hint %s", args[0], code, errs, exitUsage, want)
+		}
+	}
+}
+
 // TestHuntSkipRuleOfNoGameFailsAtOnce: without -game, a ruling no game has is a usage
 // error before any game is hunted, not after the games before it. (A ruling of one game
 // is left out of that game's cases and ignored by the others.)

@@ -2,6 +2,9 @@ package main
 
 import (
 	"gamediff/corpus"
+	"os"
+	"os/exec"
+	"path/filepath"
 
 	"gamediff/report"
 
@@ -41,7 +44,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 	case ctx.Err() != nil:
 		return nil, exitInterrupted
 	case err != nil:
-		fmt.Fprintf(e.stderr, "gamediff hunt: -cmd %q cannot be run: %v\n", h.program, err)
+		fmt.Fprintf(e.stderr, "gamediff hunt: -cmd %q cannot be run: %v%s\n", h.program, err, runHint(argv))
 		return nil, exitUsage
 	}
 	v := verdicts[0]
@@ -50,7 +53,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		if msg == "" {
 			msg = map[int]string{126: "the shell found it not executable", 127: "the shell did not find it"}[d.Got.Exit]
 		}
-		fmt.Fprintf(e.stderr, "gamediff hunt: -cmd %q cannot be run (exit %d): %s\n", h.program, d.Got.Exit, msg)
+		fmt.Fprintf(e.stderr, "gamediff hunt: -cmd %q cannot be run (exit %d): %s%s\n", h.program, d.Got.Exit, msg, runHint(argv))
 		return nil, exitUsage
 	}
 	fmt.Fprintf(e.stderr, "hunt: %q in fast's place, %v of CPU per input, output up to %s, memory up to %s, %s comparison\n",
@@ -257,6 +260,48 @@ func programArgv(cmd string) []string {
 		return []string{"sh", "-c", cmd}
 	}
 	return []string{"sh", "-c", "exec " + cmd}
+}
+
+// interpreters run a script by its file's extension, for runHint.
+var interpreters = map[string]string{".py": "python3", ".sh": "sh", ".rb": "ruby", ".js": "node", ".pl": "perl", ".php": "php", ".lua": "lua"}
+
+// runHint says how to run a program that cannot be started: a file without its execute
+// bit is run by its interpreter, or made executable; "" when argv's program is no such
+// file (not found, a compound command).
+func runHint(argv []string) string {
+	if len(argv) == 0 || argv[0] == "sh" {
+		return ""
+	}
+	name := argv[0]
+	if !strings.Contains(name, "/") {
+		if _, err := exec.LookPath(name); err != nil && fileExists(name) {
+			return fmt.Sprintf("\n  %s is not on PATH: a program of the current folder is given as -cmd ./%s", name, name)
+		}
+		return ""
+	}
+	info, err := os.Stat(name)
+	switch {
+	case err != nil:
+		return ""
+	case info.IsDir():
+		return fmt.Sprintf("\n  %s is a folder: give the program in it", name)
+	case info.Mode()&0o111 != 0:
+		return ""
+	}
+	rest := strings.Join(argv[1:], " ")
+	if rest != "" {
+		rest = " " + rest
+	}
+	if interp := interpreters[filepath.Ext(name)]; interp != "" {
+		return fmt.Sprintf("\n  %s is not executable: run it by its interpreter, -cmd \"%s %s%s\", or make it executable (chmod +x %s)", name, interp, name, rest, name)
+	}
+	return fmt.Sprintf("\n  %s is not executable: make it so (chmod +x %s), or give its interpreter in -cmd (-cmd \"python3 %s%s\")", name, name, name, rest)
+}
+
+// fileExists reports whether a file is at path.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // shellWords are the builtins and keywords that exec cannot start.

@@ -66,6 +66,17 @@ func (s *Status) Line(text string) {
 	fmt.Fprintf(s.w, "\r%s%s", text, strings.Repeat(" ", pad))
 }
 
+// Count shows the progress of work done of total units, said by text: the last count, all
+// done, is no progress but the end, which the command's own words say next: the line is
+// cleared, and a log gets no "22 of 23" just before "judged on 23 tests".
+func (s *Status) Count(text string, done, total int) {
+	if done >= total {
+		s.Clear()
+		return
+	}
+	s.Line(text)
+}
+
 // Clear erases the line, so that the next output starts on a clean one; in a log, the
 // line not written yet is dropped.
 func (s *Status) Clear() {

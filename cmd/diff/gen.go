@@ -69,7 +69,7 @@ func genCmd(ctx context.Context, args []string, e *env) int {
 	if *timing {
 		status := report.NewStatus(e.stderr, e.stderrIsTerm)
 		times, err = timeTestSet(ctx, g, *dir, set, *workers, func(done, total int) {
-			status.Line(fmt.Sprintf("%s: timed %d of %d tests", g.Name(), done, total))
+			status.Count(fmt.Sprintf("%s: timed %d of %d tests", g.Name(), done, total), done, total)
 		})
 		status.Clear()
 		switch {

@@ -104,7 +104,7 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	}
 	status := report.NewStatus(e.stderr, e.stderrIsTerm)
 	cfg.Progress = func(settled, total int) {
-		status.Line(fmt.Sprintf("%s: judged %d of %d tests", g.Name(), settled, total))
+		status.Count(fmt.Sprintf("%s: judged %d of %d tests", g.Name(), settled, total), settled, total)
 	}
 	if len(rights)+len(wrongs) > 0 {
 		return invocations(ctx, g.Name(), cfg, tests, rights, wrongs, *asJSON, status, e)

@@ -230,6 +230,9 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		if ctx.Err() != nil {
 			return exitInterrupted
 		}
+		if h.report != "" && replayed != nil {
+			writeReplayedPages(h, g, program, replayed, e)
+		}
 		sum, err := engine.Hunt(ctx, cfg)
 		sum.Replayed = replayed
 		status.Clear()
@@ -343,6 +346,27 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 		fmt.Fprintf(e.stderr, "    %s: skipped: it reaches %s, which -skip-rule leaves out (not a failure of this hunt)\n", s.Test, s.Ruling)
 	}
 	return r, nil
+}
+
+// writeReplayedPages writes, with -report, the HTML page of each saved case that still
+// fails, as of a finding: a bug found by an earlier hunt is no less one for being found
+// again.
+func writeReplayedPages(h huntFlags, g games.Game, program []string, r *engine.Replayed, e *env) {
+	rh := h.reporting(g, program)
+	for _, j := range r.StillFailing {
+		input, err := os.ReadFile(j.Test)
+		if err != nil || j.Divergence == nil {
+			continue
+		}
+		f := engine.Finding{Verdict: j.Verdict, Signature: j.Signature, Identity: j.Identity, Path: j.Test, Input: input,
+			InputBytes: len(input), Original: len(input), Shown: j.Shown, Runs: j.Runs, Divergence: j.Divergence,
+			Origin: "saved by an earlier hunt, replayed", Growth: j.Growth}
+		if path, err := rh.WritePage(h.report, f, rh.Parting(f)); err != nil {
+			fmt.Fprintf(e.stderr, "%s: could not write the HTML report of %s: %v\n", g.Name(), j.Test, err)
+		} else {
+			fmt.Fprintf(e.stderr, "%s: HTML report %s (a saved case that still fails)\n", g.Name(), path)
+		}
+	}
 }
 
 // maxWorkers bounds -workers: more processes than that would only contend for the CPUs.

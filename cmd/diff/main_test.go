@@ -498,6 +498,27 @@ func TestImportFuzzCrasher(t *testing.T) {
 	}
 }
 
+// A second hunt into the same -o replays the first's finding first: with -report, the case
+// that still fails gets its page too.
+func TestHuntReportWritesThePageOfAReplayedFinding(t *testing.T) {
+	found := t.TempDir()
+	program := clitest.Program(t, "offbyone")
+	code, sum, errs := huntProgram(t, program, "-cases", "2000", "-o", found)
+	if code != exitFound || len(sum.Findings) != 1 {
+		t.Fatalf("first hunt: exit %d, %d findings\n%s", code, len(sum.Findings), errs)
+	}
+	name := strings.TrimSuffix(filepath.Base(sum.Findings[0].Path), ".in")
+	reports := t.TempDir()
+	code, _, errs = huntProgram(t, program, "-cases", "1", "-o", found, "-report", reports)
+	page := filepath.Join(reports, "mine-"+name+".html")
+	if code != exitFound || !strings.Contains(errs, "1 still fail") {
+		t.Fatalf("second hunt: exit %d, want the saved case replayed, still failing\n%s", code, errs)
+	}
+	if b, err := os.ReadFile(page); err != nil || !strings.Contains(string(b), "<svg") {
+		t.Fatalf("no page of the replayed finding at %s (%v)\n%s", page, err, errs)
+	}
+}
+
 func TestHuntReportWritesOnePagePerFinding(t *testing.T) {
 	reports := t.TempDir()
 	code, _, errs := huntProgram(t, clitest.Program(t, "offbyone"), "-cases", "2000", "-max-findings", "2", "-report", reports)

@@ -24,6 +24,9 @@ func (f Frame) SVG() string {
 	return f.Board.svg(styleOf(f.drawing), f.title())
 }
 
+// minBoardWidth is the least width a board is shown at, in CSS pixels.
+const minBoardWidth = 300
+
 // svg draws the board: cells filled by glyph (runs of one fill are one rectangle), a grid,
 // the glyphs that show, then the marks: MarkDiffer a thick red frame, MarkStep a blue one
 // inside it.
@@ -36,8 +39,14 @@ func (b *Board) svg(style func(byte) cellStyle, label string) string {
 	left := 8*b.labelWidth() + 8
 	width, height := left+cell*w+2, svgTop+cell*h+2
 	var sb strings.Builder
-	fmt.Fprintf(&sb, `<svg width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="%s" font-family="monospace" font-size="%d">`,
-		width, height, width, height, html.EscapeString(label), font)
+	// Shown at least minBoardWidth wide, scaled as drawn: a minimized case's board of a
+	// few cells is read at a glance, not peered at.
+	shownW, shownH := width, height
+	if width < minBoardWidth {
+		shownW, shownH = minBoardWidth, height*minBoardWidth/width
+	}
+	fmt.Fprintf(&sb, `<svg class="board" width="%d" height="%d" viewBox="0 0 %d %d" role="img" aria-label="%s" font-family="monospace" font-size="%d">`,
+		shownW, shownH, width, height, html.EscapeString(label), font)
 	fmt.Fprintf(&sb, `<title>%s</title>`, html.EscapeString(label))
 	x := func(j int) int { return left + cell*j }
 	y := func(i int) int { return svgTop + cell*i }

@@ -271,6 +271,8 @@ figcaption { font-weight: 600; margin-bottom: .3em; max-width: 34em; }
 .frames { display: flex; flex-wrap: wrap; gap: .5em 2em; align-items: flex-start; }
 .frames figure { margin: .6em 0; max-width: 100%; }
 .frames pre { max-width: 34em; }
+.frames svg.board { max-width: 100%; height: auto; }
+pre.reproduce { white-space: pre-wrap; overflow-wrap: anywhere; }
 .swatch { display: inline-block; width: 1em; height: 1em; vertical-align: middle; }
 .sw-step { border: 2.5px solid #0969da; }
 .sw-differ { border: 3px solid #cf222e; }
@@ -324,7 +326,7 @@ figcaption { font-weight: 600; margin-bottom: .3em; max-width: 34em; }
 {{end}}</pre>
 {{if .InputNote}}<p class="note">{{.InputNote}}</p>
 {{end}}{{if .Reproduce}}<h2>Reproduce</h2>
-<pre>{{range .Reproduce}}{{.}}
+<pre class="reproduce">{{range .Reproduce}}{{.}}
 {{end}}</pre>
 {{end}}{{if .Notes}}<h2>Notes</h2>
 <ul>

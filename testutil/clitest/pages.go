@@ -65,6 +65,9 @@ const pageCheck = `<script>
   boards.forEach(function (s, i) {
     var b = s.getBoundingClientRect();
     if (b.width < 20 || b.height < 20) problems.push("board " + (i + 1) + " is not drawn (" + b.width + "x" + b.height + ")");
+    // At least 300 px wide where its place on the page has room for it.
+    var room = s.parentNode.getBoundingClientRect().width;
+    if (b.width + 1 < Math.min(300, room)) problems.push("board " + (i + 1) + " is " + Math.round(b.width) + " px wide, where " + Math.round(room) + " px has room for 300");
     s.querySelectorAll("text.g").forEach(function (t) {
       if (glyphs.indexOf(t.textContent) < 0) problems.push("board " + (i + 1) + " writes " + JSON.stringify(t.textContent) + ", which no key of the legend shows");
     });
@@ -84,6 +87,10 @@ const pageCheck = `<script>
     if (document.body.innerText.indexOf(w) >= 0) problems.push("the page says " + JSON.stringify(w));
   });
   if (document.documentElement.scrollWidth > window.innerWidth + 4) problems.push("the page is wider than the window: " + document.documentElement.scrollWidth + "px");
+  // Blocks a reader copies from are read whole: no sideways scrolling, no line cut.
+  document.querySelectorAll("pre.reproduce").forEach(function (p) {
+    if (p.scrollWidth > p.clientWidth + 1) problems.push("the Reproduce block scrolls sideways: " + p.scrollWidth + " px of text in " + p.clientWidth + " px");
+  });
   var out = document.createElement("pre");
   out.id = "page-check";
   out.textContent = JSON.stringify({problems: problems, boards: boards.length, keys: keys.length, height: document.documentElement.scrollHeight});
@@ -137,7 +144,7 @@ func renderPage(t testing.TB, browser, path string) pageReport {
 			t.Fatal(err)
 		}
 		shot := strings.TrimSuffix(kept, ".html") + ".png"
-		runChromium(t, browser, dir, "--screenshot="+shot, "--window-size=1200,"+fmt.Sprint(min(max(r.Height, 600), 8000)), kept)
+		runChromium(t, browser, dir, "--screenshot="+shot, "--window-size=1280,"+fmt.Sprint(min(max(r.Height, 600), 8000)), kept)
 	}
 	return r
 }
@@ -149,7 +156,7 @@ func runChromium(t testing.TB, browser, dir string, args ...string) string {
 	profile := filepath.Join(dir, fmt.Sprintf("profile-%d", time.Now().UnixNano()))
 	cmd := exec.Command(browser, append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-		"--window-size=1200,900", "--user-data-dir=" + profile}, args...)...)
+		"--window-size=1280,900", "--user-data-dir=" + profile}, args...)...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	done := make(chan struct{})

@@ -1,7 +1,7 @@
 // A contestant-style solution of boom (seed 003), the minesweeper interactor with
-// left, right and middle clicks, for the README's "Test your own solution" example:
+// left, right and middle clicks, for the README's "Hunt your own solution" example:
 //   g++ -O2 -o /tmp/boom examples/boom/solution.cpp
-//   go run ./cmd/diff hunt -game boom -cmd /tmp/boom
+//   go build -o gamediff ./cmd/diff && ./gamediff hunt -game boom -cmd /tmp/boom
 // It assumes valid input, as a contestant may.
 #include <algorithm>
 #include <cstdio>

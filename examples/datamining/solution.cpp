@@ -1,8 +1,8 @@
 // A contestant-style solution of datamining (seed 004, "Data Mining?"): for every safe
 // first cell, play the casual player's two rules until nothing changes, and print the
-// fewest covered safe cells left. For the README's "Test your own solution" example:
+// fewest covered safe cells left. For the README's "Hunt your own solution" example:
 //   g++ -O2 -o /tmp/datamining examples/datamining/solution.cpp
-//   go run ./cmd/diff hunt -game datamining -cmd /tmp/datamining
+//   go build -o gamediff ./cmd/diff && ./gamediff hunt -game datamining -cmd /tmp/datamining
 // It assumes valid input, as a contestant may.
 //
 // A board has at most 40 cells, so a set of cells is one 64-bit mask. The rules only

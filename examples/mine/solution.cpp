@@ -1,7 +1,7 @@
 // A contestant-style solution of mine (seeds 000/002), used by the README's
-// "Test your own solution" example:
+// "Hunt your own solution" example:
 //   g++ -O2 -o /tmp/mine examples/mine/solution.cpp
-//   go run ./cmd/diff hunt -game mine -cmd /tmp/mine
+//   go build -o gamediff ./cmd/diff && ./gamediff hunt -game mine -cmd /tmp/mine
 // It assumes valid input, as a contestant may.
 #include <algorithm>
 #include <cstdio>

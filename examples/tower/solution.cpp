@@ -1,7 +1,7 @@
 // A contestant-style solution of tower (seed 001, "Problem L: The Tower"), following the
-// rulebook R-T1 ... R-T18, for the README's "Test your own solution" example:
+// rulebook R-T1 ... R-T18, for the README's "Hunt your own solution" example:
 //   g++ -O2 -o /tmp/tower examples/tower/solution.cpp
-//   go run ./cmd/diff hunt -game tower -cmd /tmp/tower
+//   go build -o gamediff ./cmd/diff && ./gamediff hunt -game tower -cmd /tmp/tower
 // It assumes valid input, as a contestant may.
 #include <algorithm>
 #include <cstdint>

@@ -206,6 +206,8 @@ func (h Hunt) causeLines(f engine.Finding) []string {
 	}
 	switch {
 	case len(f.Reached) == 0:
+	case f.Verdict == engine.TLE:
+		lines = append(lines, fmt.Sprintf("its case reaches the situations of %s (not tested as causes: a time-out is what the size of a case costs, not how a ruling is read)", strings.Join(f.Reached, ", ")))
 	case f.Minimize.Runs == 0:
 		lines = append(lines, fmt.Sprintf("its case reaches the situations of %s (not tested as causes: the case was not minimized)", strings.Join(f.Reached, ", ")))
 	default:

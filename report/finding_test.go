@@ -37,7 +37,7 @@ func TestFindingReports(t *testing.T) {
 			Minimize: engine.MinimizeStats{Runs: 41, Accepted: 9, Complete: true, Seconds: 0.4}, Input: input,
 			Divergence: engine.Compare(engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: want}}, engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: got}}, engine.Exact)}},
 		{"tle-program", report.Hunt{Seed: 9, Program: "./sol --fast", Argv: []string{"./sol", "--fast"}, Self: self}, engine.Finding{Index: 3, Verdict: engine.TLE, Signature: "TLE in program",
-			Path: "found/mine/fedcba9876543210.in", FoundAfter: 1.5, InputBytes: len(input), Original: 900000,
+			Reached: []string{"R-M4"}, Path: "found/mine/fedcba9876543210.in", FoundAfter: 1.5, InputBytes: len(input), Original: 900000,
 			Minimize: engine.MinimizeStats{Runs: 12, Accepted: 3, Seconds: 30}, Note: "minimization stopped early (budget or interrupt): the case may shrink further", Input: input,
 			Divergence: engine.Compare(engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: want}},
 				engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time"}}, engine.Exact)}},

@@ -26,7 +26,7 @@ func GrowthSentence(gs []engine.Growth, code, beside string) string {
 		}
 	}
 	if worst == nil {
-		return ""
+		return noExponent(gs, code)
 	}
 	other := beside + "'s is too quick to measure"
 	if !math.IsNaN(worst.FastExponent.Exponent()) {
@@ -34,6 +34,41 @@ func GrowthSentence(gs []engine.Growth, code, beside string) string {
 	}
 	return fmt.Sprintf("%s's time grows fastest in %s: ×%.1f when they double (exponent %.1f), where %s.",
 		code, worst.Dimension, math.Pow(2, worst.CodeExponent.Exponent()), worst.CodeExponent.Exponent(), other)
+}
+
+// noExponent says plainly why growths give no exponent: every probe, down to the
+// smallest scale measured, was over the limit (no size of the case fits), or too quick to
+// tell; "" when nothing was measured.
+func noExponent(gs []engine.Growth, code string) string {
+	smallest, over, measured := 1.0, true, false
+	for _, g := range gs {
+		for i, sc := range g.Scales {
+			if sc <= 0 || i >= len(g.Code) || g.Code[i] == 0 {
+				continue
+			}
+			measured = true
+			smallest = min(smallest, sc)
+			if g.Code[i] > 0 {
+				over = false
+			}
+		}
+	}
+	switch {
+	case !measured:
+		return ""
+	case over:
+		return fmt.Sprintf("No size of this case fits: %s was over the time limit at every scale measured, down to %s of each dimension, so no exponent can be fitted; its time grows faster than any size here can show.",
+			code, scaleText(smallest))
+	}
+	return fmt.Sprintf("%s's runs were too quick or too few at the scales measured to fit an exponent.", code)
+}
+
+// scaleText writes a scale as a fraction: 1/16, 1/1024, or 1× for the whole case.
+func scaleText(s float64) string {
+	if s >= 1 {
+		return "1×"
+	}
+	return fmt.Sprintf("1/%.0f", math.Round(1/s))
 }
 
 func orZero(e float64) float64 {

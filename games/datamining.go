@@ -22,7 +22,7 @@ var (
 )
 
 func init() {
-	register(bytePacked[testcase.Datamining]{oneLineEach(batched[testcase.Datamining]{
+	b := oneLineEach(batched[testcase.Datamining]{
 		typed: typed[testcase.Datamining]{p: Parts[testcase.Datamining]{
 			"datamining",                    // its name, as -game takes it
 			"docs/datamining.md",            // its rules and rulings, restated
@@ -44,5 +44,20 @@ func init() {
 		}},
 		unit: gen.DataminingUnitGen,
 		fits: fitsPacked[testcase.Datamining],
-	}, func(c testcase.Datamining) [][]string { return c.Boards }, func(d [][]string) testcase.Datamining { return testcase.Datamining{Boards: d} })})
+	}, func(c testcase.Datamining) [][]string { return c.Boards }, func(d [][]string) testcase.Datamining { return testcase.Datamining{Boards: d} })
+	b.concat = concatDatamining
+	register(bytePacked[testcase.Datamining]{b})
+}
+
+// concatDatamining is the boards of cases in one input, laid out in every form one of
+// them is (testcase.DataminingForm of their union): a packed input shows each form its
+// cases were drawn in.
+func concatDatamining(cases []testcase.Datamining) testcase.Datamining {
+	var c testcase.Datamining
+	for _, d := range cases {
+		c.Boards = append(c.Boards, d.Boards...)
+		c.Form |= d.Form
+	}
+	c.Form = testcase.DataminingForm(c.Form)
+	return c
 }

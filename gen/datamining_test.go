@@ -1,8 +1,11 @@
 package gen
 
 import (
+	"math/bits"
 	"math/rand"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,16 +39,26 @@ func dataminingSize(c testcase.Datamining) (boards, cells, mines int) {
 	return len(c.Boards), cells, mines
 }
 
+// dataminingSize2 is dataminingSize, then the count of the forms of the case's layout:
+// the last of what a shrink candidate makes smaller.
+func dataminingSize2(c testcase.Datamining) (boards, cells, mines, forms int) {
+	boards, cells, mines = dataminingSize(c)
+	return boards, cells, mines, bits.OnesCount8(uint8(c.Form))
+}
+
 func TestShrinkDataminingCandidatesAreValidAndSmaller(t *testing.T) {
 	g := DataminingGen(nil)
-	checked := 0
-	for seed := int64(1); checked < 40; seed++ {
+	checked, formed := 0, 0
+	for seed := int64(1); checked < 40 || formed < 5; seed++ {
 		c := drawCase[testcase.Datamining](t, g, seed)
-		if len(c.Boards) > 20 {
+		if len(c.Boards) > 20 || checked >= 40 && c.Form == 0 {
 			continue // a sample of readable cases; big ones only have more of the same candidates
 		}
 		checked++
-		b0, c0, m0 := dataminingSize(c)
+		if c.Form != 0 {
+			formed++
+		}
+		b0, c0, m0, f0 := dataminingSize2(c)
 		next := ShrinkDatamining(c)
 		for n := 0; ; n++ {
 			v, ok := next()
@@ -56,21 +69,24 @@ func TestShrinkDataminingCandidatesAreValidAndSmaller(t *testing.T) {
 			if _, err := testcase.DecodeDatamining(cand.Encode()); err != nil {
 				t.Fatalf("seed %d, candidate %d: invalid: %v\n%s", seed, n, err, cand.Encode())
 			}
-			b, cl, m := dataminingSize(cand)
-			if !(b < b0 || (b == b0 && cl < c0) || (b == b0 && cl == c0 && m < m0)) {
-				t.Fatalf("seed %d, candidate %d is not smaller: boards %d→%d, cells %d→%d, mines %d→%d", seed, n, b0, b, c0, cl, m0, m)
+			if cand.Form&^c.Form != 0 || cand.Form != testcase.DataminingForm(cand.Form) {
+				t.Fatalf("seed %d, candidate %d: form %06b from %06b", seed, n, cand.Form, c.Form)
+			}
+			b, cl, m, f := dataminingSize2(cand)
+			if !(b < b0 || (b == b0 && cl < c0) || (b == b0 && cl == c0 && m < m0) || (b == b0 && cl == c0 && m == m0 && f < f0)) {
+				t.Fatalf("seed %d, candidate %d is not smaller: boards %d→%d, cells %d→%d, mines %d→%d, forms %d→%d", seed, n, b0, b, c0, cl, m0, m, f0, f)
 			}
 		}
 	}
 }
 
 // A case whose every candidate is tried must reach the smallest one-board case: 3x3 with
-// one mine (and, the board being 3x3, rows and columns stay).
+// one mine (and, the board being 3x3, rows and columns stay), in the canonical layout.
 func TestShrinkDataminingReachesOneMine(t *testing.T) {
 	c := testcase.Datamining{Boards: [][]string{
 		{"M.M.", ".M.M", "M.M.", "...."},
 		{"...", "...", "MM."},
-	}}
+	}, Form: testcase.FormTabs | testcase.FormCRLF}
 	for {
 		next := ShrinkDatamining(c)
 		v, ok := next()
@@ -79,7 +95,7 @@ func TestShrinkDataminingReachesOneMine(t *testing.T) {
 		}
 		c = v.(testcase.Datamining) // always accept the first candidate
 	}
-	if b, cells, mines := dataminingSize(c); b != 1 || cells != 9 || mines != 1 {
+	if b, cells, mines := dataminingSize(c); b != 1 || cells != 9 || mines != 1 || c.Form != 0 {
 		t.Fatalf("shrinking to the end gave %d boards, %d cells, %d mines:\n%s", b, cells, mines, c.Encode())
 	}
 }
@@ -228,5 +244,160 @@ func TestDataminingPlan(t *testing.T) {
 				t.Errorf("%s: board %d is won from some start", p.Call, j+1)
 			}
 		}
+	}
+}
+
+// TestDataminingKinds: each kind of board of the generator that is made, not drawn until
+// it fits, is what it says, on every shape.
+func TestDataminingKinds(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	largest := map[[2]int]bool{{3, 13}: true, {13, 3}: true, {5, 8}: true, {8, 5}: true}
+	for _, side := range testcase.DataminingSides {
+		rows, cols := side[0], side[1]
+		for range 20 {
+			// dominated: no safe cell shows 0 or has only mines around, so every start is
+			// stuck at once; with the fewest mines, the answer is 33 at the four shapes.
+			board := genDataminingBoard(r, rows, cols, dataminingDominated)
+			best, worst := ruling.CasualPlays(board)
+			_, _, mines := dataminingSize(testcase.Datamining{Boards: [][]string{board}})
+			if safe := rows*cols - mines; best != safe-1 || worst != safe-1 || largest[side] != (best == 33) {
+				t.Fatalf("dominated %v: the starts leave %d to %d of %d safe cells", board, best, worst, safe)
+			}
+			if want := (rows + 2) / 3 * ((cols + 2) / 3); mines != want {
+				t.Fatalf("dominated %v: %d mines, want %d", board, mines, want)
+			}
+			// eight: some safe cell sees eight mines.
+			board = genDataminingBoard(r, rows, cols, dataminingEight)
+			if !slices.ContainsFunc(dataminingCells(rows, cols), func(p [2]int) bool {
+				return board[p[0]][p[1]] == '.' && dataminingAround(board, p[0], p[1]) == 8
+			}) {
+				t.Fatalf("eight %v: no safe cell sees eight mines", board)
+			}
+			// last-corner and first-corner: the corner is a 0 whose three neighbours are safe
+			// and see a mine each.
+			for _, kind := range []uint8{dataminingLastCorner, dataminingFirstCorner} {
+				board = genDataminingBoard(r, rows, cols, kind)
+				x, y, dx, dy := rows-1, cols-1, -1, -1
+				if kind == dataminingFirstCorner {
+					x, y, dx, dy = 0, 0, 1, 1
+				}
+				for _, n := range [][2]int{{x + dx, y}, {x, y + dy}, {x + dx, y + dy}} {
+					if board[n[0]][n[1]] != '.' || dataminingAround(board, n[0], n[1]) == 0 {
+						t.Fatalf("kind %s %v: the corner's neighbour (%d,%d) is no safe cell that sees a mine", dataminingKinds[kind], board, n[0]+1, n[1]+1)
+					}
+				}
+				if board[x][y] != '.' || dataminingAround(board, x, y) != 0 || !testcase.DataminingHasBoth(board) {
+					t.Fatalf("kind %s %v: the corner is no 0", dataminingKinds[kind], board)
+				}
+			}
+		}
+	}
+}
+
+// dataminingCells lists the cells of an r×c board, 0-based.
+func dataminingCells(rows, cols int) [][2]int {
+	var out [][2]int
+	for x := range rows {
+		for y := range cols {
+			out = append(out, [2]int{x, y})
+		}
+	}
+	return out
+}
+
+// dataminingAround counts the mines around (x, y), 0-based.
+func dataminingAround(board []string, x, y int) int {
+	n := 0
+	for nx := max(x-1, 0); nx <= min(x+1, len(board)-1); nx++ {
+		for ny := max(y-1, 0); ny <= min(y+1, len(board[0])-1); ny++ {
+			if (nx != x || ny != y) && board[nx][ny] == 'M' {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestDataminingReachFlag: -reach boards gives board i a board that reaches the i-th
+// situation a board can reach, for every one of them; -reach refuses an id the catalogue
+// does not hold and one of a whole input.
+func TestDataminingReachFlag(t *testing.T) {
+	var ids dataminingReach
+	if err := ids.Set("boards"); err != nil {
+		t.Fatal(err)
+	}
+	catalogue := ruling.DataminingSituations()
+	if len(ids)+len(dataminingInputSituations) != len(catalogue) {
+		t.Fatalf("%d situations of a board and %d of an input, for a catalogue of %d", len(ids), len(dataminingInputSituations), len(catalogue))
+	}
+	g := mustGen("datamining -boards "+strconv.Itoa(len(ids))+" -reach boards", nil)
+	for seed := range int64(3) {
+		c := drawCase[testcase.Datamining](t, g, seed)
+		for i, board := range c.Boards {
+			if !ruling.DataminingBoardReach(board).Has(ids[i]) {
+				t.Errorf("seed %d: board %d %v does not reach %s", seed, i+1, board, catalogue[ids[i]].ID)
+			}
+		}
+	}
+	for _, call := range []string{"datamining -reach no-such-situation", "datamining -reach form-tabs", "datamining -reach many-boards", "datamining -form nothing"} {
+		if _, err := Gen(call, nil); err == nil {
+			t.Errorf("%q: no error", call)
+		}
+	}
+}
+
+// TestDataminingFormFlagAndShare: -form lays the input out in the forms it names, and
+// DataminingGen lays about 1 case in 16 out in some form, every form among them.
+func TestDataminingFormFlagAndShare(t *testing.T) {
+	c := drawCase[testcase.Datamining](t, mustGen("datamining -boards 2 -form tabs,crlf,no-final-newline", nil), 1)
+	if want := testcase.FormTabs | testcase.FormCRLF | testcase.FormNoFinalNewline; c.Form != want {
+		t.Fatalf("form %06b, want %06b", c.Form, want)
+	}
+	if got := c.Encode(); !strings.Contains(string(got), "\t") || !strings.HasSuffix(string(got), "0\t0") {
+		t.Fatalf("%q is not in the forms", got)
+	}
+	const cases = 3200
+	g := DataminingUnitGen(nil)
+	formed, seen := 0, testcase.Form(0)
+	for seed := range int64(cases) {
+		c := drawCase[testcase.Datamining](t, g, seed)
+		if c.Form != 0 {
+			formed++
+			seen |= c.Form
+		}
+		if c.Form != testcase.DataminingForm(c.Form) {
+			t.Fatalf("seed %d: form %06b, which its input cannot show", seed, c.Form)
+		}
+	}
+	if formed < cases/32 || formed > cases/8 || seen != testcase.AllForms {
+		t.Errorf("%d of %d cases in a form (want about 1 in %d), forms seen %06b", formed, cases, dataminingFormShare, seen)
+	}
+}
+
+// TestDataminingAimSkips: an aim honours the rulings a hunt leaves out. With R-D2 left
+// out, an aim at a situation only R-D2's boards reach is nil, and every other aim's cases
+// reach no R-D2; every situation of the catalogue has an aim, and an unknown id none.
+func TestDataminingAimSkips(t *testing.T) {
+	skip := NewSkip([]string{"R-D2"})
+	for _, s := range ruling.DataminingSituations() {
+		if DataminingAim(nil, s.ID) == nil {
+			t.Errorf("%s: no aim", s.ID)
+		}
+		g := DataminingAim(skip, s.ID)
+		if g == nil != dataminingNeedsD2[s.ID] {
+			t.Errorf("%s: with R-D2 left out the aim is nil: %v", s.ID, g == nil)
+		}
+		if g == nil || s.ID == "many-boards" {
+			continue // many-boards: the same boards, a thousand times slower to check
+		}
+		for seed := range int64(4) {
+			c := drawCase[testcase.Datamining](t, g, seed)
+			if got := ruling.DataminingInput(c.Encode()) & ruling.D2; got != 0 {
+				t.Errorf("%s, seed %d: reaches R-D2, left out\n%s", s.ID, seed, c.Encode())
+			}
+		}
+	}
+	if DataminingAim(nil, "no-such-situation") != nil {
+		t.Error("an aim at a situation the catalogue does not hold")
 	}
 }

@@ -58,7 +58,11 @@ func TestDataminingWatchPlaysAsRef(t *testing.T) {
 		}
 		for p := range b.cells {
 			if b.mines>>p&1 == 0 {
-				best = min(best, b.watch(&r, p))
+				left, onePass, progressed := b.watch(&r, p)
+				if onePass < left || left < b.safe-1 && !progressed {
+					t.Fatalf("board %d, start %d: %d left after one pass, %d in all, progress %v", s.Board, p, onePass, left, progressed)
+				}
+				best = min(best, left)
 			}
 		}
 		if best != s.Answer() {

@@ -19,23 +19,52 @@ const (
 // Datamining is one input of the game datamining: the boards before the final "0 0".
 type Datamining struct {
 	Boards [][]string // each board is r rows of c bytes: 'M' a mine, '.' an empty cell
+	// Form is how the input is laid out beyond the canonical layout (docs/rules.md, "Input
+	// is a stream of tokens"), as DataminingForm has it.
+	Form Form
 }
 
-// Encode renders the case as judge input.
+// Encode renders the case as judge input: the canonical layout, written in the case's
+// Form.
 func (c Datamining) Encode() []byte {
-	var b []byte
+	size := 4
+	for _, board := range c.Boards {
+		size += 6 + len(board)*(len(board[0])+1)
+	}
+	b := make([]byte, 0, size)
 	for _, board := range c.Boards {
 		b = appendInts(b, len(board), len(board[0]))
 		for _, row := range board {
 			b = append(append(b, row...), '\n')
 		}
 	}
-	return append(b, "0 0\n"...)
+	return c.Form.Respace(append(b, "0 0\n"...))
 }
 
-// DecodeDatamining is the validator of datamining (R-IN3): the exact format and every
-// limit, an 'M' and a '.' on each board, "0 0" last; the first violation names its line.
-func DecodeDatamining(input []byte) (Datamining, error) { return decodeDatamining(input, true) }
+// DataminingForm is f as a datamining input can show it. Each line of the canonical
+// layout that holds a space holds one ("r c", "0 0"), so FormSplit leaves no space for
+// FormTabs to write as a tab: with FormSplit, FormTabs is dropped, and a case decoded from
+// its input is the case encoded.
+func DataminingForm(f Form) Form {
+	f &= AllForms
+	if f.Has(FormSplit) {
+		f &^= FormTabs
+	}
+	return f
+}
+
+// DecodeDatamining is the validator of datamining (R-IN3): the statement's tokens in any
+// whitespace layout the judges read (docs/rules.md), every limit, an 'M' and a '.' on
+// each board, "0 0" last and nothing after it; the first violation names its line. The
+// case carries the layout it was read in (Form), so that Decode(c.Encode()) is c.
+func DecodeDatamining(input []byte) (Datamining, error) {
+	c, err := decodeDatamining(input, true)
+	if err != nil {
+		return c, err
+	}
+	c.Form = FormOf(c.Encode(), input)
+	return c, nil
+}
 
 // ValidateDatamining checks input as DecodeDatamining does but keeps no board, so that
 // validating any number of boards takes the memory of one.
@@ -49,6 +78,7 @@ func decodeDatamining(input []byte, keep bool) (Datamining, error) {
 	s := newInStream(input)
 	var c Datamining
 	for boards := 0; ; boards++ {
+		s.skip() // to the line of r, which a board's and the final 0 0's errors name
 		line := s.line
 		r := s.number("r", 0, DataminingMaxCells)
 		cols := s.number("c", 0, DataminingMaxCells)
@@ -104,14 +134,14 @@ func DataminingHasBoth(board []string) bool {
 	return mine && safe
 }
 
-// DataminingFromBytes decodes fuzzer bytes into a valid case (see tape): boards until the
-// bytes run out, each a shape byte and the board; one without a mine gets one in its
-// first cell, one without an empty cell loses its last mine. Datamining.Bytes is its
-// inverse.
+// DataminingFromBytes decodes fuzzer bytes into a valid case (see tape): a count of boards,
+// a form byte (DataminingForm of its bits), then boards until the bytes run out, each a
+// shape byte and the board; one without a mine gets one in its first cell, one without an
+// empty cell loses its last mine. Datamining.Bytes is its inverse.
 func DataminingFromBytes(data []byte) Datamining {
 	t := &tape{data: data}
 	want := t.size(1, 8, 1<<16)
-	var c Datamining
+	c := Datamining{Form: DataminingForm(Form(t.byte()))}
 	for len(c.Boards) == 0 || (len(c.Boards) < want && !t.exhausted()) {
 		side := DataminingSides[t.intn(len(DataminingSides))]
 		rows, cols := side[0], side[1]
@@ -134,6 +164,7 @@ func DataminingFromBytes(data []byte) Datamining {
 func (c Datamining) Bytes() []byte {
 	w := &tapeWriter{}
 	w.size(len(c.Boards), 1, 8, 1<<16)
+	w.byte(byte(c.Form))
 	for _, board := range c.Boards {
 		w.intn(slices.Index(DataminingSides, [2]int{len(board), len(board[0])}), len(DataminingSides))
 		w.board(board, 'M')

@@ -104,13 +104,13 @@ func FormsIn(input []byte) Form {
 		bytes.Contains(input, []byte("\n\r\n")) || len(input) > 0 && (input[0] == '\n' || input[0] == '\r') {
 		f |= FormRuns
 	}
-	if bytes.IndexByte(input, '\t') >= 0 {
+	if bytes.ContainsRune(input, '\t') {
 		f |= FormTabs
 	}
-	if bytes.IndexAny(input, "\v\f") >= 0 {
+	if bytes.ContainsAny(input, "\v\f") {
 		f |= FormOtherSpace
 	}
-	if bytes.IndexByte(input, '\r') >= 0 {
+	if bytes.ContainsRune(input, '\r') {
 		f |= FormCRLF
 	}
 	if len(input) > 0 && input[len(input)-1] != '\n' && input[len(input)-1] != '\v' {

@@ -13,6 +13,8 @@ var bugs = []zoo.Bug{
 	{Name: "one-pass", Verdict: "WA"},
 	{Name: "four-neighbours", Verdict: "WA", SameWithOneWorker: true, SameUnderLoad: true},
 	{Name: "cells-39", Verdict: "RE", SameWithOneWorker: true, SameUnderLoad: true},
+	{Name: "skips-last-start", Verdict: "WA"},
+	{Name: "header-line", Verdict: "WA"},
 }
 
 func TestZoo(t *testing.T) { zoo.Test(t, "datamining", bugs) }

@@ -16,9 +16,11 @@ import (
 
 // bugs are the slips -bug can plant, each the kind a contestant makes.
 var bugs = map[string]string{
-	"one-pass":        "one pass of the rules over the board instead of repeating until nothing changes",
-	"four-neighbours": "adjacent means the 4 orthogonal cells, not the 3x3 square",
-	"cells-39":        "the board kept in an array of 39 cells, r·c < 40 read for r·c ≤ 40: a board of 40 cells overruns it",
+	"one-pass":         "one pass of the rules over the board instead of repeating until nothing changes",
+	"four-neighbours":  "adjacent means the 4 orthogonal cells, not the 3x3 square",
+	"cells-39":         "the board kept in an array of 39 cells, r·c < 40 read for r·c ≤ 40: a board of 40 cells overruns it",
+	"skips-last-start": "the start loop stops one cell short (start < r·c-1): wrong where the last cell is the only best start",
+	"header-line":      "a board's r c read from a line of its own (blank lines skipped): wrong where r and c lie on different lines",
 }
 
 // maxCells is the size of the board's array under -bug cells-39.
@@ -42,7 +44,11 @@ func main() {
 	defer out.Flush()
 	for {
 		var r, c int
-		if _, err := fmt.Fscan(in, &r, &c); err != nil || r == 0 && c == 0 {
+		if *bug == "header-line" {
+			if !headerLine(in, &r, &c) {
+				return
+			}
+		} else if _, err := fmt.Fscan(in, &r, &c); err != nil || r == 0 && c == 0 {
 			return
 		}
 		mine := make([]bool, r*c)
@@ -89,7 +95,7 @@ func solve(r, c int, mine []bool, bug string) int {
 	best := safe // a mine as first cell leaves every safe cell covered
 	state := make([]int, r*c)
 	for start := range state {
-		if mine[start] {
+		if mine[start] || bug == "skips-last-start" && start == r*c-1 {
 			continue
 		}
 		clear(state)
@@ -141,6 +147,23 @@ func solve(r, c int, mine []bool, bug string) int {
 		best = min(best, left)
 	}
 	return best
+}
+
+// headerLine reads a board's "r c" as -bug header-line does: from the next line that is not
+// blank, the rest of the line after the last row read first; false at the end (0 0, or
+// no line).
+func headerLine(in *bufio.Reader, r, c *int) bool {
+	for {
+		line, err := in.ReadString('\n')
+		if strings.TrimSpace(line) == "" {
+			if err != nil {
+				return false
+			}
+			continue
+		}
+		fmt.Sscan(line, r, c)
+		return *r != 0 || *c != 0
+	}
 }
 
 // names lists the keys of m, sorted, for the usage message.

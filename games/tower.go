@@ -22,7 +22,7 @@ var (
 )
 
 func init() {
-	register(bytePacked[testcase.Tower]{oneLineEach(batched[testcase.Tower]{
+	b := oneLineEach(batched[testcase.Tower]{
 		typed: typed[testcase.Tower]{p: Parts[testcase.Tower]{
 			"tower",              // its name, as -game takes it
 			"docs/tower.md",      // its rules and rulings, restated
@@ -49,5 +49,21 @@ func init() {
 		}},
 		unit: gen.TowerUnitGen,
 		fits: fitsPacked[testcase.Tower],
-	}, func(c testcase.Tower) []testcase.TowerDataset { return c.Datasets }, func(d []testcase.TowerDataset) testcase.Tower { return testcase.Tower{Datasets: d} })})
+	}, func(c testcase.Tower) []testcase.TowerDataset { return c.Datasets }, func(d []testcase.TowerDataset) testcase.Tower { return testcase.Tower{Datasets: d} })
+	b.concat = joinTowers
+	register(bytePacked[testcase.Tower]{b})
+}
+
+// joinTowers is the datasets of cases in one input, in order, written in every form one
+// of them is written in: a packed input shows each unit's form, so that the hunt of a
+// program packs the reader's slips a form catches.
+func joinTowers(cases []testcase.Tower) testcase.Tower {
+	var c testcase.Tower
+	for _, u := range cases {
+		c.Datasets = append(c.Datasets, u.Datasets...)
+		c.Form |= u.Form
+		c.RowBlanks = c.RowBlanks || u.RowBlanks
+	}
+	c.Form = testcase.TowerForm(c.Form, c.RowBlanks)
+	return c
 }

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"math/rand"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"gamediff/coverage"
+	"gamediff/ruling"
 	"gamediff/testcase"
 )
 
@@ -194,5 +197,122 @@ func TestTowerFromBytesIsValid(t *testing.T) {
 	}
 	if !limits {
 		t.Error("no byte string asked for a tower beyond 10x10")
+	}
+}
+
+// TestTowerForms: the generator writes about one case in towerFormOdds in a form, every
+// form and tower's row blanks among them, each read back exactly; -form fixes the form,
+// and its shrinker's candidates keep it.
+func TestTowerForms(t *testing.T) {
+	const cases = 1600
+	formed, blanks := 0, 0
+	var seen testcase.Form
+	for i, c := range drawCases[testcase.Tower](t, TowerUnitGen(nil), cases) {
+		if c.Form == 0 && !c.RowBlanks {
+			continue
+		}
+		formed++
+		seen |= c.Form
+		if c.RowBlanks {
+			blanks++
+		}
+		got, err := testcase.DecodeTower(c.Encode())
+		if err != nil || got.Form != c.Form || got.RowBlanks != c.RowBlanks {
+			t.Fatalf("case %d: form %06b, row blanks %v, read back as %06b, %v (%v)", i, c.Form, c.RowBlanks, got.Form, got.RowBlanks, err)
+		}
+	}
+	if formed < cases/towerFormOdds/2 || formed > 2*cases/towerFormOdds || seen != testcase.AllForms || blanks == 0 {
+		t.Errorf("%d of %d cases in a form (want about 1 in %d), forms seen %06b, %d with row blanks", formed, cases, towerFormOdds, seen, blanks)
+	}
+	c := drawCase[testcase.Tower](t, mustGen("tower -datasets 3 -n 3..5 -m 3..5 -cmds 2..6 -form tabs+row-blanks", nil), 1)
+	if c.Form != testcase.FormTabs || !c.RowBlanks {
+		t.Fatalf("-form tabs+row-blanks drew form %06b, row blanks %v", c.Form, c.RowBlanks)
+	}
+	next := ShrinkTower(c)
+	for k := 0; k < 50; k++ {
+		v, ok := next()
+		if !ok {
+			break
+		}
+		if s := v.(testcase.Tower); s.Form != c.Form || s.RowBlanks != c.RowBlanks {
+			t.Fatalf("shrink candidate %d: form %06b, row blanks %v, the case's lost", k, s.Form, s.RowBlanks)
+		}
+	}
+}
+
+// TestTowerCallFlags: the flags of tower's calls refuse what they cannot draw.
+func TestTowerCallFlags(t *testing.T) {
+	for _, tt := range []struct {
+		call string
+		ok   bool
+	}{
+		{"tower -form none", true},
+		{"tower -form all", true},
+		{"tower -form random", true},
+		{"tower -form split+tabs+row-blanks", true},
+		{"tower -form split+tabs", false}, // no space left for a tab
+		{"tower -form spaces", false},
+		{"tower -kinds climb+moveto", true},
+		{"tower -kinds jump", false},
+		{"tower -recolor CI", true},
+		{"tower -recolor S", false},
+		{"tower -layout falls", true},
+		{"tower -layout cliffs", false},
+	} {
+		if _, err := Gen(tt.call, nil); (err == nil) != tt.ok {
+			t.Errorf("%s: error %v, want an error: %v", tt.call, err, !tt.ok)
+		}
+	}
+}
+
+// TestTowerLayoutsReach: each layout and command set of the aims reaches, on most of its
+// cases, what it is there for.
+func TestTowerLayoutsReach(t *testing.T) {
+	catalogue := ruling.TowerSituations()
+	for _, tt := range []struct {
+		call string
+		id   string
+		most int // of 40 cases
+	}{
+		{"tower -n 5..9 -m 3..8 -cmds 1..6 -layout fall-through -kinds push+pull+climb", "block-falls-through-player", 36},
+		{"tower -n 5..9 -m 3..8 -cmds 1..6 -layout fall-away -kinds push+pull+climb", "player-falls-away-from-block", 36},
+		{"tower -n 5..9 -m 3..8 -cmds 1..6 -layout fall-onto-goal -kinds push+pull+climb", "check-cleared-and-walking-goal", 36},
+		{"tower -n 3..6 -m 3..7 -cmds 0..4 -layout start-on-g", "start-on-goal", 24},
+		{"tower -n 3..6 -m 3..7 -cmds 0..4 -layout start-on-b -recolor B", "start-on-b", 30},
+		{"tower -n 3..6 -m 3..7 -cmds 1..14 -layout floating -kinds climb", "climb-with-nothing-below", 8},
+	} {
+		i := slices.IndexFunc(catalogue, func(s coverage.Situation) bool { return s.ID == tt.id })
+		reached := 0
+		for _, c := range drawCases[testcase.Tower](t, mustGen(tt.call, nil), 40) {
+			if ruling.TowerReach(c.Encode()).Has(i) {
+				reached++
+			}
+		}
+		if reached < tt.most {
+			t.Errorf("%s: %d of 40 cases reach %s, want %d", tt.call, reached, tt.id, tt.most)
+		}
+	}
+}
+
+// TestTowerAimsHonourSkip: an aimed case leaves out the rulings a hunt skips, as the
+// generator's do, even where its aim is a situation of one of them.
+func TestTowerAimsHonourSkip(t *testing.T) {
+	skip := NewSkip([]string{"R-T3", "R-T12", "R-T16"})
+	skipped := ruling.Of(ruling.Tower(), []string{"R-T3", "R-T12", "R-T16"})
+	for _, id := range []string{"block-falls-through-player", "player-falls-away-from-block", "check-cleared-and-walking-goal",
+		"start-on-b", "fragile-1-vanishes", "form-tabs", "getdown-right-side-blocked", "many-datasets"} {
+		g := TowerAim(skip, id)
+		if g == nil {
+			t.Fatalf("%s: no aim", id)
+		}
+		for seed := range int64(4) {
+			c := drawCase[testcase.Tower](t, g, seed)
+			if got := ruling.TowerInput(c.Encode()) & skipped; got != 0 {
+				t.Errorf("%s, seed %d: the aimed case reaches the skipped %v", id, seed, got.IDs(ruling.Tower()))
+			}
+		}
+	}
+	if TowerAim(nil, "no-such-situation") != nil {
+		t.Error("an id that is no entry of the catalogue has an aim")
 	}
 }

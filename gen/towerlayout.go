@@ -13,6 +13,8 @@ type towerLayout struct {
 	n, m int
 	lv   [][]byte
 	r    *rand.Rand
+	// layout is the tower call's -layout, which placePlayer follows
+	layout uint8
 }
 
 func (t *towerLayout) in(y, x int) bool { return y >= 1 && y <= t.n && x >= 1 && x <= t.m }
@@ -42,13 +44,19 @@ func (t *towerLayout) cell() (y, x int) { return 1 + t.r.Intn(t.n), 1 + t.r.Intn
 // onto or to push — and a player on the surface; a few unstable at the start (R-T3). It
 // leaves out what reaches a skipped ruling where it can: no unstable start and no player
 // on G or B (R-T3, R-T15, R-T16), no fragile block (R-T12), no B (R-T14), and returns the
-// rulings it changed blocks for.
-func genTowerLayout(r *rand.Rand, n, m int, avoid ruling.Set) (rows []string, left ruling.Set) {
-	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), r: r}
+// rulings it changed blocks for. The shape's layout may ask for stacks up to the top level,
+// where the player climbs no more (high), for a player who floats (floating), for
+// overhangs everywhere (overhangs); its recolor for blocks of some kinds more often.
+func genTowerLayout(r *rand.Rand, n, m int, sh towerShape, avoid ruling.Set) (rows []string, left ruling.Set) {
+	layout := sh.layout
+	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), r: r, layout: layout}
 	for y := range t.lv {
 		t.lv[y] = []byte(strings.Repeat(".", m+2))
 	}
 	maxH := max(n-2, 0) // room above the highest stack for the player and a climb
+	if layout == towerHighLayout {
+		maxH = n - 1 + r.Intn(2) // stacks up to the top level, or one below it
+	}
 	// Stacks: a random walk of heights, with stairs (±1), pillars (jumps) and gaps.
 	flat, h := r.Intn(4) == 0, r.Intn(maxH/2+1)
 	for x := 1; x <= m; x++ {
@@ -68,7 +76,11 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid ruling.Set) (rows []string, le
 	}
 	// Overhangs: from the top of a stack, blocks leaning out diagonally, each held by the
 	// one below-beside it.
-	for range r.Intn(m/4 + 2) {
+	overhangs := r.Intn(m/4 + 2)
+	if layout == towerOverhangLayout {
+		overhangs = m/2 + 2 + r.Intn(m)
+	}
+	for range overhangs {
 		x, dir := 1+r.Intn(m), 1-2*r.Intn(2)
 		for y, k := t.top(x), r.Intn(3); k >= 0; k-- {
 			if x, y = x+dir, y+1; !t.in(y, x) || y > maxH+1 || t.lv[y][x] != '.' || !t.supported(y, x) {
@@ -95,9 +107,12 @@ func genTowerLayout(r *rand.Rand, n, m int, avoid ruling.Set) (rows []string, le
 			t.pushChain(f == 6)
 		}
 	}
+	if sh.recolor != "" {
+		t.recolor(string(sh.recolor))
+	}
 	t.placeGoal()
 	steady := avoid&(ruling.T3|ruling.T15|ruling.T16) != 0
-	if r.Intn(10) == 0 && !steady {
+	if (r.Intn(10) == 0 || layout == towerFloatingLayout) && !steady {
 		t.unsettle()
 	}
 	t.placePlayer(!steady)
@@ -188,6 +203,17 @@ func (t *towerLayout) fragileStairs() {
 	}
 }
 
+// recolor makes each block of the tower, one in two, a block of one of kinds.
+func (t *towerLayout) recolor(kinds string) {
+	for y := 1; y <= t.n; y++ {
+		for x := 1; x <= t.m; x++ {
+			if t.lv[y][x] != '.' && t.r.Intn(2) == 0 {
+				t.lv[y][x] = kinds[t.r.Intn(len(kinds))]
+			}
+		}
+	}
+}
+
 // sprinkle turns a few blocks into random kinds.
 func (t *towerLayout) sprinkle() {
 	for range 1 + t.r.Intn(t.m/2+1) {
@@ -243,7 +269,9 @@ func (t *towerLayout) unsettle() {
 }
 
 // placePlayer puts S on an empty cell: mostly on the surface, when loose sometimes
-// floating, rarely right on G or on B (R-T3).
+// floating, rarely right on G or on B (R-T3). The layouts ask for one of these always,
+// when loose (floating, start-on-g, start-on-b), or for a surface cell under a block or
+// beside a block with nothing under it (overhangs).
 func (t *towerLayout) placePlayer(loose bool) {
 	put := func(y, x int) bool {
 		ok := t.lv[y][x] == '.'
@@ -252,8 +280,16 @@ func (t *towerLayout) placePlayer(loose bool) {
 		}
 		return ok
 	}
-	switch v := t.r.Intn(40); {
-	case v < 2 && loose: // on G, or on B
+	v := t.r.Intn(40)
+	switch t.layout {
+	case towerStartOnGLayout:
+		v = 0
+	case towerStartOnBLayout:
+		v = 1
+	}
+	float := t.layout == towerFloatingLayout
+	switch {
+	case v < 2 && loose && !float: // on G, or on B
 		for y := 1; y < t.n; y++ {
 			for x := 1; x <= t.m; x++ {
 				if t.lv[y][x] == "GB"[v] && put(y+1, x) {
@@ -261,7 +297,7 @@ func (t *towerLayout) placePlayer(loose bool) {
 				}
 			}
 		}
-	case v < 5 && loose:
+	case (v < 5 || float) && loose:
 		// Floating, beside a block he could climb with nothing under him, if one is found.
 		for try := range 60 {
 			y, x := t.cell()
@@ -269,6 +305,9 @@ func (t *towerLayout) placePlayer(loose bool) {
 				return
 			}
 		}
+	}
+	if t.layout == towerOverhangLayout && t.sheltered(put) {
+		return
 	}
 	for range 30 { // on the surface, but not already on G or B
 		if y, x, ok := t.surface(); ok && (y == 1 || strings.IndexByte("GB", t.lv[y-1][x]) < 0) && put(y, x) {
@@ -324,6 +363,111 @@ func towerBStacks(r *rand.Rand, n, m int) []string {
 	r.Shuffle(len(between), func(i, j int) { between[i], between[j] = between[j], between[i] })
 	t.lv[2][between[0]] = 'S'
 	t.lv[1][between[1]] = 'G'
+	rows := make([]string, n)
+	for i := range rows {
+		rows[i] = string(t.lv[n-i][1 : m+1])
+	}
+	return rows
+}
+
+// sheltered puts the player on a cell where he stands, under a block or beside a block
+// with nothing under it (by a coin when both are found): where a CLIMB or a GETDOWN is
+// refused for one condition alone (R-T7, R-T8). It reports whether it found one.
+func (t *towerLayout) sheltered(put func(y, x int) bool) bool {
+	var roofed, beside [][2]int
+	for y := 1; y <= t.n; y++ {
+		for x := 1; x <= t.m; x++ {
+			if t.lv[y][x] != '.' || y > 1 && !t.blockAt(y-1, x) {
+				continue
+			}
+			hanging := func(x int) bool { return t.blockAt(y, x) && y > 1 && !t.blockAt(y-1, x) }
+			if t.blockAt(y+1, x) {
+				roofed = append(roofed, [2]int{y, x})
+			}
+			if hanging(x-1) || hanging(x+1) {
+				beside = append(beside, [2]int{y, x})
+			}
+		}
+	}
+	cells := roofed
+	if len(cells) == 0 || len(beside) > 0 && t.r.Intn(2) == 0 {
+		cells = beside
+	}
+	if len(cells) == 0 {
+		return false
+	}
+	c := cells[t.r.Intn(len(cells))]
+	return put(c[0], c[1])
+}
+
+// towerColumnScene builds a tower around one column whose automatic steps, after any
+// first command, reach a rare moment of R-T16 and R-T18: a block that falls through the
+// player's cell and stops below him (fall-through), a block that stops in his cell before
+// he falls away from it (fall-away), or a goal that falls under a falling player, who
+// lands on it where it no longer started (fall-onto-goal). Level 1 is all blocks (no B, no
+// G under the column), the columns beside the scene's column are empty above it, the
+// others hold stable stacks, and G stands where no fall reaches it unless the scene
+// drops it. The scene needs n ≥ 5: below that, the statement's kind of tower is built.
+func towerColumnScene(r *rand.Rand, n, m int, scene uint8) []string {
+	if n < 5 {
+		rows, _ := genTowerLayout(r, n, m, towerShape{}, 0)
+		return rows
+	}
+	t := &towerLayout{n: n, m: m, lv: make([][]byte, n+2), r: r}
+	for y := range t.lv {
+		t.lv[y] = []byte(strings.Repeat(".", m+2))
+	}
+	kind := func() byte { return "####I3C"[r.Intn(7)] }
+	for x := 1; x <= m; x++ {
+		t.lv[1][x] = kind()
+	}
+	c, d := 1+r.Intn(m), 1-2*r.Intn(2) // the column, and the side of fall-away's ledge
+	if c+2*d < 1 || c+2*d > m {
+		d = -d
+	}
+	if c+2*d < 1 || c+2*d > m { // m = 3, c = 2: the scene's column moves to a side
+		c = 1 + 2*r.Intn(2)
+		d = pick(c == 1, 1, -1)
+	}
+	ledge := c + 2*d
+	for x := 1; x <= m; x++ { // stable stacks away from the scene
+		if x < c-1 || x > c+1 {
+			for y := 2; y <= 1+r.Intn(n-3) && !(scene == towerAwayLayout && x == ledge); y++ {
+				t.lv[y][x] = kind()
+			}
+		}
+	}
+	goalAt := func(y, x int) { t.lv[y][x] = 'G' }
+	switch scene {
+	case towerThroughLayout:
+		// X under the player falls first (the lowest), then the blocks above him fall
+		// through his cell onto X.
+		y0 := 3 + r.Intn(n-4) // X's level: the player above it, a block above him
+		t.lv[y0][c] = kind()
+		t.lv[y0+1][c] = 'S'
+		ya := y0 + 2 + r.Intn(n-y0-1)
+		t.lv[ya][c] = kind()
+		if ya < n && r.Intn(2) == 0 { // another above it, which falls after it
+			t.lv[ya+1+r.Intn(n-ya)][c] = kind()
+		}
+		goalAt(1, pick(c == 1, 2, c-1))
+	case towerAwayLayout:
+		// X under the player falls; the ledge beside X's level, held by a stack two
+		// columns off, stops the block above him in his cell; then he falls onto X.
+		py := 4 + r.Intn(n-4)
+		t.lv[py][c], t.lv[py-1][c], t.lv[py-1][c+d] = 'S', kind(), kind()
+		for y := 2; y <= py-2; y++ {
+			t.lv[y][ledge] = kind()
+		}
+		t.lv[py+1+r.Intn(n-py)][c] = kind()
+		goalAt(1, c)
+	default: // towerOntoGoalLayout
+		// The player floats above G, which floats: he falls onto it, it falls, he falls
+		// onto it again, and the check finds him on a goal that moved.
+		yg := 3 + r.Intn(n-4)
+		t.lv[yg][c] = 'G'
+		t.lv[yg+2+r.Intn(n-yg-1)][c] = 'S'
+	}
 	rows := make([]string, n)
 	for i := range rows {
 		rows[i] = string(t.lv[n-i][1 : m+1])

@@ -28,6 +28,8 @@ const (
 	tMoveOntoB
 	tMoveJustOutside
 	tMoveExtreme
+	tMoveToFirst
+	tMoveToLast
 	// R-T7 CLIMB
 	tClimbTopRight
 	tClimbTopLeft
@@ -43,6 +45,7 @@ const (
 	tClimbLeft
 	tClimbUnsupported
 	tClimbOntoKind
+	tClimbToTop
 	// R-T8 GETDOWN
 	tDownLevel1Right
 	tDownLevel1Left
@@ -78,6 +81,7 @@ const (
 	tPushIceOverGap
 	tPushLevel1Stays
 	tPushSlideStopped
+	tPushIceFloor
 	// R-T11 PULL
 	tPullFixedRight
 	tPullFixedLeft
@@ -115,11 +119,16 @@ const (
 	tVanishStack
 	tVanishGoal
 	tVanishFixed
+	tVanishTop
 	tPlayerFalls
 	tPlayerFallsFar
 	tBlocksFall
 	tFallToLevel1
 	tFallDiagonal
+	tFallFar
+	tFallFromTop
+	tFallFirstColumn
+	tFallLastColumn
 	tFallFixed
 	tFallGoal
 	tFallDimension
@@ -155,6 +164,14 @@ const (
 	tLongGame
 	tManyCommands
 	tManyDatasets
+	// the forms of the input (docs/rules.md, R-T1)
+	tFormSplit
+	tFormRuns
+	tFormTabs
+	tFormOtherSpace
+	tFormCRLF
+	tFormNoFinalNewline
+	tFormRowBlanks
 	towerSituationCount
 )
 
@@ -170,10 +187,9 @@ const (
 	towerManyDatasets = 200    // datasets in one input
 )
 
-// towerSituations is tower's catalogue (docs/tower.md). The forms of input the rules
-// allow (blanks inside a row, tabs, "\r\n", a row over several lines) have no entry: the
-// validator (testcase.DecodeTower, R-IN3) wants the statement's exact layout, so no valid
-// input has one.
+// towerSituations is tower's catalogue (docs/tower.md): every branch of the rulebook,
+// the boundaries of the statement's limits and of what it leaves open, and the forms of
+// input the rules allow (docs/rules.md, "Input is a stream of tokens"; R-T1 for a row).
 var towerSituations = [...]coverage.Situation{
 	tMoveOutside:     {ID: "moveto-outside", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a MOVETO whose column lies outside 1..m: invalid, not an input error"},
 	tMoveOwnColumn:   {ID: "moveto-own-column", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a MOVETO to the player's own column: invalid"},
@@ -188,6 +204,8 @@ var towerSituations = [...]coverage.Situation{
 	tMoveOntoB:       {ID: "moveto-onto-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T6", What: "a valid MOVETO that ends above a B: Death by Hole right after it"},
 	tMoveJustOutside: {ID: "moveto-column-just-outside", Kind: coverage.Boundary, Doc: "docs/tower.md R-T6", What: "a MOVETO to column 0 or m + 1, next to the tower's sides"},
 	tMoveExtreme:     {ID: "moveto-column-int32-limit", Kind: coverage.Boundary, Doc: "docs/tower.md R-T6", What: "a MOVETO whose column is at an int32 limit (2147483647 or -2147483648) or beyond"},
+	tMoveToFirst:     {ID: "moveto-to-column-1", Kind: coverage.Boundary, Doc: "docs/tower.md R-T6", What: "a valid MOVETO to column 1, the first of 1..m"},
+	tMoveToLast:      {ID: "moveto-to-column-m", Kind: coverage.Boundary, Doc: "docs/tower.md R-T6", What: "a valid MOVETO to column m, the last of 1..m"},
 
 	tClimbTopRight:       {ID: "climb-right-top-level", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB RIGHT on the top level, a block on his right: invalid"},
 	tClimbTopLeft:        {ID: "climb-left-top-level", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "CLIMB LEFT on the top level, a block on his left: invalid"},
@@ -203,6 +221,7 @@ var towerSituations = [...]coverage.Situation{
 	tClimbLeft:           {ID: "climb-left", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "a valid CLIMB LEFT"},
 	tClimbUnsupported:    {ID: "climb-with-nothing-below", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "a valid CLIMB by a player with an empty cell under him: he needs nothing under himself"},
 	tClimbOntoKind:       {ID: "climb-onto-other-kind", Kind: coverage.Branch, Doc: "docs/tower.md R-T7", What: "a valid CLIMB onto a block that is not '#' (C included)"},
+	tClimbToTop:          {ID: "climb-to-top-level", Kind: coverage.Boundary, Doc: "docs/tower.md R-T7", What: "a valid CLIMB from level n - 1 onto the top level: below the top is all it needs"},
 
 	tDownLevel1Right:    {ID: "getdown-right-level-1", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN RIGHT on level 1, the cell on his right empty: invalid"},
 	tDownLevel1Left:     {ID: "getdown-left-level-1", Kind: coverage.Branch, Doc: "docs/tower.md R-T8", What: "GETDOWN LEFT on level 1, the cell on his left empty: invalid"},
@@ -238,6 +257,7 @@ var towerSituations = [...]coverage.Situation{
 	tPushIceOverGap:    {ID: "push-ice-stops-over-gap", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "a pushed ice block stops above an empty cell, having nothing under it, and falls later"},
 	tPushLevel1Stays:   {ID: "push-level-1-no-slide", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "a pushed block that is not ice on level 1, the cell ahead empty: the floor is not ice, it does not slide"},
 	tPushSlideStopped:  {ID: "push-slide-stopped-by-block", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "a pushed block that could slide on stops against a block ahead of it"},
+	tPushIceFloor:      {ID: "push-ice-slides-on-floor", Kind: coverage.Branch, Doc: "docs/tower.md R-T10", What: "a pushed ice block on level 1 slides on the floor, which holds it as a block does"},
 
 	tPullFixedRight:   {ID: "pull-right-block-is-c", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL RIGHT with a C on his left, his right empty: invalid"},
 	tPullFixedLeft:    {ID: "pull-left-block-is-c", Kind: coverage.Branch, Doc: "docs/tower.md R-T11", What: "PULL LEFT with a C on his right, his left empty: invalid"},
@@ -275,11 +295,16 @@ var towerSituations = [...]coverage.Situation{
 	tVanishStack:       {ID: "vanish-stack-on-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T14", What: "a round starts with a block on a B on a B: both upper blocks vanish together"},
 	tVanishGoal:        {ID: "vanish-goal-on-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T14", What: "G on top of a B vanishes"},
 	tVanishFixed:       {ID: "vanish-c-on-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T14", What: "a C on top of a B vanishes"},
+	tVanishTop:         {ID: "vanish-on-top-level", Kind: coverage.Boundary, Doc: "docs/tower.md R-T14", What: "a block on the top level vanishes on a B on level n - 1"},
 	tPlayerFalls:       {ID: "player-falls", Kind: coverage.Branch, Doc: "docs/tower.md R-T15", What: "the player falls"},
 	tPlayerFallsFar:    {ID: "player-falls-several-levels", Kind: coverage.Branch, Doc: "docs/tower.md R-T15", What: "the player falls two levels or more in one step"},
 	tBlocksFall:        {ID: "block-falls", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a block falls"},
 	tFallToLevel1:      {ID: "block-falls-to-level-1", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a falling block stops on level 1"},
 	tFallDiagonal:      {ID: "block-fall-stops-diagonally", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a falling block stops above an empty cell, held by a block at its lower left or lower right"},
+	tFallFar:           {ID: "block-falls-several-levels", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a block falls two levels or more before the next block is examined"},
+	tFallFromTop:       {ID: "block-falls-from-top-level", Kind: coverage.Boundary, Doc: "docs/tower.md R-T16", What: "a block on the top level falls: levels 2 to n are scanned"},
+	tFallFirstColumn:   {ID: "block-falls-in-column-1", Kind: coverage.Boundary, Doc: "docs/tower.md R-T16", What: "a block in column 1 falls, its lower left outside the tower"},
+	tFallLastColumn:    {ID: "block-falls-in-column-m", Kind: coverage.Boundary, Doc: "docs/tower.md R-T16", What: "a block in column m falls, its lower right outside the tower"},
 	tFallFixed:         {ID: "block-falls-c", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a C falls"},
 	tFallGoal:          {ID: "block-falls-goal", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "G falls"},
 	tFallDimension:     {ID: "block-falls-b", Kind: coverage.Branch, Doc: "docs/tower.md R-T16", What: "a B falls"},
@@ -315,6 +340,14 @@ var towerSituations = [...]coverage.Situation{
 	tLongGame:          {ID: "long-game", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "a dataset of at least 10000 commands (the statement does not limit T)"},
 	tManyCommands:      {ID: "many-commands", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "an input of at least 100000 commands over its datasets"},
 	tManyDatasets:      {ID: "many-datasets", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "an input of at least 200 datasets (the statement does not limit them)"},
+
+	tFormSplit:          {ID: "form-split", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "a line holds fewer tokens than the canonical layout puts on it: n and m, a command and its argument, 0 and 0 or a row's characters on two lines"},
+	tFormRuns:           {ID: "form-runs", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "runs of blanks between tokens, or blank lines"},
+	tFormTabs:           {ID: "form-tabs", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "a tab between tokens or between a row's characters"},
+	tFormOtherSpace:     {ID: "form-other-space", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "a vertical tab or a form feed, the rarest of C's whitespace"},
+	tFormCRLF:           {ID: "form-crlf", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "a \\r before a line end (\\r\\n line ends)"},
+	tFormNoFinalNewline: {ID: "form-no-final-newline", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "the last line without its line end"},
+	tFormRowBlanks:      {ID: "form-row-blanks", Kind: coverage.Form, Doc: "docs/tower.md R-T1", What: "whitespace between two characters of a row, which is its next m non-blank characters"},
 }
 
 // TowerSituations is tower's catalogue of situations, in its order: the bits of a
@@ -322,7 +355,8 @@ var towerSituations = [...]coverage.Situation{
 func TowerSituations() []coverage.Situation { return slices.Clone(towerSituations[:]) }
 
 // TowerReach is the set of tower's situations that a valid input reaches, as ref plays it
-// (ref.TowerRules), in one pass of its play. An input ref rejects reaches nothing.
+// (ref.TowerRules), in one pass of its play, and the forms its bytes are written in
+// (towerForms). An input ref rejects reaches nothing.
 func TowerReach(input []byte) coverage.Set {
 	var w towerWatch
 	if _, err := ref.TowerRules(input, w.see); err != nil {
@@ -335,8 +369,90 @@ func TowerReach(input []byte) coverage.Set {
 	if w.commands >= towerManyCommands {
 		w.r.Add(tManyCommands)
 	}
-	return w.r
+	return w.r.Union(towerForms(input))
 }
+
+// towerForms is the forms a valid input shows (docs/rules.md, "Input is a stream of
+// tokens"): those its bytes show, as testcase.FormsIn finds them (this package cannot
+// import testcase, which imports it: a test holds the two to each other), and, by a
+// reading of its tokens in the input's order, a split (a line holding fewer tokens than
+// the canonical layout puts on it) and tower's own, blanks inside a row (R-T1).
+func towerForms(input []byte) coverage.Set {
+	var r coverage.Set
+	add := func(cond bool, i int) {
+		if cond {
+			r.Add(i)
+		}
+	}
+	add(bytes.Contains(input, []byte("  ")) || bytes.Contains(input, []byte("\t\t")) || bytes.Contains(input, []byte("\n\n")) ||
+		bytes.Contains(input, []byte("\n\r\n")) || len(input) > 0 && (input[0] == '\n' || input[0] == '\r'), tFormRuns)
+	add(bytes.IndexByte(input, '\t') >= 0, tFormTabs)
+	add(bytes.ContainsAny(input, "\v\f"), tFormOtherSpace)
+	add(bytes.IndexByte(input, '\r') >= 0, tFormCRLF)
+	add(len(input) > 0 && input[len(input)-1] != '\n' && input[len(input)-1] != '\v', tFormNoFinalNewline)
+	split, blanks := towerLayout(input)
+	add(split, tFormSplit)
+	add(blanks, tFormRowBlanks)
+	return r
+}
+
+// towerLayout reads a valid input's tokens in order, as ref does (R-T1: a row is the
+// next m non-blank characters), and reports whether the two tokens of a size line, of a
+// command or of the final "0 0", or two characters of a row, lie on different lines
+// (split), and whether whitespace lies between two characters of a row (blanks).
+func towerLayout(input []byte) (split, blanks bool) {
+	pos, line := 0, 1
+	skip := func() {
+		for ; pos < len(input) && isTowerBlank(input[pos]); pos++ {
+			if input[pos] == '\n' {
+				line++
+			}
+		}
+	}
+	token := func() (text []byte, at int) {
+		skip()
+		start := pos
+		for pos < len(input) && !isTowerBlank(input[pos]) {
+			pos++
+		}
+		return input[start:pos], line
+	}
+	// pair reads two tokens that the canonical layout puts on one line.
+	pair := func() (a, b []byte) {
+		a, la := token()
+		b, lb := token()
+		split = split || la != lb
+		return a, b
+	}
+	for pos < len(input) {
+		ns, ms := pair()
+		n, m := columnOf(string(ns)), columnOf(string(ms))
+		if n <= 0 || m <= 0 || n > towerMaxSide || m > towerMaxSide {
+			return split, blanks // the final "0 0"
+		}
+		for range n {
+			skip()
+			rowLine := line
+			for k := 0; k < m; k++ {
+				from := pos
+				if skip(); pos >= len(input) {
+					return split, blanks
+				}
+				blanks = blanks || k > 0 && pos > from
+				split = split || line != rowLine
+				pos++
+			}
+		}
+		ts, _ := token()
+		for t := columnOf(string(ts)); t > 0 && pos < len(input); t-- {
+			pair()
+		}
+	}
+	return split, blanks
+}
+
+// isTowerBlank is C's isspace, which separates tokens.
+func isTowerBlank(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
 
 // The results of R-T18 as ref writes them.
 const (
@@ -561,6 +677,9 @@ func (w *towerWatch) command(s *ref.TowerStep) {
 			bad.Add(tClimbAboveSideRight + w.side)
 		}
 		good.Add(tClimbRight + w.side)
+		if y+1 == w.n {
+			good.Add(tClimbToTop)
+		}
 		if y > 1 && s.Cell(y-1, x) == '.' {
 			good.Add(tClimbUnsupported)
 		}
@@ -708,6 +827,12 @@ func (w *towerWatch) moveTo(s *ref.TowerStep, col int) {
 	if past {
 		good.Add(tMovePastBlock)
 	}
+	switch col {
+	case 1:
+		good.Add(tMoveToFirst)
+	case w.m:
+		good.Add(tMoveToLast)
+	}
 }
 
 // columnOf reads MOVETO's column as ref does (an optional sign, then digits), saturated
@@ -750,6 +875,7 @@ func (w *towerWatch) push(s *ref.TowerStep) {
 		w.addIf(!w.inside(to), tPushSlideOutRight+w.side)
 		w.addIf(mv.Kind == 'I', tPushIceRight+w.side)
 		w.addIf(mv.Kind != 'I', tPushOnIceRight+w.side)
+		w.addIf(mv.Kind == 'I' && y == 1, tPushIceFloor)
 	}
 	if !w.inside(to) {
 		return
@@ -793,10 +919,19 @@ func (w *towerWatch) action(s *ref.TowerStep) {
 	w.stack(s)
 }
 
-// stack notes a block on a B on a B as a round of automatic steps starts: R-T14 removes
-// the upper two together.
+// stack notes, as a round of automatic steps starts, a block on a B on a B, which R-T14
+// removes with the B under it, and a block of the top level on a B, which it removes.
 func (w *towerWatch) stack(s *ref.TowerStep) {
-	for y := 1; y+2 <= w.n && w.hasB; y++ {
+	if !w.hasB {
+		return
+	}
+	below, top := s.Level(w.n-1), s.Level(w.n)
+	for x := range below {
+		if below[x] == 'B' && top[x] != '.' {
+			w.r.Add(tVanishTop)
+		}
+	}
+	for y := 1; y+2 <= w.n; y++ {
 		level := s.Level(y)
 		for x := bytes.IndexByte(level, 'B'); x >= 0; {
 			if s.Cell(y+1, x+1) == 'B' && s.Cell(y+2, x+1) != '.' {
@@ -820,6 +955,10 @@ func (w *towerWatch) fall(s *ref.TowerStep) {
 	w.r.Add(tBlocksFall)
 	w.addIf(to == 1, tFallToLevel1)
 	w.addIf(to > 1 && s.Cell(to-1, x) == '.', tFallDiagonal)
+	w.addIf(from-to >= 2, tFallFar)
+	w.addIf(from == w.n, tFallFromTop)
+	w.addIf(x == 1, tFallFirstColumn)
+	w.addIf(x == w.m, tFallLastColumn)
 	switch mv.Kind {
 	case 'C':
 		w.r.Add(tFallFixed)

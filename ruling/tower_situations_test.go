@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"gamediff/coverage"
+	"gamediff/engine"
+	gamediffgames "gamediff/games"
 	"gamediff/gen"
 	"gamediff/ref"
 	"gamediff/ruling"
@@ -103,6 +105,8 @@ var towerSits = []towerSit{
 		want: towerIDs("moveto-level-1", "player-on-level-1", "result-gave-up"), not: towerIDs("moveto-supported", "moveto-past-block")},
 	{name: "MOVETO above level 1 over '#'", rows: ".../S.G/###", cmds: towerCmds("MOVETO 2"),
 		want: towerIDs("moveto-supported"), not: towerIDs("moveto-level-1", "moveto-over-other-kinds", "moveto-over-b", "moveto-past-block", "fragile-countdown-on-moveto")},
+	{name: "MOVETO to column 1", rows: "..../.S.G/####", cmds: towerCmds("MOVETO 1"), mirror: true,
+		want: towerIDs("moveto-to-column-1", "moveto-supported", "player-in-column-1"), not: towerIDs("moveto-to-column-m", "moveto-level-1")},
 	{name: "MOVETO past the '#' at (2,2) on his own level", rows: "..../S#../###G", cmds: towerCmds("MOVETO 3"),
 		want: towerIDs("moveto-supported", "moveto-past-block"), not: towerIDs("moveto-target-occupied")},
 	{name: "MOVETO over C, I and a fragile 1", rows: "..../S.../#CI1/###G", cmds: towerCmds("MOVETO 4"),
@@ -128,7 +132,9 @@ var towerSits = []towerSit{
 	{name: "CLIMB RIGHT blocked above and at the upper right: two conditions fail", rows: "##./S#G/###", cmds: towerCmds("CLIMB RIGHT"), mirror: true,
 		not: towerIDs("climb-right-above-blocked", "climb-right-above-side-blocked", "climb-right")},
 	{name: "CLIMB RIGHT onto a '#'", rows: ".../S#G/###", cmds: towerCmds("CLIMB RIGHT"), mirror: true,
-		want: towerIDs("climb-right", "player-on-top-level", "result-gave-up"), not: towerIDs("climb-with-nothing-below", "climb-onto-other-kind", "climb-left")},
+		want: towerIDs("climb-right", "climb-to-top-level", "player-on-top-level", "result-gave-up"), not: towerIDs("climb-with-nothing-below", "climb-onto-other-kind", "climb-left")},
+	{name: "CLIMB RIGHT from level 2 of 4", rows: "..../..../S#../##.G", cmds: towerCmds("CLIMB RIGHT"), mirror: true,
+		want: towerIDs("climb-right"), not: towerIDs("climb-to-top-level", "player-on-top-level")},
 	// He floats at (3,1); the climb takes him onto the '#' at (3,2).
 	{name: "CLIMB RIGHT with nothing under him", rows: "..../S#../.#../.#.G", cmds: towerCmds("CLIMB RIGHT"), mirror: true,
 		want: towerIDs("climb-right", "climb-with-nothing-below", "start-unstable"), not: towerIDs("player-falls")},
@@ -166,13 +172,13 @@ var towerSits = []towerSit{
 		want: towerIDs("push-right", "push-right-off-the-edge"), not: towerIDs("push-right-slides-out", "goal-gone")},
 	// The ice moves to (1,3), slides to (1,4) on the floor and stops against G.
 	{name: "PUSH RIGHT ice along level 1", rows: "...../...../SI..G", cmds: towerCmds("PUSH RIGHT"), mirror: true,
-		want: towerIDs("push-right-ice-slides", "push-slide-stopped-by-block"), not: towerIDs("push-chain", "push-right-moves-goal", "push-right-slides-out")},
+		want: towerIDs("push-right-ice-slides", "push-ice-slides-on-floor", "push-slide-stopped-by-block"), not: towerIDs("push-chain", "push-right-moves-goal", "push-right-slides-out")},
 	// The '#' moves to (2,3) over ice, slides to (2,5), above G, and stops there.
 	{name: "PUSH RIGHT a '#' on ice", rows: "...../S#.../#IIIG", cmds: towerCmds("PUSH RIGHT"), mirror: true,
 		want: towerIDs("push-right-slides-on-ice"), not: towerIDs("push-right-ice-slides", "push-right-slides-out", "push-slide-stopped-by-block")},
 	// The ice moves to (2,3), above G, and slides on out of the tower.
 	{name: "PUSH RIGHT ice out of the tower", rows: ".../SI./##G", cmds: towerCmds("PUSH RIGHT"), mirror: true,
-		want: towerIDs("push-right-slides-out", "push-right-ice-slides"), not: towerIDs("push-right-off-the-edge")},
+		want: towerIDs("push-right-slides-out", "push-right-ice-slides"), not: towerIDs("push-right-off-the-edge", "push-ice-slides-on-floor")},
 	{name: "PUSH RIGHT moves G: Walking Goal", rows: ".../SG./###", cmds: towerCmds("PUSH RIGHT"), mirror: true,
 		want: towerIDs("push-right-moves-goal", "result-death-by-walking-goal", "over-after-action"),
 		not:  towerIDs("goal-gone", "check-before-automatic-steps", "result-gave-up")},
@@ -232,7 +238,8 @@ var towerSits = []towerSit{
 	// in the first round, and he falls onto it in the second.
 	{name: "the 1 under him falls, and he falls", rows: "..../.S../.1../...G", cmds: towerCmds("MOVETO 0"),
 		want: towerIDs("fragile-kept-on-fall", "fragile-kept-on-invalid", "automatic-several-rounds", "automatic-after-invalid-command", "start-unstable", "player-falls", "block-falls-to-level-1"),
-		not:  towerIDs("fragile-1-vanishes", "player-falls-several-levels")},
+		not: towerIDs("fragile-1-vanishes", "player-falls-several-levels", "block-falls-several-levels", "block-falls-from-top-level",
+			"block-falls-in-column-1", "block-falls-in-column-m")},
 
 	// R-T3 the start.
 	{name: "he starts on G, T = 0", rows: ".../S../G##",
@@ -244,10 +251,10 @@ var towerSits = []towerSit{
 
 	// R-T13 to R-T16 the automatic steps, after an invalid MOVETO 9.
 	{name: "a '#' on a B vanishes", rows: ".../.#./SBG", cmds: towerCmds("MOVETO 9"),
-		want: towerIDs("vanish-on-b", "start-unstable", "automatic-after-invalid-command"), not: towerIDs("vanish-stack-on-b", "vanish-goal-on-b", "block-falls")},
+		want: towerIDs("vanish-on-b", "start-unstable", "automatic-after-invalid-command"), not: towerIDs("vanish-stack-on-b", "vanish-goal-on-b", "block-falls", "vanish-on-top-level")},
 	// X at (4,2) on B at (3,2) on B at (2,2): X and the upper B vanish in one round.
 	{name: "a '#' on a B on a B", rows: ".#./.B./.B./S#G", cmds: towerCmds("MOVETO 9"),
-		want: towerIDs("vanish-on-b", "vanish-stack-on-b"), not: towerIDs("automatic-several-rounds")},
+		want: towerIDs("vanish-on-b", "vanish-stack-on-b", "vanish-on-top-level"), not: towerIDs("automatic-several-rounds")},
 	{name: "G on a B vanishes: Walking Goal", rows: ".../.G./SB#", cmds: towerCmds("MOVETO 9"),
 		want: towerIDs("vanish-goal-on-b", "goal-gone", "result-death-by-walking-goal", "over-after-automatic-steps"), not: towerIDs("over-after-action")},
 	{name: "a C on a B vanishes", rows: ".../.C./SBG", cmds: towerCmds("MOVETO 9"), want: towerIDs("vanish-c-on-b", "vanish-on-b"), not: towerIDs("block-falls-c")},
@@ -255,8 +262,9 @@ var towerSits = []towerSit{
 		want: towerIDs("player-falls", "player-falls-several-levels", "player-on-level-1"), not: towerIDs("block-falls")},
 	// The '#' at (3,1) falls through (2,1) into his cell at (1,1).
 	{name: "a '#' falls into his cell: Death by Block", rows: "#../.../S.G", cmds: towerCmds("MOVETO 9"),
-		want: towerIDs("block-falls", "block-falls-to-level-1", "block-falls-into-player", "result-death-by-block", "over-after-automatic-steps"),
-		not:  towerIDs("block-falls-through-player", "player-falls-away-from-block", "check-block-and-walking-goal")},
+		want: towerIDs("block-falls", "block-falls-to-level-1", "block-falls-into-player", "result-death-by-block", "over-after-automatic-steps",
+			"block-falls-several-levels", "block-falls-from-top-level", "block-falls-in-column-1"),
+		not: towerIDs("block-falls-through-player", "player-falls-away-from-block", "check-block-and-walking-goal")},
 	// The '#' at (4,2) falls to (2,2), held by the '#' at (1,1) beside the empty (1,2).
 	{name: "a '#' stops held diagonally", rows: ".#../..../..../#.SG", cmds: towerCmds("MOVETO 9"),
 		want: towerIDs("block-fall-stops-diagonally", "block-falls"), not: towerIDs("block-falls-to-level-1", "block-falls-into-player")},
@@ -265,7 +273,9 @@ var towerSits = []towerSit{
 	{name: "G falls into his cell", rows: "G../.../S.#", cmds: towerCmds("MOVETO 9"),
 		want: towerIDs("block-falls-goal", "check-block-and-walking-goal", "result-death-by-block"), not: towerIDs("goal-gone")},
 	// The B at (3,3) falls to (2,3), onto G.
-	{name: "a B falls", rows: "..B/.../S.G", cmds: towerCmds("MOVETO 9"), want: towerIDs("block-falls-b", "result-gave-up"), not: towerIDs("vanish-on-b")},
+	{name: "a B falls", rows: "..B/.../S.G", cmds: towerCmds("MOVETO 9"),
+		want: towerIDs("block-falls-b", "result-gave-up", "block-falls-from-top-level", "block-falls-in-column-m"),
+		not:  towerIDs("vanish-on-b", "block-falls-several-levels", "block-falls-in-column-1")},
 	// The '#' at (2,3) under him falls to level 1 first; the '#' at (4,3) then falls
 	// through his cell at (3,3) onto it, at (2,3), and holds him.
 	{name: "a '#' falls through his cell", rows: "..#../..S../..#../....G", cmds: towerCmds("PUSH LEFT"),
@@ -339,7 +349,31 @@ func towerBuiltCases() []towerBuilt {
 	for range 20 {
 		spread += towerDatasetText(towerSquare(3, 4), towerRepeated("PUSH LEFT", 5000))
 	}
+	canonical := towerSit{rows: ".../S.G/###", cmds: towerCmds("MOVETO 2")}.input()
+	form := func(from, to string) string { return strings.Replace(canonical, from, to, -1) }
+	forms := []string{"form-split", "form-runs", "form-tabs", "form-other-space", "form-crlf", "form-no-final-newline", "form-row-blanks"}
+	others := func(ids ...string) []string {
+		return slices.DeleteFunc(slices.Clone(forms), func(id string) bool { return slices.Contains(ids, id) })
+	}
 	return []towerBuilt{
+		{"the canonical layout", canonical, nil, forms},
+		{"a tab between a command and its column", form("MOVETO 2", "MOVETO\t2"), towerIDs("form-tabs"), others("form-tabs")},
+		{"\\r\\n line ends", form("\n", "\r\n"), towerIDs("form-crlf"), others("form-crlf")},
+		{"a run of blanks", form("MOVETO 2", "MOVETO   2"), towerIDs("form-runs"), others("form-runs")},
+		{"blank lines", form("1\nMOVETO", "1\n\n\nMOVETO"), towerIDs("form-runs"), others("form-runs")},
+		{"an input that starts with a line end", "\n" + canonical, towerIDs("form-runs"), others("form-runs")},
+		{"a vertical tab and a form feed", "\v" + canonical + "\f", towerIDs("form-other-space", "form-no-final-newline"), others("form-other-space", "form-no-final-newline")},
+		{"ending in a vertical tab", canonical + "\v", towerIDs("form-other-space"), others("form-other-space")},
+		{"no line end at the end", form("0 0\n", "0 0"), towerIDs("form-no-final-newline"), others("form-no-final-newline")},
+		{"a row with blanks between its characters", form("\nS.G\n", "\nS . G\n"), towerIDs("form-row-blanks"), others("form-row-blanks")},
+		{"a row with a tab between two characters", form("\nS.G\n", "\nS\t.G\n"), towerIDs("form-row-blanks", "form-tabs"), others("form-row-blanks", "form-tabs")},
+		{"a row spread over two lines", form("\nS.G\n", "\nS.\nG\n"), towerIDs("form-row-blanks", "form-split"), others("form-row-blanks", "form-split")},
+		{"two rows on one line: blanks between rows, not in one", form("...\nS.G\n", "... S.G\n"), nil, forms},
+		{"rows run together", form("...\nS.G\n", "...S.G\n"), nil, forms},
+		{"a command and its column on two lines", form("MOVETO 2", "MOVETO\n2"), towerIDs("form-split"), others("form-split")},
+		{"n and m on two lines", form("3 3\n", "3\n3\n"), towerIDs("form-split"), others("form-split")},
+		{"0 and 0 on two lines", form("0 0\n", "0\n0\n"), towerIDs("form-split"), others("form-split")},
+		{"T glued to the last row", form("###\n1\n", "###1\n"), nil, forms},
 		{"50 levels, 50 columns", towerDatasetText(towerSquare(50, 50), towerCmds("MOVETO 2")) + "0 0\n",
 			towerIDs("tower-50x50", "tower-height-50", "tower-width-50", "moveto-level-1"), towerIDs("tower-3x3", "player-on-top-level")},
 		{"50 levels, 3 columns", towerDatasetText(towerSquare(50, 3), nil) + "0 0\n",
@@ -434,42 +468,88 @@ func TestTowerSituationsCatalogue(t *testing.T) {
 	}
 }
 
-// towerForms are the forms of input the rules allow (docs/rules.md, "Input is a stream of
-// tokens"; R-T1 for a row), each applied to a valid input.
-var towerForms = []struct{ name, from, to string }{
-	{"tabs between tokens", "MOVETO 2", "MOVETO\t2"},
-	{"\\r\\n line ends", "\n", "\r\n"},
-	{"runs of blanks", "MOVETO 2", "MOVETO   2"},
-	{"blank lines", "1\nMOVETO", "1\n\n\nMOVETO"},
-	{"a row with blanks between its characters", "\nS.G\n", "\nS . G\n"},
-	{"a row split across lines", "\nS.G\n", "\nS.\nG\n"},
-	{"two rows on one line", "...\nS.G\n", "... S.G\n"},
-	{"a command and its argument on separate lines", "MOVETO 2", "MOVETO\n2"},
-	{"no newline at the end", "0 0\n", "0 0"},
-}
-
-// TestTowerFormsAreNotValid: each form the rules allow, which ref reads as it reads the
-// canonical input, is rejected by the validator (R-IN3: the statement's exact layout), so
-// that no valid input has one and the catalogue lists none. A validator that comes to
-// accept one fails this test: the form then belongs in the catalogue.
-func TestTowerFormsAreNotValid(t *testing.T) {
-	canonical := towerSit{rows: ".../S.G/###", cmds: towerCmds("MOVETO 2")}.input()
+// TestTowerFormsReached: the forms TowerReach finds in an input are those the case that
+// wrote it carries, for every form of testcase.Form and tower's own (RowBlanks), so that
+// the catalogue's reading of the bytes and the cases' layouts are one; and ref reads each
+// form as the canonical layout.
+func TestTowerFormsReached(t *testing.T) {
+	catalogue := ruling.TowerSituations()
+	c := testcase.Tower{Datasets: []testcase.TowerDataset{
+		{Rows: []string{"...", "S.G", "###"}, Cmds: []testcase.TowerCmd{{Kind: testcase.TowerMoveTo, Col: 2}, {Kind: testcase.TowerPushLeft}}},
+		{Rows: []string{"....", "#S.G", "###C"}},
+	}}
 	var want bytes.Buffer
-	if err := ref.Tower([]byte(canonical), &want); err != nil {
+	if err := ref.Tower(c.Encode(), &want); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range towerForms {
-		input := strings.Replace(canonical, f.from, f.to, -1)
-		if input == canonical {
-			t.Fatalf("%s: %q is not in the input", f.name, f.from)
+	for f := testcase.Form(0); f <= testcase.AllForms; f++ {
+		for _, blanks := range []bool{false, true} {
+			if testcase.TowerForm(f, blanks) != f {
+				continue // tabs that split left no space for
+			}
+			c.Form, c.RowBlanks = f, blanks
+			input := c.Encode()
+			var ids []string
+			for i, name := range testcase.FormNames {
+				if f.Has(1 << i) {
+					ids = append(ids, "form-"+name)
+				}
+			}
+			if blanks {
+				ids = append(ids, "form-row-blanks")
+			}
+			var got []string
+			for _, id := range ruling.TowerReach(input).IDs(catalogue) {
+				if strings.HasPrefix(id, "form-") {
+					got = append(got, id)
+				}
+			}
+			slices.Sort(ids)
+			slices.Sort(got)
+			if !slices.Equal(got, ids) {
+				t.Errorf("form %06b, row blanks %v: reached %v, want %v\n%q", f, blanks, got, ids, input)
+			}
+			var out bytes.Buffer
+			if err := ref.Tower(input, &out); err != nil || out.String() != want.String() {
+				t.Errorf("form %06b, row blanks %v: ref answers %q, %v; want %q\n%q", f, blanks, out.String(), err, want.String(), input)
+			}
 		}
-		var got bytes.Buffer
-		if err := ref.Tower([]byte(input), &got); err != nil || got.String() != want.String() {
-			t.Errorf("%s: ref answers %q, %v; want %q as for the canonical input", f.name, got.String(), err, want.String())
-		}
-		if _, err := testcase.DecodeTower([]byte(input)); err == nil {
-			t.Errorf("%s: the validator accepts %q; the form belongs in the catalogue", f.name, input)
-		}
+	}
+}
+
+// TestTowerAims: a hunt steered toward any one situation of the catalogue reaches it
+// (games' Toward, which tower's gen.TowerAim feeds): for each id, at least 8 of 32 case
+// seeds give a case (a unit, or a whole input for the counts of a whole input) that
+// reaches it.
+func TestTowerAims(t *testing.T) {
+	g, err := gamediffgames.Lookup("tower")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steer, ok := g.(engine.Steerer)
+	if !ok {
+		t.Fatal("tower is no engine.Steerer")
+	}
+	catalogue := ruling.TowerSituations()
+	seeds := int64(32)
+	for i, s := range catalogue {
+		t.Run(s.ID, func(t *testing.T) {
+			t.Parallel()
+			var want coverage.Set
+			want.Add(i)
+			hits := 0
+			for k := range seeds {
+				if ruling.TowerReach(steer.Toward(engine.CaseSeed(1, k), want).Encode()).Has(i) {
+					hits++
+				}
+			}
+			if hits < 8 {
+				t.Errorf("%d of %d aimed cases reach it, want at least 8", hits, seeds)
+			}
+			if testing.Verbose() {
+				t.Logf("aim %s: %2d of %d", s.ID, hits, seeds)
+			}
+		})
 	}
 }
 
@@ -514,7 +594,8 @@ func reachOfIDs(catalogue []coverage.Situation, ids ...string) coverage.Set {
 // reaches are the lines ref writes. It logs how many cases reach each entry.
 func TestTowerReachOfGeneratedCases(t *testing.T) {
 	catalogue := ruling.TowerSituations()
-	whole := reachOfIDs(catalogue, "many-datasets", "many-commands")
+	whole := reachOfIDs(catalogue, "many-datasets", "many-commands", "form-split", "form-runs", "form-tabs", "form-other-space",
+		"form-crlf", "form-no-final-newline", "form-row-blanks")
 	results := map[string]string{"Game Over : Cleared": "result-cleared", "Game Over : Death by Hole": "result-death-by-hole",
 		"Game Over : Death by Block": "result-death-by-block", "Game Over : Death by Walking Goal": "result-death-by-walking-goal",
 		"Game Over : Gave Up": "result-gave-up"}

@@ -183,28 +183,3 @@ func (s *inStream) row(what string, width int, alphabet string) string {
 	}
 	return ""
 }
-
-// cells reads the next width non-blank bytes, of alphabet, whatever whitespace lies
-// between them: a board row of a game whose row is its next m non-blank characters
-// (tower, R-T1).
-func (s *inStream) cells(what string, width int, alphabet string) string {
-	if s.err != nil {
-		return ""
-	}
-	row := make([]byte, 0, width)
-	for len(row) < width {
-		s.skip()
-		if s.pos >= len(s.in) {
-			s.fail("%s has %d characters, expected %d, found end of input", what, len(row), width)
-			return ""
-		}
-		c := s.in[s.pos]
-		if strings.IndexByte(alphabet, c) < 0 {
-			s.fail("%s, column %d: %q is not one of %q", what, len(row)+1, c, alphabet)
-			return ""
-		}
-		row = append(row, c)
-		s.pos++
-	}
-	return string(row)
-}

@@ -22,6 +22,9 @@ var bugs = map[string]string{
 	"pull-c":               "PULL forgets that a C block cannot be pulled",
 	"fragile-push":         "a valid PUSH counts down the fragile block under the player",
 	"levels-49":            "the tower's levels kept in an array one short (m, n < 50 read for ≤ 50): a tower 50 levels high overruns it",
+	"row-tab":              "the cell reader skips spaces, line ends, \\v and \\f but not tabs: a tab between a row's characters is read as a cell",
+	"fall-top-level":       "blocks fall from levels 2 to n-1: a block on the top level never falls",
+	"crush-on-entry":       "a block that stops in the player's cell kills him at once, though he falls away from it in a later round",
 }
 
 var results = [...]string{"", "Cleared", "Death by Hole", "Death by Block", "Death by Walking Goal", "Gave Up"}
@@ -43,6 +46,7 @@ var (
 	n, m   int
 	grid   [maxSide + 2][maxSide + 2]byte // grid[level][column], '.' empty; the player is not in it
 	pl, pc int                            // the player's level and column
+	struck bool                           // crush-on-entry: a block stopped in his cell during the automatic steps
 	gl, gc int                            // the goal's initial cell
 )
 
@@ -63,6 +67,7 @@ func main() {
 			return
 		}
 		load(in)
+		struck = false
 		state := check() // R-T3: on the layout as given, no automatic step first
 		t := in.int()
 		for i := 0; i < t; i++ {
@@ -98,7 +103,7 @@ func load(in *reader) {
 	}
 	for l := n; l >= 1; l-- {
 		for c := 1; c <= m; c++ {
-			ch := in.char()
+			ch := in.cell()
 			switch ch {
 			case 'S':
 				pl, pc, ch = l, c, '.'
@@ -250,7 +255,11 @@ func settle() {
 			changed = true
 		}
 		// R-T16: blocks fall, bottom level first, left to right.
-		for l := 2; l <= n; l++ {
+		top := n
+		if bug == "fall-top-level" {
+			top = n - 1
+		}
+		for l := 2; l <= top; l++ {
 			for c := 1; c <= m; c++ {
 				if grid[l][c] == '.' {
 					continue
@@ -262,6 +271,7 @@ func settle() {
 				if k != l {
 					grid[k][c], grid[l][c] = grid[l][c], '.'
 					changed = true
+					struck = struck || bug == "crush-on-entry" && k == pl && c == pc
 				}
 			}
 		}
@@ -275,7 +285,7 @@ func check() int {
 		return cleared
 	case pl > 1 && grid[pl-1][pc] == 'B':
 		return hole
-	case grid[pl][pc] != '.':
+	case grid[pl][pc] != '.' || struck:
 		return crushed
 	case grid[gl][gc] != 'G':
 		return walkingGoal
@@ -289,6 +299,15 @@ type reader struct{ r *bufio.Reader }
 func (in *reader) char() byte {
 	c, err := in.r.ReadByte()
 	for err == nil && c <= ' ' {
+		c, err = in.r.ReadByte()
+	}
+	return c
+}
+
+// cell reads a cell of the tower: the next character that is not whitespace.
+func (in *reader) cell() byte {
+	c, err := in.r.ReadByte()
+	for err == nil && c <= ' ' && !(bug == "row-tab" && c == '\t') {
 		c, err = in.r.ReadByte()
 	}
 	return c

@@ -11,7 +11,7 @@ import (
 var Datamining = Scaling[testcase.Datamining]{Dimensions: []string{"boards", "rows", "columns"}, Scale: scaleDatamining}
 
 func scaleDatamining(c testcase.Datamining, dim string, f float64) (testcase.Datamining, float64) {
-	var out testcase.Datamining
+	out := testcase.Datamining{Form: c.Form} // laid out as the case was
 	if dim == "boards" {
 		k := scaledSize(len(c.Boards), 1, f)
 		for _, i := range evenly(len(c.Boards), k) {

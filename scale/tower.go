@@ -15,7 +15,8 @@ import (
 var Tower = Scaling[testcase.Tower]{Dimensions: []string{"commands", "height", "width"}, Scale: scaleTower}
 
 func scaleTower(c testcase.Tower, dim string, f float64) (testcase.Tower, float64) {
-	out := testcase.Tower{Form: c.Form, RowBlanks: c.RowBlanks} // laid out as the case was
+	// Laid out as the case was.
+	out := testcase.Tower{Form: c.Form, RowBlanks: c.RowBlanks}
 	before, after := 0, 0 // the dimension's total
 	// A case at the limits repeats its datasets (towerDistinct), each scaled once: ref
 	// plays a dataset at the limits in milliseconds, a case of them in seconds.

@@ -50,10 +50,13 @@ func init() {
 	})
 }
 
+// concatBoom plays the games of cases one after the other, in the layout of every case's
+// form at once: a reader's slip that one case's form shows stays shown.
 func concatBoom(cases []testcase.Boom) testcase.Boom {
 	var out testcase.Boom
 	for _, c := range cases {
 		out.Games = append(out.Games, c.Games...)
+		out.Form |= c.Form
 	}
 	return out
 }

@@ -8,12 +8,14 @@ import (
 	"testing"
 
 	"gamediff/ref"
+	"gamediff/ruling"
 	"gamediff/testcase"
 )
 
-// sameBoom compares two cases field by field; nil and empty operation lists are equal.
+// sameBoom compares two cases field by field, their forms too; nil and empty operation
+// lists are equal.
 func sameBoom(a, b testcase.Boom) bool {
-	if len(a.Games) != len(b.Games) {
+	if len(a.Games) != len(b.Games) || a.Form != b.Form {
 		return false
 	}
 	for i := range a.Games {
@@ -272,7 +274,7 @@ func TestBoomFromBytesIsValid(t *testing.T) {
 		}
 	}
 	// The limits are reachable: 30 games, a 200x200 board.
-	c := testcase.BoomFromBytes([]byte{0xFF, 29, 0xFF, 197, 0xFF, 197})
+	c := testcase.BoomFromBytes([]byte{0xFF, 29, 0, 0xFF, 197, 0xFF, 197})
 	if len(c.Games) != testcase.BoomMaxGames || len(c.Games[0].Board) != testcase.BoomMaxSide || len(c.Games[0].Board[0]) != testcase.BoomMaxSide {
 		t.Errorf("bytes asking for the limits gave %d games of %dx%d", len(c.Games), len(c.Games[0].Board), len(c.Games[0].Board[0]))
 	}
@@ -340,6 +342,100 @@ func TestBoomBounds(t *testing.T) {
 	for name, w := range want {
 		if g := got[name]; !slices.Equal(g, w) {
 			t.Errorf("%s: got (value, lo, hi)... %v, want %v", name, g, w)
+		}
+	}
+}
+
+// TestBoomCallForms: -form fixes the layout of every case, or, unset, draws one for about
+// one case in boomFormOdds, every form among them; each case decodes to itself, its form
+// included (a tab where split left no space is no form of its bytes); a form that is none
+// is refused; the shrinker's candidates keep the case's form.
+func TestBoomCallForms(t *testing.T) {
+	tests := []struct {
+		call       string
+		every      testcase.Form // the form of every case, when fixed
+		fixed      bool
+		lo, hi     int // the cases in a form of 640, when random
+		shrinkable bool
+	}{
+		{call: "boom -n 3..5 -m 3..5 -q 0..10 -form tabs+crlf", every: testcase.FormTabs | testcase.FormCRLF, fixed: true, shrinkable: true},
+		{call: "boom -n 3..5 -m 3..5 -q 0..10 -form all", every: testcase.AllForms, fixed: true},
+		{call: "boom -n 3..5 -m 3..5 -q 0..10 -form none", fixed: true},
+		{call: "boom -n 3..5 -m 3..5 -q 0..10", lo: 640 / boomFormOdds / 2, hi: 640 / boomFormOdds * 2},
+	}
+	for _, tt := range tests {
+		g := mustGen(tt.call, nil)
+		formed, seen := 0, testcase.Form(0)
+		for seed := range int64(640) {
+			c := drawCase[testcase.Boom](t, g, seed)
+			if tt.fixed && !bytes.Equal(c.Encode(), tt.every.Respace(testcase.Boom{Games: c.Games}.Encode())) {
+				t.Fatalf("%s, seed %d: form %06b writes %q", tt.call, seed, c.Form, c.Encode())
+			}
+			if c.Form != 0 {
+				formed++
+				seen |= c.Form
+			}
+			if d, err := testcase.DecodeBoom(c.Encode()); err != nil || !sameBoom(c, d) {
+				t.Fatalf("%s, seed %d: decodes to %+v, %v", tt.call, seed, d, err)
+			}
+			if tt.shrinkable && seed < 5 {
+				next := ShrinkBoom(c)
+				for v, ok := next(); ok; v, ok = next() {
+					if f := v.(testcase.Boom).Form; f != c.Form {
+						t.Fatalf("%s, seed %d: a candidate in form %06b", tt.call, seed, f)
+					}
+				}
+			}
+		}
+		if !tt.fixed && (formed < tt.lo || formed > tt.hi || seen != testcase.AllForms) {
+			t.Errorf("%s: %d cases of 640 in a form, want %d to %d; forms seen %06b", tt.call, formed, tt.lo, tt.hi, seen)
+		}
+	}
+	if _, err := Gen("boom -form tabs+lf", nil); err == nil {
+		t.Error("-form tabs+lf: accepted")
+	}
+}
+
+// TestBoomRareGames: the games of a -rare call that are played on to a rare situation
+// reach it, every situation of boomRare in turn, within the call's clicks, q and k.
+func TestBoomRareGames(t *testing.T) {
+	situations := ruling.BoomSituations()
+	for _, tt := range []struct {
+		call string
+		ops  []testcase.BoomKind
+	}{
+		{"boom -T 30 -n 3..8 -m 3..8 -k 0..20 -q 0..60 -ops 1,2,3 -rare -form none", []testcase.BoomKind{1, 2, 3}},
+		{"boom -T 30 -n 3..8 -m 3..8 -q 0..60 -ops 1 -rare -form none", []testcase.BoomKind{1}},
+		{"boom -T 30 -n 3..8 -m 3..8 -q 0..60 -ops 1,3 -rare -form none", []testcase.BoomKind{1, 3}},
+	} {
+		g := mustGen(tt.call, nil)
+		reached := map[string]bool{}
+		for seed := range int64(6) {
+			c := drawCase[testcase.Boom](t, g, seed)
+			for _, game := range c.Games {
+				k := strings.Count(strings.Join(game.Board, ""), "*")
+				if len(game.Ops) > 60 || strings.Contains(tt.call, "-k 0..20") && k > 20 {
+					t.Fatalf("%s, seed %d: a game of %d operations and %d mines", tt.call, seed, len(game.Ops), k)
+				}
+				for _, op := range game.Ops {
+					if !slices.Contains(tt.ops, op.Kind) {
+						t.Fatalf("%s, seed %d: a click %d", tt.call, seed, op.Kind)
+					}
+				}
+				for _, id := range ruling.BoomReach(testcase.Boom{Games: []testcase.BoomGame{game}}.Encode()).IDs(situations) {
+					reached[id] = true
+				}
+			}
+		}
+		if strings.Contains(tt.call, "-ops 1,2,3") {
+			for _, r := range boomRare {
+				if !reached[r.id] {
+					t.Errorf("%s: no game reaches %s", tt.call, r.id)
+				}
+			}
+		}
+		if !reached["board-one-safe"] || !reached["number-8"] || !reached["cascade-40000"] {
+			t.Errorf("%s: the boards of the rare games are missing: %v", tt.call, reached)
 		}
 	}
 }

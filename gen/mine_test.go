@@ -1,13 +1,16 @@
 package gen
 
 import (
+	"bytes"
 	"math/rand"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"gamediff/coverage"
 	"gamediff/ref"
+	"gamediff/ruling"
 	"gamediff/testcase"
 )
 
@@ -183,8 +186,8 @@ func TestMineFromBytesIsAlwaysValid(t *testing.T) {
 	for i := 0; i < 3000; i++ {
 		data := make([]byte, r.Intn(300))
 		r.Read(data)
-		if i%10 == 0 && len(data) > 2 {
-			data[0], data[1] = 255, 255 // ask for a large board now and then
+		if i%10 == 0 && len(data) > 3 {
+			data[1], data[2] = 255, 255 // ask for a large board now and then (byte 0 is the form)
 		}
 		c := testcase.MineFromBytes(data)
 		if _, err := testcase.DecodeMine(c.Encode()); err != nil {
@@ -193,5 +196,170 @@ func TestMineFromBytesIsAlwaysValid(t *testing.T) {
 	}
 	if c := testcase.MineFromBytes(nil); len(c.Board) != 1 || len(c.Ops) != 1 {
 		t.Fatalf("no bytes: %+v, want a 1x1 board and just Quit", c)
+	}
+}
+
+// TestMineAimsNameTheCatalogue: every aim is at a situation of mine's catalogue, every
+// situation has one, and an id the catalogue does not hold has none.
+func TestMineAimsNameTheCatalogue(t *testing.T) {
+	ids := map[string]bool{}
+	for _, s := range ruling.MineSituations() {
+		ids[s.ID] = true
+		if MineAim(nil, s.ID) == nil {
+			t.Errorf("%s: no aim", s.ID)
+		}
+	}
+	for id := range mineAims {
+		if !ids[id] {
+			t.Errorf("aim at %q, which the catalogue does not hold", id)
+		}
+	}
+	for id := range mineNeeds {
+		if !ids[id] {
+			t.Errorf("%q needs a ruling, but the catalogue does not hold it", id)
+		}
+	}
+	if MineAim(nil, "no-such-situation") != nil {
+		t.Error("an aim at a situation the catalogue does not hold")
+	}
+}
+
+// mineAimsAtTheLimits are the aims whose cases are at the statement's largest boards:
+// ref plays each for a good fraction of a second.
+var mineAimsAtTheLimits = []string{"board-1000x1000", "cascade-half-board", "cascade-deep"}
+
+// TestMineAimsLeaveOutSkippedRulings: with a ruling of mine left out, an aim at a
+// situation that needs it (mineNeeds) is nil, and every other aim's cases reach no such
+// ruling, as ref plays them.
+func TestMineAimsLeaveOutSkippedRulings(t *testing.T) {
+	for i, r := range ruling.Mine() {
+		bit := ruling.Set(1) << i
+		skip := NewSkip([]string{r.ID})
+		t.Run(r.ID, func(t *testing.T) {
+			for id := range mineAims {
+				g := MineAim(skip, id)
+				if needs := mineNeeds[id]&bit != 0; g == nil != needs {
+					t.Errorf("%s: aim nil %v, though it needs %s: %v", id, g == nil, r.ID, needs)
+				}
+				if g == nil || slices.Contains(mineAimsAtTheLimits, id) {
+					continue
+				}
+				for seed := range int64(3) {
+					c := drawCase[testcase.Mine](t, g, seed)
+					if ruling.MineInput(c.Encode())&bit != 0 {
+						t.Fatalf("%s, seed %d: reaches %s, left out\n%s", id, seed, r.ID, c.Encode())
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestMineScenariosReachWhatTheyAreFor: each scenario made for a rare situation reaches it
+// in most of its cases, by construction.
+func TestMineScenariosReachWhatTheyAreFor(t *testing.T) {
+	entry := func(id string) int {
+		return slices.IndexFunc(ruling.MineSituations(), func(s coverage.Situation) bool { return s.ID == id })
+	}
+	for _, c := range []struct {
+		call string
+		ids  []string // reached by most cases
+	}{
+		{"mine -n 3..10 -m 3..10 -q 11..40 -scenario eight", []string{"number-8", "dsweep-number-8", "dsweep-no-cell"}},
+		{"mine -n 3..10 -m 3..10 -q 12..40 -scenario wiped-flag", []string{"sweep-cascade-unflags", "dsweep-near-wiped-flag"}},
+		{"mine -n 3..10 -m 3..10 -q 12..40 -scenario dsweep-wipes", []string{"dsweep-cascade-unflags", "dsweep-cascade"}},
+		{"mine -n 10 -m 10 -q 60 -ops B -scenario long-game -wipe", []string{"sweep-cascade-unflags", "end-give-up"}},
+		{"mine -n 10 -m 10 -q 60 -ops any -scenario long-game -wipe", []string{"sweep-cascade-unflags", "dsweep-near-wiped-flag"}},
+		{"mine -n 1..6 -m 1..6 -q 1..20 -scenario one-safe-cell", []string{"board-one-safe-cell"}},
+		{"mine -n 2..8 -m 2..8 -q 2..20 -scenario edge", []string{"flag-success"}},
+		{"mine -n 1..5 -m 1..5 -q 3..20 -scenario no-safe-cell -end boom", []string{"no-safe-cell-boom", "no-safe-cell-flag-goes-on"}},
+		{"mine -n 1..5 -m 1..5 -q 3..20 -scenario no-safe-cell -end finish", []string{"finish-after-not-swept"}},
+		{"mine -n 1..5 -m 1..5 -q 3..20 -scenario no-safe-cell -end quit", []string{"no-safe-cell-give-up"}},
+		{"mine -n 3..5 -m 3..5 -q 20..40 -scenario clicks", []string{"dsweep-not-swept"}},
+	} {
+		t.Run(c.call, func(t *testing.T) {
+			const cases = 20
+			counts := make([]int, len(c.ids))
+			for seed := range int64(cases) {
+				reach := ruling.MineReach(drawCase[testcase.Mine](t, mustGen(c.call, nil), seed).Encode())
+				for i, id := range c.ids {
+					if reach.Has(entry(id)) {
+						counts[i]++
+					}
+				}
+			}
+			for i, id := range c.ids {
+				if 2*counts[i] < cases {
+					t.Errorf("%s: %d of %d cases", id, counts[i], cases)
+				}
+			}
+		})
+	}
+}
+
+// TestMineNewScenariosPlayTheSameOnFast: see TestPlayersMakeTheSameCasesOnFast, for the
+// scenarios of the aims.
+func TestMineNewScenariosPlayTheSameOnFast(t *testing.T) {
+	for _, call := range []string{
+		"mine -n 3..12 -m 3..12 -q 11..60 -scenario eight",
+		"mine -n 3..12 -m 3..12 -q 12..60 -scenario wiped-flag",
+		"mine -n 3..12 -m 3..12 -q 12..60 -scenario dsweep-wipes",
+		"mine -n 5..20 -m 5..20 -q 30..100 -ops any -scenario long-game -wipe -end boom",
+		"mine -n 1..8 -m 1..8 -q 1..40 -scenario one-safe-cell",
+		"mine -n 2..12 -m 2..12 -q 2..40 -scenario edge",
+		"mine -n 1..6 -m 1..6 -q 3..20 -scenario no-safe-cell -end boom",
+		"mine -n 1..6 -m 1..6 -q 3..20 -scenario no-safe-cell -end finish",
+		"mine -n 2..8 -m 2..8 -q 10..60 -scenario clicks",
+	} {
+		for seed := range int64(20) {
+			g := mustGen(call, nil)
+			onFast := drawCase[testcase.Mine](t, g, seed).Encode()
+			playOnRef = true
+			onRef := drawCase[testcase.Mine](t, g, seed).Encode()
+			playOnRef = false
+			if !bytes.Equal(onFast, onRef) {
+				t.Fatalf("%s, seed %d: the case played on fast's board differs from the one played on ref's", call, seed)
+			}
+		}
+	}
+}
+
+// TestMineFormFlagAndShare: -form lays the input out in the forms it names, and MineGen
+// lays about 1 case in 16 out in some form, every form among them; a case decodes to
+// itself in any form.
+func TestMineFormFlagAndShare(t *testing.T) {
+	c := drawCase[testcase.Mine](t, mustGen("mine -n 3 -m 3 -q 5 -form tabs+crlf+no-final-newline", nil), 1)
+	if want := testcase.FormTabs | testcase.FormCRLF | testcase.FormNoFinalNewline; c.Form != want {
+		t.Fatalf("form %06b, want %06b", c.Form, want)
+	}
+	if got := string(c.Encode()); !strings.Contains(got, "\t") || !strings.Contains(got, "\r\n") || strings.HasSuffix(got, "\n") {
+		t.Fatalf("%q is not in the forms", got)
+	}
+	for _, call := range []string{"mine -form nothing", "mine -form tabs+", "mine -form random+tabs"} {
+		if _, err := Gen(call, nil); err == nil {
+			t.Errorf("%q: no error", call)
+		}
+	}
+	if c := drawCase[testcase.Mine](t, mustGen("mine -n 3 -m 3 -q 5 -form all", nil), 1); c.Form != testcase.AllForms {
+		t.Errorf("-form all: %06b", c.Form)
+	}
+	const cases = 1600
+	g := MineGen(nil)
+	formed, seen := 0, testcase.Form(0)
+	for seed := range int64(cases) {
+		c := drawCase[testcase.Mine](t, g, seed)
+		if len(c.Board)*len(c.Board[0]) > 40000 {
+			continue // the few cases at the limits: their round trip is TestMineRoundTrip's
+		}
+		if c.Form != 0 {
+			formed++
+			seen |= c.Form
+			if got, err := testcase.DecodeMine(c.Encode()); err != nil || !reflect.DeepEqual(got, c) {
+				t.Fatalf("seed %d, form %06b: Decode(Encode(c)) = %v, %v", seed, c.Form, got.Form, err)
+			}
+		}
+	}
+	if formed < cases/32 || formed > cases/8 || seen != testcase.AllForms {
+		t.Errorf("%d of %d cases in a form (want about 1 in %d), forms seen %06b", formed, cases, mineFormOdds, seen)
 	}
 }

@@ -1,6 +1,7 @@
 package ruling
 
 import (
+	"bytes"
 	"slices"
 
 	"gamediff/coverage"
@@ -38,9 +39,14 @@ const (
 	bsMiddleMatchNoChange
 	bsMiddleZeroOpens
 	bsMiddleZeroNoChange
+	bsMiddleOnFlag
+	bsMiddleOnFlagMatched
+	bsMiddleOnQuestion
+	bsMiddleLoseQuestionMine
 	// The end of a game.
 	bsWinAfterChange
 	bsWinNoChange
+	bsWinByMiddle
 	bsAllMinesWonFirst
 	bsAllMinesNoOps
 	bsInvalidAfterLose
@@ -51,25 +57,40 @@ const (
 	bsSeparator
 	bsResetAfterOver
 	bsResetCell
+	bsResetSmaller
 	// The limits.
 	bsBoard3x3
 	bsBoard200x200
 	bsBoardN200
 	bsBoardM200
 	bsBoardNotSquare
+	bsBoardN3
+	bsBoardM3
 	bsGames1
 	bsGames30
 	bsOpsMost
+	bsInputLargest
 	bsBoardNoMine
 	bsBoardAllMines
+	bsBoardOneSafe
 	bsNumber0
 	bsNumber8
 	bsCellRow1
 	bsCellRowN
 	bsCellColumn1
 	bsCellColumnM
+	bsCellLastCorner
 	bsCoordinate200
 	bsCascadeLarge
+	bsCascadeMost
+	// The input's forms (docs/rules.md), in the order of testcase.FormNames: the form of
+	// bit i of a testcase.Form is entry bsFormSplit+i.
+	bsFormSplit
+	bsFormRuns
+	bsFormTabs
+	bsFormOtherSpace
+	bsFormCRLF
+	bsFormNoFinalNewline
 
 	bsCount
 )
@@ -103,9 +124,15 @@ var boomSituations = [...]coverage.Situation{
 	bsMiddleMatchNoChange:  {ID: "middle-match-no-change", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click on a number matched by its P, every neighbour P or opened: RUNNING: []"},
 	bsMiddleZeroOpens:      {ID: "middle-zero-opens", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a middle click on an opened 0 opens a neighbour left closed by its cascade"},
 	bsMiddleZeroNoChange:   {ID: "middle-zero-no-change", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a middle click on an opened 0 without P around opens nothing: RUNNING: []"},
+	bsMiddleOnFlag:         {ID: "middle-on-flag", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click on a cell marked P, not opened, changes nothing: RUNNING: []"},
+	bsMiddleOnFlagMatched: {ID: "middle-on-flag-matched", Kind: coverage.Branch, Doc: "docs/boom.md Operations",
+		What: "a middle click on a P whose P neighbours are as many as its mines around, with a neighbour neither opened nor P: still RUNNING: [], where a P taken for opened acts"},
+	bsMiddleOnQuestion:       {ID: "middle-on-question", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "a middle click on a cell marked ?, not opened, changes nothing: RUNNING: []"},
+	bsMiddleLoseQuestionMine: {ID: "middle-lose-question-mine", Kind: coverage.Branch, Doc: "docs/boom.md R-B3", What: "a middle click loses by a ? over a mine alone: every mine among its targets is marked ?"},
 
 	bsWinAfterChange:   {ID: "win-after-change", Kind: coverage.Branch, Doc: "docs/boom.md The answer to each operation", What: "an operation that changed the map leaves k cells unopened: RUNNING, then WIN"},
 	bsWinNoChange:      {ID: "win-no-change", Kind: coverage.Branch, Doc: "docs/boom.md R-B1", What: "an operation that changed nothing leaves k cells unopened: RUNNING: [], then WIN"},
+	bsWinByMiddle:      {ID: "win-by-middle", Kind: coverage.Branch, Doc: "docs/boom.md The answer to each operation", What: "a middle click opens the last safe cells: RUNNING, then WIN"},
 	bsAllMinesWonFirst: {ID: "all-mines-won-first", Kind: coverage.Branch, Doc: "docs/boom.md R-B1", What: "a board of mines only is won by its first operation"},
 	bsAllMinesNoOps:    {ID: "all-mines-no-ops", Kind: coverage.Branch, Doc: "docs/boom.md R-B2", What: "a board of mines only with no operation: QUIT, no WIN before the first"},
 	bsInvalidAfterLose: {ID: "invalid-after-lose", Kind: coverage.Branch, Doc: "docs/boom.md Operations", What: "an operation after LOSE: INVALID"},
@@ -116,26 +143,43 @@ var boomSituations = [...]coverage.Situation{
 	bsSeparator:      {ID: "separator", Kind: coverage.Branch, Doc: "docs/boom.md Output", What: "a second game: ========== between two games"},
 	bsResetAfterOver: {ID: "reset-after-over", Kind: coverage.Branch, Doc: "docs/boom.md Limits", What: "a game with operations follows one that ended with LOSE or WIN"},
 	bsResetCell:      {ID: "reset-cell", Kind: coverage.Branch, Doc: "docs/boom.md Limits", What: "a game clicks a cell that the game before left opened or marked"},
+	bsResetSmaller:   {ID: "reset-smaller", Kind: coverage.Branch, Doc: "docs/boom.md Limits", What: "a game's board has fewer rows or fewer columns than the game before's"},
 
 	bsBoard3x3:       {ID: "board-3x3", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the smallest board: n = m = 3"},
 	bsBoard200x200:   {ID: "board-200x200", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the largest board: n = m = 200"},
 	bsBoardN200:      {ID: "board-n-200", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the most rows: n = 200"},
 	bsBoardM200:      {ID: "board-m-200", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the most columns: m = 200"},
 	bsBoardNotSquare: {ID: "board-not-square", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a board with n ≠ m"},
+	bsBoardN3:        {ID: "board-n-3", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the fewest rows on a wider board: n = 3 < m"},
+	bsBoardM3:        {ID: "board-m-3", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the fewest columns on a taller board: m = 3 < n"},
 	bsGames1:         {ID: "games-1", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the fewest games: T = 1"},
 	bsGames30:        {ID: "games-30", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the most games: T = 30"},
 	bsOpsMost:        {ID: "ops-10000", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a game with the most operations: q = 10000"},
+	bsInputLargest:   {ID: "input-largest", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "every limit at once: T = 30 games, each of 200x200 with q = 10000"},
 	bsBoardNoMine:    {ID: "board-no-mine", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a board without a mine: k = 0"},
 	bsBoardAllMines:  {ID: "board-all-mines", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a board of mines only: k = n·m"},
+	bsBoardOneSafe:   {ID: "board-one-safe", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a board of one safe cell: k = n·m - 1"},
 	bsNumber0:        {ID: "number-0", Kind: coverage.Boundary, Doc: "docs/boom.md Operations", What: "an opened cell shows 0, the least number"},
 	bsNumber8:        {ID: "number-8", Kind: coverage.Boundary, Doc: "docs/boom.md Operations", What: "an opened cell shows 8, the greatest number"},
 	bsCellRow1:       {ID: "cell-row-1", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game on the first row: x = 1"},
 	bsCellRowN:       {ID: "cell-row-n", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game on the last row: x = n"},
 	bsCellColumn1:    {ID: "cell-column-1", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game on the first column: y = 1"},
 	bsCellColumnM:    {ID: "cell-column-m", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game on the last column: y = m"},
+	bsCellLastCorner: {ID: "cell-last-corner", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game on the last cell: <n, m>"},
 	bsCoordinate200:  {ID: "coordinate-200", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "a click of a running game has the largest coordinate: x = 200 or y = 200"},
 	bsCascadeLarge:   {ID: "cascade-large", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "one click opens at least 20000 cells, half of the largest board"},
+	bsCascadeMost:    {ID: "cascade-40000", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the largest cascade: one click opens all 40000 cells of the largest board"},
+
+	bsFormSplit:          {ID: "form-split", Kind: coverage.Form, Doc: boomFormDoc, What: "a line holds fewer tokens than the statement's layout puts on it: n and m, or an operation, over two lines"},
+	bsFormRuns:           {ID: "form-runs", Kind: coverage.Form, Doc: boomFormDoc, What: "runs of blanks: two spaces or tabs in a row, a blank line, or a line end first"},
+	bsFormTabs:           {ID: "form-tabs", Kind: coverage.Form, Doc: boomFormDoc, What: "a tab between tokens"},
+	bsFormOtherSpace:     {ID: "form-other-space", Kind: coverage.Form, Doc: boomFormDoc, What: "a \\v or a \\f, the rarest of C's whitespace"},
+	bsFormCRLF:           {ID: "form-crlf", Kind: coverage.Form, Doc: boomFormDoc, What: "a \\r: lines ended by \\r\\n"},
+	bsFormNoFinalNewline: {ID: "form-no-final-newline", Kind: coverage.Form, Doc: boomFormDoc, What: "the last line without its line end"},
 }
+
+// boomFormDoc is where docs/ allows the input's forms.
+const boomFormDoc = "docs/rules.md Input is a stream of tokens"
 
 // A missing last entry would shorten the catalogue: its length must be the count.
 var _ [len(boomSituations) - bsCount]struct{}
@@ -147,16 +191,21 @@ func BoomSituations() []coverage.Situation { return slices.Clone(boomSituations[
 // reaches: one pass of ref's play (ref.BoomTrace) and one scan of its bytes. An input the
 // validator would reject (R-IN3) reaches nothing.
 func BoomReach(input []byte) coverage.Set {
-	games, ok := scanBoom(input)
+	scan, ok := scanBoom(input)
 	if !ok {
 		return coverage.Set{}
 	}
-	w := &boomSeer{games: games}
-	w.addIf(games == 1, bsGames1)
-	w.addIf(games == boomMaxGames, bsGames30)
+	w := &boomSeer{games: scan.games}
+	w.addIf(scan.games == 1, bsGames1)
+	w.addIf(scan.games == boomMaxGames, bsGames30)
+	w.addIf(scan.split, bsFormSplit)
+	for i, f := 0, boomFormsIn(input); f != 0; i, f = i+1, f>>1 {
+		w.addIf(f&1 != 0, bsFormSplit+i)
+	}
 	if _, err := ref.BoomTrace(input, w.see); err != nil {
 		return coverage.Set{}
 	}
+	w.addIf(w.largest == boomMaxGames, bsInputLargest)
 	return w.reach
 }
 
@@ -169,45 +218,128 @@ const (
 	boomLargeOpen = boomMaxSide * boomMaxSide / 2
 )
 
-// scanBoom checks input as boom's validator does (testcase.DecodeBoom: the exact layout,
-// canonical numbers, every limit, nothing after the last game) and returns T; ok is false
-// if the validator would reject input.
-func scanBoom(input []byte) (games int, ok bool) {
-	s := layoutScan{in: input}
-	games = s.number(1, boomMaxGames)
-	s.expect('\n')
-	for t := 0; t < games && !s.bad; t++ {
+// boomScan is what scanBoom reads of a valid input besides its games: T, and whether a
+// line holds fewer tokens than the statement's layout puts on it (the split form).
+type boomScan struct {
+	games int
+	split bool
+}
+
+// scanBoom checks input as boom's validator does (testcase.DecodeBoom: the statement's
+// tokens in any whitespace layout, canonical numbers, every limit, nothing after the last
+// game); ok is false if the validator would reject input.
+func scanBoom(input []byte) (scan boomScan, ok bool) {
+	s := boomTokens{in: input, line: 1}
+	// beside reads a number that the layout puts on the line of the token before it.
+	beside := func(lo, hi int) int {
+		line := s.at
+		v := s.number(lo, hi)
+		scan.split = scan.split || s.at != line
+		return v
+	}
+	scan.games = s.number(1, boomMaxGames)
+	for t := 0; t < scan.games && !s.bad; t++ {
 		n := s.number(boomMinSide, boomMaxSide)
-		s.expect(' ')
-		m := s.number(boomMinSide, boomMaxSide)
-		s.expect('\n')
+		m := beside(boomMinSide, boomMaxSide)
 		for i := 0; i < n && !s.bad; i++ {
-			s.row(m, '_', '*')
+			s.row(m)
 		}
-		for ops := 0; !s.bad; ops++ {
-			if s.number(0, 3) == 0 {
-				s.expect('\n')
-				break
-			}
+		for ops := 0; !s.bad && s.number(0, 3) != 0; ops++ {
 			if ops == boomMaxOps {
-				return games, false
+				return scan, false
 			}
-			s.expect(' ')
-			s.number(1, n)
-			s.expect(' ')
-			s.number(1, m)
-			s.expect('\n')
+			beside(1, n)
+			beside(1, m)
 		}
 	}
-	return games, !s.bad && s.pos == len(s.in)
+	return scan, !s.bad && len(s.token()) == 0
+}
+
+// boomTokens reads an input of boom as the judges do, as tokens separated by any of C's
+// whitespace (docs/rules.md), and as its validator checks them. Its first fault sticks
+// (bad).
+type boomTokens struct {
+	in   []byte
+	pos  int
+	line int // the line the reading has come to
+	at   int // the line of the last token read
+	bad  bool
+}
+
+// boomSpace is C's isspace in the "C" locale: what separates tokens.
+func boomSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+
+// token reads the next token, empty at the end of the input.
+func (s *boomTokens) token() []byte {
+	for ; s.pos < len(s.in) && boomSpace(s.in[s.pos]); s.pos++ {
+		if s.in[s.pos] == '\n' {
+			s.line++
+		}
+	}
+	s.at = s.line
+	start := s.pos
+	for s.pos < len(s.in) && !boomSpace(s.in[s.pos]) {
+		s.pos++
+	}
+	return s.in[start:s.pos]
+}
+
+// number reads a number in lo..hi, written canonically: digits alone, no leading zero.
+func (s *boomTokens) number(lo, hi int) int {
+	const most = 7 // digits: more than any limit of boom has
+	if s.bad {
+		return lo
+	}
+	t := s.token()
+	v := 0
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			s.bad = true
+			return lo
+		}
+		v = v*10 + int(c-'0')
+	}
+	if len(t) == 0 || len(t) > most || len(t) > 1 && t[0] == '0' || v < lo || v > hi {
+		s.bad = true
+		return lo
+	}
+	return v
+}
+
+// row reads a board row: a token of width bytes, each '_' or '*'.
+func (s *boomTokens) row(width int) {
+	if s.bad {
+		return
+	}
+	t := s.token()
+	s.bad = len(t) != width || len(bytes.Trim(t, "_*")) > 0
+}
+
+// boomFormsIn is the forms input shows in its bytes, as testcase.FormsIn tells them (a
+// test holds the two together), a bit each in the order of the form entries from
+// bsFormSplit: all but the split form, which only the reading of the tokens tells.
+func boomFormsIn(input []byte) (forms uint8) {
+	set := func(entry int, cond bool) {
+		if cond {
+			forms |= 1 << (entry - bsFormSplit)
+		}
+	}
+	set(bsFormRuns, bytes.Contains(input, []byte("  ")) || bytes.Contains(input, []byte("\t\t")) || bytes.Contains(input, []byte("\n\n")) ||
+		bytes.Contains(input, []byte("\n\r\n")) || len(input) > 0 && (input[0] == '\n' || input[0] == '\r'))
+	set(bsFormTabs, bytes.IndexByte(input, '\t') >= 0)
+	set(bsFormOtherSpace, bytes.ContainsAny(input, "\v\f"))
+	set(bsFormCRLF, bytes.IndexByte(input, '\r') >= 0)
+	set(bsFormNoFinalNewline, len(input) > 0 && input[len(input)-1] != '\n' && input[len(input)-1] != '\v')
+	return forms
 }
 
 // boomSeer follows ref's play of one input of boom (ref.BoomTrace) and notes the
 // situations its games reach. It keeps what a game's state after an operation no longer
 // tells: which cells were marked '?' before it.
 type boomSeer struct {
-	reach coverage.Set
-	games int // T
+	reach   coverage.Set
+	games   int // T
+	largest int // the games of 200x200 with the most operations
 	// The game being played.
 	game     int // its number, from 1
 	n, m     int
@@ -223,7 +355,7 @@ type boomSeer struct {
 	// The game before, as it ended.
 	prevN, prevM int
 	prevOver     bool
-	prev         []byte // its map at x·(prevM+2)+y
+	prev         []byte // its map at x·(prevM+2)+y, while reset-cell is not reached
 }
 
 func (w *boomSeer) add(i int) { w.reach.Add(i) }
@@ -259,13 +391,17 @@ func (w *boomSeer) start(g *ref.BoomGame, game int) {
 	w.ops, w.lost, w.flags, w.asks = 0, false, 0, false
 	w.asked = clearedOfLen(w.asked, ((n+2)*(m+2)+63)/64)
 	w.addIf(game > 1, bsSeparator)
+	w.addIf(game > 1 && (n < w.prevN || m < w.prevM), bsResetSmaller)
 	w.addIf(n == boomMinSide && m == boomMinSide, bsBoard3x3)
 	w.addIf(n == boomMaxSide && m == boomMaxSide, bsBoard200x200)
 	w.addIf(n == boomMaxSide, bsBoardN200)
 	w.addIf(m == boomMaxSide, bsBoardM200)
 	w.addIf(n != m, bsBoardNotSquare)
+	w.addIf(n == boomMinSide && m > n, bsBoardN3)
+	w.addIf(m == boomMinSide && n > m, bsBoardM3)
 	w.addIf(k == 0, bsBoardNoMine)
 	w.addIf(w.allMines, bsBoardAllMines)
+	w.addIf(k == n*m-1, bsBoardOneSafe)
 }
 
 // end notes a game's closing 0, and keeps what the next game must not see of it.
@@ -278,9 +414,11 @@ func (w *boomSeer) end(g *ref.BoomGame) {
 		w.add(bsQuit)
 	}
 	w.addIf(w.ops == boomMaxOps, bsOpsMost)
-	w.prevOver = g.Over()
+	if w.ops == boomMaxOps && w.n == boomMaxSide && w.m == boomMaxSide {
+		w.largest++
+	}
+	w.prevOver, w.prevN, w.prevM = g.Over(), w.n, w.m
 	if w.game < w.games && !w.reach.Has(bsResetCell) {
-		w.prevN, w.prevM = w.n, w.m
 		w.prev = clearedOfLen(w.prev, (w.n+2)*(w.m+2))
 		for x := 1; x <= w.n; x++ {
 			for y := 1; y <= w.m; y++ {
@@ -317,6 +455,7 @@ func (w *boomSeer) click(g *ref.BoomGame, op, x, y int) {
 	w.addIf(x == w.n, bsCellRowN)
 	w.addIf(y == 1, bsCellColumn1)
 	w.addIf(y == w.m, bsCellColumnM)
+	w.addIf(x == w.n && y == w.m, bsCellLastCorner)
 	w.addIf(x == boomMaxSide || y == boomMaxSide, bsCoordinate200)
 	if w.game > 1 {
 		w.addIf(w.ops == 1 && w.prevOver, bsResetAfterOver)
@@ -339,6 +478,7 @@ func (w *boomSeer) click(g *ref.BoomGame, op, x, y int) {
 		w.lost = true
 	case "WIN":
 		w.add(pick(len(changed) > 0, bsWinAfterChange, bsWinNoChange))
+		w.addIf(op == 3 && len(changed) > 0, bsWinByMiddle)
 		w.addIf(w.allMines && w.ops == 1, bsAllMinesWonFirst)
 	}
 }
@@ -395,18 +535,30 @@ func (w *boomSeer) right(g *ref.BoomGame, changed [][2]int, x, y int) {
 func (w *boomSeer) middle(g *ref.BoomGame, answer string, changed [][2]int, x, y int) {
 	if answer == "LOSE" {
 		w.add(bsMiddleMine)
+		bare := false // a mine among the targets not marked '?'
+		asked := false
 		for nx := max(x-1, 1); nx <= min(x+1, w.n); nx++ {
 			for ny := max(y-1, 1); ny <= min(y+1, w.m); ny++ {
 				if !g.Opened(nx, ny) && g.View(nx, ny) != 'P' {
 					w.addIf(!g.Mine(nx, ny), bsMiddleLoseSafeTarget)
 					w.addIf(g.View(nx, ny) == '?', bsMiddleLoseQuestion)
+					bare = bare || g.Mine(nx, ny) && g.View(nx, ny) != '?'
+					asked = asked || g.Mine(nx, ny) && g.View(nx, ny) == '?'
 				}
 			}
 		}
+		w.addIf(asked && !bare, bsMiddleLoseQuestionMine)
 		return
 	}
 	if !g.Opened(x, y) {
 		w.add(bsMiddleUnopened)
+		switch g.View(x, y) {
+		case 'P':
+			w.add(bsMiddleOnFlag)
+			w.addIf(w.flagsAround(g, x, y) == g.Number(x, y) && w.targetsAround(g, x, y), bsMiddleOnFlagMatched)
+		case '?':
+			w.add(bsMiddleOnQuestion)
+		}
 		return
 	}
 	number := int(g.View(x, y) - '0')
@@ -464,10 +616,24 @@ func (w *boomSeer) flagsAround(g *ref.BoomGame, x, y int) int {
 	return count
 }
 
+// targetsAround reports whether some neighbour of <x, y> is neither opened nor P: what a
+// middle click there would open, or lose on.
+func (w *boomSeer) targetsAround(g *ref.BoomGame, x, y int) bool {
+	for nx := max(x-1, 1); nx <= min(x+1, w.n); nx++ {
+		for ny := max(y-1, 1); ny <= min(y+1, w.m); ny++ {
+			if (nx != x || ny != y) && !g.Opened(nx, ny) && g.View(nx, ny) != 'P' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // opened notes what the cells a left click (middle false) or a middle click on <x, y>
 // opened, changed, meet: the '?' its cascades opened, the P that stopped them, the size.
 func (w *boomSeer) opened(g *ref.BoomGame, changed [][2]int, x, y int, middle bool) {
 	w.addIf(len(changed) >= boomLargeOpen, bsCascadeLarge)
+	w.addIf(len(changed) == boomMaxSide*boomMaxSide, bsCascadeMost)
 	questions := w.asks && !w.reach.Has(bsCascadeOpensQuestion)
 	stops := w.flags > 0 && !w.reach.Has(bsCascadeStoppedByFlag)
 	for i := 0; i < len(changed) && (questions || stops); i++ {

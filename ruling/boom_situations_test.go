@@ -1,7 +1,11 @@
 package ruling_test
 
 import (
+	"bytes"
+	"fmt"
 	"io"
+	"maps"
+	"math/rand"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +13,8 @@ import (
 	"testing"
 
 	"gamediff/coverage"
+	"gamediff/engine"
+	gamereg "gamediff/games"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -56,16 +62,22 @@ func boomCases() []catalogueCase {
 	for i := range thirty {
 		thirty[i] = boomGameLines(corner)
 	}
+	largest := make([][]string, 30)
+	for i := range largest {
+		largest[i] = boomGameLines(large, repeatLine("2 1 1", 10000)...)
+	}
+	// The corner game in a layout of its own: "1", "3 3", the rows, "1 2 2", "2 3 3", "0".
+	laid := func(s string) []byte { return []byte(strings.NewReplacer("R", "___", "S", "__*").Replace(s)) }
 	return []catalogueCase{
 		{"a left click on an opened cell", one("1 2 2", "1 2 2"),
 			ids("left-opened", "left-opens-number", "quit", "board-3x3", "games-1"),
 			ids("left-on-flag", "left-cascade", "number-0", "separator", "board-not-square")},
 		{"a left click on a P", one("2 1 1", "1 1 1"), ids("left-on-flag", "right-blank-to-flag"), ids("left-opened")},
-		{"a left click on a mine", one("1 3 3"), ids("left-mine"), ids("quit", "invalid-after-lose", "middle-mine", "left-question-mine")},
+		{"a left click on a mine", one("1 3 3"), ids("left-mine", "cell-last-corner"), ids("quit", "invalid-after-lose", "middle-mine", "left-question-mine")},
 		// <1, 1> is 0: the cascade opens the 8 safe cells, and the mine is left alone.
 		{"a left click's cascade wins", one("1 1 1"),
 			ids("left-cascade", "win-after-change", "number-0", "cell-row-1", "cell-column-1"),
-			ids("left-opens-number", "cascade-stopped-by-flag", "quit", "win-no-change", "cell-row-n")},
+			ids("left-opens-number", "cascade-stopped-by-flag", "quit", "win-no-change", "cell-row-n", "win-by-middle", "cell-last-corner")},
 		{"a left click opens a ?", one("2 1 1", "2 1 1", "1 1 1"),
 			ids("left-opens-question", "right-flag-to-question"), ids("cascade-opens-question")},
 		// <1, 2> is 0: its cascade opens the ? on <1, 1>.
@@ -77,13 +89,25 @@ func boomCases() []catalogueCase {
 		{"a right click turns ? into _", one("2 1 1", "2 1 1", "2 1 1"),
 			ids("right-question-to-blank", "right-flag-to-question", "right-blank-to-flag"), ids("right-opened")},
 		{"a right click on an opened cell", one("1 2 2", "2 2 2"), ids("right-opened"), ids("right-blank-to-flag")},
-		{"a middle click on a closed cell", one("3 2 2"), ids("middle-unopened"), ids("win-no-change", "board-all-mines")},
+		{"a middle click on a closed cell", one("3 2 2"), ids("middle-unopened"), ids("win-no-change", "board-all-mines", "middle-on-flag", "middle-on-question")},
+		// <1, 1> shows 0 and has no P around: a judge taking the P for opened would open
+		// its three neighbours.
+		{"a middle click on a P", one("2 1 1", "3 1 1"), ids("middle-on-flag", "middle-on-flag-matched", "middle-unopened"), ids("middle-on-question", "middle-zero-no-change")},
+		// <2, 2> has a mine around, <3, 3>, and no P.
+		{"near miss: a middle click on a P, its count not matched", one("2 2 2", "3 2 2"), ids("middle-on-flag"), ids("middle-on-flag-matched")},
+		// The mines at <1, 4> and <3, 3>, which has no mine around: the P on it matches
+		// its 0, and its neighbours, <2, 2>=1, <2, 3>=2, <2, 4>=2, <3, 2>=1, <3, 4>=1, are
+		// opened.
+		{"near miss: a middle click on a P with nothing to open", boomInput(boomGameLines([]string{"___*", "____", "__*_"},
+			"1 2 2", "1 2 3", "1 2 4", "1 3 2", "1 3 4", "2 3 3", "3 3 3")),
+			ids("middle-on-flag", "quit"), ids("middle-on-flag-matched", "left-cascade")},
+		{"a middle click on a ?", one("2 1 1", "2 1 1", "3 1 1"), ids("middle-on-question", "middle-unopened"), ids("middle-on-flag")},
 		// <2, 2> shows 1, no P around it.
 		{"a middle click's count differs", one("1 2 2", "3 2 2"), ids("middle-count-differs"), ids("middle-opens")},
 		// <2, 2> shows 1, matched by the P on the mine: it opens its seven other
 		// neighbours, <1, 1> first, a 0 whose cascade opens <1, 2> before its turn.
 		{"a middle click opens", one("1 2 2", "2 3 3", "3 2 2"),
-			ids("middle-opens", "middle-targets-overlap", "win-after-change", "cell-row-n", "cell-column-m"),
+			ids("middle-opens", "middle-targets-overlap", "win-after-change", "win-by-middle", "cell-row-n", "cell-column-m"),
 			ids("middle-cascade", "middle-opens-question", "middle-count-differs")},
 		{"a middle click opens a ?", one("2 3 3", "2 1 1", "2 1 1", "1 2 2", "3 2 2"),
 			ids("middle-opens-question", "middle-opens"), ids("cascade-opens-question")},
@@ -99,7 +123,11 @@ func boomCases() []catalogueCase {
 		// <2, 2> shows 1, matched by the wrong P on <1, 1>; among its targets, the ? on
 		// <3, 1> and the mine.
 		{"a middle click loses with a ? among its targets", one("2 3 1", "2 3 1", "1 2 2", "2 1 1", "3 2 2"),
-			ids("middle-lose-question", "middle-mine", "middle-lose-safe-target"), ids("middle-opens-question")},
+			ids("middle-lose-question", "middle-mine", "middle-lose-safe-target"), ids("middle-opens-question", "middle-lose-question-mine")},
+		// <2, 2> shows 1, matched by the wrong P on <1, 1>; its one mine target, <3, 3>,
+		// is a ?.
+		{"a middle click loses by a ? over a mine", one("1 2 2", "2 1 1", "2 3 3", "2 3 3", "3 2 2"),
+			ids("middle-lose-question-mine", "middle-lose-question", "middle-mine"), ids("left-question-mine")},
 		// <2, 2> shows 1; the wrong P on <1, 1> matches it, and among its targets, the
 		// mine <3, 3> and safe cells.
 		{"a middle click loses", one("1 2 2", "2 1 1", "3 2 2"),
@@ -121,7 +149,7 @@ func boomCases() []catalogueCase {
 		{"a middle click on a 0 opens nothing", boomInput(boomGameLines([]string{"____*", "_____", "_____"}, "2 3 5", "1 1 1", "3 1 1")),
 			ids("middle-zero-no-change", "cascade-stopped-by-flag"), ids("middle-zero-opens", "win-after-change")},
 		{"all mines: a middle click wins", boomInput(boomGameLines(mines, "3 1 1")),
-			ids("win-no-change", "all-mines-won-first", "board-all-mines", "middle-unopened"), ids("win-after-change")},
+			ids("win-no-change", "all-mines-won-first", "board-all-mines", "middle-unopened"), ids("win-after-change", "win-by-middle", "board-one-safe")},
 		{"all mines: a right click wins", boomInput(boomGameLines(mines, "2 1 1")),
 			ids("all-mines-won-first", "right-blank-to-flag", "win-after-change"), ids("win-no-change")},
 		{"all mines, no operation", boomInput(boomGameLines(mines)),
@@ -140,26 +168,44 @@ func boomCases() []catalogueCase {
 		{"a cell of the game before, then larger games", boomInput(boomGameLines(corner, "1 2 2"),
 			boomGameLines(boomBoard(4, 5, func(x, y int) bool { return x == 1 && y == 1 }), "1 2 2"),
 			boomGameLines(boomBoard(4, 5, func(x, y int) bool { return x == 1 && y == 1 }), "1 4 5")),
-			ids("reset-cell", "board-not-square"), ids("reset-after-over")},
+			ids("reset-cell", "board-not-square"), ids("reset-after-over", "reset-smaller", "board-n-3", "board-m-3")},
+		// Game 2 has fewer rows than game 1, and as many columns.
+		{"a smaller board after a larger one", boomInput(boomGameLines(boomBoard(4, 3, none)), boomGameLines(corner, "1 1 1")),
+			ids("reset-smaller", "board-m-3", "separator"), ids("reset-cell", "board-n-3")},
 		// Game 1 loses on <3, 3>, which stays closed; game 2 clicks <1, 1>.
 		{"a game after a LOSE", boomInput(boomGameLines(corner, "1 3 3"), boomGameLines(corner, "2 1 1")),
 			ids("reset-after-over"), ids("reset-cell")},
 		{"the largest board", boomInput(boomGameLines(large, "1 200 200")),
-			ids("board-200x200", "board-n-200", "board-m-200", "coordinate-200", "cascade-large", "board-no-mine",
-				"win-after-change", "left-cascade", "cell-row-n", "cell-column-m"),
-			ids("board-not-square", "cell-row-1")},
+			ids("board-200x200", "board-n-200", "board-m-200", "coordinate-200", "cascade-large", "cascade-40000", "board-no-mine",
+				"win-after-change", "left-cascade", "cell-row-n", "cell-column-m", "cell-last-corner"),
+			ids("board-not-square", "cell-row-1", "input-largest")},
 		// The mine at <1, 1>: the cascade from the far corner stops at the three 1s
 		// around it.
 		{"200 rows", boomInput(boomGameLines(tall, "1 200 3")),
-			ids("board-n-200", "board-not-square", "coordinate-200", "left-cascade"), ids("board-m-200", "cascade-large")},
+			ids("board-n-200", "board-not-square", "coordinate-200", "left-cascade", "board-m-3"), ids("board-m-200", "cascade-large", "board-n-3")},
 		{"200 columns", boomInput(boomGameLines(wide, "1 3 200")),
-			ids("board-m-200", "board-not-square", "coordinate-200"), ids("board-n-200", "board-200x200")},
+			ids("board-m-200", "board-not-square", "coordinate-200", "board-n-3"), ids("board-n-200", "board-200x200", "board-m-3", "cascade-40000")},
 		{"30 games", boomInput(thirty...), ids("games-30", "separator", "quit-no-ops"), ids("games-1")},
 		{"10000 operations", one(repeatLine("2 1 1", 10000)...), ids("ops-10000", "right-question-to-blank"), nil},
+		{"every limit at once", boomInput(largest...), ids("input-largest", "games-30", "ops-10000", "board-200x200"), ids("cascade-large")},
+		{"near miss: 30 games, the last of 9999 operations", boomInput(append(slices.Clone(largest[:29]), boomGameLines(large, repeatLine("2 1 1", 9999)...))...),
+			ids("games-30", "ops-10000"), ids("input-largest")},
+		{"n and an operation over two lines", laid("1\n3\n3\nR\nR\nS\n1\n2 2\n2 3\n3\n0\n"),
+			ids("form-split", "left-opens-number"), ids("form-runs", "form-tabs", "form-other-space", "form-crlf", "form-no-final-newline")},
+		{"near miss: two rows and two operations on a line", laid("1\n3 3\nR R\nS\n1 2 2 2 3 3\n0\n"),
+			ids("left-opens-number"), ids("form-split", "form-runs", "form-tabs", "form-other-space", "form-crlf", "form-no-final-newline")},
+		{"runs of spaces", laid("1\n3  3\nR\nR\nS\n1   2 2\n2 3 3\n0\n"), ids("form-runs"), ids("form-split", "form-tabs")},
+		{"a blank line", laid("1\n3 3\nR\nR\nS\n\n1 2 2\n2 3 3\n0\n"), ids("form-runs"), ids("form-split")},
+		{"near miss: a blank after a line", laid("1\n3 3\nR\nR\nS\n1 2 2 \n2 3 3\n0\n"), nil, ids("form-runs", "form-tabs")},
+		{"tabs", laid("1\n3\t3\nR\nR\nS\n1\t2\t2\n2 3 3\n0\n"), ids("form-tabs"), ids("form-runs", "form-other-space")},
+		{"\\v and \\f", laid("\v1\n3 3\nR\fR\nS\n1 2 2\n2 3 3\n0\n\f\v"), ids("form-other-space"), ids("form-tabs", "form-no-final-newline")},
+		{"\\r\\n", laid("1\r\n3 3\r\nR\r\nR\r\nS\r\n1 2 2\r\n2 3 3\r\n0\r\n"),
+			ids("form-crlf"), ids("form-runs", "form-no-final-newline", "form-split")},
+		{"no final newline", laid("1\n3 3\nR\nR\nS\n1 2 2\n2 3 3\n0"), ids("form-no-final-newline"), ids("form-crlf", "form-other-space")},
 		{"near miss: 9999 operations", one(repeatLine("2 1 1", 9999)...), ids("right-question-to-blank"), ids("ops-10000")},
 		// <2, 2> shows 8; opening it leaves the 8 mines unopened: WIN.
 		{"an 8", boomInput(boomGameLines([]string{"***", "*_*", "***"}, "1 2 2")),
-			ids("number-8", "left-opens-number", "win-after-change"), ids("number-0", "board-all-mines")},
+			ids("number-8", "left-opens-number", "win-after-change", "board-one-safe"), ids("number-0", "board-all-mines")},
 		{"no mine", boomInput(boomGameLines([]string{"___", "___", "___"}, "1 2 2")),
 			ids("board-no-mine", "left-cascade", "win-after-change"), ids("board-all-mines")},
 	}
@@ -185,24 +231,94 @@ func TestBoomSituationsOfInvalidInputs(t *testing.T) {
 	boomSituationGame.checkInvalid(t, boomCases(), "0123 _*\n\t\r")
 }
 
-// TestBoomFormsAreNotValid: no form of boom's input passes the validator. Text after the
-// last game, which ref never reads (docs/rules.md R-IN2), is no valid form either.
-func TestBoomFormsAreNotValid(t *testing.T) {
-	boomSituationGame.checkFormsAreNotValid(t, ref.Boom, "2\n3 3\n___\n___\n__*\n1 2 2\n2 3 3\n0\n3 3\n***\n***\n***\n0\n", []struct{ name, from, to string }{
-		{"tabs between tokens", "1 2 2", "1\t2\t2"},
-		{"\\r\\n line ends", "\n", "\r\n"},
-		{"runs of blanks", "2 3 3", "2   3  3"},
-		{"blank lines", "\n2 3 3", "\n\n\n2 3 3"},
-		{"blanks before a line", "\n2 3 3", "\n  2 3 3"},
-		{"blanks after a line", "2 3 3\n", "2 3 3 \t\n"},
-		{"an operation over several lines", "1 2 2", "1\n2\n2"},
-		{"an operation and the 0 on one line", "2 3 3\n0", "2 3 3 0"},
-		{"two rows on one line", "___\n__*", "___ __*"},
-		{"leading zeros", "1 2 2", "01 2 002"},
-		{"a sign", "2 3 3", "+2 3 3"},
-		{"no newline at the end", "***\n0\n", "***\n0"},
-		{"text after the last game", "***\n0\n", "***\n0\n1 1 1\n"},
-	})
+// TestBoomForms: the form entries are reached by exactly the forms an input is written
+// in, every other entry as by the canonical input, which ref answers alike: each
+// combination of forms testcase.Form writes, and layouts drawn at random, whose forms
+// testcase.FormsIn tells from their bytes, and whose split form is an operation or "n m"
+// spread over lines.
+func TestBoomForms(t *testing.T) {
+	canonical := []byte("2\n3 3\n___\n___\n__*\n1 2 2\n2 3 3\n0\n3 3\n***\n***\n***\n0\n")
+	c, err := testcase.DecodeBoom(canonical)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalogue := ruling.BoomSituations()
+	bit := map[string]testcase.Form{}
+	for i, name := range testcase.FormNames {
+		bit["form-"+name] = 1 << i
+	}
+	// forms splits a reach into its forms and its other entries.
+	forms := func(reach coverage.Set) (f testcase.Form, other coverage.Set) {
+		for i, s := range catalogue {
+			if b, ok := bit[s.ID]; ok && reach.Has(i) {
+				f |= b
+			} else if reach.Has(i) {
+				other.Add(i)
+			}
+		}
+		return f, other
+	}
+	if len(bit) != len(testcase.FormNames) {
+		t.Fatalf("the form entries: %v", bit)
+	}
+	for _, id := range slices.Collect(maps.Keys(bit)) {
+		if !slices.ContainsFunc(catalogue, func(s coverage.Situation) bool { return s.ID == id && s.Kind == coverage.Form }) {
+			t.Fatalf("%s is not a form entry of the catalogue", id)
+		}
+	}
+	want, err := ref.BoomTrace(canonical, func(*ref.BoomStep) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f0, base := forms(ruling.BoomReach(canonical))
+	if f0 != 0 {
+		t.Fatalf("the canonical input reaches the forms %06b", f0)
+	}
+	check := func(name string, input []byte, form testcase.Form) {
+		t.Helper()
+		got, other := forms(ruling.BoomReach(input))
+		if got != form || other != base {
+			t.Errorf("%s: reached forms %06b and %v, want %06b and %v\n%q", name, got, other.IDs(catalogue), form, base.IDs(catalogue), input)
+		}
+		if out, err := ref.BoomTrace(input, func(*ref.BoomStep) {}); err != nil || !bytes.Equal(out, want) {
+			t.Errorf("%s: ref answers %q, %v", name, out, err)
+		}
+	}
+	for f := testcase.Form(0); f <= testcase.AllForms; f++ {
+		c.Form = f
+		check(fmt.Sprintf("form %06b", f), c.Encode(), f)
+	}
+	// Random layouts: each token of the canonical input after a random run of blanks;
+	// beside says which the canonical layout puts after a space, on the line of the token
+	// before.
+	tokens := bytes.Fields(canonical)
+	var beside []bool
+	for i, at := 0, 0; i < len(tokens); i++ {
+		at = bytes.Index(canonical[at:], tokens[i]) + at
+		beside = append(beside, at > 0 && canonical[at-1] == ' ')
+		at += len(tokens[i])
+	}
+	blanks := []string{" ", " ", " ", "\n", "\n", "\t", "\r\n", "  ", "\v", "\f", "\n\n", " \n"}
+	rng := rand.New(rand.NewSource(1))
+	for k := range 400 {
+		var b []byte
+		split := false
+		for i, tok := range tokens {
+			if i > 0 || rng.Intn(4) == 0 {
+				sep := blanks[rng.Intn(len(blanks))]
+				if i > 0 && rng.Intn(2) == 0 {
+					sep = pick(beside[i], " ", "\n") // the canonical separator
+				}
+				split = split || beside[i] && strings.Contains(sep, "\n")
+				b = append(b, sep...)
+			}
+			b = append(b, tok...)
+		}
+		if rng.Intn(3) > 0 {
+			b = append(b, blanks[rng.Intn(len(blanks))]...)
+		}
+		check(fmt.Sprintf("layout %d", k), b, testcase.FormsIn(b)|pick(split, testcase.FormSplit, 0))
+	}
 }
 
 // TestBoomSituationsBeyondTheLimits: inputs past a limit of the statement, which ref
@@ -309,6 +425,51 @@ func BenchmarkBoomReach(b *testing.B) {
 			for b.Loop() {
 				if err := ref.Boom(c.input, io.Discard); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestBoomAimsReachTheirSituations: a hunt's case steered toward one situation of boom's
+// catalogue (the game's Toward, gen.BoomAim) reaches it for at least 8 of the case seeds
+// 0 to 31 of seed 1, every entry; the seeds are tried in order up to the eighth that does.
+// With every ruling of boom left out (-skip-rule), no steered case reaches one. The
+// largest input (input-largest: 30 games of 200x200 with 10000 operations each) costs
+// ref seconds a case, so -short leaves it out: its aim is a single call at every limit
+// at once, which no draw can miss.
+func TestBoomAimsReachTheirSituations(t *testing.T) {
+	g, err := gamereg.Lookup("boom")
+	if err != nil {
+		t.Fatal(err)
+	}
+	skipping, err := gamereg.SkipRulings(g, []string{"R-B1", "R-B2", "R-B3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steer, skipSteer := g.(engine.Steerer), skipping.(engine.Steerer)
+	for i, s := range ruling.BoomSituations() {
+		t.Run(s.ID, func(t *testing.T) {
+			if s.ID == "input-largest" && testing.Short() {
+				t.Skip("ref's play of the largest input")
+			}
+			var want coverage.Set
+			want.Add(i)
+			hits, k := 0, int64(0)
+			for ; k < 32 && hits < 8; k++ {
+				if ruling.BoomReach(steer.Toward(engine.CaseSeed(1, k), want).Encode()).Has(i) {
+					hits++
+				}
+			}
+			if hits < 8 {
+				t.Errorf("reached by %d of the 32 steered cases, want at least 8", hits)
+			}
+			if s.ID == "input-largest" {
+				return
+			}
+			for k := range int64(8) {
+				if r := ruling.BoomInput(skipSteer.Toward(engine.CaseSeed(1, k), want).Encode()); r != 0 {
+					t.Errorf("with every ruling left out, case %d reaches %v", k, r.IDs(ruling.Boom()))
 				}
 			}
 		})

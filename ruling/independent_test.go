@@ -36,14 +36,15 @@ func inputLines(input []byte) []string {
 	return strings.Split(strings.TrimSuffix(string(input), "\n"), "\n")
 }
 
-// mineSituations decides mine's rulings for a valid input.
+// mineSituations decides mine's rulings for a valid input, in any layout of its tokens
+// (docs/rules.md).
 func mineSituations(input []byte) ruling.Set {
-	lines := inputLines(input)
+	tokens := strings.Fields(string(input))
 	var n, m int
-	fmt.Sscan(lines[0], &n, &m)
+	fmt.Sscan(tokens[0]+" "+tokens[1], &n, &m)
 	var seen ruling.Set
 	// R-M1: a board with no safe cell.
-	if !strings.Contains(strings.Join(lines[1:1+n], ""), ".") {
+	if !strings.Contains(strings.Join(tokens[2:2+n], ""), ".") {
 		seen |= ruling.M1
 	}
 	snapshot := func(s *ref.MineStep) grid {
@@ -82,10 +83,17 @@ func mineSituations(input []byte) ruling.Set {
 		before = now
 	})
 	// R-M4: operations in the input that ref never read, the game being over, beyond the
-	// one Quit that closes a game ended by boom or finish.
-	ops := len(lines) - 1 - n
-	closing := ops == read+1 && ended != "give up" && strings.TrimSpace(lines[len(lines)-1]) == "Quit"
-	if ops > read && !closing {
+	// one Quit that closes a game ended by boom or finish. An operation is its word and,
+	// but for Quit, two numbers.
+	var ops []string
+	for i := 2 + n; i < len(tokens); i++ {
+		ops = append(ops, tokens[i])
+		if tokens[i] != "Quit" {
+			i += 2
+		}
+	}
+	closing := len(ops) == read+1 && ended != "give up" && ops[len(ops)-1] == "Quit"
+	if len(ops) > read && !closing {
 		seen |= ruling.M4
 	}
 	return seen

@@ -91,13 +91,11 @@ func (w *MineWatch) See(g *ref.MineGame, op string, x, y int) {
 }
 
 // Ended notes that the game ended with the last operation seen, and what follows it in
-// the input (never read, R-M4): rest, its lines; quit, whether the game ended at a Quit.
-// After a boom or a finish, one closing Quit alone is the input's usual end.
-func (w *MineWatch) Ended(rest [][]byte, quit bool) {
-	var words [][]byte
-	for _, line := range rest {
-		words = append(words, bytes.Fields(line)...)
-	}
+// the input (never read, R-M4): rest, its bytes after the operation's last token, in any
+// layout; quit, whether the game ended at a Quit. After a boom or a finish, one closing
+// Quit alone is the input's usual end.
+func (w *MineWatch) Ended(rest []byte, quit bool) {
+	words := bytes.FieldsFunc(rest, func(r rune) bool { return r < 0x80 && mineSpace(byte(r)) })
 	closing := !quit && len(words) == 1 && string(words[0]) == "Quit"
 	if len(words) > 0 && !closing {
 		w.Seen |= M4
@@ -107,21 +105,36 @@ func (w *MineWatch) Ended(rest [][]byte, quit bool) {
 // MineInput is the rulings a valid input of mine reaches as ref plays it (ref.MineTrace).
 func MineInput(input []byte) Set {
 	var w *MineWatch
+	ops := 0
 	ref.MineTrace(input, func(s *ref.MineStep) {
 		if s.Op == "" {
 			w = NewMineWatch(s.MineGame)
-		} else if w.See(s.MineGame, s.Op, s.X, s.Y); s.Result != "" {
-			w.Ended(linesAfter(input, s.Line), s.Op == "Quit")
+			return
+		}
+		ops++
+		if w.See(s.MineGame, s.Op, s.X, s.Y); s.Result != "" {
+			n, _ := s.Size()
+			w.Ended(mineAfter(input, n, ops), s.Op == "Quit")
 		}
 	})
+	if w == nil {
+		return 0 // no board: an input error
+	}
 	return w.Seen
 }
 
-// linesAfter is the lines of input after its line number line (1-based).
-func linesAfter(input []byte, line int) [][]byte {
-	lines := bytes.Split(input, []byte("\n"))
-	if line >= len(lines) {
-		return nil
+// mineAfter is what follows the first ops operations of input, an input of n rows, in
+// any layout (docs/rules.md: tokens and whitespace).
+func mineAfter(input []byte, n, ops int) []byte {
+	s := mineTokens{in: input}
+	for range 2 + n { // n, m and the rows
+		s.token()
 	}
-	return lines[line:]
+	for range ops {
+		if string(s.token()) != "Quit" {
+			s.token()
+			s.token()
+		}
+	}
+	return input[s.pos:]
 }

@@ -1,6 +1,7 @@
 package ruling
 
 import (
+	"bytes"
 	"math/bits"
 	"slices"
 
@@ -37,10 +38,13 @@ const (
 	msDSweepBoom
 	msDSweepBoomAfterSweeping
 	msDSweepFinish
+	msDSweepUnflaggedNear
 	// R-M1 on a board without a safe cell.
 	msFinishAfterFlagged
 	msFinishAfterNotSwept
 	msNoSafeFlag
+	msNoSafeBoom
+	msNoSafeGiveUp
 	// The end of the game (items 1 and 8) and the feedback's order (item 6).
 	msEndGiveUp
 	msEndGameOver
@@ -56,12 +60,15 @@ const (
 	msBoard1x1
 	msBoardOneRow
 	msBoardOneColumn
+	msBoard1x1000
+	msBoard1000x1
 	msBoardN1000
 	msBoardM1000
 	msBoard1000x1000
 	msBoardNoMine
 	msBoardAllMines
 	msBoardOneSafe
+	msOpsOne
 	msOpsMost
 	msOpsMostPlayed
 	msCascadeHalfBoard
@@ -73,8 +80,16 @@ const (
 	msCellColumn1
 	msCellColumnM
 	msCoordinate1000
-	// The forms of the input.
+	// The forms of the input: operations after the Quit, then the forms of docs/rules.md in
+	// the order of testcase.FormNames, the form of bit i of a testcase.Form being entry
+	// msFormSplit+i.
 	msLinesAfterQuit
+	msFormSplit
+	msFormRuns
+	msFormTabs
+	msFormOtherSpace
+	msFormCRLF
+	msFormNoFinalNewline
 
 	msCount
 )
@@ -106,10 +121,13 @@ var mineSituations = [...]coverage.Situation{
 	msDSweepBoom:              {ID: "dsweep-boom", Kind: coverage.Branch, Doc: "docs/mine.md R-M2", What: "a DSweep sweeps a mine: only boom"},
 	msDSweepBoomAfterSweeping: {ID: "dsweep-boom-after-sweeping", Kind: coverage.Branch, Doc: "docs/mine.md R-M2", What: "a DSweep sweeps cells and then a mine: boom, no feedback for the cells"},
 	msDSweepFinish:            {ID: "dsweep-finish", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "a DSweep sweeps the last safe cell: its feedback, then finish"},
+	msDSweepUnflaggedNear:     {ID: "dsweep-near-wiped-flag", Kind: coverage.Branch, Doc: "docs/mine.md R-M3", What: "a DSweep on a swept number next to a cell whose flag a 0-cascade removed: that flag counts no more"},
 
 	msFinishAfterFlagged:  {ID: "finish-after-flagged", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "on a board without a safe cell, a Sweep on a flag answers flagged, then finish"},
 	msFinishAfterNotSwept: {ID: "finish-after-not-swept", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "on a board without a safe cell, a DSweep answers not swept, then finish"},
 	msNoSafeFlag:          {ID: "no-safe-cell-flag-goes-on", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "on a board without a safe cell, a Flag leaves the game running: no finish after Flag"},
+	msNoSafeBoom:          {ID: "no-safe-cell-boom", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "on a board without a safe cell, a Sweep on a cell without a flag booms: game over, not finish"},
+	msNoSafeGiveUp:        {ID: "no-safe-cell-give-up", Kind: coverage.Branch, Doc: "docs/mine.md R-M1", What: "on a board without a safe cell, the game ends at the Quit: give up, not finish"},
 
 	msEndGiveUp:          {ID: "end-give-up", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 1", What: "the game ends at a Quit: give up"},
 	msEndGameOver:        {ID: "end-game-over", Kind: coverage.Branch, Doc: "docs/mine.md Output, item 8", What: "the game ends at a boom: game over, the total step counting the operation that boomed"},
@@ -125,12 +143,15 @@ var mineSituations = [...]coverage.Situation{
 	msBoard1x1:         {ID: "board-1x1", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board of one cell: n = m = 1"},
 	msBoardOneRow:      {ID: "board-one-row", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board of one row and several columns: n = 1 < m"},
 	msBoardOneColumn:   {ID: "board-one-column", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board of one column and several rows: m = 1 < n"},
+	msBoard1x1000:      {ID: "board-1x1000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the widest board of one row, tests 7-12's limit: n = 1, m = 1000"},
+	msBoard1000x1:      {ID: "board-1000x1", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the tallest board of one column: n = 1000, m = 1"},
 	msBoardN1000:       {ID: "board-n-1000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the most rows: n = 1000"},
 	msBoardM1000:       {ID: "board-m-1000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the most columns: m = 1000"},
 	msBoard1000x1000:   {ID: "board-1000x1000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the largest board: n = m = 1000"},
 	msBoardNoMine:      {ID: "board-no-mine", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board without a mine"},
 	msBoardAllMines:    {ID: "board-all-mines", Kind: coverage.Boundary, Doc: "docs/mine.md R-M1", What: "a board without a safe cell"},
 	msBoardOneSafe:     {ID: "board-one-safe-cell", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "a board with exactly one safe cell"},
+	msOpsOne:           {ID: "ops-1", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the input holds the fewest operations: the Quit alone"},
 	msOpsMost:          {ID: "ops-60000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the input holds the most operations: 60000, the Quit included"},
 	msOpsMostPlayed:    {ID: "ops-60000-played", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "the game reads all 60000 operations: give up, total step 59999"},
 	msCascadeHalfBoard: {ID: "cascade-half-board", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "one operation sweeps at least half the cells of a board of at least 250000 cells"},
@@ -143,8 +164,18 @@ var mineSituations = [...]coverage.Situation{
 	msCellColumnM:      {ID: "cell-column-m", Kind: coverage.Boundary, Doc: "docs/mine.md Input", What: "an operation read names a cell of the last column: y = m"},
 	msCoordinate1000:   {ID: "coordinate-1000", Kind: coverage.Boundary, Doc: "docs/mine.md Limits", What: "an operation read has the largest coordinate: x = 1000 or y = 1000"},
 
-	msLinesAfterQuit: {ID: "lines-after-quit", Kind: coverage.Form, Doc: "docs/mine.md Limits", What: "the input goes on after its Quit line, as the validator allows"},
+	msLinesAfterQuit: {ID: "lines-after-quit", Kind: coverage.Form, Doc: "docs/mine.md Limits", What: "the input goes on after its Quit, as the validator allows"},
+
+	msFormSplit:          {ID: "form-split", Kind: coverage.Form, Doc: mineFormDoc, What: "a line holds fewer tokens than the statement's layout puts on it: n and m, or an operation, over two lines"},
+	msFormRuns:           {ID: "form-runs", Kind: coverage.Form, Doc: mineFormDoc, What: "runs of blanks: two spaces or tabs in a row, a blank line, or a line end first"},
+	msFormTabs:           {ID: "form-tabs", Kind: coverage.Form, Doc: mineFormDoc, What: "a tab between tokens"},
+	msFormOtherSpace:     {ID: "form-other-space", Kind: coverage.Form, Doc: mineFormDoc, What: "a \\v or a \\f, the rarest of C's whitespace"},
+	msFormCRLF:           {ID: "form-crlf", Kind: coverage.Form, Doc: mineFormDoc, What: "a \\r: lines ended by \\r\\n"},
+	msFormNoFinalNewline: {ID: "form-no-final-newline", Kind: coverage.Form, Doc: mineFormDoc, What: "the last line without its line end"},
 }
+
+// mineFormDoc is where docs/ allows the input's forms.
+const mineFormDoc = "docs/rules.md Input is a stream of tokens"
 
 // A missing last entry would shorten the catalogue: its length must be the count.
 var _ [len(mineSituations) - msCount]struct{}
@@ -161,6 +192,10 @@ func MineReach(input []byte) coverage.Set {
 		return coverage.Set{}
 	}
 	w := &mineSeer{scan: scan}
+	w.addIf(scan.split, msFormSplit)
+	for i, f := 0, mineFormsIn(input); f != 0; i, f = i+1, f>>1 {
+		w.addIf(f&1 != 0, msFormSplit+i)
+	}
 	if _, err := ref.MineTrace(input, w.see); err != nil {
 		return coverage.Set{}
 	}
@@ -176,119 +211,143 @@ const (
 	mineFewNewly = 8      // a DSweep's neighbours: a Sweep or DSweep that sweeps more cascaded from a 0
 )
 
-// mineScan is what the scan of an input's bytes found.
+// mineScan is what the scan of an input's tokens found.
 type mineScan struct {
-	lines    int // the input's lines, every one ended by '\n'
-	quitLine int // the line of the Quit
-	ops      int // the operation lines, the Quit and those after it included
+	ops   int  // the operations, the Quit and those after it included
+	quit  int  // the operations before the Quit
+	split bool // a line holds fewer tokens than the canonical layout puts on it
 }
 
-// scanMine checks input as mine's validator does (testcase.DecodeMine: the exact layout,
-// canonical numbers, every limit, one Quit) and notes its forms; ok is false if it would
-// reject input.
+// scanMine checks input as mine's validator does (testcase.DecodeMine: the statement's
+// tokens in any whitespace layout, canonical numbers, every limit, one Quit); ok is false
+// if the validator would reject input.
 func scanMine(input []byte) (scan mineScan, ok bool) {
-	s := layoutScan{in: input}
-	n := s.number(1, mineMaxSide)
-	s.expect(' ')
-	m := s.number(1, mineMaxSide)
-	s.expect('\n')
-	for i := 0; i < n && !s.bad; i++ {
-		s.row(m, '*', '.')
+	s := mineTokens{in: input, line: 1}
+	// beside reads a number that the canonical layout puts on the line of the token
+	// before it.
+	beside := func(lo, hi int) int {
+		line := s.at
+		v := s.number(lo, hi)
+		scan.split = scan.split || s.at != line
+		return v
 	}
-	scan.lines = 1 + n
+	n := s.number(1, mineMaxSide)
+	m := beside(1, mineMaxSide)
+	for i := 0; i < n && !s.bad; i++ {
+		s.row(m)
+	}
 	quits := 0
-	for !s.bad && s.pos < len(s.in) {
+	for !s.bad {
+		word := s.token()
+		if len(word) == 0 {
+			break
+		}
 		if scan.ops == mineMaxOps {
 			return scan, false
 		}
 		scan.ops++
-		scan.lines++
-		switch string(s.word()) {
+		switch string(word) {
 		case "Quit":
 			quits++
-			scan.quitLine = scan.lines
+			scan.quit = scan.ops - 1
 		case "Flag", "Sweep", "DSweep":
-			s.expect(' ')
-			s.number(1, n)
-			s.expect(' ')
-			s.number(1, m)
+			beside(1, n)
+			beside(1, m)
 		default:
 			return scan, false
 		}
-		s.expect('\n')
 	}
 	return scan, !s.bad && quits == 1
 }
 
-// layoutScan reads an input in the validators' strict layout: single spaces, every line
-// ended by '\n', numbers without sign or leading zero. Its first fault sticks (bad).
-type layoutScan struct {
-	in  []byte
-	pos int
-	bad bool
+// mineTokens reads an input of mine as the judges do, as tokens separated by any of C's
+// whitespace (docs/rules.md), and as its validator checks them. Its first fault sticks
+// (bad).
+type mineTokens struct {
+	in   []byte
+	pos  int
+	line int // the line the reading has come to
+	at   int // the line of the last token read
+	bad  bool
 }
 
-// number reads a number in lo..hi.
-func (s *layoutScan) number(lo, hi int) int {
-	const most = 7 // digits: more than any limit of the games has
-	start, v := s.pos, 0
-	for s.pos < len(s.in) && s.in[s.pos] >= '0' && s.in[s.pos] <= '9' {
-		if s.pos-start < most {
-			v = v*10 + int(s.in[s.pos]-'0')
+// mineSpace is C's isspace in the "C" locale: what separates tokens.
+func mineSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+
+// token reads the next token, empty at the end of the input.
+func (s *mineTokens) token() []byte {
+	for ; s.pos < len(s.in) && mineSpace(s.in[s.pos]); s.pos++ {
+		if s.in[s.pos] == '\n' {
+			s.line++
 		}
+	}
+	s.at = s.line
+	start := s.pos
+	for s.pos < len(s.in) && !mineSpace(s.in[s.pos]) {
 		s.pos++
 	}
-	digits := s.pos - start
-	if digits == 0 || digits > most || digits > 1 && s.in[start] == '0' || v < lo || v > hi {
+	return s.in[start:s.pos]
+}
+
+// number reads a number in lo..hi, written canonically: digits alone, no leading zero.
+func (s *mineTokens) number(lo, hi int) int {
+	const most = 7 // digits: more than any limit of mine has
+	if s.bad {
+		return lo
+	}
+	t := s.token()
+	v := 0
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			s.bad = true
+			return lo
+		}
+		v = v*10 + int(c-'0')
+	}
+	if len(t) == 0 || len(t) > most || len(t) > 1 && t[0] == '0' || v < lo || v > hi {
 		s.bad = true
 		return lo
 	}
 	return v
 }
 
-// expect reads the byte c.
-func (s *layoutScan) expect(c byte) {
-	if s.pos < len(s.in) && s.in[s.pos] == c {
-		s.pos++
-	} else {
-		s.bad = true
-	}
-}
-
-// word reads the bytes up to a space or a line end.
-func (s *layoutScan) word() []byte {
-	start := s.pos
-	for s.pos < len(s.in) && s.in[s.pos] != ' ' && s.in[s.pos] != '\n' {
-		s.pos++
-	}
-	return s.in[start:s.pos]
-}
-
-// row reads a board row: width bytes, each a or b, and its '\n'.
-func (s *layoutScan) row(width int, a, b byte) {
-	if len(s.in)-s.pos <= width {
-		s.bad = true
+// row reads a board row: a token of width bytes, each '*' or '.'.
+func (s *mineTokens) row(width int) {
+	if s.bad {
 		return
 	}
-	for _, c := range s.in[s.pos : s.pos+width] {
-		if c != a && c != b {
-			s.bad = true
-			return
+	t := s.token()
+	s.bad = len(t) != width || len(bytes.Trim(t, "*.")) > 0
+}
+
+// mineFormsIn is the forms input shows in its bytes, as testcase.FormsIn tells them (a
+// test holds the two together), a bit each in the order of the form entries from
+// msFormSplit: all but the split form, which only the reading of the tokens tells.
+func mineFormsIn(input []byte) (forms uint8) {
+	set := func(entry int, cond bool) {
+		if cond {
+			forms |= 1 << (entry - msFormSplit)
 		}
 	}
-	s.pos += width
-	s.expect('\n')
+	set(msFormRuns, bytes.Contains(input, []byte("  ")) || bytes.Contains(input, []byte("\t\t")) || bytes.Contains(input, []byte("\n\n")) ||
+		bytes.Contains(input, []byte("\n\r\n")) || len(input) > 0 && (input[0] == '\n' || input[0] == '\r'))
+	set(msFormTabs, bytes.IndexByte(input, '\t') >= 0)
+	set(msFormOtherSpace, bytes.ContainsAny(input, "\v\f"))
+	set(msFormCRLF, bytes.IndexByte(input, '\r') >= 0)
+	set(msFormNoFinalNewline, len(input) > 0 && input[len(input)-1] != '\n' && input[len(input)-1] != '\v')
+	return forms
 }
 
 // mineSeer follows ref's play of one input of mine (ref.MineTrace) and notes the
 // situations it reaches. It keeps what the game's state after an operation no longer
 // tells: which cells were flagged before it.
 type mineSeer struct {
-	reach coverage.Set
-	scan  mineScan
-	n, m  int
-	steps int // the Flag, Sweep and DSweep operations read
-	ops   int // the operations read, the Quit included
+	reach  coverage.Set
+	scan   mineScan
+	n, m   int
+	noSafe bool // the board has no safe cell
+	steps  int  // the Flag, Sweep and DSweep operations read
+	ops    int  // the operations read, the Quit included
 	// The cells flagged as the last Flag on each left them, a bit each, allocated at the
 	// first Flag. A flag a cascade removed stays set: its cell is swept, and a swept cell
 	// is never swept again, so the bit is never read.
@@ -331,7 +390,7 @@ func (w *mineSeer) see(s *ref.MineStep) {
 		}
 	}
 	if s.Result != "" {
-		w.end(s.Result, s.Line)
+		w.end(g, s.Result)
 	}
 }
 
@@ -343,14 +402,18 @@ func (w *mineSeer) start(g *ref.MineGame) {
 	w.addIf(n == 1 && m == 1, msBoard1x1)
 	w.addIf(n == 1 && m > 1, msBoardOneRow)
 	w.addIf(m == 1 && n > 1, msBoardOneColumn)
+	w.addIf(n == 1 && m == mineMaxSide, msBoard1x1000)
+	w.addIf(n == mineMaxSide && m == 1, msBoard1000x1)
 	w.addIf(n == mineMaxSide, msBoardN1000)
 	w.addIf(m == mineMaxSide, msBoardM1000)
 	w.addIf(n == mineMaxSide && m == mineMaxSide, msBoard1000x1000)
 	w.addIf(safe == n*m, msBoardNoMine)
+	w.noSafe = safe == 0
 	w.addIf(safe == 0, msBoardAllMines)
 	w.addIf(safe == 1, msBoardOneSafe)
+	w.addIf(w.scan.ops == 1, msOpsOne)
 	w.addIf(w.scan.ops == mineMaxOps, msOpsMost)
-	w.addIf(w.scan.quitLine < w.scan.lines, msLinesAfterQuit)
+	w.addIf(w.scan.quit < w.scan.ops-1, msLinesAfterQuit)
 }
 
 // cell notes the coordinates of an operation read.
@@ -424,6 +487,9 @@ func (w *mineSeer) sweep(g *ref.MineGame, x, y int) {
 func (w *mineSeer) dsweep(g *ref.MineGame, x, y int) {
 	newly := g.Newly()
 	finish := g.Outcome() == "finish"
+	if g.Swept(x, y) && g.Number(x, y) > 0 && !w.reach.Has(msDSweepUnflaggedNear) {
+		w.addIf(w.nearWipedFlag(g, newly, x, y), msDSweepUnflaggedNear)
+	}
 	switch {
 	case g.Outcome() == "game over":
 		w.add(msDSweepBoom)
@@ -452,6 +518,20 @@ func (w *mineSeer) dsweep(g *ref.MineGame, x, y int) {
 		w.neighbours(g, newly, x, y)
 		w.swept(g, newly, msDSweepUnflags, x, y, true)
 	}
+}
+
+// nearWipedFlag reports whether a neighbour of (x, y) lost its flag to a 0-cascade before
+// the DSweep on (x, y) that swept newly: it carried a flag when an earlier operation swept
+// it (a Sweep on a flag answers flagged and a DSweep skips flags, so a cascade swept it).
+func (w *mineSeer) nearWipedFlag(g *ref.MineGame, newly [][2]int, x, y int) bool {
+	for nx := max(x-1, 1); nx <= min(x+1, w.n); nx++ {
+		for ny := max(y-1, 1); ny <= min(y+1, w.m); ny++ {
+			if (nx != x || ny != y) && w.flaggedBefore(nx, ny) && g.Swept(nx, ny) && !slices.Contains(newly, [2]int{nx, ny}) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // flagsAround counts the flags among (x, y)'s neighbours.
@@ -586,18 +666,21 @@ func firstInRowOrder(cells [][2]int) [2]int {
 	return first
 }
 
-// end notes how the game ended at the operation on line, and what follows it.
-func (w *mineSeer) end(result string, line int) {
-	after := w.scan.lines - line // lines never read
+// end notes how the game ended with the last operation read, and what follows it.
+func (w *mineSeer) end(g *ref.MineGame, result string) {
+	after := w.scan.ops - w.ops // operations never read
 	switch result {
 	case "give up":
 		w.add(msEndGiveUp)
 		w.addIf(w.steps == 0, msTotalStepZero)
 		w.addIf(after > 0, msAfterGiveUp)
+		w.addIf(w.noSafe, msNoSafeGiveUp)
 	case "game over":
 		w.add(msEndGameOver)
-		// One line after it is the Quit: every input has exactly one.
+		// One operation after it is the Quit: every input has exactly one.
 		w.addIf(after > 1, msAfterGameOver)
+		// On a board of mines only, a DSweep answers not swept: a Sweep boomed.
+		w.addIf(w.noSafe, msNoSafeBoom)
 	case "finish":
 		w.add(msEndFinish)
 		w.addIf(after > 1, msAfterFinish)

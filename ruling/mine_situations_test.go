@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"gamediff/coverage"
+	"gamediff/engine"
+	registry "gamediff/games" // "games" names the games of ruling_test.go
+	"gamediff/gen"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -227,6 +230,13 @@ func mineCases() []catalogueCase {
 		// (1,3) is 0 and its cascade reaches the flag on (1,4).
 		{"a DSweep's cascade removes a flag", textLines("1 5", "*....", "Sweep 1 2", "Flag 1 1", "Flag 1 4", "DSweep 1 2", "Quit"),
 			ids("dsweep-cascade-unflags"), ids("sweep-cascade-unflags")},
+		// (1,1) and (1,2) are 0, (1,3) shows 1, (1,5) shows 2. The Sweep's cascade wipes the
+		// wrong flag on (1,2); then the DSweep on (1,3) counts no flag around it: failed,
+		// where the wiped flag, counted, would match its 1 and sweep the mine (1,4).
+		{"a DSweep next to a wiped flag", textLines("1 6", "...*.*", "Flag 1 2", "Sweep 1 1", "DSweep 1 3", "Quit"),
+			ids("dsweep-near-wiped-flag", "sweep-cascade-unflags", "dsweep-failed-fewer-flags"), ids("dsweep-boom")},
+		{"near miss: the flag taken back before the cascade", textLines("1 6", "...*.*", "Flag 1 2", "Flag 1 2", "Sweep 1 1", "DSweep 1 3", "Quit"),
+			ids("dsweep-failed-fewer-flags", "flag-cancelled"), ids("dsweep-near-wiped-flag", "sweep-cascade-unflags")},
 		// (1,2) shows 1; the wrong flag on (1,3) matches it, and its blank (1,1) is the mine.
 		{"a DSweep booms", textLines("1 3", "*..", "Sweep 1 2", "Flag 1 3", "DSweep 1 2", "Quit"),
 			ids("dsweep-boom", "end-game-over"), ids("dsweep-boom-after-sweeping", "sweep-boom")},
@@ -245,9 +255,14 @@ func mineCases() []catalogueCase {
 		{"no safe cell: a DSweep finishes", textLines("1 1", "*", "DSweep 1 1", "Quit"),
 			ids("finish-after-not-swept", "board-1x1", "board-all-mines", "end-finish"), ids("no-safe-cell-flag-goes-on")},
 		{"no safe cell: a Flag does not", textLines("1 2", "**", "Flag 1 1", "Quit"),
-			ids("no-safe-cell-flag-goes-on", "end-give-up"), ids("end-finish", "finish-after-flagged")},
+			ids("no-safe-cell-flag-goes-on", "end-give-up", "no-safe-cell-give-up"), ids("end-finish", "finish-after-flagged", "no-safe-cell-boom")},
+		{"no safe cell: a Sweep on a cell without a flag booms", textLines("1 2", "**", "Flag 1 2", "Sweep 1 1", "Quit"),
+			ids("no-safe-cell-boom", "sweep-boom", "end-game-over", "board-all-mines"), ids("end-finish", "no-safe-cell-give-up")},
+		{"near miss: one safe cell, a Sweep on a mine", textLines("1 2", "*.", "Sweep 1 1", "Quit"),
+			ids("sweep-boom", "end-game-over", "board-one-safe-cell"), ids("no-safe-cell-boom", "board-all-mines")},
 		{"a Quit first", textLines("1 1", ".", "Quit"),
-			ids("end-give-up", "total-step-zero", "board-1x1", "board-no-mine", "board-one-safe-cell"), ids("after-give-up", "board-all-mines")},
+			ids("end-give-up", "total-step-zero", "board-1x1", "board-no-mine", "board-one-safe-cell", "ops-1"),
+			ids("after-give-up", "board-all-mines", "no-safe-cell-give-up")},
 		{"a 1x1 board swept", textLines("1 1", ".", "Sweep 1 1", "Quit"),
 			ids("end-finish", "number-0", "sweep-one-cell", "board-no-mine", "board-one-safe-cell"), ids("sweep-cascade")},
 		// (1,2) is 0: it is swept first, and (1,1) comes first in the feedback.
@@ -257,7 +272,7 @@ func mineCases() []catalogueCase {
 		{"near miss: a feedback in one column", textLines("2 1", ".", ".", "Sweep 1 1", "Quit"),
 			ids("board-one-column", "sweep-cascade"), ids("feedback-across-rows", "feedback-sweep-order")},
 		{"operations after the Quit", textLines("1 1", ".", "Quit", "Sweep 1 1"),
-			ids("after-give-up", "lines-after-quit", "end-give-up"), ids("end-finish")},
+			ids("after-give-up", "lines-after-quit", "end-give-up"), ids("end-finish", "ops-1")},
 		{"operations after a boom", textLines("1 2", "*.", "Sweep 1 1", "Sweep 1 2", "Quit"),
 			ids("after-game-over"), ids("lines-after-quit", "after-give-up")},
 		{"operations after a finish", textLines("1 2", ".*", "Sweep 1 1", "Flag 1 2", "Quit"),
@@ -267,16 +282,24 @@ func mineCases() []catalogueCase {
 		{"ten columns", textLines("1 10", "..........", "Sweep 1 10", "Quit"),
 			ids("cell-column-m", "sweep-cascade", "feedback-sweep-order"), ids("coordinate-1000")},
 		{"1000 rows", textLines(column...),
-			ids("board-n-1000", "board-one-column", "coordinate-1000", "cell-row-n", "sweep-cascade", "sweep-finish"),
-			ids("board-m-1000", "board-1000x1000", "cascade-half-board")},
+			ids("board-n-1000", "board-one-column", "board-1000x1", "coordinate-1000", "cell-row-n", "sweep-cascade", "sweep-finish"),
+			ids("board-m-1000", "board-1000x1000", "cascade-half-board", "board-1x1000")},
 		{"1000 columns", textLines(row...),
-			ids("board-m-1000", "board-one-row", "coordinate-1000", "cell-column-m", "sweep-cascade"),
-			ids("board-n-1000", "board-1000x1000")},
+			ids("board-m-1000", "board-one-row", "board-1x1000", "coordinate-1000", "cell-column-m", "sweep-cascade"),
+			ids("board-n-1000", "board-1000x1000", "board-1000x1")},
+		{"near miss: 999 columns", textLines(append(mineBoard(1, 999, single(1, 1)), "Sweep 1 999", "Quit")...),
+			ids("board-one-row", "cell-column-m"), ids("board-1x1000", "board-m-1000", "coordinate-1000")},
 		{"a cascade over the largest board", textLines(corner...),
 			ids("board-1000x1000", "board-n-1000", "board-m-1000", "cascade-half-board", "cascade-deep", "sweep-finish", "feedback-across-rows"),
-			ids("coordinate-1000", "feedback-sweep-order")},
+			ids("coordinate-1000", "feedback-sweep-order", "board-1x1000", "board-1000x1")},
 		{"a deep cascade over less than half the board", textLines(wall...),
 			ids("cascade-deep", "sweep-cascade", "end-give-up"), ids("cascade-half-board", "end-finish")},
+		{"a form of every kind but split", []byte("\n\n1   2\r\n\t.*\v\nFlag\t1\f2\r\nQuit"),
+			ids("form-runs", "form-tabs", "form-other-space", "form-crlf", "form-no-final-newline", "flag-success"), ids("form-split")},
+		{"the split form", []byte("1\n2\n.*\nFlag\n1 2\nQuit\n"), ids("form-split", "flag-success"),
+			ids("form-runs", "form-tabs", "form-other-space", "form-crlf", "form-no-final-newline")},
+		{"near miss: two operations on a line", []byte("1 2\n.*\nFlag 1 2 Flag 1 2\nQuit\n"), ids("flag-cancelled"),
+			ids("form-split", "form-runs", "form-tabs", "form-other-space", "form-crlf", "form-no-final-newline")},
 		{"60000 operations read", textLines(flags...),
 			ids("ops-60000", "ops-60000-played", "no-safe-cell-flag-goes-on", "flag-success", "flag-cancelled"), ids("lines-after-quit")},
 		{"60000 operations, the Quit first", textLines(quitFirst...),
@@ -304,53 +327,103 @@ func TestMineSituationsOfInvalidInputs(t *testing.T) {
 	mineSituationGame.checkInvalid(t, mineCases(), "FlagSwepDQuit 0123456789.*\n\t\r")
 }
 
-// checkFormsAreNotValid: each form the rules allow (docs/rules.md, "Input is a stream of
-// tokens"), applied to the canonical input, is one ref reads as it reads the canonical
-// input and the validator rejects (R-IN3: the statement's exact layout), so no valid input
-// has it and the catalogue lists none; and it reaches nothing. A validator that comes to
-// accept one fails this test: the form then belongs in the catalogue.
-func (g catalogueGame) checkFormsAreNotValid(t *testing.T, play func([]byte, io.Writer) error, canonical string, forms []struct{ name, from, to string }) {
-	t.Helper()
+// mineFormIDs are the ids of the form entries, bit by bit of a testcase.Form.
+func mineFormIDs(f testcase.Form) []string {
+	var ids []string
+	for i, name := range testcase.FormNames {
+		if f&(1<<i) != 0 {
+			ids = append(ids, "form-"+name)
+		}
+	}
+	return ids
+}
+
+// TestMineFormsReached: each form the rules allow (docs/rules.md, "Input is a stream of
+// tokens"), written by testcase.Form or laid out by hand, is an input that ref plays as
+// the canonical one, that the validator accepts, and that reaches what the canonical one
+// reaches and the form entries its layout shows, no others.
+func TestMineFormsReached(t *testing.T) {
+	const canonical = "2 3\n*..\n...\nSweep 1 2\nFlag 1 1\nDSweep 1 2\nQuit\n"
 	var want strings.Builder
-	if err := play([]byte(canonical), &want); err != nil {
+	if err := ref.Mine([]byte(canonical), &want); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range forms {
-		input := strings.Replace(canonical, f.from, f.to, -1)
-		if input == canonical {
-			t.Fatalf("%s: %q is not in the input", f.name, f.from)
-		}
+	base := ruling.MineReach([]byte(canonical)).IDs(ruling.MineSituations())
+	if forms := slices.DeleteFunc(slices.Clone(base), func(id string) bool { return !strings.HasPrefix(id, "form-") }); len(forms) > 0 {
+		t.Fatalf("the canonical input reaches %v", forms)
+	}
+	check := func(t *testing.T, input string, forms []string) {
+		t.Helper()
 		var got strings.Builder
-		if err := play([]byte(input), &got); err != nil || got.String() != want.String() {
-			t.Errorf("%s: ref answers %q, %v; want %q as for the canonical input", f.name, got.String(), err, want.String())
+		if err := ref.Mine([]byte(input), &got); err != nil || got.String() != want.String() {
+			t.Errorf("ref answers %q, %v; want %q as for the canonical input", got.String(), err, want.String())
 		}
-		if err := g.validate([]byte(input)); err == nil {
-			t.Errorf("%s: the validator accepts %q; the form belongs in the catalogue", f.name, input)
+		if err := mineSituationGame.validate([]byte(input)); err != nil {
+			t.Errorf("the validator rejects %q: %v", input, err)
 		}
-		if reach := g.reach([]byte(input)); !reach.Empty() {
-			t.Errorf("%s: reached %v", f.name, reach.IDs(g.catalogue))
+		wantIDs := slices.Concat(base, forms)
+		slices.SortFunc(wantIDs, func(a, b string) int { return mineEntry(a) - mineEntry(b) })
+		if got := ruling.MineReach([]byte(input)).IDs(ruling.MineSituations()); !slices.Equal(got, wantIDs) {
+			t.Errorf("%q reached %v, want %v", input, got, wantIDs)
 		}
+	}
+	for f := testcase.Form(1); f <= testcase.AllForms; f++ {
+		t.Run(strings.Join(mineFormIDs(f), ","), func(t *testing.T) { check(t, string(f.Respace([]byte(canonical))), mineFormIDs(f)) })
+	}
+	for _, f := range []struct {
+		name, from, to string
+		forms          []string
+	}{
+		{"tabs between tokens", "Sweep 1 2", "Sweep\t1\t2", []string{"form-tabs"}},
+		{"\\r\\n line ends", "\n", "\r\n", []string{"form-crlf"}},
+		{"a \\r before one line end", "Flag 1 1\n", "Flag 1 1\r\n", []string{"form-crlf"}},
+		{"runs of blanks", "Flag 1 1", "Flag   1  1", []string{"form-runs"}},
+		{"blank lines", "\nFlag", "\n\n\nFlag", []string{"form-runs"}},
+		{"blanks before a line", "\nQuit", "\n  Quit", []string{"form-runs"}},
+		{"a tab after a line", "Quit\n", "Quit\t\n", []string{"form-tabs"}},
+		{"a vertical tab for a space", "Flag 1 1", "Flag\v1 1", []string{"form-other-space"}},
+		{"a form feed for a line end", "...\nSweep", "...\fSweep", []string{"form-other-space"}},
+		{"an operation over several lines", "DSweep 1 2", "DSweep\n1\n2", []string{"form-split"}},
+		{"an operation's column on the next line", "Sweep 1 2", "Sweep 1\n2", []string{"form-split"}},
+		{"the size over two lines", "2 3", "2\n3", []string{"form-split"}},
+		{"two operations on one line", "Flag 1 1\nDSweep", "Flag 1 1 DSweep", nil},
+		{"two rows on one line", "*..\n...", "*.. ...", nil},
+		{"a row on the size's line", "2 3\n", "2 3 ", nil},
+		{"no newline at the end", "Quit\n", "Quit", []string{"form-no-final-newline"}},
+	} {
+		t.Run(f.name, func(t *testing.T) {
+			input := strings.Replace(canonical, f.from, f.to, -1)
+			if input == canonical {
+				t.Fatalf("%q is not in the input", f.from)
+			}
+			check(t, input, f.forms)
+		})
 	}
 }
 
-// TestMineFormsAreNotValid: no form of mine's input but operations after the Quit
-// (lines-after-quit) passes the validator.
-func TestMineFormsAreNotValid(t *testing.T) {
-	mineSituationGame.checkFormsAreNotValid(t, ref.Mine, "2 3\n*..\n...\nSweep 1 2\nFlag 1 1\nDSweep 1 2\nQuit\n", []struct{ name, from, to string }{
-		{"tabs between tokens", "Sweep 1 2", "Sweep\t1\t2"},
-		{"\\r\\n line ends", "\n", "\r\n"},
-		{"runs of blanks", "Flag 1 1", "Flag   1  1"},
-		{"blank lines", "\nFlag", "\n\n\nFlag"},
-		{"blanks before a line", "\nQuit", "\n  Quit"},
-		{"blanks after a line", "Quit\n", "Quit \t\n"},
-		{"an operation over several lines", "DSweep 1 2", "DSweep\n1\n2"},
-		{"two operations on one line", "Flag 1 1\nDSweep", "Flag 1 1 DSweep"},
-		{"two rows on one line", "*..\n...", "*.. ..."},
-		{"the size over two lines", "2 3", "2\n3"},
-		{"leading zeros", "Sweep 1 2", "Sweep 01 002"},
-		{"a sign", "Flag 1 1", "Flag +1 1"},
-		{"no newline at the end", "Quit\n", "Quit"},
-	})
+// mineEntry is the index of entry id in mine's catalogue.
+func mineEntry(id string) int {
+	return slices.IndexFunc(ruling.MineSituations(), func(s coverage.Situation) bool { return s.ID == id })
+}
+
+// TestMineFormsAsTestcaseTellsThem: on valid inputs in every layout, the form entries
+// reached are the forms testcase.FormsIn sees in the bytes, and form-split is reached
+// exactly when the case's form (testcase.FormOf, for inputs Respace wrote) has it.
+func TestMineFormsAsTestcaseTellsThem(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i, input := range seededCases(300, func(b []byte) []byte { return testcase.MineFromBytes(b).Encode() }) {
+		c, err := testcase.DecodeMine(input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Form = testcase.Form(rng.Intn(int(testcase.AllForms) + 1))
+		input = c.Encode()
+		reached := ruling.MineReach(input).IDs(ruling.MineSituations())
+		got := slices.DeleteFunc(reached, func(id string) bool { return !strings.HasPrefix(id, "form-") })
+		if want := mineFormIDs(testcase.FormsIn(input) | c.Form&testcase.FormSplit); !slices.Equal(got, want) {
+			t.Fatalf("case %d, form %06b: reached %v, want %v\n%q", i, c.Form, got, want, input)
+		}
+	}
 }
 
 // TestMineSituationsBeyondTheLimits: inputs past a limit of the statement, which ref
@@ -422,6 +495,65 @@ func TestMineSituationsAgreeWithRulings(t *testing.T) {
 		}
 	}
 	t.Logf("random cases reach %d of %d entries; not %v", seen.Len(), len(catalogue), coverage.All(catalogue).Minus(seen).IDs(catalogue))
+}
+
+// mineLargeAims are the situations whose aimed cases are as large as the statement
+// allows, at the cost of a second or more each for ref to play.
+var mineLargeAims = []string{"board-1000x1000", "cascade-half-board", "cascade-deep", "ops-60000-played"}
+
+// TestMineAimsReachTheirSituations: a hunt's case steered toward one situation of mine's
+// catalogue (Toward, whose generator is gen.MineAim's, or MineGen's where it has none)
+// reaches it for most seeds: at least 8 of the first 32 case seeds of hunt seed 1. (With
+// -short, the cases at the limits are held to the same share of the first 8 seeds.)
+func TestMineAimsReachTheirSituations(t *testing.T) {
+	g, err := registry.Lookup("mine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range ruling.MineSituations() {
+		t.Run(s.ID, func(t *testing.T) {
+			t.Parallel()
+			seeds, least := 32, 8
+			if testing.Short() && slices.Contains(mineLargeAims, s.ID) {
+				seeds, least = 8, 2
+			}
+			var want coverage.Set
+			want.Add(i)
+			reached := 0
+			for k := range seeds {
+				c := g.Toward(engine.CaseSeed(1, int64(k)), want)
+				if ruling.MineReach(c.Encode()).Has(i) {
+					reached++
+				}
+			}
+			if reached < least {
+				t.Errorf("%d of %d aimed cases reach it, want %d at least", reached, seeds, least)
+			}
+		})
+	}
+}
+
+// TestMinePlanReachesEverySituation: the default test set (gen, seed 1: test n made from
+// engine.CaseSeed(1, n)) reaches every situation of mine's catalogue.
+func TestMinePlanReachesEverySituation(t *testing.T) {
+	catalogue := ruling.MineSituations()
+	plan := gen.MinePlan()
+	reach := make([]coverage.Set, len(plan))
+	var wg sync.WaitGroup
+	for i, p := range plan {
+		wg.Go(func() {
+			c := registry.Generate[testcase.Mine](p.Gen, engine.CaseSeed(1, int64(i+1)))
+			reach[i] = ruling.MineReach(c.Encode())
+		})
+	}
+	wg.Wait()
+	var reached coverage.Set
+	for _, r := range reach {
+		reached = reached.Union(r)
+	}
+	if missed := coverage.All(catalogue).Minus(reached); !missed.Empty() {
+		t.Errorf("no test of the default set reaches %v", missed.IDs(catalogue))
+	}
 }
 
 // mineBenchInput is a large case: the largest board split by a wall of mines, a cascade

@@ -15,8 +15,8 @@ import (
 var Boom = Scaling[testcase.Boom]{Dimensions: []string{"games", "side", "operations"}, Scale: scaleBoom}
 
 func scaleBoom(c testcase.Boom, dim string, f float64) (testcase.Boom, float64) {
-	var out testcase.Boom
-	before, after := 0, 0 // the dimension's total
+	// Laid out as the case was; before and after are the dimension's total.
+	out, before, after := testcase.Boom{Form: c.Form}, 0, 0
 	switch dim {
 	case "games":
 		k := scaledSize(len(c.Games), 1, f)

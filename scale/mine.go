@@ -13,6 +13,11 @@ import (
 var Mine = Scaling[testcase.Mine]{Dimensions: []string{"operations", "rows", "columns"}, Scale: scaleMine}
 
 func scaleMine(c testcase.Mine, dim string, f float64) (testcase.Mine, float64) {
+	out, kept := scaleMineCanonical(c, dim, f)
+	return out.InForm(c.Form), kept // laid out as the case was, as far as it still shows
+}
+
+func scaleMineCanonical(c testcase.Mine, dim string, f float64) (testcase.Mine, float64) {
 	switch dim {
 	case "operations":
 		return scaleMineOps(c, f)

@@ -329,3 +329,55 @@ func TestDataminingScaling(t *testing.T) {
 }
 
 func (p towerPlayed) String() string { return fmt.Sprint(p.read) }
+
+// TestScalingKeepsTheForm: a case laid out in every form the rules allow (tabs, runs of
+// blanks, \v and \f, \r\n, no final newline) keeps its layout when scaled along any
+// dimension, in every game: a reader's slip that the found case shows, its narrowed case
+// shows too.
+func TestScalingKeepsTheForm(t *testing.T) {
+	shown := testcase.AllForms &^ testcase.FormSplit // what the bytes alone show (FormsIn)
+	check := func(t *testing.T, dims []string, scale func(dim string, f float64) ([]byte, float64)) {
+		for _, dim := range dims {
+			for _, f := range scales {
+				input, share := scale(dim, f)
+				if share == 0 {
+					continue
+				}
+				if got := testcase.FormsIn(input) & shown; got != shown {
+					t.Errorf("%s by %v: the scaled case shows the forms %b of %b", dim, f, got, shown)
+				}
+			}
+		}
+	}
+	t.Run("mine", func(t *testing.T) {
+		c := drawCase[testcase.Mine](t, "mine -n 100 -m 100 -q 1500 -scenario careful", 1).InForm(shown)
+		check(t, Mine.Dimensions, func(dim string, f float64) ([]byte, float64) {
+			s, share := Mine.Scale(c, dim, f)
+			return s.Encode(), share
+		})
+	})
+	t.Run("boom", func(t *testing.T) {
+		c := drawCase[testcase.Boom](t, "boom -T 8 -n 3..60 -m 3..60 -q 0..600", 1)
+		c.Form = shown
+		check(t, Boom.Dimensions, func(dim string, f float64) ([]byte, float64) {
+			s, share := Boom.Scale(c, dim, f)
+			return s.Encode(), share
+		})
+	})
+	t.Run("tower", func(t *testing.T) {
+		c := drawCase[testcase.Tower](t, "tower -datasets 10 -n 10..25 -m 10..25 -cmds 20..120", 1)
+		c.Form = shown
+		check(t, Tower.Dimensions, func(dim string, f float64) ([]byte, float64) {
+			s, share := Tower.Scale(c, dim, f)
+			return s.Encode(), share
+		})
+	})
+	t.Run("datamining", func(t *testing.T) {
+		c := drawCase[testcase.Datamining](t, "datamining -boards 100", 1)
+		c.Form = shown
+		check(t, Datamining.Dimensions, func(dim string, f float64) ([]byte, float64) {
+			s, share := Datamining.Scale(c, dim, f)
+			return s.Encode(), share
+		})
+	})
+}

@@ -23,6 +23,9 @@ const (
 // Boom is one input of the game boom: T games played one after the other.
 type Boom struct {
 	Games []BoomGame
+	// Form is how the input is laid out beyond the canonical layout: the forms every
+	// game's input may take (docs/rules.md, "Input is a stream of tokens").
+	Form Form
 }
 
 // BoomGame is one game: a board and the operations read before its closing 0.
@@ -48,7 +51,8 @@ const (
 	BoomMiddle
 )
 
-// Encode renders the case as judge input.
+// Encode renders the case as judge input: the canonical layout, written in the case's
+// Form.
 func (c Boom) Encode() []byte {
 	size := 4
 	for _, g := range c.Games { // a line "op x y" is at most 10 bytes
@@ -65,11 +69,13 @@ func (c Boom) Encode() []byte {
 		}
 		b = append(b, '0', '\n')
 	}
-	return b
+	return c.Form.Respace(b)
 }
 
-// DecodeBoom is the validator of boom (R-IN3): the exact format and every limit, each
-// game closed by 0 and nothing after the last; the first violation names its line.
+// DecodeBoom is the validator of boom (R-IN3): the statement's tokens in any whitespace
+// layout the judges read (docs/rules.md), every limit, each game closed by 0 and nothing
+// after the last; the first violation names its line. The case carries the layout it
+// was read in (Form), so that Decode(c.Encode()) is c.
 func DecodeBoom(input []byte) (Boom, error) {
 	s := newInStream(input)
 	games := s.number("T", 1, BoomMaxGames)
@@ -94,19 +100,23 @@ func DecodeBoom(input []byte) (Boom, error) {
 		}
 		c.Games = append(c.Games, g)
 	}
-	s.end("the last game")
-	return c, s.err
+	if s.end("the last game"); s.err != nil {
+		return c, s.err
+	}
+	c.Form = FormOf(c.Encode(), input)
+	return c, nil
 }
 
-// BoomFromBytes decodes fuzzer bytes into a valid case (see tape): T, then per game n, m,
-// the board and a count of operations, three bytes each; the last game takes operations
-// until the bytes run out. No game takes an operation once they have: a count read near
+// BoomFromBytes decodes fuzzer bytes into a valid case (see tape): T, a form byte (the
+// Form's bits of AllForms), then per game n, m, the board and a count of operations,
+// three bytes each; the last game takes operations until the bytes run out. No game takes an operation once they have: a count read near
 // the end would otherwise be filled from the zeros past it (51 bytes made thousands of
 // clicks on one cell, and a fuzzer's run of the naive ref on them its slowest by far).
 // Boom.Bytes is its inverse.
 func BoomFromBytes(data []byte) Boom {
 	t := &tape{data: data}
 	games := make([]BoomGame, t.size(1, 3, BoomMaxGames))
+	form := Form(t.byte()) & AllForms
 	for i := range games {
 		n, m := t.size(BoomMinSide, 8, BoomMaxSide), t.size(BoomMinSide, 8, BoomMaxSide)
 		games[i].Board = t.board(n, m, '_', '*')
@@ -119,7 +129,7 @@ func BoomFromBytes(data []byte) Boom {
 			games[i].Ops = append(games[i].Ops, BoomOp{Kind: BoomKind(1 + t.intn(3)), X: 1 + t.intn(n), Y: 1 + t.intn(m)})
 		}
 	}
-	return Boom{games}
+	return Boom{games, form}
 }
 
 // Bytes is the inverse of BoomFromBytes: fuzz seeds in which a changed byte changes one
@@ -127,6 +137,7 @@ func BoomFromBytes(data []byte) Boom {
 func (c Boom) Bytes() []byte {
 	w := &tapeWriter{}
 	w.size(len(c.Games), 1, 3, BoomMaxGames)
+	w.byte(byte(c.Form))
 	for i, g := range c.Games {
 		n, m := len(g.Board), len(g.Board[0])
 		w.size(n, BoomMinSide, 8, BoomMaxSide)

@@ -16,10 +16,14 @@ const (
 	MineMaxOps  = 60000
 )
 
-// Mine is one input of the game mine: a board and the operations read after it.
+// Mine is one input of the game mine: a board and the operations read after it, and the
+// layout of its input.
 type Mine struct {
 	Board []string // n rows of m bytes: '*' a mine, '.' safe
 	Ops   []MineOp
+	// Form is how the input is laid out beyond the canonical layout (docs/rules.md, "Input
+	// is a stream of tokens"): 0 for one item per line, single spaces.
+	Form Form
 }
 
 // MineOp is one operation line; X and Y are unused for Quit.
@@ -45,8 +49,25 @@ var mineKindNames = [...]string{"Flag", "Sweep", "DSweep", "Quit"}
 // String is the operation as the input spells it.
 func (k MineKind) String() string { return mineKindNames[k] }
 
-// Encode renders the case as judge input.
-func (c Mine) Encode() []byte {
+// Encode renders the case as judge input: the canonical layout, written in the case's
+// form.
+func (c Mine) Encode() []byte { return c.Form.Respace(c.canonical()) }
+
+// InForm is c laid out in form f, as far as its input can show f: a form that would
+// change no byte of it (tabs, when the split form has made every space a line end) is
+// left out, so that DecodeMine(c.InForm(f).Encode()) is c.InForm(f).
+func (c Mine) InForm(f Form) Mine {
+	c.Form = 0
+	if f != 0 {
+		canonical := c.canonical()
+		c.Form = FormOf(canonical, f.Respace(canonical))
+	}
+	return c
+}
+
+// canonical is the case's input in the canonical layout: "n m", a row per line, an
+// operation per line, each line ended by '\n'.
+func (c Mine) canonical() []byte {
 	b := make([]byte, 0, 16+len(c.Board)*(len(c.Board[0])+1)+len(c.Ops)*16)
 	b = appendInts(b, len(c.Board), len(c.Board[0]))
 	for _, row := range c.Board {
@@ -63,8 +84,10 @@ func (c Mine) Encode() []byte {
 	return b
 }
 
-// DecodeMine is the validator of mine (R-IN3): the exact format and every limit, exactly
-// one Quit and at most 60000 operations included; the first violation names its line.
+// DecodeMine is the validator of mine (R-IN3): tokens separated by any whitespace, as the
+// judges read them, canonical numbers, and every limit, exactly one Quit and at most 60000
+// operations included; the first violation names its line. The case carries the form its
+// input is laid out in (Mine.Form), so that Decode(c.Encode()) is c.
 func DecodeMine(input []byte) (Mine, error) {
 	s := newInStream(input)
 	n := s.number("n", 1, MineMaxSide)
@@ -97,14 +120,18 @@ func DecodeMine(input []byte) (Mine, error) {
 	if quits == 0 {
 		s.fail("no Quit: exactly one is required")
 	}
+	if s.err == nil {
+		c.Form = FormOf(c.canonical(), input)
+	}
 	return c, s.err
 }
 
-// MineFromBytes decodes fuzzer bytes into a valid case (see tape): n, m, the board, then
-// operations until the bytes run out; the Quit goes where the bytes first ask for one (a
-// later one is a Sweep), or last. Mine.Bytes is its inverse.
+// MineFromBytes decodes fuzzer bytes into a valid case (see tape): the form, n, m, the
+// board, then operations until the bytes run out; the Quit goes where the bytes first ask
+// for one (a later one is a Sweep), or last. Mine.Bytes is its inverse.
 func MineFromBytes(data []byte) Mine {
 	t := &tape{data: data}
+	form := mineFormOf(t)
 	n := t.size(1, 8, MineMaxSide)
 	m := t.size(1, 8, MineMaxSide)
 	c := Mine{Board: t.board(n, m, '.', '*')}
@@ -127,7 +154,7 @@ func MineFromBytes(data []byte) Mine {
 	if !quit {
 		c.Ops = append(c.Ops, MineOp{Kind: MineQuit})
 	}
-	return c
+	return c.InForm(form)
 }
 
 // Bytes is the inverse of MineFromBytes: fuzz seeds in which a changed byte changes one
@@ -135,6 +162,7 @@ func MineFromBytes(data []byte) Mine {
 func (c Mine) Bytes() []byte {
 	n, m := len(c.Board), len(c.Board[0])
 	w := &tapeWriter{data: make([]byte, 0, 8+n*m+3*len(c.Ops))}
+	writeMineForm(w, c.Form)
 	w.size(n, 1, 8, MineMaxSide)
 	w.size(m, 1, 8, MineMaxSide)
 	w.board(c.Board, '*')
@@ -144,6 +172,28 @@ func (c Mine) Bytes() []byte {
 		w.intn(max(op.Y-1, 0), m)
 	}
 	return w.data
+}
+
+// mineFormTag marks a fuzz byte that carries a form in its low bits (mineFormOf): a
+// quarter of the byte values, so that most fuzzed inputs keep the canonical layout and a
+// changed byte turns a form on or off.
+const mineFormTag = 0xc0
+
+// mineFormOf reads the layout of the input from one byte (writeMineForm).
+func mineFormOf(t *tape) Form {
+	if b := t.byte(); b&mineFormTag == mineFormTag {
+		return Form(b) & AllForms
+	}
+	return 0
+}
+
+// writeMineForm writes f as mineFormOf reads it.
+func writeMineForm(w *tapeWriter, f Form) {
+	if f != 0 {
+		w.byte(mineFormTag | byte(f))
+		return
+	}
+	w.byte(0)
 }
 
 // Bounds lists the constrained quantities of the case with their limits.

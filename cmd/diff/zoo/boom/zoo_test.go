@@ -14,6 +14,10 @@ var bugs = []zoo.Bug{
 	{Name: "win-after-change-only", Verdict: "WA"},
 	{Name: "middle-skips-zero", Verdict: "WA"},
 	{Name: "no-reset", Verdict: "WA"},
+	{Name: "middle-on-flag-opened", Verdict: "WA"},
+	{Name: "middle-question-not-checked", Verdict: "WA"},
+	{Name: "short-queue", Verdict: "RE"},
+	{Name: "cr-not-blank", Verdict: "WA"},
 }
 
 func TestZoo(t *testing.T) { zoo.Test(t, "boom", bugs) }

@@ -23,6 +23,11 @@ var bugs = map[string]string{
 	"middle-skips-zero":      "a middle click on a 0 does nothing",
 	"no-reset":               "the player map not reset between games (the statement's memset warning)",
 	"rescan":                 "the map copied and compared whole on every click: right, but too slow",
+	// The rare situations of the catalogue (ruling/boom_situations.go), one slip each.
+	"middle-on-flag-opened":       "a middle click on a closed cell marked P taken for an opened one (a public solution's bug: middle-on-flag-matched)",
+	"middle-question-not-checked": "a middle click's mine check looks at its _ targets only: a ? over a mine is opened (middle-lose-question-mine)",
+	"short-queue":                 "the flood fill's queue holds 20000 cells, half the largest board: a larger cascade overruns it (cascade-large)",
+	"cr-not-blank":                "the reader's blanks are space, \\t, \\n, \\v and \\f, not \\r: a \\r\\n line end sticks to its token (form-crlf)",
 }
 
 // side is the largest board side; the arrays are global and sized for it, rows of side cells.
@@ -38,6 +43,7 @@ var (
 	unopened int
 	changed  []int32
 	stack    []int32
+	queue    [side * side / 2]int32 // -bug short-queue's
 	out      *bufio.Writer
 	// meter charges -bug rescan its scans in CPU time (cpuclock), cellNS a cell.
 	meter  cpuclock.Meter
@@ -158,7 +164,7 @@ func game(in *reader) {
 
 // middle handles a middle click on p; true means the game is lost.
 func middle(p int) bool {
-	if !opened[p] || bug == "middle-skips-zero" && number[p] == 0 {
+	if !opened[p] && (bug != "middle-on-flag-opened" || view[p] != 'P') || bug == "middle-skips-zero" && number[p] == 0 {
 		return false
 	}
 	flags := 0
@@ -172,7 +178,7 @@ func middle(p int) bool {
 	}
 	lost := false
 	eachNeighbour(p, func(q int) {
-		if !opened[q] && view[q] != 'P' && isMine[q] {
+		if !opened[q] && view[q] != 'P' && isMine[q] && (bug != "middle-question-not-checked" || view[q] == '_') {
 			lost = true
 		}
 	})
@@ -189,6 +195,10 @@ func middle(p int) bool {
 
 // open opens p, an unopened safe cell, and cascades from the zeros.
 func open(p int) {
+	if bug == "short-queue" {
+		openQueued(p)
+		return
+	}
 	mark(p)
 	stack = append(stack[:0], int32(p))
 	for len(stack) > 0 {
@@ -201,6 +211,29 @@ func open(p int) {
 			if !opened[r] && (view[r] == '_' || view[r] == '?' && bug != "question-stops-cascade") {
 				mark(r)
 				stack = append(stack, int32(r))
+			}
+		})
+	}
+}
+
+// openQueued is open with a queue of fixed size, whose head and tail only grow: each
+// cell opened takes a slot.
+func openQueued(p int) {
+	mark(p)
+	head, tail := 0, 0
+	queue[tail] = int32(p)
+	tail++
+	for head < tail {
+		q := int(queue[head])
+		head++
+		if number[q] != 0 {
+			continue
+		}
+		eachNeighbour(q, func(r int) {
+			if !opened[r] && view[r] != 'P' {
+				mark(r)
+				queue[tail] = int32(r)
+				tail++
 			}
 		})
 	}
@@ -251,11 +284,11 @@ type reader struct {
 // word returns the next token, or nil at the end of the input; it is valid until the next call.
 func (in *reader) word() []byte {
 	c, err := in.r.ReadByte()
-	for err == nil && c <= ' ' {
+	for err == nil && blank(c) {
 		c, err = in.r.ReadByte()
 	}
 	in.buf = in.buf[:0]
-	for err == nil && c > ' ' {
+	for err == nil && !blank(c) {
 		in.buf = append(in.buf, c)
 		c, err = in.r.ReadByte()
 	}
@@ -263,6 +296,14 @@ func (in *reader) word() []byte {
 		return nil
 	}
 	return in.buf
+}
+
+// blank reports whether c separates tokens: any byte up to the space, as scanf's are.
+func blank(c byte) bool {
+	if bug == "cr-not-blank" {
+		return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'
+	}
+	return c <= ' '
 }
 
 func (in *reader) int() int {

@@ -34,6 +34,11 @@ var bugs = map[string]string{
 	"recursive-fill":         "a recursive flood fill: a big cascade overflows the 8 MB stack",
 	"rescan":                 "the whole board rescanned after every operation: right, but too slow",
 	"finish-needs-a-sweep":   "R-M1 read otherwise: finish only once some cell was swept, so a board with no safe cell never finishes",
+	// The slips below are wrong in one rare situation alone (ruling/mine_situations.go).
+	"eight-flags-wrap":  "the flags around a cell counted in three bits: eight wrap to 0, so a DSweep on an 8 with its eight flags fails",
+	"finish-after-flag": "the finish check after every operation, Flag included: on a board with no safe cell a Flag finishes",
+	"rows-array-short":  "the board kept in an array of 1000 rows indexed from 1: a board of 1000 rows overflows it",
+	"wiped-flag-counts": "a cascade sweeps a flagged cell but leaves its flag set, which a later DSweep next to it counts",
 }
 
 // judgeStack is the stack a typical judge gives a solution.
@@ -52,7 +57,8 @@ var (
 	isMine     []bool
 	number     []int8
 	state      []byte
-	safe, left int // safe cells, and those not swept yet
+	wiped      []bool // -bug wiped-flag-counts: the flags a cascade swept, still set
+	safe, left int    // safe cells, and those not swept yet
 	opened     []int32
 	stack      []int32
 	out        *bufio.Writer
@@ -96,8 +102,12 @@ func play(in *reader, mode string) {
 	isMine = make([]bool, n*m)
 	number = make([]int8, n*m)
 	state = make([]byte, n*m)
+	wiped = make([]bool, n*m)
 	for i := 0; i < n; i++ {
 		row := in.word()
+		if bug == "rows-array-short" {
+			copy(grid[i+1][1:], row)
+		}
 		for j := 0; j < m && j < len(row); j++ {
 			if row[j] == '*' {
 				isMine[i*m+j] = true
@@ -169,7 +179,7 @@ func play(in *reader, mode string) {
 			// right program's.
 			meter.Charge(time.Duration(float64(n*m) * *cellNS))
 		}
-		if op == "Flag" || op == "DSweep" && bug == "no-finish-after-dsweep" {
+		if op == "Flag" && bug != "finish-after-flag" || op == "DSweep" && bug == "no-finish-after-dsweep" {
 			continue
 		}
 		if left == 0 && bug == "finish-needs-a-sweep" && safe == 0 {
@@ -190,10 +200,13 @@ func dsweep(p int) bool {
 	}
 	flags := 0
 	eachNeighbour(p, func(q int) {
-		if state[q] == flagged {
+		if state[q] == flagged || wiped[q] {
 			flags++
 		}
 	})
+	if bug == "eight-flags-wrap" {
+		flags &= 7
+	}
 	if number[p] == 0 || flags != int(number[p]) && !(bug == "dsweep-more-flags" && flags > int(number[p])) {
 		out.WriteString("failed\n")
 		return true
@@ -230,6 +243,7 @@ func sweep(p int) bool {
 		}
 		eachNeighbour(q, func(r int) {
 			if state[r] == blank || state[r] == flagged && bug != "cascade-keeps-flags" {
+				wiped[r] = state[r] == flagged && bug == "wiped-flag-counts"
 				open(r) // a flag there is cleared (R-M3)
 				stack = append(stack, int32(r))
 			}
@@ -300,6 +314,10 @@ func eachNeighbour(p int, f func(q int)) {
 		}
 	}
 }
+
+// grid is the board of -bug rows-array-short, as a contestant's char g[1000][1002] holds
+// it, from row 1: one row short of n = 1000.
+var grid [1000][1002]byte
 
 // reader reads whitespace-separated tokens, as scanf does.
 type reader struct {

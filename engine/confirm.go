@@ -277,6 +277,7 @@ func (c *coordinator) dismiss(f *finding, why string) {
 	c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: f.index, Signature: f.sig.words, Why: why,
 		Shown: f.check.shown, Runs: f.check.runs, Path: path})
 	c.note(fmt.Sprintf("case %d: %s: not reported: %s (input kept in %s)", f.index, f.sig, why, path))
+	c.promoteRunnerUp(f.sig.Identity)
 }
 
 // reruns runs one case again, a number of times, each in a fresh worker, with the

@@ -35,11 +35,16 @@ type coordinator struct {
 	// end of the hunting); zero until the hunting ends.
 	finishBy time.Time
 
-	kept   map[Identity]*finding // the findings kept, one of each identity
-	checks []*finding            // divergences checked before they are kept (check.go)
-	owners map[int]owner         // what takes each job's result, by job id
-	drops  map[int]chan struct{} // the drop of each job in flight, by job id
-	blocks map[int][]int64       // the blocks of cases in flight: their indices, by job id
+	kept map[Identity]*finding // the findings kept, one of each identity
+	// runnersUp are, for each identity kept, the lowest divergences of it that the kept
+	// one displaced (up to maxRunnersUp, lowest first): the first is recorded in its place
+	// should the kept one be dismissed (a time-out within the noise), so that a dismissal
+	// does not lose the findings the hunt already ran.
+	runnersUp map[Identity][]pending
+	checks    []*finding            // divergences checked before they are kept (check.go)
+	owners    map[int]owner         // what takes each job's result, by job id
+	drops     map[int]chan struct{} // the drop of each job in flight, by job id
+	blocks    map[int][]int64       // the blocks of cases in flight: their indices, by job id
 	// foreign marks the jobs in flight that generate cases for their reach alone
 	// (dispatchForeign); st is what the cases reached, which steers the next ones.
 	foreign map[int]bool
@@ -77,10 +82,11 @@ type idler interface {
 }
 
 func newCoordinator(h *hunt, sum *Summary, p *pool) *coordinator {
-	c := &coordinator{h: h, sum: sum, p: p, kept: map[Identity]*finding{}, limit: h.end(),
+	c := &coordinator{h: h, sum: sum, p: p, kept: map[Identity]*finding{}, runnersUp: map[Identity][]pending{}, limit: h.end(),
 		owners: map[int]owner{}, drops: map[int]chan struct{}{}, blocks: map[int][]int64{},
 		foreign: map[int]bool{}, st: newSteering(h)}
 	c.saves = &saver{dir: h.cfg.FoundDir, note: c.note}
+	h.limit.Store(c.limit)
 	return c
 }
 
@@ -92,6 +98,10 @@ const blockSize = 8
 // multiple of 30, the most datasets an input of the games holds, so that a block packs
 // into full inputs.
 const batchBlockSize = 90
+
+// maxStalls is how many turns in a row the finishing may take with nothing in flight:
+// each moves a finding on to its next stage, and a finding has fewer stages than this.
+const maxStalls = 16
 
 // run is the hunt's loop: it hunts blocks of cases until the duration, the cases or the
 // findings run out, or ctx is done, settles every divergence found on the way, then takes
@@ -108,8 +118,12 @@ func (c *coordinator) run(ctx context.Context) error {
 	defer tick.Stop()
 	interrupted := ctx.Done()
 	var capped <-chan time.Time
+	stalls := 0 // turns of the loop in a row with nothing in flight, while finishing
 	for {
 		c.dispatch()
+		if c.p.busy > 0 {
+			stalls = 0
+		}
 		if c.blocksEnded == 0 && !c.canHunt() && len(c.blocks) == 0 {
 			c.blocksEnded = time.Since(c.h.start)
 		}
@@ -130,6 +144,13 @@ func (c *coordinator) run(ctx context.Context) error {
 			}
 			if c.huntedFor > 0 && !c.finishNext() || c.failure != nil {
 				break
+			}
+			// A finding's stage may end without a run (its step had nothing left to
+			// run): the next stage's runs start on the next turn of the loop, a few
+			// turns at most.
+			if c.huntedFor > 0 && stalls < maxStalls {
+				stalls++
+				continue
 			}
 			if c.p.busy == 0 {
 				// A step that starts nothing with every lane free would wait for ever: the
@@ -520,10 +541,12 @@ func (c *coordinator) record(p pending) {
 	if old := c.kept[p.sig.Identity]; old != nil {
 		if p.index > old.index || old.stage != suspect && p.index == old.index {
 			c.unreported(p)
+			c.keepRunnerUp(p)
 			return
 		}
 		c.unreported(old.pending)
 		c.forget(old)
+		c.keepRunnerUp(old.pending)
 	}
 	f := &finding{pending: p}
 	c.kept[p.sig.Identity] = f
@@ -532,11 +555,40 @@ func (c *coordinator) record(p pending) {
 		worst := lowest[maxFindings]
 		c.unreported(worst.pending)
 		c.forget(worst)
+		delete(c.runnersUp, worst.sig.Identity)
 	}
 	c.relimit()
 	if !f.dropped {
 		f.work = newConfirmation(c, f)
 	}
+}
+
+// maxRunnersUp bounds the runners-up kept of an identity: each holds its input.
+const maxRunnersUp = 4
+
+// keepRunnerUp keeps p, displaced by a divergence of its identity of lower index, if it
+// is among the lowest so displaced.
+func (c *coordinator) keepRunnerUp(p pending) {
+	id := p.sig.Identity
+	at, _ := slices.BinarySearchFunc(c.runnersUp[id], p.index, func(q pending, i int64) int { return cmp.Compare(q.index, i) })
+	if at < maxRunnersUp {
+		c.runnersUp[id] = slices.Insert(c.runnersUp[id], at, p)
+		c.runnersUp[id] = c.runnersUp[id][:min(len(c.runnersUp[id]), maxRunnersUp)]
+	}
+}
+
+// promoteRunnerUp records in a dismissed finding's place the first runner-up of its
+// identity, which is then no longer unreported.
+func (c *coordinator) promoteRunnerUp(id Identity) {
+	ups := c.runnersUp[id]
+	if len(ups) == 0 || c.kept[id] != nil {
+		return
+	}
+	ru := ups[0]
+	c.runnersUp[id] = ups[1:]
+	c.sum.Unreported = slices.DeleteFunc(c.sum.Unreported, func(u Unreported) bool { return u.Index == ru.index })
+	c.sum.Divergences-- // counted when it was first recorded
+	c.record(ru)
 }
 
 // relimit sets the index past which no case starts: once MaxFindings signatures are kept,
@@ -549,6 +601,7 @@ func (c *coordinator) relimit() {
 	if lowest, maxFindings := c.sorted(), max(c.h.cfg.MaxFindings, 1); len(lowest) >= maxFindings {
 		c.limit = lowest[maxFindings-1].index + 1
 	}
+	c.h.limit.Store(c.limit)
 	for id, block := range c.blocks {
 		if block[0] >= c.limit {
 			c.drop(id)

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -132,11 +134,18 @@ func (c *coordinator) beginFinishing(f *finding) {
 // adopted (the smallest confirmed), as a minimization's would be; a time-out's case is not
 // shrunk further (each candidate would cost the limit, and scaling did the work).
 func (c *coordinator) narrowed(f *finding, n *narrowStep) {
-	f.taken, f.complete = n.taken, !n.capped
+	f.taken, f.complete = n.taken, !n.capped && c.ctx.Err() == nil
 	f.report.Minimize = n.stats
+	f.report.Minimize.Complete = f.complete
 	if len(f.taken) > 0 {
 		c.note(fmt.Sprintf("case %d: narrowed by scaling to %d bytes in %.1fs (%d runs)", f.index, len(f.taken[len(f.taken)-1].input),
 			time.Since(f.began).Seconds(), n.stats.Runs))
+	} else if f.complete && len(n.under) > 0 {
+		// The case is barely over the limit: the smallest that times out is the case.
+		top := slices.MaxFunc(n.under, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+		f.report.Note = fmt.Sprintf("not narrowed: no smaller scale of the case times out by the margin (%v of CPU time): scaled by %.3g along %s, it ran in %v",
+			time.Duration(n.margins*float64(time.Second)).Round(time.Millisecond), top[0], strings.Join(n.dims, " and "),
+			time.Duration(top[1]*float64(time.Second)).Round(time.Millisecond))
 	}
 	c.toAdopting(f, n.capped)
 }
@@ -184,6 +193,7 @@ func (f *finding) final() pending {
 // report puts a finding in the summary.
 func (c *coordinator) report(f *finding) {
 	f.stage, f.work = reported, nil
+	delete(c.runnersUp, f.sig.Identity) // needed only should f be dismissed
 	if f.report.Minimize.Seconds == 0 && !f.began.IsZero() {
 		f.report.Minimize.Seconds = time.Since(f.began).Seconds()
 	}

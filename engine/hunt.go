@@ -307,6 +307,10 @@ type hunt struct {
 	refLimits sandbox.Limits
 	start     time.Time
 	sandbox   atomic.Value // string: how the workers contain programs, from their handshake
+	// limit is the coordinator's limit (no case index at or past it starts), published
+	// for the lanes: a block stops at it, so that the cases past a finding that fills
+	// MaxFindings are not run for nothing.
+	limit atomic.Int64
 }
 
 // Hunt generates cases from cfg.Seed, runs the reference and the code under test on each

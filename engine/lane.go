@@ -386,6 +386,9 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64, aim coverage.Set,
 		return packed
 	}
 	for k, i := range indices {
+		if i >= l.h.limit.Load() {
+			return r // past the limit: the coordinator keeps the rest for later
+		}
 		input := inputs[k]
 		d, sig, err := l.steady(ctx, input, how{ref: l.h.checkedByRef(i)}, drop)
 		if errors.Is(err, errDropped) {
@@ -398,7 +401,11 @@ func (l *lane) huntBlock(ctx context.Context, indices []int64, aim coverage.Set,
 		r.ran++
 		r.digest ^= digestOf(input)
 		if d != nil {
+			// Reported at once: its confirmation need not wait for the rest of the block
+			// (each a time limit's cost, when the program times out on every case), and
+			// the coordinator may stop the cases past it. The rest waits for later.
 			r.found = append(r.found, pending{index: i, c: cases[k], input: input, d: d, sig: sig, after: time.Since(l.h.start)})
+			return r
 		}
 	}
 	return r
@@ -454,6 +461,9 @@ func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan str
 // narrowed by running the packed cases one by one.
 func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case, inputs [][]byte, drop <-chan struct{}) (r jobResult) {
 	for lo := 0; lo < len(cases); {
+		if indices[lo] >= l.h.limit.Load() {
+			return r // past the limit: the coordinator keeps the rest for later
+		}
 		var (
 			hi     int
 			joined Case
@@ -476,6 +486,9 @@ func (l *lane) huntPacked(ctx context.Context, indices []int64, cases []Case, in
 		}
 		r.ran += int64(hi - lo)
 		r.found = append(r.found, found...)
+		if len(found) > 0 {
+			return r // reported at once, as huntBlock's are
+		}
 		lo = hi
 	}
 	return r

@@ -276,16 +276,21 @@ func (n *narrowStep) fill(c *coordinator, f *finding) {
 		n.capped = true
 		n.end(c)
 	}
-	for len(n.wanted) > 0 && c.canStart(false) && !n.over {
-		pr := n.wanted[0]
-		n.wanted = n.wanted[1:]
-		if c.h.validate(pr.input) != nil {
-			n.lo = max(n.lo, min(pr.f, n.hi)) // an invalid scaled case counts as one that does not time out
-			continue
+	// Until a probe is in flight or the narrowing is over: a round whose probes are all
+	// invalid scaled cases starts nothing, and the next is proposed at once.
+	for !n.over {
+		for len(n.wanted) > 0 && c.canStart(false) {
+			pr := n.wanted[0]
+			n.wanted = n.wanted[1:]
+			if c.h.validate(pr.input) != nil {
+				n.lo = max(n.lo, min(pr.f, n.hi)) // an invalid scaled case counts as one that does not time out
+				continue
+			}
+			n.probes[c.start(f, n, job{input: pr.input, how: how{gotOnly: true, margin: true}})] = pr
 		}
-		n.probes[c.start(f, n, job{input: pr.input, how: how{gotOnly: true, margin: true}})] = pr
-	}
-	if len(n.wanted) == 0 && len(n.probes) == 0 && !n.over {
+		if len(n.wanted) > 0 || len(n.probes) > 0 {
+			return
+		}
 		n.nextRound(c)
 	}
 }

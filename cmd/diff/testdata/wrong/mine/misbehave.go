@@ -37,8 +37,10 @@ var modes = map[string]string{
 // hoard keeps the memory of -misbehave alloc reachable until the program ends.
 var hoard [][]byte
 
-// flooded is set once -misbehave stderr-flood has written its megabyte.
-var flooded bool
+// flooded is set once -misbehave stderr-flood has written its megabyte, and forked once
+// -misbehave background-child has started its child: each does it once a run, as a
+// program's leftover debugging would.
+var flooded, forked bool
 
 // misbehave is called on the operation that meets the trigger, before it is answered.
 // The modes that return go on to answer right.
@@ -68,6 +70,10 @@ func misbehave(mode string) {
 		}()
 		<-done
 	case "background-child":
+		if forked {
+			return
+		}
+		forked = true
 		exe, err := os.Executable()
 		if err != nil {
 			panic(err)

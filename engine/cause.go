@@ -10,7 +10,7 @@ import (
 // naming them all tells a user nothing about which reading makes the difference. A ruling
 // is named a cause when the divergence needs its situation: every case the minimization
 // took on its way shows the divergence and reaches the situation, and a walk of the
-// shrinker from the case as found that takes only candidates avoiding the situation finds
+// shrinker from a case on that way (causeStartBytes) that takes only candidates avoiding the situation finds
 // none that still diverges in causeRuns candidates. A case on the way that diverges
 // without the situation, or a candidate that does, clears the ruling at once. Where the
 // program is known to misread some of the rulings left (HuntConfig.Suspects: it fails
@@ -28,6 +28,12 @@ type Cause struct {
 // count, not a time, so that a loaded machine names the same causes as a quiet one.
 const causeRuns = 300
 
+// causeStartBytes is the size of the case a cause's walk starts from: the first on the
+// minimization's path at most this large (or the case as found, if it is). Large enough
+// to hold many ways around a situation; small enough that each of causeRuns candidates is
+// cheap to run, where a found case at the statement's limits costs a judge's run each.
+const causeStartBytes = 16 << 10
+
 // pathSample bounds the cases of a minimization's path whose rulings are read: a ref
 // replay each, spread over the path.
 const pathSample = 16
@@ -39,12 +45,13 @@ type causeStep struct {
 	candidates []string // those still to test
 	known      string   // what else is known of the candidates, for the why
 	walk       *minimizer
+	start      pending // the case each walk starts from (causeStartBytes)
 	testing    string
 	over       bool
 }
 
-// newCauses starts the tests of f's causes: from the case as found, along the cases the
-// minimization took up to the one adopted.
+// newCauses starts the tests of f's causes: from the first case at most causeStartBytes
+// large on the way from the case as found to the one adopted.
 func (c *coordinator) newCauses(f *finding) step {
 	h := c.h
 	final, path := f.pending, []pending(nil)
@@ -53,7 +60,13 @@ func (c *coordinator) newCauses(f *finding) step {
 			final, path = t, f.taken[:i+1]
 		}
 	}
-	s := &causeStep{reached: h.rulings(final.c)}
+	s := &causeStep{reached: h.rulings(final.c), start: f.pending}
+	for _, t := range path {
+		if len(s.start.input) <= causeStartBytes {
+			break
+		}
+		s.start = t
+	}
 	f.report.Causes, f.report.Reached = nil, nil
 	if len(s.reached) == 0 {
 		s.over = true
@@ -93,7 +106,7 @@ func (s *causeStep) next(c *coordinator, f *finding) {
 			f.report.Reached = append(f.report.Reached, id)
 			continue
 		}
-		s.testing, s.walk = id, c.newMinimizer(f.pending, goal{avoid: id, first: true, runs: causeRuns})
+		s.testing, s.walk = id, c.newMinimizer(s.start, goal{avoid: id, first: true, runs: causeRuns})
 		return
 	}
 	s.over = true

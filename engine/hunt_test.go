@@ -138,6 +138,9 @@ func TestHuntInterruptKeepsWhatWasFound(t *testing.T) {
 // stderr while answering right. Each is a finding of its kind (or none), minimized to the
 // one number that triggers it; the hunt lives, and no process is left.
 func TestHuntMisbehavingJudges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every misbehaving judge, its finding is proved by the full suite")
+	}
 	tests := []struct {
 		toy     string
 		limits  sandbox.Limits
@@ -427,6 +430,9 @@ func TestInterruptedMinimizationKeepsTheCaseAsFoundAndAddsTheSmallestConfirmed(t
 // reported (fast's mistake is, as a finding against fast); a program that makes fast's
 // very mistake is still found, on the cases checked against ref (1 in 64).
 func TestProgramHuntAgainstFast(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a program hunted against fast, thousands of cases is proved by the full suite")
+	}
 	exe, _ := os.Executable()
 	g := game(t, "wrong-on-7")
 	t.Run("right program", func(t *testing.T) {

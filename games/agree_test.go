@@ -35,6 +35,9 @@ func agree(t *testing.T, g Game, input []byte) engine.Result {
 }
 
 func TestHuntEveryGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a hunt of every game is proved by the full suite")
+	}
 	for _, g := range All() {
 		t.Run(g.Name(), func(t *testing.T) {
 			cases := int64(2000)

@@ -13,6 +13,9 @@ import (
 // Generate nor of Unit, with which a hunt of a program draws the cases it packs; every
 // case is valid and the same for the same seed; and Skipped counts what was left out.
 func TestSkipRulingsLeavesThemOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every ruling skipped, hunted is proved by the full suite")
+	}
 	const seeds = 200
 	for _, tc := range []struct {
 		game  string

@@ -399,6 +399,9 @@ func TestBoomCallForms(t *testing.T) {
 // TestBoomRareGames: the games of a -rare call that are played on to a rare situation
 // reach it, every situation of boomRare in turn, within the call's clicks, q and k.
 func TestBoomRareGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: boom's rare games is proved by the full suite")
+	}
 	situations := ruling.BoomSituations()
 	for _, tt := range []struct {
 		call string

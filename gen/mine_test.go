@@ -27,6 +27,9 @@ func TestMineRoundTrip(t *testing.T) {
 }
 
 func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every mine shrink candidate valid and smaller is proved by the full suite")
+	}
 	for i, c := range drawCases[testcase.Mine](t, MineGen(nil), 60) {
 		size := len(c.Encode())
 		next := ShrinkMine(c)

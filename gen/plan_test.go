@@ -45,6 +45,9 @@ func planCases(t *testing.T, plan []PlanTest) []any {
 // TestPlansExerciseEveryFeature: the tower plan exercises every rule of the rulebook,
 // the datamining plan every board shape and kind of board.
 func TestPlansExerciseEveryFeature(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every plan exercising every feature is proved by the full suite")
+	}
 	plans := map[string]struct {
 		plan     []PlanTest
 		features func(any) []testcase.Feature

@@ -11,6 +11,9 @@ import (
 // TestFailurePagesInChromium renders the page of every failure report (each verdict, each
 // game: TestFailureReports's cases) in headless Chromium and checks what it shows.
 func TestFailurePagesInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: every failure page, drawn in Chromium is proved by the full suite")
+	}
 	dir := t.TempDir()
 	for _, c := range failureCases(t) {
 		game := strings.TrimSuffix(c.game, "-big")

@@ -16,6 +16,9 @@ import (
 // stops at the error, naming its line, after the pictures of the steps before it. One
 // step of the same stream, with -step, costs no more.
 func TestShowStreamsWithBoundedMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: show on the largest inputs is proved by the full suite")
+	}
 	bin := clitest.Gamediff(t)
 	const ops = 3_300_000
 	path, size := writeInput(t, t.TempDir(), "mine-stream.in", func(w *bufio.Writer) {

@@ -62,6 +62,7 @@ func heldPrograms(t *testing.T, game, zoo, rulings string) map[string][]string {
 // the time limit is logged, not asserted: CPU times on a shared machine are for
 // benchmarks (docs/benchmarks.md).
 func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
+	clitest.Long(t, "that every default set fails every held program its plan claims")
 	zoo := clitest.Zoo(t)
 	for _, g := range games.All() {
 		examples, _ := filepath.Glob(filepath.Join("..", "..", "examples", g.Name(), "*.cpp"))

@@ -178,3 +178,13 @@ func CXX(t testing.TB, name, src string) string {
 	}
 	return BuildWith(t, name, func(out string) *exec.Cmd { return exec.Command("g++", "-O2", "-o", out, src) })
 }
+
+// Long skips t under go test -short: a hunt of many cases, or of programs that each cost a
+// time limit, which the contributor's quick loop (go test -short ./...) leaves to the full
+// suite, as CI runs it. what says what the skipped test proves.
+func Long(t testing.TB, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("-short: %s is proved by the full suite (go test ./...)", what)
+	}
+}

@@ -55,6 +55,7 @@ func TestHuntKilledLeavesNothingRunning(t *testing.T) {
 // at the edge of the limit, flaky ones), and every case saved holds ref's whole answer on
 // that very case, never an empty one.
 func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
+	clitest.Long(t, "that a right program under a tight limit is only ever slow, never blamed on ref")
 	found := t.TempDir()
 	// A count of cases, not a duration: at load 14 a 20 s hunt drew too few cases to meet
 	// one that needs 10 ms (seed 1: case 630 is the first, then a dozen before 3,000).
@@ -92,6 +93,7 @@ func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
 // bound, or, for those that still answer right, none; the hunt lives, and no process is
 // left running.
 func TestHuntMisbehavingPrograms(t *testing.T) {
+	clitest.Long(t, "that every misbehaving program is its finding, or none")
 	zoo := clitest.Zoo(t)
 	bin := filepath.Join(zoo, "mine")
 	tests := []struct {

@@ -62,6 +62,7 @@ var hostileRows = []hostileRow{
 }
 
 func TestHuntHostilePrograms(t *testing.T) {
+	clitest.Long(t, "that hostile programs are contained")
 	for _, row := range hostileRows {
 		t.Run(row.name, func(t *testing.T) { runHostileRow(t, row) })
 	}
@@ -72,6 +73,7 @@ func TestHuntHostilePrograms(t *testing.T) {
 // orphans, CPU and memory summed over the tree from /proc), as on a machine that has
 // neither: GAMEDIFF_SANDBOX=portable.
 func TestHuntPortableSandbox(t *testing.T) {
+	clitest.Long(t, "that the portable sandbox contains them too")
 	t.Setenv("GAMEDIFF_SANDBOX", "portable")
 	for _, row := range hostileRows {
 		switch row.name {
@@ -201,6 +203,7 @@ func startHunt(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, <-chan s
 // not the program's: the hunt goes on with new workers, reports nothing, and blames
 // neither the reference nor the program.
 func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
+	clitest.Long(t, "that a hunt survives its workers killed and stopped")
 	mine := filepath.Join(clitest.Zoo(t), "mine")
 	bin := clitest.Gamediff(t)
 	for _, how := range []string{"SIGKILL", "SIGSTOP"} {
@@ -256,6 +259,7 @@ func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
 // it minimizes a wrong answer, a time-out or a crash, of a plain or a compound -cmd, leaves
 // no process behind: not its workers, not the programs, not what they started.
 func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
+	clitest.Long(t, "that a hunt killed in any phase leaves nothing behind")
 	bin := clitest.Gamediff(t)
 	hostile := clitest.Program(t, "hostile")
 	zoo := clitest.Zoo(t)

@@ -21,3 +21,7 @@ var bugs = []zoo.Bug{
 }
 
 func TestZoo(t *testing.T) { zoo.Test(t, "boom", bugs) }
+
+// TestOneBugOneFinding: a public solution's bug (a middle click on a flagged cell taken for
+// an opened one) answers wrong as a list of one length or another, or LOSE: one finding.
+func TestOneBugOneFinding(t *testing.T) { zoo.OneFinding(t, "boom", "middle-on-flag-opened", 400) }

@@ -10,7 +10,7 @@ import (
 // bugs are the -bug values of testdata/wrong/tower and their verdicts, the slowest to catch
 // first.
 var bugs = []zoo.Bug{
-	{Name: "pull-c", Verdict: "WA"}, // caught at case 8,311
+	{Name: "pull-c", Verdict: "WA"}, // the latest to be caught (docs/benchmarks.md, "The zoo")
 	{Name: "chain-nearest-first", Verdict: "WA"},
 	{Name: "ice-no-slide-level1", Verdict: "WA"},
 	{Name: "getdown-through-side", Verdict: "WA"},

@@ -331,6 +331,12 @@ func (c *coordinator) dispatch() {
 		if c.h.batch != nil {
 			size = batchBlockSize
 		}
+		if c.h.steer != nil && first < int64(c.h.steer.Openers()) {
+			// An opening case, a test of the default set, is a block of its own: the
+			// largest are at the statement's limits, and a lane that generated its
+			// whole block first would run the first test only after the slowest to make.
+			size = 1
+		}
 		// A block is of one epoch: its cases share their aims.
 		var block []int64
 		for len(block) < size && len(c.unrun) > 0 && c.unrun[0] < c.limit && epochOf(c.unrun[0]) == e {

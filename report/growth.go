@@ -32,8 +32,33 @@ func GrowthSentence(gs []engine.Growth, code, beside string) string {
 	if !math.IsNaN(worst.FastExponent.Exponent()) {
 		other = fmt.Sprintf("%s's grows ×%.1f", beside, math.Pow(2, worst.FastExponent.Exponent()))
 	}
+	// The dimensions within the fit's noise of the worst are named with it: which of them
+	// fits highest on one run is the machine's noise, not the program's.
+	excess := func(g *engine.Growth) float64 { return g.CodeExponent.Exponent() - orZero(g.FastExponent.Exponent()) }
+	var alike []string
+	for i := range gs {
+		if g := &gs[i]; !math.IsNaN(g.CodeExponent.Exponent()) && excess(worst)-excess(g) <= growthTie {
+			alike = append(alike, g.Dimension)
+		}
+	}
+	if len(alike) > 1 {
+		return fmt.Sprintf("%s's time grows as fast in %s alike: ×%.1f when each doubles (exponent %.1f), where %s.",
+			code, listed(alike), math.Pow(2, worst.CodeExponent.Exponent()), worst.CodeExponent.Exponent(), other)
+	}
 	return fmt.Sprintf("%s's time grows fastest in %s: ×%.1f when they double (exponent %.1f), where %s.",
 		code, worst.Dimension, math.Pow(2, worst.CodeExponent.Exponent()), worst.CodeExponent.Exponent(), other)
+}
+
+// growthTie is how near two fitted exponents are told apart from the noise of a machine's
+// timing: within it, the dimensions grow alike.
+const growthTie = 0.25
+
+// listed writes words as a list: "a", "a and b", "a, b and c".
+func listed(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // noExponent says plainly why growths give no exponent: every probe, down to the

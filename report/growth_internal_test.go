@@ -34,3 +34,30 @@ func TestGrowthSentenceWithoutAnExponent(t *testing.T) {
 		}
 	}
 }
+
+// Dimensions whose exponents differ by less than the noise of a fit are named together:
+// which one fits highest on a run is the machine's noise.
+func TestGrowthSentenceNamesTiesTogether(t *testing.T) {
+	growth := func(dim string, exponent string) engine.Growth {
+		var g engine.Growth
+		js := `{"dimension": "` + dim + `", "scales": [0.125, 0.25, 0.5, 1], "code_seconds": [0.2, 0.4, 0.8, -1]` +
+			`, "fast_seconds": [0, 0, 0, 0.001], "code_exponent": ` + exponent + `, "fast_exponent": null}`
+		if err := json.Unmarshal([]byte(js), &g); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	linear, nearly, quadratic := "1.0", "0.9", "2.0"
+	for _, tt := range []struct {
+		gs   []engine.Growth
+		want string
+	}{
+		{[]engine.Growth{growth("operations", linear), growth("rows", nearly), growth("columns", linear)},
+			"grows as fast in operations, rows and columns alike: ×2.0 when each doubles (exponent 1.0)"},
+		{[]engine.Growth{growth("games", linear), growth("side", quadratic)}, "grows fastest in side: ×4.0 when they double (exponent 2.0)"},
+	} {
+		if got := GrowthSentence(tt.gs, "the program", "fast"); !strings.Contains(got, tt.want) {
+			t.Errorf("%q, want %q in it", got, tt.want)
+		}
+	}
+}

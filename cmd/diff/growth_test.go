@@ -249,8 +249,17 @@ func (k knownGrowth) check(x explained) []string {
 		}
 	}
 	sentence := report.GrowthSentence(x.growth, "the program", "fast")
-	if !slices.ContainsFunc(k.named, func(dim string) bool { return strings.Contains(sentence, " in "+dim+":") }) {
+	if !slices.ContainsFunc(k.named, func(dim string) bool { return slices.Contains(namedIn(sentence), dim) }) {
 		problems = append(problems, fmt.Sprintf("the sentence %q names none of %s", sentence, strings.Join(k.named, ", ")))
 	}
 	return problems
+}
+
+// namedIn is the dimensions a growth sentence names: "… grows fastest in rows: …", or
+// "… grows as fast in operations, rows and columns alike: …".
+func namedIn(sentence string) []string {
+	_, after, _ := strings.Cut(sentence, " in ")
+	list, _, _ := strings.Cut(after, ":")
+	list = strings.TrimSuffix(list, " alike")
+	return strings.FieldsFunc(strings.ReplaceAll(list, " and ", ","), func(r rune) bool { return r == ',' || r == ' ' })
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 	"gamediff/testutil/clitest"
 )
 
@@ -42,5 +43,6 @@ func TestMain(m *testing.M) {
 	})
 	code := m.Run()
 	clitest.Cleanup()
+	sandbox.Release() // the hunts started workers: no cgroup of this process's is left
 	os.Exit(code)
 }

@@ -90,8 +90,9 @@ func playedTower(d testcase.TowerDataset) (last int, path [][2]int) {
 
 // crop crops the tower along axis (0 levels, 1 columns) to k of it: the window that holds
 // the player's start, the goal if it can, and the most of the cells he stands on in the
-// game. A goal left outside goes to level 1 of the window (placeGoal); a MOVETO column is counted from the window (one outside it
-// makes the command invalid, R-T6, as one outside the tower). A command that would end
+// game. A goal left outside goes to level 1 of the window (placeGoal); a MOVETO column is
+// counted from the window (one outside it makes the command invalid, R-T6, as one outside
+// the tower). A command that would end
 // the game before the dataset's own game ended becomes an invalid one (MOVETO 0), and if
 // the dataset's own last command no longer ends it, the commands after it (read and
 // ignored before) go. So the cropped game plays as many commands, on fewer cells.

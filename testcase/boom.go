@@ -109,9 +109,10 @@ func DecodeBoom(input []byte) (Boom, error) {
 
 // BoomFromBytes decodes fuzzer bytes into a valid case (see tape): T, a form byte (the
 // Form's bits of AllForms), then per game n, m, the board and a count of operations,
-// three bytes each; the last game takes operations until the bytes run out. No game takes an operation once they have: a count read near
-// the end would otherwise be filled from the zeros past it (51 bytes made thousands of
-// clicks on one cell, and a fuzzer's run of the naive ref on them its slowest by far).
+// three bytes each; the last game takes operations until the bytes run out. No game takes
+// an operation once they have: a count read near the end would otherwise be filled from
+// the zeros past it (a few bytes made thousands of clicks on one cell, and a fuzzer's run
+// of the naive ref on them its slowest by far).
 // Boom.Bytes is its inverse.
 func BoomFromBytes(data []byte) Boom {
 	t := &tape{data: data}

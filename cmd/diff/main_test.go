@@ -2,6 +2,7 @@ package main
 
 import (
 	"gamediff/corpus"
+	"gamediff/sandbox"
 
 	"bytes"
 	"context"
@@ -24,6 +25,7 @@ func TestMain(m *testing.M) {
 	engine.ServeWorker(games.Worker)
 	code := m.Run()
 	clitest.Cleanup()
+	sandbox.Release() // the in-process hunts started workers: no cgroup of this process's is left
 	os.Exit(code)
 }
 

@@ -7,6 +7,7 @@ package testsets_test
 import (
 	"fmt"
 	"gamediff/corpus"
+	"gamediff/sandbox"
 	"maps"
 	"slices"
 	"strconv"
@@ -28,6 +29,7 @@ func TestMain(m *testing.M) {
 	engine.ServeWorker(games.Worker)
 	code := m.Run()
 	clitest.Cleanup()
+	sandbox.Release() // the judgings started workers: no cgroup of this process's is left
 	os.Exit(code)
 }
 

@@ -57,9 +57,9 @@ func List(keep func(Process) bool) []Process {
 
 // goneWithin is how long WaitGone waits for processes to end. It asks an outcome, that
 // nothing is left running, and returns as soon as that holds: the bound only ends the wait
-// for a process that was left. 3 s were too few beside two CPU burners and two test
-// packages: a hunt killed with SIGKILL still had a worker, and the program and child in its
-// PID namespace, 3 s later, where quiet they are gone in milliseconds.
+// for a process that was left. On a loaded machine a hunt killed with SIGKILL may still
+// have a worker, and the program and child in its PID namespace, seconds later, where
+// quiet they are gone in milliseconds.
 const goneWithin = 30 * time.Second
 
 // WaitGone waits up to goneWithin for the processes keep selects to end, and fails the

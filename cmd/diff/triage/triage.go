@@ -2,7 +2,7 @@
 // each game's example solution with one reading of one ruling taken otherwise. It runs the
 // gamediff binary as a user does. Each game's hunts are a test package of their own (the
 // folders under this one, whose tests call Test): go test's timeout is per package, and
-// beside two CPU burners mine's five took 560 s one after another.
+// on a loaded machine one game's hunts take minutes.
 package triage
 
 import (
@@ -33,8 +33,8 @@ var checkListed = regexp.MustCompile(`(?m)^    (R-[A-Z]+[0-9]+): `)
 // hunt hunts program (its argv as one -cmd) and returns the hunt's exit, the rulings the
 // check listed, the causes each finding names, and stderr. The minimization's budget, which
 // a wrong answer's walks of causes get too, only bounds one gone wrong: the walks are
-// bounded by their count of candidates (300), and beside two CPU burners a 10 s budget
-// ended boom's question-stops-cascade walk before it had tried enough to name R-B3.
+// bounded by their count of candidates (300), and a budget of seconds, on a loaded
+// machine, ends a walk before it has tried enough to name its ruling.
 func hunt(t *testing.T, gamediff, game, program, out string, extra ...string) (int, []string, [][]string, string, []string) {
 	t.Helper()
 	args := append([]string{"hunt", "-game", game, "-cmd", program, "-seed", "1", "-json", "-o", out,
@@ -75,7 +75,8 @@ const cleanCases = "400"
 
 // Test hunts each misreading of the game to its first finding, and again with -skip-rule
 // of its ruling, into the same folder: the check and its finding name exactly its ruling,
-// and the hunt with -skip-rule of it is clean, its saved finding replayed as skipped. The misreadings are hunted side by side (go test's -parallel).
+// and the hunt with -skip-rule of it is clean, its saved finding replayed as skipped. The
+// misreadings are hunted side by side (go test's -parallel).
 func Test(t *testing.T, game string) {
 	clitest.Long(t, "that every misreading is named as its one cause, and -skip-rule of it is clean")
 	t.Cleanup(clitest.Cleanup) // what it built: it is its package's only test

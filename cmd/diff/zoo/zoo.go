@@ -33,15 +33,15 @@ import (
 const zooCases = "12000"
 
 // zooWABudget is a wrong answer's minimization budget: it must reach a 1-minimal case,
-// which takes seconds on a quiet machine and under a minute at load 16; the budget only
-// bounds a minimization gone wrong.
+// which the count of candidates bounds (-minimize-runs); the budget only bounds a
+// minimization gone wrong, and leaves a loaded machine room.
 const zooWABudget = "5m"
 
 // Bug is one wrong solution of a game's zoo: the -bug value that plants the slip, and the
 // verdict a judge gives it. A game's test lists its own. SameWithOneWorker and
 // SameUnderLoad ask that the same seed give the same saved case, byte for byte and by
-// name, with one worker, and with two beside two CPU burners, as with two workers
-// (sameOnAnyMachine).
+// name, with one worker, and with two beside two busy loops that load the machine, as with
+// two workers (sameOnAnyMachine).
 type Bug struct {
 	Name, Verdict                    string
 	SameWithOneWorker, SameUnderLoad bool
@@ -305,7 +305,7 @@ func zooClip(b []byte) string {
 }
 
 // sameOnAnyMachine hunts a bug again as caught hunted it (two workers), once with one
-// worker and once beside two CPU burners, and checks that every hunt saves the same case:
+// worker and once beside two busy loops, and checks that every hunt saves the same case:
 // the same file name (a hash of the input) and the same bytes, input and answer. What a
 // hunt decides is counted, not timed (engine/minimize.go), so neither the workers nor the
 // machine's load may change it.

@@ -3,7 +3,6 @@ package gen
 import (
 	"cmp"
 	"flag"
-	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
@@ -74,68 +73,8 @@ func shrinkBoom(c testcase.Boom, twins twinCuts) gopter.Shrink {
 type boomShape struct {
 	games, n, m, mines, ops span
 	kinds, layout, player   uint8
-	form                    boomForm
+	form                    formFlag
 	rare                    bool // one game in two played on to a rare situation (boomRare)
-}
-
-// boomForm is a boom call's -form: the layout of its cases' input (testcase.Form).
-// Unset, one case in boomFormOdds draws one, every combination of forms alike.
-type boomForm struct {
-	fixed bool
-	form  testcase.Form
-}
-
-// boomFormOdds: one case in boomFormOdds is drawn in a form of its own.
-const boomFormOdds = 16
-
-func (f *boomForm) String() string {
-	if !f.fixed {
-		return "random"
-	}
-	var names []string
-	for i, name := range testcase.FormNames {
-		if f.form.Has(1 << i) {
-			names = append(names, name)
-		}
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, "+")
-}
-
-// Set reads "random", "none", "all", or forms joined by '+' ("tabs+crlf").
-func (f *boomForm) Set(v string) error {
-	switch *f = (boomForm{fixed: true}); v {
-	case "random":
-		*f = boomForm{}
-		return nil
-	case "none":
-		return nil
-	case "all":
-		f.form = testcase.AllForms
-		return nil
-	}
-	for _, name := range strings.Split(v, "+") {
-		i := slices.Index(testcase.FormNames[:], name)
-		if i < 0 {
-			return fmt.Errorf("%q is no form (%s)", name, strings.Join(testcase.FormNames[:], ", "))
-		}
-		f.form |= 1 << i
-	}
-	return nil
-}
-
-// draw is the layout of a case: the fixed one, or a random one for one case in
-// boomFormOdds.
-func (f boomForm) draw(r *rand.Rand) testcase.Form {
-	if f.fixed {
-		return f.form
-	}
-	if r.Intn(boomFormOdds) != 0 {
-		return 0
-	}
-	return testcase.Form(1 + r.Intn(int(testcase.AllForms)))
 }
 
 // The clicks a generated game plays (-ops): the test table's mixes.

@@ -347,7 +347,7 @@ func TestBoomBounds(t *testing.T) {
 }
 
 // TestBoomCallForms: -form fixes the layout of every case, or, unset, draws one for about
-// one case in boomFormOdds, every form among them; each case decodes to itself, its form
+// one case in formOdds, every form among them; each case decodes to itself, its form
 // included (a tab where split left no space is no form of its bytes); a form that is none
 // is refused; the shrinker's candidates keep the case's form.
 func TestBoomCallForms(t *testing.T) {
@@ -361,7 +361,7 @@ func TestBoomCallForms(t *testing.T) {
 		{call: "boom -n 3..5 -m 3..5 -q 0..10 -form tabs+crlf", every: testcase.FormTabs | testcase.FormCRLF, fixed: true, shrinkable: true},
 		{call: "boom -n 3..5 -m 3..5 -q 0..10 -form all", every: testcase.AllForms, fixed: true},
 		{call: "boom -n 3..5 -m 3..5 -q 0..10 -form none", fixed: true},
-		{call: "boom -n 3..5 -m 3..5 -q 0..10", lo: 640 / boomFormOdds / 2, hi: 640 / boomFormOdds * 2},
+		{call: "boom -n 3..5 -m 3..5 -q 0..10", lo: 640 / formOdds / 2, hi: 640 / formOdds * 2},
 	}
 	for _, tt := range tests {
 		g := mustGen(tt.call, nil)

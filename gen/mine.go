@@ -2,7 +2,6 @@ package gen
 
 import (
 	"flag"
-	"fmt"
 	"math/rand"
 	"slices"
 	"strings"
@@ -120,68 +119,8 @@ type mineShape struct {
 	scenario  uint8
 	cascade   int   // long-game: the percentage of columns left of the wall
 	end       uint8 // how it ends
-	form      mineForm
+	form      formFlag
 	wipe      bool // long-game: a wrong flag first, which a cascade wipes (R-M3)
-}
-
-// mineForm is a mine call's -form: the layout of its cases' input (testcase.Form). Unset,
-// one case in mineFormOdds draws one, every combination of forms alike.
-type mineForm struct {
-	fixed bool
-	form  testcase.Form
-}
-
-// mineFormOdds: one case in mineFormOdds is drawn in a form of its own.
-const mineFormOdds = 16
-
-func (f *mineForm) String() string {
-	if !f.fixed {
-		return "random"
-	}
-	var names []string
-	for i, name := range testcase.FormNames {
-		if f.form.Has(1 << i) {
-			names = append(names, name)
-		}
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, "+")
-}
-
-// Set reads "random", "none", "all", or forms joined by '+' ("tabs+crlf").
-func (f *mineForm) Set(v string) error {
-	switch *f = (mineForm{fixed: true}); v {
-	case "random":
-		*f = mineForm{}
-		return nil
-	case "none":
-		return nil
-	case "all":
-		f.form = testcase.AllForms
-		return nil
-	}
-	for _, name := range strings.Split(v, "+") {
-		i := slices.Index(testcase.FormNames[:], name)
-		if i < 0 {
-			return fmt.Errorf("%q is no form (%s)", name, strings.Join(testcase.FormNames[:], ", "))
-		}
-		f.form |= 1 << i
-	}
-	return nil
-}
-
-// draw is the layout of a case: the fixed one, or a random one for one case in
-// mineFormOdds.
-func (f mineForm) draw(r *rand.Rand) testcase.Form {
-	if f.fixed {
-		return f.form
-	}
-	if r.Intn(mineFormOdds) != 0 {
-		return 0
-	}
-	return testcase.Form(1 + r.Intn(int(testcase.AllForms)))
 }
 
 func init() { calls["mine"] = mineCall }

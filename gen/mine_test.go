@@ -363,6 +363,6 @@ func TestMineFormFlagAndShare(t *testing.T) {
 		}
 	}
 	if formed < cases/32 || formed > cases/8 || seen != testcase.AllForms {
-		t.Errorf("%d of %d cases in a form (want about 1 in %d), forms seen %06b", formed, cases, mineFormOdds, seen)
+		t.Errorf("%d of %d cases in a form (want about 1 in %d), forms seen %06b", formed, cases, formOdds, seen)
 	}
 }

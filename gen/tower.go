@@ -230,75 +230,57 @@ func (k *towerKinds) Set(v string) error {
 }
 
 // towerForm is a tower call's -form: the layout of its cases' input (testcase.Form, and
-// tower's own, a row with blanks between its characters). Unset, one case in
-// towerFormOdds draws one, every form in it by a coin.
+// tower's own, a row with blanks between its characters). Unset, one case in formOdds
+// draws one, every form in it by a coin.
 type towerForm struct {
-	fixed  bool
-	form   testcase.Form
+	formFlag
 	blanks bool
 }
-
-// towerFormOdds: one case in towerFormOdds is drawn in a form of its own.
-const towerFormOdds = 16
 
 // towerRowBlanks is tower's own form's name, beside testcase.FormNames.
 const towerRowBlanks = "row-blanks"
 
 func (f *towerForm) String() string {
-	if !f.fixed {
-		return "random"
+	s := f.formFlag.String()
+	switch {
+	case !f.fixed || !f.blanks:
+		return s
+	case s == "none":
+		return towerRowBlanks
 	}
-	var names []string
-	for i, name := range testcase.FormNames {
-		if f.form.Has(1 << i) {
-			names = append(names, name)
-		}
-	}
-	if f.blanks {
-		names = append(names, towerRowBlanks)
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, "+")
+	return s + "+" + towerRowBlanks
 }
 
 // Set reads "random", "none", "all", or forms joined by '+' ("tabs+row-blanks").
 func (f *towerForm) Set(v string) error {
-	switch *f = (towerForm{fixed: true}); v {
-	case "random":
-		*f = towerForm{}
-		return nil
-	case "none":
-		return nil
-	case "all":
-		f.form, f.blanks = testcase.AllForms, true
-		return nil
-	}
+	var forms []string
+	blanks := v == "all"
 	for _, name := range strings.Split(v, "+") {
-		i := slices.Index(testcase.FormNames[:], name)
-		switch {
-		case name == towerRowBlanks:
-			f.blanks = true
-		case i < 0:
-			return fmt.Errorf("%q is no form (%s, %s)", name, strings.Join(testcase.FormNames[:], ", "), towerRowBlanks)
-		default:
-			f.form |= 1 << i
+		if name == towerRowBlanks {
+			blanks = true
+		} else {
+			forms = append(forms, name)
 		}
 	}
+	if len(forms) == 0 {
+		forms = []string{"none"}
+	}
+	if err := f.formFlag.Set(strings.Join(forms, "+")); err != nil {
+		return fmt.Errorf("%w, or %s", err, towerRowBlanks)
+	}
+	f.blanks = blanks
 	if testcase.TowerForm(f.form, f.blanks) != f.form {
 		return fmt.Errorf("%q: split leaves no space for a tab without %s", v, towerRowBlanks)
 	}
 	return nil
 }
 
-// draw is the layout of a case: the fixed one, or a random one for one case in
-// towerFormOdds.
+// draw is the layout of a case: the fixed one, or a random one for one case in formOdds.
 func (f towerForm) draw(r *rand.Rand) (testcase.Form, bool) {
 	if f.fixed {
 		return f.form, f.blanks
 	}
-	if r.Intn(towerFormOdds) != 0 {
+	if r.Intn(formOdds) != 0 {
 		return 0, false
 	}
 	bits := 1 + r.Intn(2*int(testcase.AllForms)+1) // the forms and the row blanks, not none

@@ -203,7 +203,7 @@ func TestTowerFromBytesIsValid(t *testing.T) {
 	}
 }
 
-// TestTowerForms: the generator writes about one case in towerFormOdds in a form, every
+// TestTowerForms: the generator writes about one case in formOdds in a form, every
 // form and tower's row blanks among them, each read back exactly; -form fixes the form,
 // and its shrinker's candidates keep it.
 func TestTowerForms(t *testing.T) {
@@ -224,8 +224,8 @@ func TestTowerForms(t *testing.T) {
 			t.Fatalf("case %d: form %06b, row blanks %v, read back as %06b, %v (%v)", i, c.Form, c.RowBlanks, got.Form, got.RowBlanks, err)
 		}
 	}
-	if formed < cases/towerFormOdds/2 || formed > 2*cases/towerFormOdds || seen != testcase.AllForms || blanks == 0 {
-		t.Errorf("%d of %d cases in a form (want about 1 in %d), forms seen %06b, %d with row blanks", formed, cases, towerFormOdds, seen, blanks)
+	if formed < cases/formOdds/2 || formed > 2*cases/formOdds || seen != testcase.AllForms || blanks == 0 {
+		t.Errorf("%d of %d cases in a form (want about 1 in %d), forms seen %06b, %d with row blanks", formed, cases, formOdds, seen, blanks)
 	}
 	c := drawCase[testcase.Tower](t, mustGen("tower -datasets 3 -n 3..5 -m 3..5 -cmds 2..6 -form tabs+row-blanks", nil), 1)
 	if c.Form != testcase.FormTabs || !c.RowBlanks {

@@ -1,7 +1,6 @@
 package ruling
 
 import (
-	"bytes"
 	"slices"
 
 	"gamediff/coverage"
@@ -199,8 +198,8 @@ func BoomReach(input []byte) coverage.Set {
 	w.addIf(scan.games == 1, bsGames1)
 	w.addIf(scan.games == boomMaxGames, bsGames30)
 	w.addIf(scan.split, bsFormSplit)
-	for i, f := 0, boomFormsIn(input); f != 0; i, f = i+1, f>>1 {
-		w.addIf(f&1 != 0, bsFormSplit+i)
+	for i, f := 0, formsShown(input); f != 0; i, f = i+1, f>>1 {
+		w.addIf(f&1 != 0, bsFormRuns+i)
 	}
 	if _, err := ref.BoomTrace(input, w.see); err != nil {
 		return coverage.Set{}
@@ -229,7 +228,7 @@ type boomScan struct {
 // tokens in any whitespace layout, canonical numbers, every limit, nothing after the last
 // game); ok is false if the validator would reject input.
 func scanBoom(input []byte) (scan boomScan, ok bool) {
-	s := boomTokens{in: input, line: 1}
+	s := tokens{in: input, line: 1}
 	// beside reads a number that the layout puts on the line of the token before it.
 	beside := func(lo, hi int) int {
 		line := s.at
@@ -242,7 +241,7 @@ func scanBoom(input []byte) (scan boomScan, ok bool) {
 		n := s.number(boomMinSide, boomMaxSide)
 		m := beside(boomMinSide, boomMaxSide)
 		for i := 0; i < n && !s.bad; i++ {
-			s.row(m)
+			s.row(m, "_*")
 		}
 		for ops := 0; !s.bad && s.number(0, 3) != 0; ops++ {
 			if ops == boomMaxOps {
@@ -253,84 +252,6 @@ func scanBoom(input []byte) (scan boomScan, ok bool) {
 		}
 	}
 	return scan, !s.bad && len(s.token()) == 0
-}
-
-// boomTokens reads an input of boom as the judges do, as tokens separated by any of C's
-// whitespace (docs/rules.md), and as its validator checks them. Its first fault sticks
-// (bad).
-type boomTokens struct {
-	in   []byte
-	pos  int
-	line int // the line the reading has come to
-	at   int // the line of the last token read
-	bad  bool
-}
-
-// boomSpace is C's isspace in the "C" locale: what separates tokens.
-func boomSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
-
-// token reads the next token, empty at the end of the input.
-func (s *boomTokens) token() []byte {
-	for ; s.pos < len(s.in) && boomSpace(s.in[s.pos]); s.pos++ {
-		if s.in[s.pos] == '\n' {
-			s.line++
-		}
-	}
-	s.at = s.line
-	start := s.pos
-	for s.pos < len(s.in) && !boomSpace(s.in[s.pos]) {
-		s.pos++
-	}
-	return s.in[start:s.pos]
-}
-
-// number reads a number in lo..hi, written canonically: digits alone, no leading zero.
-func (s *boomTokens) number(lo, hi int) int {
-	const most = 7 // digits: more than any limit of boom has
-	if s.bad {
-		return lo
-	}
-	t := s.token()
-	v := 0
-	for _, c := range t {
-		if c < '0' || c > '9' {
-			s.bad = true
-			return lo
-		}
-		v = v*10 + int(c-'0')
-	}
-	if len(t) == 0 || len(t) > most || len(t) > 1 && t[0] == '0' || v < lo || v > hi {
-		s.bad = true
-		return lo
-	}
-	return v
-}
-
-// row reads a board row: a token of width bytes, each '_' or '*'.
-func (s *boomTokens) row(width int) {
-	if s.bad {
-		return
-	}
-	t := s.token()
-	s.bad = len(t) != width || len(bytes.Trim(t, "_*")) > 0
-}
-
-// boomFormsIn is the forms input shows in its bytes, as testcase.FormsIn tells them (a
-// test holds the two together), a bit each in the order of the form entries from
-// bsFormSplit: all but the split form, which only the reading of the tokens tells.
-func boomFormsIn(input []byte) (forms uint8) {
-	set := func(entry int, cond bool) {
-		if cond {
-			forms |= 1 << (entry - bsFormSplit)
-		}
-	}
-	set(bsFormRuns, bytes.Contains(input, []byte("  ")) || bytes.Contains(input, []byte("\t\t")) || bytes.Contains(input, []byte("\n\n")) ||
-		bytes.Contains(input, []byte("\n\r\n")) || len(input) > 0 && (input[0] == '\n' || input[0] == '\r'))
-	set(bsFormTabs, bytes.IndexByte(input, '\t') >= 0)
-	set(bsFormOtherSpace, bytes.ContainsAny(input, "\v\f"))
-	set(bsFormCRLF, bytes.IndexByte(input, '\r') >= 0)
-	set(bsFormNoFinalNewline, len(input) > 0 && input[len(input)-1] != '\n' && input[len(input)-1] != '\v')
-	return forms
 }
 
 // boomSeer follows ref's play of one input of boom (ref.BoomTrace) and notes the

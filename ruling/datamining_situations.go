@@ -1,7 +1,6 @@
 package ruling
 
 import (
-	"bytes"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -363,9 +362,8 @@ func (b *casual) mineStart(start int) int {
 	return b.safe - bits.OnesCount64(cleared&^b.mines)
 }
 
-// dataminingFormReach is the forms input is laid out in: those its bytes show as
-// testcase.FormsIn sees them (the same tests, here since ruling comes before testcase),
-// and form-split by datamining's reading of its lines.
+// dataminingFormReach is the forms input is laid out in: those its bytes show
+// (formsShown), and form-split by datamining's reading of its lines.
 func dataminingFormReach(input []byte) coverage.Set {
 	var r coverage.Set
 	add := func(cond bool, i int) {
@@ -373,12 +371,9 @@ func dataminingFormReach(input []byte) coverage.Set {
 			r.Add(i)
 		}
 	}
-	add(bytes.Contains(input, []byte("  ")) || bytes.Contains(input, []byte("\t\t")) || bytes.Contains(input, []byte("\n\n")) ||
-		bytes.Contains(input, []byte("\n\r\n")) || len(input) > 0 && (input[0] == '\n' || input[0] == '\r'), dFormRuns)
-	add(bytes.IndexByte(input, '\t') >= 0, dFormTabs)
-	add(bytes.ContainsAny(input, "\v\f"), dFormOtherSpace)
-	add(bytes.IndexByte(input, '\r') >= 0, dFormCRLF)
-	add(len(input) > 0 && input[len(input)-1] != '\n' && input[len(input)-1] != '\v', dFormNoFinalNewline)
+	for i, f := 0, formsShown(input); f != 0; i, f = i+1, f>>1 {
+		add(f&1 != 0, dFormRuns+i)
+	}
 	add(dataminingSplit(input), dFormSplit)
 	return r
 }
@@ -389,14 +384,14 @@ func dataminingFormReach(input []byte) coverage.Set {
 func dataminingSplit(input []byte) bool {
 	pos, line := 0, 1
 	next := func() (string, int) { // the next token and its line; "" at the end
-		for pos < len(input) && dataminingSpace(input[pos]) {
+		for pos < len(input) && cSpace(input[pos]) {
 			if input[pos] == '\n' {
 				line++
 			}
 			pos++
 		}
 		start := pos
-		for pos < len(input) && !dataminingSpace(input[pos]) {
+		for pos < len(input) && !cSpace(input[pos]) {
 			pos++
 		}
 		return string(input[start:pos]), line
@@ -419,6 +414,3 @@ func dataminingSplit(input []byte) bool {
 		}
 	}
 }
-
-// dataminingSpace is C's isspace in the "C" locale, as the judges read tokens.
-func dataminingSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }

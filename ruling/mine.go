@@ -95,7 +95,7 @@ func (w *MineWatch) See(g *ref.MineGame, op string, x, y int) {
 // layout; quit, whether the game ended at a Quit. After a boom or a finish, one closing
 // Quit alone is the input's usual end.
 func (w *MineWatch) Ended(rest []byte, quit bool) {
-	words := bytes.FieldsFunc(rest, func(r rune) bool { return r < 0x80 && mineSpace(byte(r)) })
+	words := bytes.FieldsFunc(rest, func(r rune) bool { return r < 0x80 && cSpace(byte(r)) })
 	closing := !quit && len(words) == 1 && string(words[0]) == "Quit"
 	if len(words) > 0 && !closing {
 		w.Seen |= M4
@@ -126,7 +126,7 @@ func MineInput(input []byte) Set {
 // mineAfter is what follows the first ops operations of input, an input of n rows, in
 // any layout (docs/rules.md: tokens and whitespace).
 func mineAfter(input []byte, n, ops int) []byte {
-	s := mineTokens{in: input}
+	s := tokens{in: input}
 	for range 2 + n { // n, m and the rows
 		s.token()
 	}

@@ -1,7 +1,6 @@
 package ruling
 
 import (
-	"bytes"
 	"math/bits"
 	"slices"
 
@@ -193,8 +192,8 @@ func MineReach(input []byte) coverage.Set {
 	}
 	w := &mineSeer{scan: scan}
 	w.addIf(scan.split, msFormSplit)
-	for i, f := 0, mineFormsIn(input); f != 0; i, f = i+1, f>>1 {
-		w.addIf(f&1 != 0, msFormSplit+i)
+	for i, f := 0, formsShown(input); f != 0; i, f = i+1, f>>1 {
+		w.addIf(f&1 != 0, msFormRuns+i)
 	}
 	if _, err := ref.MineTrace(input, w.see); err != nil {
 		return coverage.Set{}
@@ -222,7 +221,7 @@ type mineScan struct {
 // tokens in any whitespace layout, canonical numbers, every limit, one Quit); ok is false
 // if the validator would reject input.
 func scanMine(input []byte) (scan mineScan, ok bool) {
-	s := mineTokens{in: input, line: 1}
+	s := tokens{in: input, line: 1}
 	// beside reads a number that the canonical layout puts on the line of the token
 	// before it.
 	beside := func(lo, hi int) int {
@@ -234,7 +233,7 @@ func scanMine(input []byte) (scan mineScan, ok bool) {
 	n := s.number(1, mineMaxSide)
 	m := beside(1, mineMaxSide)
 	for i := 0; i < n && !s.bad; i++ {
-		s.row(m)
+		s.row(m, "*.")
 	}
 	quits := 0
 	for !s.bad {
@@ -258,84 +257,6 @@ func scanMine(input []byte) (scan mineScan, ok bool) {
 		}
 	}
 	return scan, !s.bad && quits == 1
-}
-
-// mineTokens reads an input of mine as the judges do, as tokens separated by any of C's
-// whitespace (docs/rules.md), and as its validator checks them. Its first fault sticks
-// (bad).
-type mineTokens struct {
-	in   []byte
-	pos  int
-	line int // the line the reading has come to
-	at   int // the line of the last token read
-	bad  bool
-}
-
-// mineSpace is C's isspace in the "C" locale: what separates tokens.
-func mineSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
-
-// token reads the next token, empty at the end of the input.
-func (s *mineTokens) token() []byte {
-	for ; s.pos < len(s.in) && mineSpace(s.in[s.pos]); s.pos++ {
-		if s.in[s.pos] == '\n' {
-			s.line++
-		}
-	}
-	s.at = s.line
-	start := s.pos
-	for s.pos < len(s.in) && !mineSpace(s.in[s.pos]) {
-		s.pos++
-	}
-	return s.in[start:s.pos]
-}
-
-// number reads a number in lo..hi, written canonically: digits alone, no leading zero.
-func (s *mineTokens) number(lo, hi int) int {
-	const most = 7 // digits: more than any limit of mine has
-	if s.bad {
-		return lo
-	}
-	t := s.token()
-	v := 0
-	for _, c := range t {
-		if c < '0' || c > '9' {
-			s.bad = true
-			return lo
-		}
-		v = v*10 + int(c-'0')
-	}
-	if len(t) == 0 || len(t) > most || len(t) > 1 && t[0] == '0' || v < lo || v > hi {
-		s.bad = true
-		return lo
-	}
-	return v
-}
-
-// row reads a board row: a token of width bytes, each '*' or '.'.
-func (s *mineTokens) row(width int) {
-	if s.bad {
-		return
-	}
-	t := s.token()
-	s.bad = len(t) != width || len(bytes.Trim(t, "*.")) > 0
-}
-
-// mineFormsIn is the forms input shows in its bytes, as testcase.FormsIn tells them (a
-// test holds the two together), a bit each in the order of the form entries from
-// msFormSplit: all but the split form, which only the reading of the tokens tells.
-func mineFormsIn(input []byte) (forms uint8) {
-	set := func(entry int, cond bool) {
-		if cond {
-			forms |= 1 << (entry - msFormSplit)
-		}
-	}
-	set(msFormRuns, bytes.Contains(input, []byte("  ")) || bytes.Contains(input, []byte("\t\t")) || bytes.Contains(input, []byte("\n\n")) ||
-		bytes.Contains(input, []byte("\n\r\n")) || len(input) > 0 && (input[0] == '\n' || input[0] == '\r'))
-	set(msFormTabs, bytes.IndexByte(input, '\t') >= 0)
-	set(msFormOtherSpace, bytes.ContainsAny(input, "\v\f"))
-	set(msFormCRLF, bytes.IndexByte(input, '\r') >= 0)
-	set(msFormNoFinalNewline, len(input) > 0 && input[len(input)-1] != '\n' && input[len(input)-1] != '\v')
-	return forms
 }
 
 // mineSeer follows ref's play of one input of mine (ref.MineTrace) and notes the

@@ -384,12 +384,9 @@ func towerForms(input []byte) coverage.Set {
 			r.Add(i)
 		}
 	}
-	add(bytes.Contains(input, []byte("  ")) || bytes.Contains(input, []byte("\t\t")) || bytes.Contains(input, []byte("\n\n")) ||
-		bytes.Contains(input, []byte("\n\r\n")) || len(input) > 0 && (input[0] == '\n' || input[0] == '\r'), tFormRuns)
-	add(bytes.IndexByte(input, '\t') >= 0, tFormTabs)
-	add(bytes.ContainsAny(input, "\v\f"), tFormOtherSpace)
-	add(bytes.IndexByte(input, '\r') >= 0, tFormCRLF)
-	add(len(input) > 0 && input[len(input)-1] != '\n' && input[len(input)-1] != '\v', tFormNoFinalNewline)
+	for i, f := 0, formsShown(input); f != 0; i, f = i+1, f>>1 {
+		add(f&1 != 0, tFormRuns+i)
+	}
 	split, blanks := towerLayout(input)
 	add(split, tFormSplit)
 	add(blanks, tFormRowBlanks)

@@ -72,6 +72,7 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 			continue // a game without an example solution has no known solutions either
 		}
 		t.Run(g.Name(), func(t *testing.T) {
+			t.Parallel() // boom's claims, at the statement's limits, take the longest: the others beside them
 			dir := t.TempDir()
 			set, err := games.WriteTestSet(context.Background(), g, games.TestSetConfig{Seed: 1, Dir: dir})
 			if err != nil {

@@ -173,16 +173,24 @@ func sweepStaleCgroups(parent string) {
 		if n, err := strconv.Atoi(pid); err != nil || exists("/proc/"+strconv.Itoa(n)) {
 			continue
 		}
-		dir := filepath.Join(parent, e.Name())
-		runs, _ := os.ReadDir(dir)
-		for _, r := range runs {
-			if r.IsDir() {
-				emptyCgroup(nil, filepath.Join(dir, r.Name()), time.Second)
-				os.Remove(filepath.Join(dir, r.Name()))
-			}
-		}
-		os.Remove(dir)
+		removeCgroupTree(filepath.Join(parent, e.Name()))
 	}
+}
+
+// removeCgroupTree removes a cgroup folder of this harness and every cgroup below it,
+// deepest first, killing what still runs in them: a program under test may make cgroups
+// of its own inside its run's (a harness hunting a harness does), and the kernel refuses
+// to remove a cgroup that holds one.
+func removeCgroupTree(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.IsDir() {
+			sub := filepath.Join(dir, e.Name())
+			emptyCgroup(nil, sub, time.Second)
+			removeCgroupTree(sub)
+		}
+	}
+	os.Remove(dir)
 }
 
 // killCgroup kills every process of a v2 cgroup: frozen first, so that none can fork while

@@ -143,26 +143,33 @@ func TestChildWatch(t *testing.T) {
 }
 
 // TestChildReleasesItsCgroups: a child that ran a program and then called Release leaves no
-// folder of cgroups behind it.
+// folder of cgroups behind it, even where the program made a cgroup inside its own.
 func TestChildReleasesItsCgroups(t *testing.T) {
-	c, _, out, pid := startChild(t, "release")
-	ran, _ := out.ReadString('\n')
-	<-c.Done()
-	if ran != "ran exited <nil>\n" {
-		t.Fatalf("the child said %q (stderr %q), want it to run its program", ran, c.Stderr(time.Second))
+	for _, tt := range []struct{ mode, want string }{
+		{"release", "ran exited <nil>\n"},
+		{"release-nested", "ran exited <nil> made\n"},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			c, _, out, pid := startChild(t, tt.mode)
+			ran, _ := out.ReadString('\n')
+			<-c.Done()
+			if ran != tt.want {
+				t.Fatalf("the child said %q (stderr %q), want %q", ran, c.Stderr(time.Second), tt.want)
+			}
+			name := "gamediff-" + strconv.Itoa(pid)
+			filepath.WalkDir("/sys/fs/cgroup", func(path string, d os.DirEntry, err error) error {
+				if err != nil || !d.IsDir() {
+					return nil
+				}
+				if d.Name() == name {
+					t.Errorf("%s is left", path)
+				}
+				if strings.Count(strings.TrimPrefix(path, "/sys/fs/cgroup"), "/") >= 4 {
+					return filepath.SkipDir
+				}
+				return nil
+			})
+		})
 	}
-	name := "gamediff-" + strconv.Itoa(pid)
-	filepath.WalkDir("/sys/fs/cgroup", func(path string, d os.DirEntry, err error) error {
-		if err != nil || !d.IsDir() {
-			return nil
-		}
-		if d.Name() == name {
-			t.Errorf("%s is left", path)
-		}
-		if strings.Count(strings.TrimPrefix(path, "/sys/fs/cgroup"), "/") >= 4 {
-			return filepath.SkipDir
-		}
-		return nil
-	})
 	checkNothingLeft(t, "")
 }

@@ -469,7 +469,7 @@ func (j *jail) close() {
 	j.remove()
 }
 
-// remove removes the jail's cgroups (empty ones only: the kernel refuses the others).
+// remove removes the jail's cgroups and those a program made below them (removeCgroupTree).
 func (j *jail) remove() {
 	j.files.close()
 	if j.v2fd >= 0 {
@@ -478,7 +478,7 @@ func (j *jail) remove() {
 	}
 	for _, dir := range append([]string{j.v2}, j.v1...) {
 		if dir != "" {
-			os.Remove(dir)
+			removeCgroupTree(dir)
 		}
 	}
 }
@@ -493,13 +493,11 @@ func (s *sandbox) release() {
 	for _, j := range idle {
 		j.remove()
 	}
-	for _, dir := range []string{s.v2} {
-		if dir != "" {
-			os.Remove(dir)
-		}
+	if s.v2 != "" {
+		removeCgroupTree(s.v2)
 	}
 	for _, h := range s.v1 {
-		os.Remove(h.dir)
+		removeCgroupTree(h.dir)
 	}
 }
 

@@ -120,10 +120,20 @@ func serveChild(does string) {
 		fmt.Fprintln(out, "ran", r.Status, err)
 		sandbox.Release()
 		os.Exit(0)
+	case "release-nested":
+		// The same, with a program that makes a cgroup inside its own, as a harness run as
+		// the program under test does.
+		r, err := sandbox.Command{Argv: []string{"sh", "-c", nestCgroup}}.Run(context.Background(), nil)
+		fmt.Fprintln(out, "ran", r.Status, err, strings.TrimSpace(string(r.Stdout)))
+		sandbox.Release()
+		os.Exit(0)
 	}
 	fmt.Fprintln(os.Stderr, "the test child does not know", does)
 	os.Exit(2)
 }
+
+// nestCgroup makes a cgroup inside the unified cgroup the shell runs in, and says "made".
+const nestCgroup = `m=$(awk '$3=="cgroup2"{print $2; exit}' /proc/mounts); p=$(sed -n 's/^0:://p' /proc/self/cgroup); mkdir "$m$p/nested" && echo made`
 
 func fcntl(fd, cmd int) (int, error) {
 	r, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), uintptr(cmd), 0)

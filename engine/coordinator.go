@@ -99,8 +99,9 @@ const blockSize = 8
 // into full inputs.
 const batchBlockSize = 90
 
-// maxStalls is how many turns in a row the finishing may take with nothing in flight:
-// each moves a finding on to its next stage, and a finding has fewer stages than this.
+// maxStalls is how many turns in a row the finishing may take with nothing in flight and
+// no finding moved on: a stage that ended without a run starts its successor's runs on
+// the next turn.
 const maxStalls = 16
 
 // run is the hunt's loop: it hunts blocks of cases until the duration, the cases or the
@@ -118,11 +119,13 @@ func (c *coordinator) run(ctx context.Context) error {
 	defer tick.Stop()
 	interrupted := ctx.Done()
 	var capped <-chan time.Time
-	stalls := 0 // turns of the loop in a row with nothing in flight, while finishing
+	// stalls counts the turns of the loop in a row with nothing in flight and no finding
+	// moved on (at, the findings reported and the stage under way), while finishing.
+	stalls, at := 0, ""
 	for {
 		c.dispatch()
-		if c.p.busy > 0 {
-			stalls = 0
+		if now := fmt.Sprint(len(c.sum.Findings), c.stageUnderWay()); c.p.busy > 0 || now != at {
+			stalls, at = 0, now
 		}
 		if c.blocksEnded == 0 && !c.canHunt() && len(c.blocks) == 0 {
 			c.blocksEnded = time.Since(c.h.start)

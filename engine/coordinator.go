@@ -543,6 +543,11 @@ func (c *coordinator) takeBlock(r jobResult, block []int64) {
 // signatures of lowest index, and starts its confirmation; what it displaces is listed.
 func (c *coordinator) record(p pending) {
 	c.sum.Divergences++
+	c.choose(p)
+}
+
+// choose is record's choice, for a divergence counted already.
+func (c *coordinator) choose(p pending) {
 	if p.index >= c.limit {
 		c.unreported(p)
 		return
@@ -596,8 +601,7 @@ func (c *coordinator) promoteRunnerUp(id Identity) {
 	ru := ups[0]
 	c.runnersUp[id] = ups[1:]
 	c.sum.Unreported = slices.DeleteFunc(c.sum.Unreported, func(u Unreported) bool { return u.Index == ru.index })
-	c.sum.Divergences-- // counted when it was first recorded
-	c.record(ru)
+	c.choose(ru) // counted when it was first recorded
 }
 
 // relimit sets the index past which no case starts: once MaxFindings signatures are kept,

@@ -169,16 +169,13 @@ var boomSituations = [...]coverage.Situation{
 	bsCascadeLarge:   {ID: "cascade-large", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "one click opens at least 20000 cells, half of the largest board"},
 	bsCascadeMost:    {ID: "cascade-40000", Kind: coverage.Boundary, Doc: "docs/boom.md Limits", What: "the largest cascade: one click opens all 40000 cells of the largest board"},
 
-	bsFormSplit:          {ID: "form-split", Kind: coverage.Form, Doc: boomFormDoc, What: "a line holds fewer tokens than the statement's layout puts on it: n and m, or an operation, over two lines"},
-	bsFormRuns:           {ID: "form-runs", Kind: coverage.Form, Doc: boomFormDoc, What: "runs of blanks: two spaces or tabs in a row, a blank line, or a line end first"},
-	bsFormTabs:           {ID: "form-tabs", Kind: coverage.Form, Doc: boomFormDoc, What: "a tab between tokens"},
-	bsFormOtherSpace:     {ID: "form-other-space", Kind: coverage.Form, Doc: boomFormDoc, What: "a \\v or a \\f, the rarest of C's whitespace"},
-	bsFormCRLF:           {ID: "form-crlf", Kind: coverage.Form, Doc: boomFormDoc, What: "a \\r: lines ended by \\r\\n"},
-	bsFormNoFinalNewline: {ID: "form-no-final-newline", Kind: coverage.Form, Doc: boomFormDoc, What: "the last line without its line end"},
+	bsFormSplit:          {ID: "form-split", Kind: coverage.Form, Doc: formsDoc, What: "a line holds fewer tokens than the statement's layout puts on it: n and m, or an operation, over two lines"},
+	bsFormRuns:           {ID: "form-runs", Kind: coverage.Form, Doc: formsDoc, What: "runs of blanks: two spaces or tabs in a row, a blank line, or a line end first"},
+	bsFormTabs:           {ID: "form-tabs", Kind: coverage.Form, Doc: formsDoc, What: "a tab between tokens"},
+	bsFormOtherSpace:     {ID: "form-other-space", Kind: coverage.Form, Doc: formsDoc, What: "a \\v or a \\f, the rarest of C's whitespace"},
+	bsFormCRLF:           {ID: "form-crlf", Kind: coverage.Form, Doc: formsDoc, What: "a \\r: lines ended by \\r\\n"},
+	bsFormNoFinalNewline: {ID: "form-no-final-newline", Kind: coverage.Form, Doc: formsDoc, What: "the last line without its line end"},
 }
-
-// boomFormDoc is where docs/ allows the input's forms.
-const boomFormDoc = "docs/rules.md Input is a stream of tokens"
 
 // A missing last entry would shorten the catalogue: its length must be the count.
 var _ [len(boomSituations) - bsCount]struct{}

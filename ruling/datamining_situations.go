@@ -66,9 +66,6 @@ const dataminingManyBoards = 1000
 // safe cell.
 const dataminingLargestAnswer = 33
 
-// dataminingForms is the Doc of the entries of the input's forms.
-const dataminingForms = "docs/rules.md Input is a stream of tokens"
-
 // dataminingSituations is datamining's catalogue (docs/datamining.md). A board won from
 // every start has no entry of its own: on a valid board some safe cell touches a mine, and
 // a start there clears nothing beyond itself and flags at most its neighbours, so a board
@@ -107,12 +104,12 @@ var dataminingSituations = [...]coverage.Situation{
 	dOneSafe:                      {ID: "board-one-safe-cell", Kind: coverage.Boundary, Doc: "docs/datamining.md R-D2", What: "a board with a single safe cell: every other start is a mine"},
 	dOneBoard:                     {ID: "one-board", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "an input of a single board, the fewest"},
 	dManyBoards:                   {ID: "many-boards", Kind: coverage.Boundary, Doc: "docs/datamining.md Input", What: "an input of at least 1000 boards (the statement does not limit them)"},
-	dFormSplit:                    {ID: "form-split", Kind: coverage.Form, Doc: dataminingForms, What: "a line holds fewer tokens than the canonical layout puts on it: r and c, or the final 0 and 0, on lines of their own"},
-	dFormRuns:                     {ID: "form-runs", Kind: coverage.Form, Doc: dataminingForms, What: "runs of blanks: two or more spaces or tabs together, a blank line, or a line end first"},
-	dFormTabs:                     {ID: "form-tabs", Kind: coverage.Form, Doc: dataminingForms, What: "a tab in the input"},
-	dFormOtherSpace:               {ID: "form-other-space", Kind: coverage.Form, Doc: dataminingForms, What: "a vertical tab or a form feed in the input, the rarest of C's whitespace"},
-	dFormCRLF:                     {ID: "form-crlf", Kind: coverage.Form, Doc: dataminingForms, What: "a carriage return in the input: \\r\\n line ends"},
-	dFormNoFinalNewline:           {ID: "form-no-final-newline", Kind: coverage.Form, Doc: dataminingForms, What: "the input's last byte is no line end: the final 0 0 without its \\n"},
+	dFormSplit:                    {ID: "form-split", Kind: coverage.Form, Doc: formsDoc, What: "a line holds fewer tokens than the canonical layout puts on it: r and c, or the final 0 and 0, on lines of their own"},
+	dFormRuns:                     {ID: "form-runs", Kind: coverage.Form, Doc: formsDoc, What: "runs of blanks: two or more spaces or tabs together, a blank line, or a line end first"},
+	dFormTabs:                     {ID: "form-tabs", Kind: coverage.Form, Doc: formsDoc, What: "a tab in the input"},
+	dFormOtherSpace:               {ID: "form-other-space", Kind: coverage.Form, Doc: formsDoc, What: "a vertical tab or a form feed in the input, the rarest of C's whitespace"},
+	dFormCRLF:                     {ID: "form-crlf", Kind: coverage.Form, Doc: formsDoc, What: "a carriage return in the input: \\r\\n line ends"},
+	dFormNoFinalNewline:           {ID: "form-no-final-newline", Kind: coverage.Form, Doc: formsDoc, What: "the input's last byte is no line end: the final 0 0 without its \\n"},
 }
 
 // DataminingSituations is datamining's catalogue of situations, in its order: the bits of

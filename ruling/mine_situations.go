@@ -165,16 +165,13 @@ var mineSituations = [...]coverage.Situation{
 
 	msLinesAfterQuit: {ID: "lines-after-quit", Kind: coverage.Form, Doc: "docs/mine.md Limits", What: "the input goes on after its Quit, as the validator allows"},
 
-	msFormSplit:          {ID: "form-split", Kind: coverage.Form, Doc: mineFormDoc, What: "a line holds fewer tokens than the statement's layout puts on it: n and m, or an operation, over two lines"},
-	msFormRuns:           {ID: "form-runs", Kind: coverage.Form, Doc: mineFormDoc, What: "runs of blanks: two spaces or tabs in a row, a blank line, or a line end first"},
-	msFormTabs:           {ID: "form-tabs", Kind: coverage.Form, Doc: mineFormDoc, What: "a tab between tokens"},
-	msFormOtherSpace:     {ID: "form-other-space", Kind: coverage.Form, Doc: mineFormDoc, What: "a \\v or a \\f, the rarest of C's whitespace"},
-	msFormCRLF:           {ID: "form-crlf", Kind: coverage.Form, Doc: mineFormDoc, What: "a \\r: lines ended by \\r\\n"},
-	msFormNoFinalNewline: {ID: "form-no-final-newline", Kind: coverage.Form, Doc: mineFormDoc, What: "the last line without its line end"},
+	msFormSplit:          {ID: "form-split", Kind: coverage.Form, Doc: formsDoc, What: "a line holds fewer tokens than the statement's layout puts on it: n and m, or an operation, over two lines"},
+	msFormRuns:           {ID: "form-runs", Kind: coverage.Form, Doc: formsDoc, What: "runs of blanks: two spaces or tabs in a row, a blank line, or a line end first"},
+	msFormTabs:           {ID: "form-tabs", Kind: coverage.Form, Doc: formsDoc, What: "a tab between tokens"},
+	msFormOtherSpace:     {ID: "form-other-space", Kind: coverage.Form, Doc: formsDoc, What: "a \\v or a \\f, the rarest of C's whitespace"},
+	msFormCRLF:           {ID: "form-crlf", Kind: coverage.Form, Doc: formsDoc, What: "a \\r: lines ended by \\r\\n"},
+	msFormNoFinalNewline: {ID: "form-no-final-newline", Kind: coverage.Form, Doc: formsDoc, What: "the last line without its line end"},
 }
-
-// mineFormDoc is where docs/ allows the input's forms.
-const mineFormDoc = "docs/rules.md Input is a stream of tokens"
 
 // A missing last entry would shorten the catalogue: its length must be the count.
 var _ [len(mineSituations) - msCount]struct{}

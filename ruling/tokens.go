@@ -13,6 +13,10 @@ type tokens struct {
 	bad  bool
 }
 
+// formsDoc is where docs/ allows the input's forms: the Doc of every catalogue's form
+// entries.
+const formsDoc = "docs/rules.md Input is a stream of tokens"
+
 // cSpace is C's isspace in the "C" locale: what separates tokens.
 func cSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
 

@@ -341,12 +341,12 @@ var towerSituations = [...]coverage.Situation{
 	tManyCommands:      {ID: "many-commands", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "an input of at least 100000 commands over its datasets"},
 	tManyDatasets:      {ID: "many-datasets", Kind: coverage.Boundary, Doc: "docs/tower.md Limits", What: "an input of at least 200 datasets (the statement does not limit them)"},
 
-	tFormSplit:          {ID: "form-split", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "a line holds fewer tokens than the canonical layout puts on it: n and m, a command and its argument, 0 and 0 or a row's characters on two lines"},
-	tFormRuns:           {ID: "form-runs", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "runs of blanks between tokens, or blank lines"},
-	tFormTabs:           {ID: "form-tabs", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "a tab between tokens or between a row's characters"},
-	tFormOtherSpace:     {ID: "form-other-space", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "a vertical tab or a form feed, the rarest of C's whitespace"},
-	tFormCRLF:           {ID: "form-crlf", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "a \\r before a line end (\\r\\n line ends)"},
-	tFormNoFinalNewline: {ID: "form-no-final-newline", Kind: coverage.Form, Doc: "docs/rules.md Input is a stream of tokens", What: "the last line without its line end"},
+	tFormSplit:          {ID: "form-split", Kind: coverage.Form, Doc: formsDoc, What: "a line holds fewer tokens than the canonical layout puts on it: n and m, a command and its argument, 0 and 0 or a row's characters on two lines"},
+	tFormRuns:           {ID: "form-runs", Kind: coverage.Form, Doc: formsDoc, What: "runs of blanks between tokens, or blank lines"},
+	tFormTabs:           {ID: "form-tabs", Kind: coverage.Form, Doc: formsDoc, What: "a tab between tokens or between a row's characters"},
+	tFormOtherSpace:     {ID: "form-other-space", Kind: coverage.Form, Doc: formsDoc, What: "a vertical tab or a form feed, the rarest of C's whitespace"},
+	tFormCRLF:           {ID: "form-crlf", Kind: coverage.Form, Doc: formsDoc, What: "a \\r before a line end (\\r\\n line ends)"},
+	tFormNoFinalNewline: {ID: "form-no-final-newline", Kind: coverage.Form, Doc: formsDoc, What: "the last line without its line end"},
 	tFormRowBlanks:      {ID: "form-row-blanks", Kind: coverage.Form, Doc: "docs/tower.md R-T1", What: "whitespace between two characters of a row, which is its next m non-blank characters"},
 }
 

@@ -1,7 +1,7 @@
 // Package tle_test hunts mine's time-out of the zoo (package zoo) in a test binary of its own,
 // beside zoo/mine, which checks the program and hunts its other bugs: each run of a time-out
-// costs the time limit, and beside two CPU burners the two together came within 4 s of go
-// test's 10 minutes per package.
+// costs the time limit, and the two together in one binary would come near go test's
+// 10 minutes per package on a busy machine.
 package tle_test
 
 import (

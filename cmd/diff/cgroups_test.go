@@ -24,7 +24,7 @@ func TestCommandsLeaveNoCgroups(t *testing.T) {
 		{"judge", []string{"judge", "-game", "mine", "-workers", "2", tests}},
 		{"judge a program", []string{"judge", "-game", "mine", "-workers", "2", "-cmd", bin + " run -game mine -impl fast", tests}},
 		{"hunt", []string{"hunt", "-game", "mine", "-workers", "2", "-duration", "1s", "-o", filepath.Join(dir, "found")}},
-		{"hunt a program", []string{"hunt", "-game", "mine", "-workers", "2", "-cases", "40", "-cmd", bin + " run -game mine -impl fast", "-o", filepath.Join(dir, "found")}},
+		{"hunt a program", []string{"hunt", "-game", "mine", "-workers", "2", "-cases", "10", "-cmd", bin + " run -game mine -impl fast", "-o", filepath.Join(dir, "found")}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			code, _, stderr, left := cgroupleft.Run(t, bin, "", tt.args...)

@@ -642,7 +642,7 @@ func (c *coordinator) forget(f *finding) {
 }
 
 func (c *coordinator) unreported(p pending) {
-	c.sum.Unreported = append(c.sum.Unreported, Unreported{Index: p.index, Signature: p.sig.words})
+	c.sum.Unreported = append(c.sum.Unreported, Unreported{Index: p.index, Signature: p.sig.words, Packed: p.packed})
 }
 
 // plural writes "1 run", "2 runs".

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // finding is one divergence the hunt keeps, from the case that first showed it to its
@@ -197,6 +199,14 @@ func (c *coordinator) report(f *finding) {
 	if f.report.Minimize.Seconds == 0 && !f.began.IsZero() {
 		f.report.Minimize.Seconds = time.Since(f.began).Seconds()
 	}
+	if why := c.saves.whyUnsaved(f.report.Input); why != "" && f.report.Path == "" {
+		f.report.Unsaved = why
+		if utf8.Valid(f.report.Input) {
+			f.report.UnsavedInput = string(f.report.Input)
+		} else {
+			f.report.UnsavedBase64 = f.report.Input
+		}
+	}
 	c.sum.Findings = append(c.sum.Findings, f.report)
 }
 
@@ -285,15 +295,34 @@ func (c *coordinator) keep(f *finding, best pending, want Result, d *Divergence)
 	}
 	path, created, ok := c.saves.save(best.input, want)
 	if !ok {
+		// The smallest case could be written nowhere: the report carries it whole, and the
+		// case as found, if it was saved, stays where it is.
+		if f.path != "" {
+			r.Also = append(r.Also, f.path)
+		}
+		r.Path = ""
 		return
 	}
-	if f.complete {
-		if f.created && f.path != path {
-			c.saves.forget(f.path)
-		}
-	} else if f.path != "" && f.path != path {
+	switch {
+	case f.path == "" || f.path == path:
+	case !f.complete:
 		r.Also = append(r.Also, f.path)
+	case !c.saves.holds(path) && filepath.Dir(path) != filepath.Dir(f.path):
+		// The found folder could not take the smallest case (it went to the temporary
+		// folder): the case as found stays the corpus's.
+		r.Also = append(r.Also, f.path)
+		addNote(r, fmt.Sprintf("the minimized case could not be saved beside the case as found: it is %s, and the case as found stays %s", path, f.path))
+	case f.created:
+		c.saves.forget(f.path) // written and synced beside it: the smallest case replaces it
 	}
 	r.Path = path
 	f.path, f.created = path, created
+}
+
+// addNote adds a sentence to a finding's note.
+func addNote(r *Finding, note string) {
+	if r.Note != "" {
+		r.Note += "; "
+	}
+	r.Note += note
 }

@@ -156,10 +156,13 @@ type SkippedReplay struct {
 }
 
 // Unreported is a divergent case seen but not reported: its signature repeats a finding's,
-// or it came past MaxFindings. hunt -case regenerates it.
+// or it came past MaxFindings. hunt -case regenerates it, unless it is Packed: several
+// generated cases in one input (Finding.Packed), which -case does not rebuild, and whose
+// divergence (a time-out of the whole input) one of them alone need not show.
 type Unreported struct {
 	Index     int64  `json:"index"`
 	Signature string `json:"signature"`
+	Packed    bool   `json:"packed,omitempty"`
 }
 
 // Dismissed is a divergence that was not confirmed: it did not show again on its reruns
@@ -193,6 +196,12 @@ type Finding struct {
 	// finding is kept outside the corpus.
 	Path string   `json:"path,omitempty"`
 	Also []string `json:"also_saved,omitempty"`
+	// Unsaved says why the case could be written nowhere, neither to the found folder nor
+	// to a temporary one (Path is then empty): the report prints it whole, and -json
+	// carries it whole, in UnsavedInput, or, when it is not UTF-8, in UnsavedBase64.
+	Unsaved       string `json:"unsaved,omitempty"`
+	UnsavedInput  string `json:"input,omitempty"`
+	UnsavedBase64 []byte `json:"input_base64,omitempty"`
 	// Shown of Runs is how often the divergence showed on the runs of its case: every
 	// time for a finding, Shown < Runs for a flaky one.
 	Shown int `json:"shown"`

@@ -113,7 +113,7 @@ func playTower(sc *scanner, out *writer, b *towerBoard) error {
 		}
 		n, ok, overflow := parseInt(t)
 		if !ok {
-			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected n (an integer), found %s", quote.Token(t))}
+			return &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected n (the height, or 0 to end) (an integer), found %s", quote.Token(t))}
 		}
 		if n == 0 && !overflow {
 			_, err := sc.number("m after n = 0 (0 0 ends the input)", 0, 0)
@@ -137,8 +137,8 @@ func playTower(sc *scanner, out *writer, b *towerBoard) error {
 		if err != nil {
 			return err
 		}
-		for k := 0; k < count; k++ {
-			op, arg, err := readTowerCommand(sc)
+		for k := 1; k <= count; k++ {
+			op, arg, err := readTowerCommand(sc, k)
 			if err != nil {
 				return err
 			}
@@ -164,13 +164,14 @@ const (
 	twClimb
 )
 
-// readTowerCommand reads one command: its kind and its argument, the column of MOVETO
-// (0 when it is outside every int, which is outside 1..m too) or the direction, +1 for
-// RIGHT and -1 for LEFT.
-func readTowerCommand(sc *scanner) (op, arg int, err error) {
-	t, err := sc.token("a command")
-	if err != nil {
-		return 0, 0, err
+// readTowerCommand reads command k (from 1): its kind and its argument, the column of
+// MOVETO (0 when it is outside every int, which is outside 1..m too) or the direction, +1
+// for RIGHT and -1 for LEFT. Its errors are ref's, word for word; their words are made
+// only on the way out, so that a command read costs no allocation.
+func readTowerCommand(sc *scanner, k int) (op, arg int, err error) {
+	t := sc.next()
+	if t == nil {
+		return 0, 0, &InputError{Line: sc.eofLine(), Msg: fmt.Sprintf("expected command %d, found end of input", k)}
 	}
 	switch string(t) {
 	case "MOVETO":
@@ -197,9 +198,9 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 	default:
 		return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("unknown command %s, expected MOVETO, PUSH, PULL, GETDOWN or CLIMB", quote.Token(t))}
 	}
-	d, err := sc.token("RIGHT or LEFT")
-	if err != nil {
-		return 0, 0, err
+	d := sc.next()
+	if d == nil {
+		return 0, 0, &InputError{Line: sc.eofLine(), Msg: fmt.Sprintf("expected %s's direction (RIGHT or LEFT), found end of input", t)}
 	}
 	switch string(d) {
 	case "RIGHT":
@@ -207,7 +208,7 @@ func readTowerCommand(sc *scanner) (op, arg int, err error) {
 	case "LEFT":
 		return op, -1, nil
 	}
-	return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("expected RIGHT or LEFT, found %s", quote.Token(d))}
+	return 0, 0, &InputError{Line: sc.tok, Msg: fmt.Sprintf("%s: expected RIGHT or LEFT, found %s", t, quote.Token(d))}
 }
 
 // load reads the n levels of the tower (R-T1: each the next m non-blank characters, top
@@ -251,7 +252,7 @@ func (b *towerBoard) load(sc *scanner, n, m int) error {
 			}
 			if pos == len(in) {
 				sc.pos, sc.line = pos, line
-				return &InputError{Line: sc.eofLine(), Msg: fmt.Sprintf("expected level %d, column %d of the tower, found end of input", level, x)}
+				return &InputError{Line: sc.eofLine(), Msg: fmt.Sprintf("level %d, column %d of the tower: expected a cell, found end of input", level, x)}
 			}
 			ch := in[pos]
 			switch code := towerCodes[ch]; code {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/internal/quote"
 	"gamediff/picture"
@@ -119,6 +120,9 @@ func (h Hunt) Finding(w io.Writer, f engine.Finding, p *picture.Parting, colour 
 		}
 		Divergence(w, f.Divergence)
 	}
+	if f.Unsaved != "" {
+		WholeCase(w, f)
+	}
 	fmt.Fprintln(w, "reproduce:")
 	for _, line := range h.Reproduce(f) {
 		fmt.Fprintf(w, "    %s\n", line)
@@ -230,24 +234,32 @@ func (h Hunt) Reproduce(f engine.Finding) []string {
 		compare = " -compare " + quote.Shell(h.Compare)
 	}
 	var lines []string
-	if f.Path != "" {
+	path := f.Path
+	if path == "" && f.Unsaved != "" {
+		// Written nowhere: the commands run on the file the user makes of the case above.
+		path = unsavedName(f)
+		lines = append(lines, fmt.Sprintf("not saved: write the case printed above to %s, and ref's answer beside it, then:", path),
+			fmt.Sprintf("%s run -game %s -impl ref %s > %s", self, g.Name(), path, strings.TrimSuffix(path, ".in")+".ans"))
+	} else if path != "" {
 		if f.Verdict == engine.Flaky {
 			lines = append(lines, fmt.Sprintf("kept (not a regression case): %s", f.Path))
 		} else {
 			lines = append(lines, fmt.Sprintf("saved: %s (with ref's answer in %s)", f.Path, strings.TrimSuffix(f.Path, ".in")+".ans"))
 		}
+	}
+	if path != "" {
 		if h.Program != "" {
-			lines = append(lines, h.programOn(f.Path),
-				fmt.Sprintf("%s judge -game %s -cmd %s%s %s   (the verdict, as the hunt gives it)", self, g.Name(), quote.Shell(h.Program), compare, f.Path))
+			lines = append(lines, h.programOn(path),
+				fmt.Sprintf("%s judge -game %s -cmd %s%s %s   (the verdict, as the hunt gives it)", self, g.Name(), quote.Shell(h.Program), compare, path))
 		} else {
-			lines = append(lines, fmt.Sprintf("%s run -game %s -impl fast %s", self, g.Name(), f.Path),
-				fmt.Sprintf("%s judge -game %s %s   (fast's verdict, as the hunt gives it)", self, g.Name(), f.Path))
+			lines = append(lines, fmt.Sprintf("%s run -game %s -impl fast %s", self, g.Name(), path),
+				fmt.Sprintf("%s judge -game %s %s   (fast's verdict, as the hunt gives it)", self, g.Name(), path))
 		}
-		lines = append(lines, fmt.Sprintf("%s run -game %s -impl ref %s   (the expected answer)", self, g.Name(), f.Path),
-			fmt.Sprintf("%s show -game %s %s   (the game step by step)", self, g.Name(), f.Path))
+		lines = append(lines, fmt.Sprintf("%s run -game %s -impl ref %s   (the expected answer)", self, g.Name(), path),
+			fmt.Sprintf("%s show -game %s %s   (the game step by step)", self, g.Name(), path))
 	}
 	for _, also := range f.Also {
-		lines = append(lines, fmt.Sprintf("also saved: %s (the case as found: the minimization stopped before it was done)", also))
+		lines = append(lines, fmt.Sprintf("also saved: %s (the case as found)", also))
 	}
 	if f.Packed || f.Origin != "" {
 		return lines // not one generated case: -case does not rebuild it
@@ -291,4 +303,24 @@ func excerpt(b []byte, maxLines int) string {
 		s.WriteString("    " + strings.ToValidUTF8(strings.ReplaceAll(l, "\r", `\r`), "\uFFFD") + "\n")
 	}
 	return s.String()
+}
+
+// unsavedName is the file name a case written nowhere is given in its report's commands:
+// the one a hunt would have saved it under.
+func unsavedName(f engine.Finding) string { return corpus.Name(f.Input) + ".in" }
+
+// WholeCase prints the whole input of a finding that could be written nowhere, byte for
+// byte between two marks (its last newline, when it lacks one, said), so that the case
+// survives in the hunt's output: it is the only copy.
+func WholeCase(w io.Writer, f engine.Finding) {
+	name := unsavedName(f)
+	fmt.Fprintf(w, "the case could not be saved: %s; here it is whole, %s, to be written to %s:\n", f.Unsaved, Size(int64(len(f.Input))), name)
+	fmt.Fprintf(w, "----- begin %s -----\n", name)
+	w.Write(f.Input)
+	end := ""
+	if len(f.Input) > 0 && f.Input[len(f.Input)-1] != '\n' {
+		io.WriteString(w, "\n")
+		end = " (the case does not end with a newline: the one before this mark is not its own)"
+	}
+	fmt.Fprintf(w, "----- end %s -----%s\n", name, end)
 }

@@ -41,6 +41,12 @@ func TestFindingReports(t *testing.T) {
 			Minimize: engine.MinimizeStats{Runs: 12, Accepted: 3, Seconds: 30}, Note: "minimization stopped early (budget or interrupt): the case may shrink further", Input: input,
 			Divergence: engine.Compare(engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: want}},
 				engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time"}}, engine.Exact)}},
+		// Saved nowhere: the whole case is printed (its last newline missing, said), and the
+		// commands run on the file it is to be written to.
+		{"wa-unsaved", report.Hunt{Seed: 7, Self: self}, engine.Finding{Index: 12, Verdict: engine.WA, Signature: sig,
+			Unsaved: "found/mine could not take it (no space left on device), nor could a temporary folder (not a directory)", FoundAfter: 0.25,
+			InputBytes: len(input) - 1, Original: len(input) - 1, Input: input[:len(input)-1],
+			Divergence: engine.Compare(engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: want}}, engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: got}}, engine.Exact)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -65,17 +65,35 @@ func HuntSummary(w io.Writer, sum engine.Summary, program bool, datasets string,
 		}
 		fmt.Fprintf(w, "%s: not confirmed, not reported: case %d: %s: %s%s\n", sum.Game, d.Index, d.Signature, d.Why, kept)
 	}
-	if len(sum.Unreported) > 0 {
-		var b strings.Builder
-		for i, u := range sum.Unreported {
-			if i == 20 {
-				fmt.Fprintf(&b, " … (%d more in -json)", len(sum.Unreported)-20)
-				break
-			}
-			fmt.Fprintf(&b, "\n    case %d: %s", u.Index, u.Signature)
+	// A packed case is several generated cases in one input: -case rebuilds one of them,
+	// which need not diverge alone (a time-out of the whole input), so it is not offered.
+	var single, packed []engine.Unreported
+	for _, u := range sum.Unreported {
+		if u.Packed {
+			packed = append(packed, u)
+		} else {
+			single = append(single, u)
 		}
-		fmt.Fprintf(w, "%s: also divergent, not reported (rerun one with -case, or raise -max-findings):%s\n", sum.Game, b.String())
 	}
+	unreportedLines(w, sum.Game, "rerun one with -case, or raise -max-findings", single)
+	unreportedLines(w, sum.Game, "packed inputs of several generated cases, which -case does not rebuild: raise -max-findings to have them reported and saved", packed)
+}
+
+// unreportedLines lists divergent cases not reported, the first 20 of them, with how to
+// get them reported.
+func unreportedLines(w io.Writer, game, how string, us []engine.Unreported) {
+	if len(us) == 0 {
+		return
+	}
+	var b strings.Builder
+	for i, u := range us {
+		if i == 20 {
+			fmt.Fprintf(&b, " … (%d more in -json)", len(us)-20)
+			break
+		}
+		fmt.Fprintf(&b, "\n    case %d: %s", u.Index, u.Signature)
+	}
+	fmt.Fprintf(w, "%s: also divergent, not reported (%s):%s\n", game, how, b.String())
 }
 
 // maxNeverShown bounds the situations never reached that the terminal names; -json has

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -174,6 +175,40 @@ func sweepStaleCgroups(parent string) {
 			continue
 		}
 		removeCgroupTree(filepath.Join(parent, e.Name()))
+	}
+}
+
+// childCgroupParents are the folders in which this process's children make their folders
+// of run cgroups (setupCgroups, in the cgroups they inherit from this process): the unified
+// hierarchy's, v1 memory's and v1 cpuacct's, where mounted.
+var childCgroupParents = sync.OnceValue(func() []string {
+	mounts, own := cgroupMounts(), ownCgroups()
+	var parents []string
+	if m, ok := mounts["2"]; ok {
+		parents = append(parents, filepath.Join(m.point, below(own[""], m.root)))
+	}
+	for _, controller := range []string{"memory", "cpuacct"} {
+		if m, ok := mounts[controller]; ok {
+			parents = append(parents, filepath.Join(m.point, below(own[controller], m.root)))
+		}
+	}
+	return parents
+})
+
+// releaseChildCgroups removes the folders of run cgroups of a child of this process that
+// has ended and been waited for, with the cgroups below them: a child killed (SIGKILL, the
+// way a worker that overran is ended) cannot remove its own, and they would stay until the
+// next process that sets up a sandbox sweeps them. A pid already taken again is left
+// alone: its folders may be the new process's.
+func releaseChildCgroups(pid int) {
+	if pid <= 0 || os.Getenv(sandboxEnv) == "portable" || exists("/proc/"+strconv.Itoa(pid)) {
+		return
+	}
+	name := "gamediff-" + strconv.Itoa(pid)
+	for _, parent := range childCgroupParents() {
+		if dir := filepath.Join(parent, name); exists(dir) {
+			removeCgroupTree(dir)
+		}
 	}
 }
 

@@ -79,7 +79,12 @@ func startChild(exe, marker string, pidns bool, pipes []Pipe) (*Child, []*os.Fil
 	c := &Child{cmd: cmd, done: make(chan struct{}), drained: make(chan struct{}), stderr: &headTail{}}
 	errR := p[n]
 	go func() { io.Copy(c.stderr, errR); errR.Close(); close(c.drained) }()
-	go func() { cmd.Wait(); close(c.done) }()
+	go func() {
+		cmd.Wait()
+		// Its cgroups go with it, however it ended; Done tells that they are gone too.
+		releaseChildCgroups(cmd.Process.Pid)
+		close(c.done)
+	}()
 	return c, p[:n], nil
 }
 
@@ -113,7 +118,8 @@ func EnterChild(marker string) bool {
 	return true
 }
 
-// Done is closed once the child has exited and been waited for.
+// Done is closed once the child has exited and been waited for, and the folders of cgroups
+// it made are removed (however it ended: killed, it could not remove them itself).
 func (c *Child) Done() <-chan struct{} { return c.done }
 
 // Kill kills the child's process group at once, and so, when the child is the init of a PID

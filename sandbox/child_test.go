@@ -156,20 +156,55 @@ func TestChildReleasesItsCgroups(t *testing.T) {
 			if ran != tt.want {
 				t.Fatalf("the child said %q (stderr %q), want %q", ran, c.Stderr(time.Second), tt.want)
 			}
-			name := "gamediff-" + strconv.Itoa(pid)
-			filepath.WalkDir("/sys/fs/cgroup", func(path string, d os.DirEntry, err error) error {
-				if err != nil || !d.IsDir() {
-					return nil
-				}
-				if d.Name() == name {
-					t.Errorf("%s is left", path)
-				}
-				if strings.Count(strings.TrimPrefix(path, "/sys/fs/cgroup"), "/") >= 4 {
-					return filepath.SkipDir
-				}
-				return nil
-			})
+			for _, dir := range cgroupFoldersOf(pid) {
+				t.Errorf("%s is left", dir)
+			}
 		})
 	}
 	checkNothingLeft(t, "")
+}
+
+// TestChildKilledLeavesNoCgroups: a child killed with SIGKILL (as a hunt ends a worker that
+// overran) after it ran a program that made a cgroup inside its own leaves no folder of
+// cgroups behind once Done is closed: its parent removes them.
+func TestChildKilledLeavesNoCgroups(t *testing.T) {
+	c, _, out, pid := startChild(t, "killed")
+	ran, _ := out.ReadString('\n')
+	if want := "ran exited <nil> made\n"; ran != want {
+		t.Fatalf("the child said %q (stderr %q), want %q", ran, c.Stderr(time.Second), want)
+	}
+	made := cgroupFoldersOf(pid)
+	c.Kill()
+	<-c.Done()
+	if ws, ok := c.ProcessState().Sys().(syscall.WaitStatus); !ok || ws.Signal() != syscall.SIGKILL {
+		t.Fatalf("the child ended with %v, want SIGKILL", c.ProcessState())
+	}
+	if left := cgroupFoldersOf(pid); len(left) > 0 {
+		t.Errorf("left after the child was killed: %v", left)
+	}
+	if len(made) == 0 {
+		t.Errorf("the child made no folder of cgroups (%s): the test proves nothing here", sandbox.Describe())
+	}
+	checkNothingLeft(t, "")
+}
+
+// cgroupFoldersOf lists the folders of cgroups named after pid (gamediff-PID) in the
+// cgroup hierarchies, down to the depth a process's own cgroup lies at.
+func cgroupFoldersOf(pid int) []string {
+	name := "gamediff-" + strconv.Itoa(pid)
+	var found []string
+	filepath.WalkDir("/sys/fs/cgroup", func(path string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		if d.Name() == name {
+			found = append(found, path)
+			return filepath.SkipDir
+		}
+		if strings.Count(strings.TrimPrefix(path, "/sys/fs/cgroup"), "/") >= 4 {
+			return filepath.SkipDir
+		}
+		return nil
+	})
+	return found
 }

@@ -120,6 +120,13 @@ func serveChild(does string) {
 		fmt.Fprintln(out, "ran", r.Status, err)
 		sandbox.Release()
 		os.Exit(0)
+	case "killed":
+		// It runs a program that makes a cgroup inside its own, so that its cgroups are
+		// made, and waits to be killed: it removes nothing itself.
+		r, err := sandbox.Command{Argv: []string{"sh", "-c", nestCgroup}}.Run(context.Background(), nil)
+		fmt.Fprintln(out, "ran", r.Status, err, strings.TrimSpace(string(r.Stdout)))
+		time.Sleep(time.Hour)
+		os.Exit(0)
 	case "release-nested":
 		// The same, with a program that makes a cgroup inside its own, as a harness run as
 		// the program under test does.

@@ -3,7 +3,6 @@ package corpus
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -28,8 +27,9 @@ type Entry struct {
 var errLinePattern = regexp.MustCompile(`^line (\d+):`)
 
 // Read reads every NAME.in of fsys, recursively, with its NAME.ans (required) and
-// NAME.err (optional), sorted by path. Paths are fsys's: os.DirFS(dir) for a folder on
-// disk, or the corpus carried in the binary.
+// NAME.err (optional), sorted by path. Paths are fsys's: the corpus carried in the binary
+// (Game); a folder on disk is read with ReadFolder, which follows its symlinks and never
+// blocks on what it opens.
 func Read(fsys fs.FS) ([]Entry, error) {
 	var entries []Entry
 	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
@@ -47,34 +47,37 @@ func Read(fsys fs.FS) ([]Entry, error) {
 	return entries, err
 }
 
-// ReadEntry reads NAME.in at path of fsys, NAME.ans and NAME.err if present.
+// ReadEntry reads NAME.in at path of fsys, NAME.ans and NAME.err if present. Only regular
+// files are read (a *NotRegularError otherwise); a case on disk is read with ReadCase,
+// which never blocks on what it opens.
 func ReadEntry(fsys fs.FS, path string) (Entry, error) {
-	e := Entry{Path: path}
-	var err error
-	if e.Input, err = fs.ReadFile(fsys, path); err != nil {
-		return e, err
-	}
-	base := strings.TrimSuffix(path, ".in")
-	if e.Answer, err = fs.ReadFile(fsys, base+".ans"); err != nil {
-		return e, fmt.Errorf("%s has no answer: %w", path, err)
-	}
-	errText, err := fs.ReadFile(fsys, base+".err")
-	if errors.Is(err, fs.ErrNotExist) {
-		return e, nil
-	}
-	if err != nil {
-		return e, err
-	}
-	e.ErrText, _, _ = strings.Cut(string(errText), "\n")
+	return readEntry(path, func(name string) ([]byte, error) {
+		st, err := fs.Stat(fsys, name)
+		switch {
+		case err != nil:
+			return nil, err
+		case !st.Mode().IsRegular():
+			return nil, &NotRegularError{name, st.Mode()}
+		case st.Size() > MaxFileBytes:
+			return nil, &TooLargeError{name, st.Size()}
+		}
+		return fs.ReadFile(fsys, name)
+	})
+}
+
+// setErr takes NAME.err's text, read from errPath: its first line must name the line of
+// the input error.
+func (e *Entry) setErr(errPath string, text []byte) error {
+	e.ErrText, _, _ = strings.Cut(string(text), "\n")
 	m := errLinePattern.FindStringSubmatch(e.ErrText)
 	if m == nil {
-		return e, fmt.Errorf("%s.err: first line must start with \"line N:\", found %q", base, e.ErrText)
+		return fmt.Errorf("%s: first line must start with \"line N:\", found %q", errPath, e.ErrText)
 	}
 	e.ErrLine, _ = strconv.Atoi(m[1])
 	if e.ErrLine < 1 {
-		return e, fmt.Errorf("%s.err: names line %d: lines are numbered from 1", base, e.ErrLine)
+		return fmt.Errorf("%s: names line %d: lines are numbered from 1", errPath, e.ErrLine)
 	}
-	return e, nil
+	return nil
 }
 
 // Name is the name a found case is saved under: a prefix of its input's SHA-256,

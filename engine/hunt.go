@@ -139,13 +139,23 @@ type Summary struct {
 }
 
 // Replayed is the replay of saved cases that comes before a hunt, as go test -fuzz runs
-// testdata/fuzz first: how many, from where, those that still fail, and those that fail
-// in a ruling the hunt leaves out (-skip-rule), which do not fail it.
+// testdata/fuzz first: how many, from where, those that still fail, those that fail in a
+// ruling the hunt leaves out (-skip-rule), which do not fail it, and those whose saved
+// answer ref does not give, which are no failure of the code under test.
 type Replayed struct {
 	From         string          `json:"from"`
 	Cases        int             `json:"cases"`
 	StillFailing []Judgement     `json:"still_failing"`
 	Skipped      []SkippedReplay `json:"skipped,omitempty"`
+	Damaged      []DamagedCase   `json:"damaged,omitempty"`
+}
+
+// DamagedCase is a saved case whose answer ref does not reproduce: it was changed after
+// it was saved (a hand edit, a truncated file), or ref was since, so that the code under
+// test is not judged by it.
+type DamagedCase struct {
+	Test string `json:"test"`
+	Ref  string `json:"ref"` // where ref's answer first differs from the saved one, and how
 }
 
 // SkippedReplay is a saved case that still fails, but reaches a ruling the hunt leaves

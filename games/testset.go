@@ -263,11 +263,20 @@ func claimFolder(dir string, one bool) error {
 		// A test alone does not replace a whole set: that would delete the others.
 		return &FolderError{dir, "holds a whole test set, which -test would replace by one test: give a new or empty folder"}
 	}
-	var strangers []string
+	var strangers, irregular []string
 	for _, e := range entries {
-		if !ours[e.Name()] {
+		switch {
+		case !ours[e.Name()]:
 			strangers = append(strangers, e.Name())
+		case !e.Type().IsRegular():
+			// Not a file gen wrote, though the plan names it: removing the others first
+			// would leave a set half gone when this one cannot go.
+			irregular = append(irregular, fmt.Sprintf("%s (%s)", e.Name(), corpus.Kind(e.Type())))
 		}
+	}
+	if len(irregular) > 0 {
+		return &FolderError{dir, fmt.Sprintf("holds %s where the earlier set's plan names a file gen wrote: gen removes only the regular files it wrote; give a new or empty folder",
+			strings.Join(irregular, ", "))}
 	}
 	if len(strangers) > 0 {
 		shown := strangers[:min(len(strangers), 5)]
@@ -293,8 +302,12 @@ var planTest = regexp.MustCompile(`(?m)^test (\d+): `)
 // wrote, the plan and the input and answer of every test it lists, and whether it was a
 // whole set.
 func earlierSet(path string) (ours map[string]bool, whole bool, err error) {
-	text, err := os.ReadFile(path)
-	if err != nil {
+	text, err := corpus.ReadFile(path)
+	var notRegular *corpus.NotRegularError
+	switch {
+	case errors.As(err, &notRegular):
+		return nil, false, fmt.Errorf("%s is %s, not a file gen wrote", filepath.Base(path), corpus.Kind(notRegular.Mode.Type()))
+	case err != nil:
 		return nil, false, fmt.Errorf("no readable %s", filepath.Base(path))
 	}
 	first, _, _ := bytes.Cut(text, []byte("\n"))

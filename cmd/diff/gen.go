@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/report"
@@ -104,11 +104,11 @@ func timeTestSet(ctx context.Context, g games.Game, dir string, set games.TestSe
 	answers := make([]string, len(set.Tests))
 	for i, t := range set.Tests {
 		base := filepath.Join(dir, strconv.Itoa(t.Number))
-		input, err := os.ReadFile(base + ".in")
+		input, err := corpus.ReadFile(base + ".in")
 		if err != nil {
 			return nil, err
 		}
-		answer, err := os.ReadFile(base + ".ans")
+		answer, err := corpus.ReadFile(base + ".ans")
 		if err != nil {
 			return nil, err
 		}

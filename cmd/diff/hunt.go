@@ -1,22 +1,27 @@
 package main
 
 import (
+	"gamediff/corpus"
 	"gamediff/report"
 
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/ruling"
 	"gamediff/sandbox"
 )
 
@@ -110,6 +115,9 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 		return fail("-case needs the -seed of the hunt that printed it")
 	case h.only < -1:
 		return fail("-case must be a case index (0 or more)")
+	case h.only > maxCaseIndex:
+		// Case index math.MaxInt64 would end the hunt's range past the int64s: no case runs.
+		return fail("-case %d: a hunt's case indices are 0 to %d", h.only, int64(maxCaseIndex))
 	case *shard != "" && !h.seedSet:
 		return fail("-shard needs -seed: shards of one hunt must share its seed (each would pick its own)")
 	case h.compare != "exact" && h.compare != "tokens":
@@ -122,6 +130,11 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 		return fail("-compare, -pack and -against are for a program under test: give -cmd (ref and fast are compared byte for byte)")
 	case h.against != "fast" && h.against != "ref":
 		return fail("-against must be fast or ref, not %q", h.against)
+	}
+	if h.report != "" {
+		if err := checkReportFolder(h.report); err != nil {
+			return fail("-report %v", err)
+		}
 	}
 	h.memory = *memory << 20
 	h.unpacked = !*pack
@@ -165,6 +178,12 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 	// -skip-rule is checked for every game before the program is tried or any game is
 	// hunted: a ruling one game lacks is a usage error at once, not after the others.
 	hunted := make([]games.Game, len(targets))
+	if h.game != "" {
+		if msg := otherGamesRulings(targets[0], h.skip); msg != "" {
+			fmt.Fprintf(e.stderr, "gamediff hunt: -skip-rule %s (see 'gamediff hunt -h')\n", msg)
+			return exitUsage
+		}
+	}
 	for n, g := range targets {
 		hunted[n] = g
 		if len(h.skip) > 0 {
@@ -223,12 +242,12 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			cfg.Start, cfg.Cases, cfg.Duration, cfg.Shards = h.only, 1, 0, 0
 		}
 		replayed, err := replayFirst(ctx, hunted[n], h, program, equal, e)
+		if ctx.Err() != nil {
+			return exitInterrupted
+		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "gamediff hunt: %s: replaying the saved cases: %v\n", g.Name(), err)
 			return exitUsage
-		}
-		if ctx.Err() != nil {
-			return exitInterrupted
 		}
 		if h.report != "" && replayed != nil {
 			writeReplayedPages(h, g, program, replayed, e)
@@ -295,7 +314,7 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, nil
 	}
-	entries, err := readEntries(dir)
+	entries, err := readEntries(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -318,6 +337,16 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 		if j.Verdict == engine.OK && !j.Unjudged {
 			continue
 		}
+		// A saved answer ref does not give is no failure of the code under test, however
+		// that code does: the case was changed after it was saved.
+		why, err := refDisagrees(ctx, g, tests[i], eq)
+		if err != nil {
+			return nil, err
+		}
+		if why != "" {
+			r.Damaged = append(r.Damaged, engine.DamagedCase{Test: j.Test, Ref: why})
+			continue
+		}
 		// A case saved by a hunt before this one, which reaches a ruling this one leaves
 		// out (-skip-rule): the program reads that ruling its own way, as the user said.
 		if id := g.Skips(tests[i].Input); id != "" {
@@ -338,12 +367,20 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 		}
 		skipped = fmt.Sprintf(", %d %s in a ruling -skip-rule leaves out", len(r.Skipped), verb)
 	}
-	fmt.Fprintf(e.stderr, "%s: replayed %s of %s on %s first: %d still fail%s\n", g.Name(), plural(int64(len(tests)), "saved case"), dir, who, len(r.StillFailing), skipped)
+	damaged := ""
+	if len(r.Damaged) > 0 {
+		damaged = fmt.Sprintf(", %s (not counted as failing)", plural(int64(len(r.Damaged)), "damaged saved case"))
+	}
+	fmt.Fprintf(e.stderr, "%s: replayed %s of %s on %s first: %d still fail%s%s\n", g.Name(), plural(int64(len(tests)), "saved case"), dir, who, len(r.StillFailing), skipped, damaged)
 	for _, j := range r.StillFailing {
 		fmt.Fprintf(e.stderr, "    %s: %s\n", j.Test, report.JudgementDetail(j))
 	}
 	for _, s := range r.Skipped {
 		fmt.Fprintf(e.stderr, "    %s: skipped: it reaches %s, which -skip-rule leaves out (not a failure of this hunt)\n", s.Test, s.Ruling)
+	}
+	for _, d := range r.Damaged {
+		fmt.Fprintf(e.stderr, "    %s: a damaged saved case: ref does not reproduce its saved answer (%s); not held against %s: fix or remove it\n",
+			d.Test, d.Ref, who)
 	}
 	return r, nil
 }
@@ -354,7 +391,7 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 func writeReplayedPages(h huntFlags, g games.Game, program []string, r *engine.Replayed, e *env) {
 	rh := h.reporting(g, program)
 	for _, j := range r.StillFailing {
-		input, err := os.ReadFile(j.Test)
+		input, err := corpus.ReadFile(j.Test)
 		if err != nil || j.Divergence == nil {
 			continue
 		}
@@ -367,6 +404,78 @@ func writeReplayedPages(h huntFlags, g games.Game, program []string, r *engine.R
 			fmt.Fprintf(e.stderr, "%s: HTML report %s (a saved case that still fails)\n", g.Name(), path)
 		}
 	}
+}
+
+// maxCaseIndex is the last case index a hunt can run: the hunt's range of indices ends
+// one past its last.
+const maxCaseIndex = math.MaxInt64 - 1
+
+// checkReportFolder checks, before a hunt starts, that -report's folder can take the
+// pages: it is a folder a file can be written in, or, not there yet, the folder that
+// will hold it (its nearest existing parent) is one, as the first page makes it. A hunt
+// must not find its bugs and then fail to write them.
+func checkReportFolder(dir string) error {
+	where := dir
+	for {
+		st, err := os.Stat(where)
+		if err == nil && !st.IsDir() {
+			if where == dir {
+				return fmt.Errorf("%s: not a folder: the pages are written into a folder", dir)
+			}
+			return fmt.Errorf("%s: %s is not a folder", dir, where)
+		}
+		if err == nil {
+			break
+		}
+		parent := filepath.Dir(where)
+		// ENOTDIR: a file on the way, which going up finds and names.
+		missing := errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+		if !missing || parent == where {
+			return fmt.Errorf("%s: %w", dir, named(err))
+		}
+		where = parent
+	}
+	probe, err := os.CreateTemp(where, ".gamediff-report-probe-*")
+	if err != nil {
+		return fmt.Errorf("%s: no file can be written in %s: %w", dir, where, named(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
+// named is err with a *fs.PathError's operation and path left out, for a message that
+// names the path itself.
+func named(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// otherGamesRulings says which of the ruling ids belong to another game than g's, with
+// the game each is of ("" when none does): with -game, a ruling of another game would be
+// left out of nothing.
+func otherGamesRulings(g games.Game, ids []string) string {
+	own := func(g games.Game, id string) bool {
+		return slices.ContainsFunc(g.KnownRulings(), func(r ruling.Ruling) bool { return r.ID == id })
+	}
+	var wrong []string
+	for _, id := range ids {
+		if own(g, id) {
+			continue
+		}
+		for _, other := range games.All() {
+			if other.Name() != g.Name() && own(other, id) {
+				wrong = append(wrong, fmt.Sprintf("%s is a ruling of %s", id, other.Name()))
+			}
+		}
+	}
+	if len(wrong) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s, not of %s (-game %s): give %s's rulings only", strings.Join(wrong, ", "), g.Name(), g.Name(), g.Name())
 }
 
 // maxWorkers bounds -workers: more processes than that would only contend for the CPUs.

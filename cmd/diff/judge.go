@@ -74,7 +74,10 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	var tests []engine.Test
 	skipped := 0
 	for _, p := range paths {
-		entries, err := readEntries(p)
+		entries, err := readEntries(ctx, p)
+		if ctx.Err() != nil {
+			return exitInterrupted
+		}
 		if err != nil {
 			return fail("%v", err)
 		}

@@ -23,6 +23,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"golang.org/x/term"
 
@@ -67,15 +68,66 @@ var commands = []command{
 func main() {
 	// A hunt re-executes this binary as its workers: serve, and never return, if so.
 	engine.ServeWorker(games.Worker)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	// After the first Ctrl-C the context is done; stop restores the default handling so
-	// that a second one kills the process.
-	context.AfterFunc(ctx, stop)
+	ctx, interrupt := context.WithCancel(context.Background())
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
 		stdoutIsTerm: isTerminal(os.Stdout), stderrIsTerm: isTerminal(os.Stderr)}
-	code := dispatch(ctx, os.Args[1:], e)
-	sandbox.Release() // the cgroups its hunts made for their workers go with it
+	done := make(chan int, 1)
+	go func() { done <- dispatch(ctx, os.Args[1:], e) }()
+	code, deadline := awaitCommand(done, signals, interrupt, e.stderr)
+	// The cgroups its hunts made for their workers go with it; after a signal, within
+	// the time the process has left to end.
+	released := make(chan struct{})
+	go func() {
+		sandbox.Release()
+		close(released)
+	}()
+	if deadline.IsZero() {
+		<-released
+	} else {
+		select {
+		case <-released:
+		case <-time.After(time.Until(deadline)):
+		}
+	}
 	os.Exit(code)
+}
+
+// A signal (SIGINT, SIGTERM) ends the process within interruptWithin, with exit status
+// 130: the command's context is cancelled at once, and every step of the command stops
+// on it; one that does not stop within commandGrace (a system call that does not return,
+// a program that ignores its own stop) is left behind, as it is at a second signal. What
+// is left of interruptWithin releases the sandbox's cgroups.
+const (
+	interruptWithin = 1400 * time.Millisecond
+	commandGrace    = time.Second
+)
+
+// awaitCommand waits for the command's exit status on done. At the first signal it
+// cancels the command's context (interrupt) and waits commandGrace more; at a second
+// signal, or past the grace, it gives up on the command. It returns the exit status, and
+// the time by which the process must end when a signal came (zero otherwise).
+func awaitCommand(done <-chan int, signals <-chan os.Signal, interrupt func(), stderr io.Writer) (int, time.Time) {
+	var code int
+	select {
+	case code = <-done:
+		return code, time.Time{}
+	case <-signals:
+	}
+	signalled := time.Now()
+	interrupt()
+	grace := time.NewTimer(commandGrace)
+	defer grace.Stop()
+	select {
+	case <-done:
+	case sig := <-signals:
+		fmt.Fprintf(stderr, "gamediff: %v again: stopping at once\n", sig)
+	case <-grace.C:
+		fmt.Fprintf(stderr, "gamediff: interrupted, and the command did not stop within %v: stopping at once\n", commandGrace)
+	}
+	// Interrupted, whatever the command made of it: its work is not whole.
+	return exitInterrupted, signalled.Add(interruptWithin)
 }
 
 func dispatch(ctx context.Context, args []string, e *env) int {

@@ -11,11 +11,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
+	"time"
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/sandbox"
 )
 
 // replayCmd runs corpus cases through ref and fast and compares each with its answer.
@@ -55,43 +56,63 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 		}
 		var entries []corpus.Entry
 		for _, p := range paths {
-			got, err := readEntries(p)
+			got, err := readEntries(ctx, p)
+			if ctx.Err() != nil {
+				return exitInterrupted
+			}
 			if err != nil {
 				fmt.Fprintln(e.stderr, "gamediff replay:", err)
 				return exitUsage
 			}
 			entries = append(entries, got...)
 		}
-		failed := 0
+		failed, damaged := 0, 0
 		for _, entry := range entries {
-			for _, s := range []engine.Runner{
-				engine.InProcess{Solver: engine.Ref, Judge: g.Ref},
-				engine.InProcess{Solver: engine.Fast, Judge: g.Fast},
-			} {
-				r, err := s.Run(ctx, entry.Input)
-				if err != nil {
-					return exitInterrupted
-				}
-				if d := engine.Compare(engine.TestOf(entry).Want, r, engine.Exact); d != nil {
-					failed++
-					fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, s.Who())
-					report.Divergence(e.stdout, d)
-				} else if *verbose {
-					fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, s.Who())
-				}
+			test := engine.TestOf(entry)
+			// ref first: an answer ref does not reproduce is the case's fault (or ref's),
+			// and fast is not judged against it.
+			why, err := refDisagrees(ctx, g, test, engine.Exact)
+			if err != nil {
+				return exitInterrupted
+			}
+			if why != "" {
+				damaged++
+				fmt.Fprintf(e.stdout, "DAMAGED %s: ref does not reproduce its saved answer (%s): %s; not held against fast\n",
+					entry.Path, answerFiles(entry), why)
+				continue
+			}
+			if *verbose {
+				fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, engine.Ref)
+			}
+			r, err := engine.InProcess{Solver: engine.Fast, Judge: g.Fast}.Run(ctx, entry.Input)
+			if err != nil {
+				return exitInterrupted
+			}
+			if d := engine.Compare(test.Want, r, engine.Exact); d != nil {
+				failed++
+				fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, engine.Fast)
+				report.Divergence(e.stdout, d)
+			} else if *verbose {
+				fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, engine.Fast)
 			}
 		}
-		fmt.Fprintf(e.stderr, "%s: %s, %s failed\n", g.Name(), plural(int64(len(entries)), "case"), plural(int64(failed), "run"))
-		if failed > 0 {
+		damagedNote := ""
+		if damaged > 0 {
+			damagedNote = fmt.Sprintf(", %s whose answer ref does not reproduce", plural(int64(damaged), "damaged case"))
+		}
+		fmt.Fprintf(e.stderr, "%s: %s, %s failed%s\n", g.Name(), plural(int64(len(entries)), "case"), plural(int64(failed), "run"), damagedNote)
+		if failed+damaged > 0 {
 			code = exitFound
 		}
 	}
 	return code
 }
 
-// readEntries reads the corpus cases at p: a folder, recursively, or one NAME.in. Its
-// errors name the files as the user can find them: p, and the paths under it.
-func readEntries(p string) ([]corpus.Entry, error) {
+// readEntries reads the corpus cases at p: a folder (or a symlink to one), recursively,
+// or one NAME.in. Only regular files are read, each opened without blocking, so that a
+// FIFO or a device among them is an error naming it, never a reader stalled; its errors
+// name the files as the user can find them: p, and the paths under it.
+func readEntries(ctx context.Context, p string) ([]corpus.Entry, error) {
 	st, err := os.Stat(p)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -99,52 +120,56 @@ func readEntries(p string) ([]corpus.Entry, error) {
 	case err != nil:
 		return nil, err
 	case !st.IsDir():
-		e, err := readCase(p)
+		e, err := corpus.ReadCase(p)
 		return []corpus.Entry{e}, err
 	}
-	var entries []corpus.Entry
-	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".in") {
-			return err
-		}
-		e, err := readCase(path)
-		entries = append(entries, e)
-		return err
-	})
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Path < entries[j].Path })
-	return entries, err
+	return corpus.ReadFolder(ctx, p)
 }
 
-// readCase reads the case NAME.in at path, with NAME.ans and NAME.err; an error names the
-// file at fault by its path.
-func readCase(path string) (corpus.Entry, error) {
-	base := strings.TrimSuffix(path, ".in")
-	if !strings.HasSuffix(path, ".in") {
-		return corpus.Entry{}, fmt.Errorf("%s: a corpus case is a NAME.in file, with its answer in NAME.ans", path)
-	}
-	if _, err := os.Stat(base + ".ans"); errors.Is(err, fs.ErrNotExist) {
-		return corpus.Entry{}, fmt.Errorf("%s has no answer: %s is missing", path, base+".ans")
-	}
-	name := filepath.Base(path)
-	e, err := corpus.ReadEntry(os.DirFS(filepath.Dir(path)), name)
-	e.Path = path
+// refDisagrees runs ref on a saved case and says, when ref does not give the answer saved
+// with it, what ref gives instead; "" when it does. A saved answer is ref's: one ref no
+// longer gives was changed since (a hand edit, a truncated file), or ref was, and a run
+// of the code under test that disagrees with it shows nothing of that code.
+func refDisagrees(ctx context.Context, g games.Game, t engine.Test, eq engine.Comparison) (string, error) {
+	limits := sandbox.Limits{Time: max(10*g.TimeLimit(), 10*time.Second), Output: 1 << 30}
+	r, err := engine.InProcess{Solver: engine.Ref, Judge: g.Ref, Limits: limits}.Run(ctx, t.Input)
 	if err != nil {
-		// ReadEntry names the files relative to the folder it reads: name them as given.
-		msg := err.Error()
-		var pe *fs.PathError
-		switch {
-		case errors.As(err, &pe):
-			msg = filepath.Join(filepath.Dir(path), pe.Path) + ": " + pe.Err.Error()
-		case strings.HasPrefix(msg, strings.TrimSuffix(name, ".in")):
-			msg = base + msg[len(strings.TrimSuffix(name, ".in")):]
-		}
-		return e, errors.New(msg)
+		return "", err
 	}
-	return e, nil
+	d := engine.Compare(t.Want, r, eq)
+	switch {
+	case d == nil:
+		return "", nil
+	case d.Culprit != engine.NoSolver || d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine:
+		return report.Summary(d), nil
+	}
+	line, saved, got := report.FirstDifference(d)
+	return fmt.Sprintf("at line %d the saved answer has %s, ref prints %s", line, saved, got), nil
 }
 
-// gameOfPath is the game of a path under corpus/<game>/ (or found/<game>/), or "".
+// answerFiles names the files that hold a saved case's expected result.
+func answerFiles(en corpus.Entry) string {
+	base := strings.TrimSuffix(en.Path, ".in")
+	if en.ErrLine != 0 {
+		return base + ".ans, " + base + ".err"
+	}
+	return base + ".ans"
+}
+
+// gameOfPath is the game of a path under corpus/<game>/ (or found/<game>/), or "": as
+// given, or else as its symlinks lead, so that a link to a game's folder is that folder.
 func gameOfPath(p string) string {
+	if g := gameInPath(p); g != "" {
+		return g
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		return gameInPath(real)
+	}
+	return ""
+}
+
+// gameInPath is the game named by a folder of p's absolute path, or "".
+func gameInPath(p string) string {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		return ""

@@ -177,6 +177,23 @@ func sweepStaleCgroups(parent string) {
 	}
 }
 
+// childGone removes the folders of run cgroups that this process's child pid left beside
+// this process's own, now that it has ended: a worker that crashed or was killed cannot
+// remove its own, and sweepStaleCgroups removes them only when a harness starts next.
+// A pid that is already another process's is left alone, as the sweep leaves it.
+func (s *sandbox) childGone(pid int) {
+	if exists("/proc/" + strconv.Itoa(pid)) {
+		return
+	}
+	name := "gamediff-" + strconv.Itoa(pid)
+	if s.v2 != "" {
+		removeCgroupTree(filepath.Join(filepath.Dir(s.v2), name))
+	}
+	for _, h := range s.v1 {
+		removeCgroupTree(filepath.Join(filepath.Dir(h.dir), name))
+	}
+}
+
 // removeCgroupTree removes a cgroup folder of this harness and every cgroup below it,
 // deepest first, killing what still runs in them: a program under test may make cgroups
 // of its own inside its run's (a harness hunting a harness does), and the kernel refuses

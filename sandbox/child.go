@@ -79,7 +79,11 @@ func startChild(exe, marker string, pidns bool, pipes []Pipe) (*Child, []*os.Fil
 	c := &Child{cmd: cmd, done: make(chan struct{}), drained: make(chan struct{}), stderr: &headTail{}}
 	errR := p[n]
 	go func() { io.Copy(c.stderr, errR); errR.Close(); close(c.drained) }()
-	go func() { cmd.Wait(); close(c.done) }()
+	go func() {
+		cmd.Wait()
+		sandboxOf().childGone(cmd.Process.Pid) // what a crashed or killed child could not remove
+		close(c.done)
+	}()
 	return c, p[:n], nil
 }
 

@@ -21,6 +21,8 @@ func (*sandbox) describe() string { return "process group" }
 
 func (*sandbox) release() {}
 
+func (*sandbox) childGone(int) {}
+
 type jail struct{ pid int }
 
 func (*sandbox) newJail(Limits) (*jail, error) { return &jail{}, nil }

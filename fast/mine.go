@@ -231,6 +231,7 @@ func (b *mineBoard) sweepOp(p int) bool {
 
 // dsweepOp answers DSweep; false means boom.
 func (b *mineBoard) dsweepOp(p int) bool {
+	planted()
 	s := b.state[p]
 	if s&sweptBit == 0 {
 		b.out.line("not swept")

@@ -13,10 +13,16 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/sandbox"
 )
+
+// replayTime is the CPU time each judge has on a case of the corpus: replay checks
+// answers, not time, and the cases hold the statement's largest inputs.
+const replayTime = 10 * time.Second
 
 // replayCmd runs corpus cases through ref and fast and compares each with its answer.
 func replayCmd(ctx context.Context, args []string, e *env) int {
@@ -62,22 +68,50 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 			}
 			entries = append(entries, got...)
 		}
+		// fast runs in worker processes, as judge runs it, so that a fast that crashes,
+		// hangs or eats the memory fails its case instead of ending the replay; ref, the
+		// oracle, runs here.
+		tests := make([]engine.Test, len(entries))
+		for i, entry := range entries {
+			tests[i] = engine.TestOf(entry)
+		}
+		judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Limits: sandbox.Limits{Time: replayTime}}, tests)
+		switch {
+		case ctx.Err() != nil:
+			return exitInterrupted
+		case err != nil:
+			fmt.Fprintf(e.stderr, "gamediff replay: %s: running fast: %v\n", g.Name(), err)
+			return exitUsage
+		}
 		failed := 0
-		for _, entry := range entries {
-			for _, s := range []engine.Runner{
-				engine.InProcess{Solver: engine.Ref, Judge: g.Ref},
-				engine.InProcess{Solver: engine.Fast, Judge: g.Fast},
-			} {
-				r, err := s.Run(ctx, entry.Input)
-				if err != nil {
-					return exitInterrupted
-				}
-				if d := engine.Compare(engine.TestOf(entry).Want, r, engine.Exact); d != nil {
+		for i, entry := range entries {
+			r, err := engine.InProcess{Solver: engine.Ref, Judge: g.Ref, Limits: sandbox.Limits{Time: replayTime}}.Run(ctx, entry.Input)
+			if err != nil {
+				return exitInterrupted
+			}
+			j := judged[i]
+			runs := []struct {
+				who      engine.Solver
+				d        *engine.Divergence
+				unjudged bool
+				note     string // what fast's reruns showed, or why they gave no verdict
+			}{
+				{who: engine.Ref, d: engine.Compare(tests[i].Want, r, engine.Exact)},
+				{who: engine.Fast, d: j.Divergence, unjudged: j.Unjudged, note: j.Note},
+			}
+			for _, run := range runs {
+				switch {
+				case run.unjudged || run.d != nil:
 					failed++
-					fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, s.Who())
-					report.Divergence(e.stdout, d)
-				} else if *verbose {
-					fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, s.Who())
+					fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, run.who)
+					if run.note != "" {
+						fmt.Fprintf(e.stdout, "  %s\n", run.note)
+					}
+					if run.d != nil {
+						report.Divergence(e.stdout, run.d)
+					}
+				case *verbose:
+					fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, run.who)
 				}
 			}
 		}

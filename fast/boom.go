@@ -40,15 +40,6 @@ type boomBoard struct {
 	changed  []int32 // cells opened by the current operation
 	marks    bitset  // scratch of sortCells, all zero between operations
 	out      *writer
-	// stack, when not nil, makes open run depth first, in ref's order (BoomPlay's).
-	stack []openFrame
-}
-
-// openFrame is a cell whose neighbours a depth-first opening is going through, and the
-// next of them to look at.
-type openFrame struct {
-	cell int
-	next int
 }
 
 // Boom judges the game boom (docs/boom.md) with the same input and output as ref.Boom.
@@ -260,9 +251,6 @@ func (b *boomBoard) right(p int) {
 		}
 		v = 'P'
 	}
-	if b.out == nil {
-		return // a BoomPlay's
-	}
 	b.out.str("RUNNING: [")
 	b.cell(p, v)
 	b.out.line("]")
@@ -299,10 +287,6 @@ func (b *boomBoard) middle(p int) bool {
 // it is queued without a branch: written at the end of the queue, whose length grows by
 // 0 or 1. Both slices have room for every cell of the board, each added at most once.
 func (b *boomBoard) open(p int) {
-	if b.stack != nil {
-		b.openDepthFirst(p)
-		return
-	}
 	state, mines, around := b.state, b.mines, &b.around
 	changed, k := b.changed[:cap(b.changed)], len(b.changed)
 	changed[k] = int32(p)
@@ -331,46 +315,11 @@ func (b *boomBoard) open(p int) {
 	b.changed = changed[:k]
 }
 
-// openDepthFirst opens as open does, in the order of the statement's recursion, which
-// ref's game follows: cell p, then each neighbour that opens, before the next neighbour.
-func (b *boomBoard) openDepthFirst(p int) {
-	state, mines := b.state, b.mines
-	state[p] = state[p]&^boomAsk | boomOpen
-	b.changed = append(b.changed, int32(p))
-	b.unopened--
-	if mines[p] != 0 {
-		return
-	}
-	stack := append(b.stack[:0], openFrame{cell: p})
-	for len(stack) > 0 {
-		top := &stack[len(stack)-1]
-		if top.next == len(b.around) {
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		r := top.cell + b.around[top.next]
-		top.next++
-		if state[r]&(boomOpen|boomFlag) != 0 {
-			continue
-		}
-		state[r] = state[r]&^boomAsk | boomOpen
-		b.changed = append(b.changed, int32(r))
-		b.unopened--
-		if mines[r] == 0 {
-			stack = append(stack, openFrame{cell: r})
-		}
-	}
-	b.stack = stack
-}
-
 // running prints "RUNNING: [<x, y, c>, …]" for the cells of b.changed, all opened by
 // this operation, by row then column: a flat index grows with the row and then the
 // column, so ordering the indices orders the cells.
 func (b *boomBoard) running() {
 	out := b.out
-	if out == nil {
-		return // a BoomPlay's: the cells stay in the order they opened
-	}
 	cells := b.changed
 	if len(cells) == 0 {
 		out.line("RUNNING: []")
@@ -412,64 +361,4 @@ func (b *boomBoard) cell(p int, v byte) {
 	buf = append(buf, ',', ' ')
 	buf = appendSmall(buf, p%b.width)
 	out.buf = append(buf, ',', ' ', v, '>')
-}
-
-// BoomPlay is a game of boom played without output on the board Boom judges with, for
-// gen's players, as MinePlay is mine's: it plays as Boom judges, and opens the cells in
-// ref.BoomGame's order (the statement's recursion), so that a player's choices, and the
-// cases it makes, are those it makes on ref's game.
-type BoomPlay struct {
-	b    *boomBoard
-	m    int
-	over bool
-}
-
-// NewBoomPlay is a game on board, rows of '*' (a mine) and '_' (safe), 3 ≤ n, m ≤ 200.
-func NewBoomPlay(board []string) *BoomPlay {
-	n, m := len(board), len(board[0])
-	size := (n + 2) * (m + 2)
-	// A board of its own, the size of this one: a player's boards are mostly a few cells.
-	b := &boomBoard{state: make([]byte, size), mines: make([]uint8, size), changed: make([]int32, 0, size),
-		stack: make([]openFrame, 0, 64)}
-	b.reset(n, m)
-	for x, row := range board {
-		mines, _, _ := loadMineRow(b.state[(x+1)*b.width+1:][:m], []byte(row), '_')
-		b.k += mines
-	}
-	countNeighbourMines(b.state, b.mines, b.width, 1, n, 0, 0)
-	return &BoomPlay{b: b, m: m}
-}
-
-// Play plays op 1, 2 or 3 (a left, right or middle click) on (x, y), 1-based; nothing
-// once the game is over (INVALID).
-func (g *BoomPlay) Play(op, x, y int) {
-	if g.over {
-		return
-	}
-	b := g.b
-	b.changed = b.changed[:0]
-	g.over = b.click(op, x*b.width+y) || b.unopened == b.k // LOSE, or WIN (R-B1: after any operation)
-}
-
-// Over reports whether the game is over: lost or won.
-func (g *BoomPlay) Over() bool { return g.over }
-
-// Mark is (x, y)'s mark in the player map: 'P', '?', or 0 for none.
-func (g *BoomPlay) Mark(x, y int) byte {
-	switch s := g.b.state[x*g.b.width+y]; {
-	case s&boomFlag != 0:
-		return 'P'
-	case s&boomAsk != 0:
-		return '?'
-	}
-	return 0
-}
-
-// Newly calls opened with each cell the last operation opened, in the order it opened
-// them, as the 0-based index x·m + y of a cell of the board (x, y 0-based).
-func (g *BoomPlay) Newly(opened func(p int)) {
-	w := int32(g.b.width)
-	for _, p := range g.b.changed {
-		opened(int(p/w-1)*g.m + int(p%w-1))
-	}
 }

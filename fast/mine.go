@@ -231,6 +231,7 @@ func (b *mineBoard) sweepOp(p int) bool {
 
 // dsweepOp answers DSweep; false means boom.
 func (b *mineBoard) dsweepOp(p int) bool {
+	planted()
 	s := b.state[p]
 	if s&sweptBit == 0 {
 		b.out.line("not swept")
@@ -304,9 +305,6 @@ func (b *mineBoard) revealFrom(p int) {
 // row and then the column, so ordering the indices orders the cells.
 func (b *mineBoard) feedback() {
 	out := b.out
-	if out == nil {
-		return // a MinePlay's: the cells stay in the order they opened
-	}
 	if len(b.newly) == 0 {
 		out.line("no cell detected")
 		return
@@ -337,78 +335,4 @@ func (b *mineBoard) end(result string, steps int) {
 	b.out.str("total step ")
 	b.out.int(steps)
 	b.out.endLine()
-}
-
-// MinePlay is a game of mine played without output on the board Mine judges with, for
-// gen's players: they play thousands of games a second, and look at the board after
-// every operation. It plays as Mine judges (games' agreement tests hold Mine to ref.Mine
-// byte for byte) and opens cells in the order ref.MineGame does, so that a player's
-// choices, and the cases it makes, are those it makes on ref's game.
-type MinePlay struct {
-	b      *mineBoard
-	m      int
-	result string
-}
-
-// NewMinePlay is a game on board, rows of '*' (a mine) and '.' (safe), n, m ≥ 1.
-func NewMinePlay(board []string) *MinePlay {
-	n, m := len(board), len(board[0])
-	size := (n + 2) * (m + 2)
-	// A board of its own, not the judges' pool's: nothing tells when a player is done.
-	b := &mineBoard{state: make([]byte, size), queue: make([]int32, 0, size), newly: make([]int32, 0, size)}
-	b.shape(n, m)
-	w := b.width
-	for x, row := range board {
-		line := (x + 1) * w
-		b.state[line], b.state[line+w-1] = sweptBit, sweptBit
-		mines, _, _ := loadMineRow(b.state[line+1:][:m], []byte(row), '.')
-		b.safeLeft += m - mines
-	}
-	countNeighbourMines(b.state, b.state, w, 1, n, numberShift, mineBit|sweptBit|flagBit)
-	return &MinePlay{b: b, m: m}
-}
-
-// Play plays "Flag", "Sweep" or "DSweep" on (x, y), 1-based; nothing once the game is
-// over.
-func (g *MinePlay) Play(op string, x, y int) {
-	if g.result != "" {
-		return
-	}
-	kind := opFlag
-	switch op {
-	case "Sweep":
-		kind = opSweep
-	case "DSweep":
-		kind = opDSweep
-	}
-	p := x*g.b.width + y
-	g.b.newly = g.b.newly[:0]
-	if g.result = g.b.play(kind, p); g.result == "game over" && kind == opDSweep {
-		// ref's DSweep sweeps the blank neighbours in turn and booms at the first mine
-		// (the judge looks for it first): the cells swept before it are its newly swept
-		// ones, though no feedback shows them (R-M2).
-		for _, d := range g.b.around {
-			if s := g.b.state[p+d]; s&(sweptBit|flagBit) == 0 {
-				if s&mineBit != 0 {
-					break
-				}
-				g.b.revealFrom(p + d)
-			}
-		}
-	}
-}
-
-// Outcome is how the game ended, "game over" or "finish"; "" while it goes on.
-func (g *MinePlay) Outcome() string { return g.result }
-
-// Flagged reports whether (x, y) carries a flag.
-func (g *MinePlay) Flagged(x, y int) bool { return g.b.state[x*g.b.width+y]&flagBit != 0 }
-
-// Newly calls opened with each cell the last operation swept, in the order it swept
-// them, as the 0-based index x·m + y of a cell of the board (x, y 0-based).
-func (g *MinePlay) Newly(opened func(p int)) {
-	w := int32(g.b.width)
-	for _, p := range g.b.newly {
-		opened(int(p/w-1)*g.m + int(p%w-1))
-	}
 }

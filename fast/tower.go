@@ -367,22 +367,6 @@ func (b *towerBoard) command(op, arg int) string {
 	return b.check() // R-T4.4
 }
 
-// valid reports whether a command would be carried out now (R-T6 to R-T11).
-func (b *towerBoard) valid(op, arg int) bool {
-	switch op {
-	case twMoveTo:
-		return b.canMoveTo(arg)
-	case twPush:
-		_, ok := b.chain(arg)
-		return ok
-	case twPull:
-		return b.canPull(arg)
-	case twGetDown:
-		return b.canGetDown(arg)
-	}
-	return b.canClimb(arg)
-}
-
 // moveTo is R-T6.
 func (b *towerBoard) moveTo(s int) {
 	if !b.canMoveTo(s) {
@@ -604,71 +588,3 @@ func (b *towerBoard) check() string {
 	}
 	return ""
 }
-
-// TowerPlay is a dataset of tower played without output on the board Tower judges with,
-// for gen's player, as MinePlay is mine's: it plays as Tower judges, and reads as
-// ref.TowerGame does.
-type TowerPlay struct {
-	b      *towerBoard
-	result string
-}
-
-// NewTowerPlay starts a dataset on rows, n rows of m characters, the top level first, as
-// the input gives them, with exactly one S and one G (3 ≤ n, m ≤ 50); it does the check
-// before the first command (R-T3).
-func NewTowerPlay(rows []string) *TowerPlay {
-	text := make([]byte, 0, len(rows)*(len(rows[0])+1))
-	for _, row := range rows {
-		text = append(append(text, row...), '\n')
-	}
-	b := &towerBoard{}
-	if err := b.load(newScanner(text), len(rows), len(rows[0])); err != nil {
-		panic(fmt.Sprintf("fast: NewTowerPlay: %v", err)) // a player's own tower: a bug
-	}
-	return &TowerPlay{b: b, result: b.check()}
-}
-
-// towerOp is the operation of a command's name.
-func towerOp(name string) int {
-	switch name {
-	case "MOVETO":
-		return twMoveTo
-	case "PUSH":
-		return twPush
-	case "PULL":
-		return twPull
-	case "GETDOWN":
-		return twGetDown
-	}
-	return twClimb
-}
-
-// Play handles the next command, as ref.TowerGame.Play does: name is MOVETO, PUSH, PULL,
-// GETDOWN or CLIMB, arg MOVETO's column, or +1 for RIGHT and -1 for LEFT. It returns the
-// result line once the game is over, "" while it goes on.
-func (g *TowerPlay) Play(name string, arg int) string {
-	if g.result == "" { // R-T5: commands after game over are ignored
-		g.result = g.b.command(towerOp(name), arg)
-	}
-	return g.result
-}
-
-// Valid reports whether the command would be carried out now (R-T6 to R-T11).
-func (g *TowerPlay) Valid(name string, arg int) bool { return g.b.valid(towerOp(name), arg) }
-
-// Outcome is the game-over line once the game is over (R-T18), "" while it goes on.
-func (g *TowerPlay) Outcome() string { return g.result }
-
-// Player is the player's level and column.
-func (g *TowerPlay) Player() (y, x int) { return g.b.pp / g.b.w, g.b.pp % g.b.w }
-
-// Goal is the goal's initial cell, which condition (D) watches.
-func (g *TowerPlay) Goal() (y, x int) { return g.b.goal / g.b.w, g.b.goal % g.b.w }
-
-// towerChars is each code's character in the input, '.' for empty.
-var towerChars = [...]byte{twEmpty: '.', twNormal: '#', twIce: 'I', twGoal: 'G', twFixed: 'C', twDim: 'B',
-	twFrag1: '1', twFrag2: '2', twFrag3: '3'}
-
-// Cell is the cell at level y (1 the bottom) and column x, as ref.TowerGame's Cell: '.'
-// empty, else the block's character.
-func (g *TowerPlay) Cell(y, x int) byte { return towerChars[g.b.cell[y*g.b.w+x]] }

@@ -27,9 +27,6 @@ func newWriter(dst io.Writer) *writer {
 func (w *writer) str(s string) { w.buf = append(w.buf, s...); w.maybeFlush() }
 
 func (w *writer) line(s string) {
-	if w == nil {
-		return // a MinePlay's board writes nothing
-	}
 	w.buf = append(w.buf, s...)
 	w.buf = append(w.buf, '\n')
 	w.maybeFlush()

@@ -171,6 +171,9 @@ func (e *FolderError) Error() string { return e.Dir + ": " + e.Msg }
 //
 // Each input must pass the validator, each answer is ref's output, and fast must print
 // the same bytes: otherwise the files this call wrote are removed, and the error says why.
+// fast runs in worker processes (engine.JudgeTests), never in this one, so that a fast
+// that crashes, hangs or eats the memory is the error of the test it fails on: the
+// process must serve as a worker (engine.ServeWorker first in main, or in TestMain).
 func WriteTestSet(ctx context.Context, g Game, cfg TestSetConfig) (TestSet, error) {
 	set := TestSet{Game: g.Name(), Seed: cfg.Seed, Only: cfg.Test}
 	plan := g.Plan()
@@ -193,18 +196,15 @@ func WriteTestSet(ctx context.Context, g Game, cfg TestSetConfig) (TestSet, erro
 		workers = runtime.GOMAXPROCS(0)
 	}
 	set.Tests = make([]WrittenTest, len(numbers))
-	bounds := make([][]testcase.Bound, len(numbers))
-	features := make([][]testcase.Feature, len(numbers))
+	made := make([]madeTest, len(numbers))
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.SetLimit(workers)
 	for i, number := range numbers {
 		p := plan[number-1]
 		eg.Go(func() error {
-			t, c, err := writeTest(ectx, g, p, engine.CaseSeed(cfg.Seed, int64(number)), number, cfg.Dir)
-			set.Tests[i] = t
-			if c != nil {
-				bounds[i], features[i] = g.Bounds(c), g.Features(c)
-			}
+			var err error
+			made[i], err = makeTest(ectx, g, p, engine.CaseSeed(cfg.Seed, int64(number)), number)
+			set.Tests[i] = made[i].WrittenTest
 			if err != nil {
 				return fmt.Errorf("test %d (%s): %w", number, p.Call, err)
 			}
@@ -212,6 +212,19 @@ func WriteTestSet(ctx context.Context, g Game, cfg TestSetConfig) (TestSet, erro
 		})
 	}
 	err := eg.Wait()
+	if err == nil {
+		err = judgeFast(ctx, g, made, cfg.Workers)
+	}
+	bounds := make([][]testcase.Bound, len(numbers))
+	features := make([][]testcase.Feature, len(numbers))
+	for i := 0; err == nil && i < len(made); i++ {
+		m := &made[i]
+		bounds[i], features[i] = g.Bounds(m.c), g.Features(m.c)
+		if err = m.write(cfg.Dir); err != nil {
+			err = fmt.Errorf("test %d (%s): %w", m.Number, m.Call, err)
+		}
+		m.input, m.answer = nil, nil // written: what is left of the set holds no more of it
+	}
 	if err == nil {
 		if cfg.Test == 0 {
 			set.Coverage = boundCoverage(bounds)
@@ -321,43 +334,88 @@ func earlierSet(path string) (ours map[string]bool, whole bool, err error) {
 	return ours, !bytes.HasSuffix(first, []byte(oneTest)), nil
 }
 
-// writeTest makes and writes one test and returns its case (nil on error).
-func writeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number int, dir string) (WrittenTest, engine.Case, error) {
-	t := WrittenTest{Number: number, Call: p.Call, Aim: p.Aim, Seed: seed, Fails: p.Fails}
+// madeTest is a test made in this process: its case, its input and ref's answer, and
+// what the plan says of them.
+type madeTest struct {
+	WrittenTest
+	c             engine.Case
+	input, answer []byte
+}
+
+// makeTest generates one test and ref's answer to it, in this process: ref is the
+// oracle, not the code under test.
+func makeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number int) (madeTest, error) {
+	t := madeTest{WrittenTest: WrittenTest{Number: number, Call: p.Call, Aim: p.Aim, Seed: seed, Fails: p.Fails}}
 	c := Generate[engine.Case](p.Gen, seed)
 	input := c.Encode()
 	if err := g.Validate(input); err != nil {
-		return t, nil, fmt.Errorf("the generated input is invalid: %w", err)
+		return t, fmt.Errorf("the generated input is invalid: %w", err)
 	}
 	// Generous time limits: a test set may hold the largest inputs, and ref is naive.
-	generous := sandbox.Limits{Time: 10 * time.Minute, Output: 1 << 30}
-	want, _, d, err := engine.Diff(ctx, engine.InProcess{Solver: engine.Ref, Judge: g.Ref, Limits: generous},
-		engine.InProcess{Solver: engine.Fast, Judge: g.Fast, Limits: generous}, input, engine.Exact)
-	if err != nil {
-		return t, nil, err
+	want, err := engine.InProcess{Solver: engine.Ref, Judge: g.Ref, Limits: sandbox.Limits{Time: 10 * time.Minute, Output: 1 << 30}}.Run(ctx, input)
+	switch {
+	case err != nil:
+		return t, err
+	case want.Status != sandbox.Exited:
+		return t, fmt.Errorf("ref failed on the generated input: %s %s", want.Status, want.Stderr)
+	case want.Exit != 0:
+		return t, fmt.Errorf("ref rejects the generated input: %s", want.Stderr)
 	}
-	if d != nil {
-		var b strings.Builder
-		report.Divergence(&b, d)
-		return t, nil, fmt.Errorf("ref and fast differ, no answer written:\n%s", b.String())
-	}
-	if want.Exit != 0 {
-		return t, nil, fmt.Errorf("ref rejects the generated input: %s", want.Stderr)
-	}
-	base := filepath.Join(dir, strconv.Itoa(number))
-	if err := corpus.WriteAtomic(base+".in", input); err != nil {
-		return t, nil, fmt.Errorf("writing the input: %w", err)
-	}
-	if err := corpus.WriteAtomic(base+".ans", want.Stdout); err != nil {
-		return t, nil, fmt.Errorf("writing the answer: %w", err)
-	}
+	t.c, t.input, t.answer = c, input, want.Stdout
 	t.InputBytes, t.AnswerBytes = len(input), len(want.Stdout)
 	t.Reaches = reaches(g.Bounds(c))
 	t.Situations = g.Reach(input)
 	if f, ok := c.(playFacts); ok {
 		t.Facts = f.PlayFacts()
 	}
-	return t, c, nil
+	return t, nil
+}
+
+// fastCheckFactor is how many times the statement's time limit fast may take on a test
+// while the set is made: the check is of its answers, and gen's timing measures its time
+// against the limit itself; a fast that runs past this hangs.
+const fastCheckFactor = 10
+
+// judgeFast judges fast on every made test against ref's answer, as judge does: in worker
+// processes, a failure confirmed by its reruns. The error names the first test fast
+// fails, and how.
+func judgeFast(ctx context.Context, g Game, made []madeTest, workers int) error {
+	tests := make([]engine.Test, len(made))
+	for i, m := range made {
+		tests[i] = engine.Test{Name: "test " + strconv.Itoa(m.Number), Input: m.input,
+			Want: engine.Result{Solver: engine.Expected, Result: sandbox.Result{Stdout: m.answer}}}
+	}
+	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Workers: workers,
+		Limits: sandbox.Limits{Time: fastCheckFactor * g.TimeLimit(), Output: 1 << 30}}, tests)
+	if err != nil {
+		return fmt.Errorf("judging fast on the tests: %w", err)
+	}
+	for i, j := range judged {
+		m := made[i]
+		switch {
+		case j.Unjudged:
+			return fmt.Errorf("test %d (%s): fast could not be judged on it: %s", m.Number, m.Call, j.Note)
+		case j.Verdict != engine.OK:
+			var b strings.Builder
+			if j.Divergence != nil {
+				report.Divergence(&b, j.Divergence)
+			}
+			return fmt.Errorf("test %d (%s): fast fails it (%s), no answer written:\n%s", m.Number, m.Call, j.Signature, b.String())
+		}
+	}
+	return nil
+}
+
+// write writes the test's input and answer into dir, as NUMBER.in and NUMBER.ans.
+func (t madeTest) write(dir string) error {
+	base := filepath.Join(dir, strconv.Itoa(t.Number))
+	if err := corpus.WriteAtomic(base+".in", t.input); err != nil {
+		return fmt.Errorf("writing the input: %w", err)
+	}
+	if err := corpus.WriteAtomic(base+".ans", t.answer); err != nil {
+		return fmt.Errorf("writing the answer: %w", err)
+	}
+	return nil
 }
 
 // playFacts is a case that tells what ref's play of it does (testcase's PlayFacts), for the

@@ -10,7 +10,6 @@ import (
 	"github.com/leanovate/gopter"
 
 	"gamediff/coverage"
-	"gamediff/fast"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -215,22 +214,13 @@ func BoomPlan() []PlanTest {
 	return plan(tests...)
 }
 
-// boomField is a game of boom on board as a sweeper plays it, with the clicks of kinds,
-// leaving out the rulings of skip ('?' marks too, for R-B3): ref's game where rulings are
-// skipped, else the judge's board of package fast, as mineField says. ended is the
-// rulings the game reached once its ops operations are played: the watch's where rulings
-// are skipped; none else, where nothing asks.
+// boomField is ref's game of boom on board as a sweeper plays it, with the clicks of
+// kinds, leaving out the rulings of skip ('?' marks too, for R-B3), as mineField says.
+// ended is the rulings the game reached once its ops operations are played (the watch's).
 func boomField(board []string, kinds uint8, skip ruling.Set) (f *field, ended func(ops int) ruling.Set) {
 	all, m := kinds == boomAllKinds, len(board[0])
 	f = &field{m: m, allowed: [3]bool{true, all || kinds == boomLeftRight, all || kinds == boomLeftMiddle},
 		ask: skip&ruling.B3 == 0, skip: skip}
-	if skip == 0 && !playOnRef {
-		g := fast.NewBoomPlay(board)
-		f.seen, f.over, f.newlyOpened = new(ruling.Set), g.Over, g.Newly
-		f.apply = func(k click, x, y int) { g.Play(int(k)+1, x, y) }
-		f.markOf = func(x, y int) uint8 { return uint8(strings.IndexByte("P?", g.Mark(x, y)) + 1) }
-		return f, func(int) ruling.Set { return 0 }
-	}
 	g := ref.NewBoomGame(board)
 	w := ruling.NewBoomWatch(g)
 	f.seen, f.over = &w.Seen, g.Over

@@ -9,7 +9,6 @@ import (
 	"github.com/leanovate/gopter"
 
 	"gamediff/coverage"
-	"gamediff/fast"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -295,28 +294,16 @@ func pickDensity(r *rand.Rand) float64 {
 
 var mineClick = [...]testcase.MineKind{clickOpen: testcase.MineSweep, clickMark: testcase.MineFlag, clickChord: testcase.MineDSweep}
 
-// mineField is a game of mine on board as a sweeper plays it, with the kinds of
-// operations allowed. Where rulings are skipped it is ref's game, which the watch that
-// leaves out skip's rulings reads; else, the hunt's and the test sets' case, it is the
-// judge's board of package fast (fast.MinePlay): it opens the cells in ref's order, so
-// that the player's choices and cases are the same (TestPlayersMakeTheSameCasesOnFast),
-// at a fraction of the cost where the cases cost the most: cascades over a million cells
-// on ref's naive board.
+// mineField is ref's game of mine on board as a sweeper plays it, with the kinds of
+// operations allowed, its watch leaving out the rulings of skip. The players play on
+// ref's games alone: nothing of the judge under test runs where the cases are drawn, so
+// that a judge that crashes, hangs or eats the memory is a finding of the workers that
+// run it, never the end of the hunt that draws its cases (nor a hand in their shape).
 func mineField(board []string, kinds mineKinds, skip ruling.Set) *field {
 	m := len(board[0])
-	f := &field{m: m, allowed: [3]bool{true, kinds != mineSweepOnly, kinds == mineAnyOps}, skip: skip}
-	if skip == 0 && !playOnRef {
-		g := fast.NewMinePlay(board)
-		f.seen = new(ruling.Set)
-		f.over = func() bool { return g.Outcome() != "" }
-		f.apply = func(k click, x, y int) { g.Play(mineClick[k].String(), x, y) }
-		f.newlyOpened = g.Newly
-		f.markOf = func(x, y int) uint8 { return pick(g.Flagged(x, y), markFlag, markBlank) }
-		return f
-	}
 	g := ref.NewMineGame(board)
 	w := ruling.NewMineWatch(g)
-	f.seen = &w.Seen
+	f := &field{m: m, allowed: [3]bool{true, kinds != mineSweepOnly, kinds == mineAnyOps}, skip: skip, seen: &w.Seen}
 	f.over = func() bool { return g.Outcome() != "" }
 	f.apply = func(k click, x, y int) {
 		if g.Play(mineClick[k].String(), x, y); skip != 0 { // the watch only leaves skipped rulings out
@@ -332,10 +319,6 @@ func mineField(board []string, kinds mineKinds, skip ruling.Set) *field {
 	f.markOf = func(x, y int) uint8 { return pick(g.Flagged(x, y), markFlag, markBlank) }
 	return f
 }
-
-// playOnRef makes every player play on ref's games, as those of a case that skips
-// rulings do: the tests set it to check that the cases are the same either way.
-var playOnRef = false
 
 func genMine(r *rand.Rand, sh mineShape, skip *Skip) testcase.Mine {
 	avoid := skip.of(ruling.Mine())

@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"math/rand"
 	"reflect"
 	"slices"
@@ -297,33 +296,6 @@ func TestMineScenariosReachWhatTheyAreFor(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestMineNewScenariosPlayTheSameOnFast: see TestPlayersMakeTheSameCasesOnFast, for the
-// scenarios of the aims.
-func TestMineNewScenariosPlayTheSameOnFast(t *testing.T) {
-	for _, call := range []string{
-		"mine -n 3..12 -m 3..12 -q 11..60 -scenario eight",
-		"mine -n 3..12 -m 3..12 -q 12..60 -scenario wiped-flag",
-		"mine -n 3..12 -m 3..12 -q 12..60 -scenario dsweep-wipes",
-		"mine -n 5..20 -m 5..20 -q 30..100 -ops any -scenario long-game -wipe -end boom",
-		"mine -n 1..8 -m 1..8 -q 1..40 -scenario one-safe-cell",
-		"mine -n 2..12 -m 2..12 -q 2..40 -scenario edge",
-		"mine -n 1..6 -m 1..6 -q 3..20 -scenario no-safe-cell -end boom",
-		"mine -n 1..6 -m 1..6 -q 3..20 -scenario no-safe-cell -end finish",
-		"mine -n 2..8 -m 2..8 -q 10..60 -scenario clicks",
-	} {
-		for seed := range int64(20) {
-			g := mustGen(call, nil)
-			onFast := drawCase[testcase.Mine](t, g, seed).Encode()
-			playOnRef = true
-			onRef := drawCase[testcase.Mine](t, g, seed).Encode()
-			playOnRef = false
-			if !bytes.Equal(onFast, onRef) {
-				t.Fatalf("%s, seed %d: the case played on fast's board differs from the one played on ref's", call, seed)
-			}
-		}
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 )
 
 // sweeper is gen's minesweeper player, one for mine and boom alike. It plays through a
-// field, which wraps a judge's own game of either (mineField says which), so that what it
+// field, which wraps ref's game of either (mineField says why ref's), so that what it
 // aims at — cells that cascade, flags exactly right for a DSweep or a middle click, wrong
 // flags, '?' marks — is what the judge does with it: gen keeps no model of the rules.
 type sweeper struct {
@@ -51,8 +51,7 @@ const (
 	markAsk
 )
 
-// field is a game of mine or boom as a sweeper plays it, through the game's hooks: ref's,
-// or the judge's of package fast where no ruling is skipped (mineField says why).
+// field is ref's game of mine or boom as a sweeper plays it, through the game's hooks.
 // A click that reaches a skipped ruling (the watch's seen grows by one of skip) is left
 // out, and the game stops before it.
 type field struct {

@@ -12,7 +12,6 @@ import (
 	"github.com/leanovate/gopter"
 
 	"gamediff/coverage"
-	"gamediff/fast"
 	"gamediff/ref"
 	"gamediff/ruling"
 	"gamediff/testcase"
@@ -454,11 +453,11 @@ type towerDraw struct {
 	early bool
 }
 
-// towerPlayer plays a dataset on a judge's game by his temperament: weights of an invalid
+// towerPlayer plays a dataset on ref's game by his temperament: weights of an invalid
 // command, a move toward the goal, a push or pull, any valid command. A careful player
 // never pushes, pulls or steps above a B (a patient one above G): his games last.
 type towerPlayer struct {
-	g                         towerGame
+	g                         *ref.TowerGame
 	m                         int
 	r                         *rand.Rand
 	invalid, seek, shove, any int
@@ -466,32 +465,15 @@ type towerPlayer struct {
 	kinds                     []testcase.TowerKind
 }
 
-// towerGame is a dataset of tower as its player plays it: ref's game (ref.TowerGame),
-// which a watch follows, where rulings are skipped; else the judge's board of package fast
-// (fast.TowerPlay), which plays as ref's and makes the same cases (mineField says why).
-type towerGame interface {
-	Play(name string, arg int) string
-	Valid(name string, arg int) bool
-	Outcome() string
-	Player() (y, x int)
-	Goal() (y, x int)
-	Cell(y, x int) byte
-}
-
-// genTowerCmds plays up to t commands of the kinds given on rows, on the judges' game, a
-// watch following ref's when rulings are skipped.
+// genTowerCmds plays up to t commands of the kinds given on rows, on ref's game (as
+// mineField says why), a watch following it when rulings are skipped.
 func genTowerCmds(r *rand.Rand, rows []string, t int, careful bool, kinds []testcase.TowerKind, avoid ruling.Set, skip *Skip) towerDraw {
 	var w ruling.TowerWatch
-	var g towerGame
-	if avoid != 0 || playOnRef {
-		var observe func(*ref.TowerStep)
-		if avoid != 0 {
-			observe = w.See
-		}
-		g = ref.NewTowerGame(rows, observe)
-	} else {
-		g = fast.NewTowerPlay(rows)
+	var observe func(*ref.TowerStep)
+	if avoid != 0 {
+		observe = w.See
 	}
+	g := ref.NewTowerGame(rows, observe)
 	s := &towerPlayer{g: g, m: len(rows[0]), r: r,
 		invalid: r.Intn(4), seek: r.Intn(8), shove: r.Intn(5), any: 1 + r.Intn(6)}
 	switch v := r.Intn(4); {

@@ -165,7 +165,7 @@ func printTestSet(w io.Writer, set games.TestSet, dir string, took time.Duration
 		}
 		fastCPU := times[i].fast.Round(time.Millisecond).String()
 		if times[i].verdict != engine.OK {
-			fastCPU = times[i].verdict.String() // fast agreed with ref in process: a run that fails here is the machine's
+			fastCPU = times[i].verdict.String() // fast agreed with ref as the set was made: a run that fails here is the machine's
 		}
 		fmt.Fprintf(w, "%-5d %10d %10d %9s %9s  %s\n", t.Number, t.InputBytes, t.AnswerBytes, fastCPU,
 			times[i].floor.Round(time.Millisecond), t.Call)

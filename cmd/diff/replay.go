@@ -19,6 +19,10 @@ import (
 	"gamediff/sandbox"
 )
 
+// replayTime is the CPU time each judge has on a case of the corpus: replay checks
+// answers, not time, and the cases hold the statement's largest inputs.
+const replayTime = 10 * time.Second
+
 // replayCmd runs corpus cases through ref and fast and compares each with its answer.
 func replayCmd(ctx context.Context, args []string, e *env) int {
 	fs := newFlags("replay", "[FILE.in | DIR]...", e)
@@ -66,11 +70,15 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 			}
 			entries = append(entries, got...)
 		}
+		// ref first, here: it is the oracle, and an answer it does not reproduce is the
+		// case's fault (or ref's), which fast is not judged against. fast runs in worker
+		// processes, as judge runs it, so that a fast that crashes, hangs or eats the memory
+		// fails its case instead of ending the replay.
 		failed, damaged := 0, 0
+		var tests []engine.Test
+		var kept []corpus.Entry
 		for _, entry := range entries {
 			test := engine.TestOf(entry)
-			// ref first: an answer ref does not reproduce is the case's fault (or ref's),
-			// and fast is not judged against it.
 			why, err := refDisagrees(ctx, g, test, engine.Exact)
 			if err != nil {
 				return exitInterrupted
@@ -84,15 +92,28 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 			if *verbose {
 				fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, engine.Ref)
 			}
-			r, err := engine.InProcess{Solver: engine.Fast, Judge: g.Fast}.Run(ctx, entry.Input)
-			if err != nil {
-				return exitInterrupted
-			}
-			if d := engine.Compare(test.Want, r, engine.Exact); d != nil {
+			tests, kept = append(tests, test), append(kept, entry)
+		}
+		judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Limits: sandbox.Limits{Time: replayTime}}, tests)
+		switch {
+		case ctx.Err() != nil:
+			return exitInterrupted
+		case err != nil:
+			fmt.Fprintf(e.stderr, "gamediff replay: %s: running fast: %v\n", g.Name(), err)
+			return exitUsage
+		}
+		for i, entry := range kept {
+			switch j := judged[i]; {
+			case j.Unjudged || j.Divergence != nil:
 				failed++
 				fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, engine.Fast)
-				report.Divergence(e.stdout, d)
-			} else if *verbose {
+				if j.Note != "" {
+					fmt.Fprintf(e.stdout, "  %s\n", j.Note)
+				}
+				if j.Divergence != nil {
+					report.Divergence(e.stdout, j.Divergence)
+				}
+			case *verbose:
 				fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, engine.Fast)
 			}
 		}

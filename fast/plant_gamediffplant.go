@@ -1,0 +1,50 @@
+//go:build gamediffplant
+
+package fast
+
+import (
+	"fmt"
+	"os"
+)
+
+// plantEnv names the misbehaviour of a test build's mine DSweep: overflow (a recursion
+// without end, past any stack), hang (a loop without end), alloc (memory taken without
+// end, every page touched), panic; anything else, none.
+const plantEnv = "GAMEDIFF_PLANT"
+
+// plant is the misbehaviour this process's DSweeps have, read once.
+var plant = os.Getenv(plantEnv)
+
+// planted misbehaves as plant says, at every DSweep mine's judge plays.
+func planted() {
+	switch plant {
+	case "overflow":
+		sink += recurse(0)
+	case "hang":
+		for {
+			sink++
+		}
+	case "alloc":
+		var held [][]byte
+		for {
+			chunk := make([]byte, 16<<20)
+			for i := 0; i < len(chunk); i += 4096 {
+				chunk[i] = 1 // a page touched is a page held
+			}
+			held = append(held, chunk)
+			sink += len(held)
+		}
+	case "panic":
+		panic(fmt.Sprintf("planted in fast's DSweep (%s=panic)", plantEnv))
+	}
+}
+
+// sink keeps what the misbehaviours compute, so that the compiler removes none of it.
+var sink int
+
+// recurse calls itself without end, a frame of a kilobyte each time.
+func recurse(depth int) int {
+	var frame [1024]byte
+	frame[depth%len(frame)] = byte(depth)
+	return recurse(depth+1) + int(frame[(depth*7)%len(frame)])
+}

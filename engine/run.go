@@ -27,6 +27,11 @@ type Result struct {
 	// stderr for a program), 0 if none.
 	ErrLine int    `json:"err_line"`
 	Stack   string `json:"stack,omitempty"` // a panic's stack, a hung worker's goroutine dump
+	// Omitted is how many bytes of stdout its worker did not send: a run that differs from
+	// the other side keeps its stdout only to a little past where it parts from it, which
+	// is all a report shows, and a run that did not end normally only its head. Zero:
+	// Stdout is all it wrote.
+	Omitted int64 `json:"stdout_omitted,omitempty"`
 }
 
 // Runner maps input bytes to what a judge would see of a run: stdout, exit status and the

@@ -305,6 +305,12 @@ func TestMain(m *testing.M) {
 	if name := os.Getenv(programEnv); name != "" {
 		runToyProgram(name) // a program under test, for the hunts of programs
 	}
+	if os.Getenv("GORACE") == "" {
+		// Built with -race, the test binary as a program would sleep a second as it exits
+		// (the race runtime's wait for reports from other threads): thousands of runs of
+		// it in a hunt of a program.
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	code := m.Run()
 	sandbox.Release() // the hunts started workers: no cgroup of this process's is left
 	os.Exit(code)

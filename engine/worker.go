@@ -47,12 +47,16 @@ type request struct {
 }
 
 // side is one solver of a request: a judge of the game in the worker (Ref, Fast), a
-// program the worker starts (Argv), or, with neither, the reference taken to exit 0
-// (exitsZero), under its limits.
+// program the worker starts (Argv), a test's expected result (Answer), or, with none, the
+// reference taken to exit 0 (exitsZero), under its limits.
 type side struct {
 	Judge  Solver // Ref or Fast; NoSolver for a program or for none
 	Argv   []string
 	Limits sandbox.Limits
+	// Answer is a test's expected result (judge), which the first side gives as its run:
+	// the code under test is compared with it in the worker, as its output comes, and
+	// its output need not travel to the coordinator to be compared there.
+	Answer *Result
 }
 
 // response is a phase's end or a comparison's result, with the worker's CPU time, which
@@ -150,14 +154,25 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 			}
 			games[req.Game] = g
 		}
-		want := phased{Runner: localSolver(g, req.Want),
+		want := phased{Runner: localSolver(g, req.Want, nil, req.Compare),
 			slow: func() { send(response{Slow: true}) },
 			done: func() { send(response{Phase: true, CPU: sandbox.SelfCPU(), RSS: heldMemory()}) }}
 		reqCtx, stop := context.WithCancel(context.Background())
 		current.Lock()
 		current.seq, current.stop = req.Seq, stop
 		current.Unlock()
-		w, r, d, err := Diff(reqCtx, want, localSolver(g, req.Got), req.Input, req.Compare)
+		// As Diff, but the second side knows the first's run: a program's output is
+		// compared with it as it comes, and only its head is kept.
+		var (
+			r Result
+			d *Divergence
+		)
+		w, err := want.Run(reqCtx, req.Input)
+		if err == nil {
+			if r, err = localSolver(g, req.Got, &w, req.Compare).Run(reqCtx, req.Input); err == nil {
+				d = Compare(w, r, req.Compare)
+			}
+		}
 		current.Lock()
 		dropped := reqCtx.Err() != nil
 		current.stop = nil
@@ -169,16 +184,25 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 			resp.Dropped = true
 		case err != nil:
 			resp.Err = err.Error()
-		case !req.Both && d == nil:
+		case d == nil && !req.Both:
 			resp.Same = true
+		case d == nil:
+			// Both runs, for their times and memory: their answers agree, and are not sent.
+			resp.Same, resp.Want, resp.Got = true, w, r
+			resp.Want.Stdout, resp.Got.Stdout = nil, nil
 		default:
-			resp.Want, resp.Got = clipStdout(w), clipStdout(r)
+			resp.Want, resp.Got = clipStdout(w), cutStdout(w, clipStdout(r))
+		}
+		if req.Want.Answer != nil {
+			resp.Want.Stdout = nil // the coordinator's own
 		}
 		if !send(resp) {
 			return 1
 		}
 		recycleAnswer(w.Stdout)
-		recycleAnswer(r.Stdout)
+		if cap(r.Stdout) == 0 || cap(w.Stdout) == 0 || &r.Stdout[:1][0] != &w.Stdout[:1][0] {
+			recycleAnswer(r.Stdout) // not the answer it stands as (program): handed back once
+		}
 	}
 }
 
@@ -190,9 +214,22 @@ const stdoutKept = 64 << 10
 // clipStdout keeps the head of the stdout of a run that did not end normally.
 func clipStdout(r Result) Result {
 	if r.Status != sandbox.Exited && len(r.Stdout) > stdoutKept {
+		r.Omitted += int64(len(r.Stdout) - stdoutKept)
 		r.Stdout = append([]byte(nil), r.Stdout[:stdoutKept]...)
 	}
 	return r
+}
+
+// cutStdout keeps of got's stdout, which differs from want's, no more than answerTail bytes
+// past want's length, as a program's run is kept as it is read (program): an answer of
+// about the expected size travels whole, and a flood only as far as a report shows of
+// where it parts from want's.
+func cutStdout(want, got Result) Result {
+	if keep := len(want.Stdout) + answerTail; len(got.Stdout) > keep {
+		got.Omitted += int64(len(got.Stdout) - keep)
+		got.Stdout = got.Stdout[:keep]
+	}
+	return got
 }
 
 // answerBuffers holds the buffers of answers a worker has sent, for the answers of its next
@@ -222,11 +259,14 @@ func dumpGoroutines(w io.Writer) {
 	fmt.Fprintf(w, "SIGQUIT: dump asked by the hunt\n\n%s", allStacks())
 }
 
-// localSolver is a request's side as this worker runs it.
-func localSolver(g Game, s side) Runner {
+// localSolver is a request's side as this worker runs it. The second side of a request
+// is given the first's run (against), with which its answer is compared (eq).
+func localSolver(g Game, s side, against *Result, eq Comparison) Runner {
 	switch {
 	case isProgram(s):
-		return program{sandbox.Command{Argv: s.Argv, Limits: s.Limits}}
+		return program{cmd: sandbox.Command{Argv: s.Argv, Limits: s.Limits}, against: against, eq: eq}
+	case s.Answer != nil:
+		return answer{*s.Answer}
 	case s.Judge == Ref:
 		// The reference, naive by design, recurses as deep as a 1000x1000 cascade:
 		// Go's default stack.
@@ -243,7 +283,16 @@ func localSolver(g Game, s side) Runner {
 // limit, is the worker's heap: the garbage collector is asked to keep the heap near that
 // much while it runs, or a program that prints for ever would cost a worker twice its
 // limit, the last run's output and the next's.
-type program struct{ cmd sandbox.Command }
+//
+// Given the run it is compared with (against), it compares its output with that run's as
+// the output comes, and keeps of it only up to answerTail bytes past that run's answer:
+// whatever the program writes, its worker holds no more than the answer it should give and
+// a little more, and the coordinator is sent no more.
+type program struct {
+	cmd     sandbox.Command
+	against *Result
+	eq      Comparison
+}
 
 func (program) Who() Solver { return Program }
 
@@ -257,6 +306,11 @@ func (p program) Run(ctx context.Context, input []byte) (Result, error) {
 	defer debug.SetGCPercent(debug.SetGCPercent(programGCPercent))
 	cmd := p.cmd
 	cmd.Buffer = answerBuffer()
+	var match *answerMatch
+	if p.against != nil {
+		match = &answerMatch{want: p.against.Stdout, eq: p.eq}
+		cmd.Tee, cmd.Keep = match, len(p.against.Stdout)+answerTail
+	}
 	run, err := cmd.Run(ctx, input)
 	r := Result{Solver: Program, Result: run}
 	if err != nil {
@@ -265,6 +319,14 @@ func (p program) Run(ctx context.Context, input []byte) (Result, error) {
 		}
 		return r, err
 	}
+	if match != nil && match.written > int64(len(r.Stdout)) {
+		r.Omitted = match.written - int64(len(r.Stdout))
+		if r.Status == sandbox.Exited && match.equal() {
+			// Its answer is the other's, by the comparison, past the part kept (tokens
+			// and a flood of whitespace): it stands as that answer, the one it matched.
+			r.Stdout, r.Omitted = p.against.Stdout, 0
+		}
+	}
 	if r.Status == sandbox.Exited && r.Exit != 0 {
 		if m := stderrLine.FindStringSubmatch(r.Stderr); m != nil {
 			r.ErrLine, _ = strconv.Atoi(m[1])
@@ -272,6 +334,18 @@ func (p program) Run(ctx context.Context, input []byte) (Result, error) {
 	}
 	return r, nil
 }
+
+// answerTail is how much of a program's output is kept past the length of the answer it is
+// compared with: the two part no later than that length, and a report shows some lines
+// from there. An answer wrong by a few lines is kept whole, as the signatures of its
+// finding read it; only a flood is cut.
+const answerTail = 1 << 20
+
+// answer gives a test's expected result as its run (judge).
+type answer struct{ r Result }
+
+func (a answer) Who() Solver                                 { return Expected }
+func (a answer) Run(context.Context, []byte) (Result, error) { return a.r, nil }
 
 // stderrLine is how a program names the line of an input error (R-IN1), first on a line of
 // its stderr, as the judges do.
@@ -510,7 +584,7 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 			if r.Err != "" {
 				return want, got, false, fmt.Errorf("worker: %s", r.Err)
 			}
-			if r.Same {
+			if r.Same && !req.Both {
 				r.Want, r.Got = Result{Solver: labels[0]}, Result{Solver: labels[1]}
 			}
 			r.Want.CPU, r.Got.CPU = r.Spent[0], r.Spent[1]
@@ -582,6 +656,8 @@ func label(s side) Solver {
 	switch {
 	case isProgram(s):
 		return Program
+	case s.Answer != nil:
+		return Expected
 	case s.Judge != NoSolver:
 		return s.Judge
 	}

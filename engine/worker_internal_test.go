@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"testing"
 	"time"
@@ -62,10 +63,53 @@ func TestProgramInputErrorLine(t *testing.T) {
 		{"echo partial; exit 3", 3, 0},
 		{"echo 'line 7: not an error' >&2; echo answer", 0, 0},
 	} {
-		s := localSolver(nil, side{Argv: []string{"sh", "-c", tt.script}, Limits: sandbox.Limits{Time: time.Second}})
+		s := localSolver(nil, side{Argv: []string{"sh", "-c", tt.script}, Limits: sandbox.Limits{Time: time.Second}}, nil, Exact)
 		r, err := s.Run(context.Background(), []byte("input\n"))
 		if err != nil || r.Solver != Program || r.Status != sandbox.Exited || r.Exit != tt.exit || r.ErrLine != tt.line {
 			t.Errorf("%s: %s exit %d line %d (stderr %q), err %v; want program, exit %d line %d", tt.script, r.Status, r.Exit, r.ErrLine, r.Stderr, err, tt.exit, tt.line)
 		}
+	}
+}
+
+// TestWorkerComparesAFloodAsItComes: a program's output is compared with the answer in the
+// worker as it is read, and a flood comes back cut a little past the answer's length, with
+// the bytes left out counted; a flood of whitespace after the right tokens agrees by
+// tokens, and comes back as no answer at all.
+func TestWorkerComparesAFloodAsItComes(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := startWorker(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.stop()
+	const flood = 5 << 20
+	answer := &Result{Solver: Expected, Result: sandbox.Result{Stdout: []byte("1 2\n")}}
+	for _, tt := range []struct {
+		name    string
+		script  string
+		eq      Comparison
+		same    bool
+		kept    int
+		omitted int64
+	}{
+		{"a flood of lines", fmt.Sprintf("yes | head -c %d", flood), Exact, false, 4 + answerTail, flood - 4 - answerTail},
+		{"the answer, then a flood of spaces, by tokens", fmt.Sprintf("echo 1 2; head -c %d /dev/zero | tr '\\0' ' '", flood), Tokens, true, 0, 0},
+		{"the answer, then a flood of spaces, exactly", fmt.Sprintf("echo 1 2; head -c %d /dev/zero | tr '\\0' ' '", flood), Exact, false, 4 + answerTail, flood - answerTail},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req := request{Game: "toy", Compare: tt.eq, Both: true, Want: side{Answer: answer},
+				Got: side{Argv: []string{"sh", "-c", tt.script}, Limits: sandbox.Limits{Time: 10 * time.Second}}}
+			_, got, same, err := w.run(context.Background(), req, nil)
+			if err != nil || got.Status != sandbox.Exited || same != tt.same || len(got.Stdout) != tt.kept || got.Omitted != tt.omitted {
+				t.Fatalf("err %v, status %v, same %v, kept %d, omitted %d; want same %v, kept %d, omitted %d",
+					err, got.Status, same, len(got.Stdout), got.Omitted, tt.same, tt.kept, tt.omitted)
+			}
+			if d := Compare(*answer, got, tt.eq); !tt.same && d == nil {
+				t.Errorf("the cut answer compares as the same in the coordinator")
+			}
+		})
 	}
 }

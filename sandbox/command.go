@@ -23,6 +23,15 @@ type Command struct {
 	// stdout of an earlier run, handed back by a caller that runs many, spares a fresh
 	// buffer per run, which Go clears.
 	Buffer []byte
+	// Keep, when positive and below the output limit, bounds the stdout kept in
+	// Result.Stdout to its first Keep bytes; the rest is read, counted against the limit
+	// and handed to Tee, not kept. A caller that compares the output as it comes (Tee)
+	// keeps only what it shows, and holds no more for a run that writes up to a generous
+	// limit.
+	Keep int
+	// Tee, when set, is handed every byte of stdout up to the output limit, in order, as
+	// it is read.
+	Tee io.Writer
 }
 
 // Run runs the program on input and returns what a judge would see of it: its verdict's
@@ -62,9 +71,15 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 
 	var stopped StopReason
 	kill := func(why Status, what string) { stopped.Stop(why, what, func() { j.kill(false) }) }
-	stdout := &cappedStdout{limit: lim.Output, buf: c.Buffer[:0], over: func() {
-		// Called with stdout's lock held, from the reader: fix the reason, then kill.
-		kill(OutputLimit, fmt.Sprintf("more than %s of output", ByteSize(int64(lim.Output))))
+	overOutput := fmt.Sprintf("more than %s of output", ByteSize(int64(lim.Output)))
+	keep := lim.Output
+	if c.Keep > 0 {
+		keep = min(c.Keep, keep)
+	}
+	stdout := &cappedStdout{limit: lim.Output, keep: keep, tee: c.Tee, buf: c.Buffer[:0], over: func() {
+		// Called with stdout's lock held, from the reader: stop a program that writes on
+		// at once. The verdict is the count's, below.
+		kill(OutputLimit, overOutput)
 	}}
 	stderr := &headTail{}
 	var readers sync.WaitGroup
@@ -103,6 +118,15 @@ func (c Command) Run(ctx context.Context, input []byte) (Result, error) {
 	r.CPU, r.Memory, oomKilled = usage(cmd, j, dog, lim)
 	var exit *exec.ExitError
 	switch {
+	case stdout.exceeded():
+		// The pipe was read to its end: what the program wrote decides, not whether the
+		// reader saw the byte past the limit before the exit was noticed, nor another
+		// limit's kill that came while the bytes written before it were still unread.
+		r.Status = OutputLimit
+		if killed != OutputLimit {
+			why = overOutput
+		}
+		r.Stderr = why + "\n" + r.Stderr
 	case killed != Exited:
 		r.Status = killed
 		r.Stderr = why + "\n" + r.Stderr

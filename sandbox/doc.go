@@ -25,7 +25,10 @@
 //   - Its output is bounded byte by byte in bounded memory: stdout is kept up to
 //     Limits.Output, and the first byte past it stops the run (OutputLimit); of stderr its
 //     head and its tail are kept, StderrKept bytes in all, and the rest is drained, so that
-//     a program that floods either never blocks on a full pipe nor costs memory.
+//     a program that floods either never blocks on a full pipe nor costs memory. The
+//     verdict is the bytes': stdout is read to its end before the run's verdict is given,
+//     so that a run that wrote past the limit is OutputLimit however it cut its writes and
+//     however soon it exited after them.
 //   - The wall clock is a backstop (Limits.Wall), never a time limit: a run past it is
 //     stopped only when it is idle (it neither computed nor waited for a CPU for most of its
 //     wall time: a sleep, a read that never ends, as a judge's idleness limit), stopped from

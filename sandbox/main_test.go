@@ -25,8 +25,17 @@ func TestMain(m *testing.M) {
 	if os.Getenv(listFDsEnv) != "" {
 		listFDs()
 	}
+	if len(os.Args) == 4 && os.Args[1] == writeArg {
+		writeOutput(os.Args[2], os.Args[3])
+	}
 	if sandbox.EnterChild(childEnv) {
 		serveChild(os.Getenv(childDoesEnv))
+	}
+	if os.Getenv("GORACE") == "" {
+		// Built with -race, the test binary as a program would sleep a second as it exits
+		// (the race runtime's wait for reports from other threads), for each of the many
+		// runs of TestOutputLimitIsTheBytesWritten.
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
 	}
 	code := m.Run()
 	sandbox.Release() // the tests ran programs: no cgroup of theirs is left
@@ -43,6 +52,44 @@ func holdMemory(mib int) {
 	}
 	time.Sleep(100 * time.Millisecond)
 	fmt.Println(b[len(b)-4096])
+	os.Exit(0)
+}
+
+// writeArg, first of three arguments (writeArg HOW WRITTEN), makes the test binary a program
+// that writes WRITTEN bytes to its stdout and exits at once: HOW is one (one write), small
+// (writes of ten bytes) or slow (five writes with a sleep before each but the first). Not
+// a variable: the tests that run it run side by side.
+const writeArg = "-sandbox-test-write"
+
+func writeOutput(how, size string) {
+	written, _ := strconv.Atoi(size)
+	out := make([]byte, written)
+	for i := range out {
+		out[i] = 'a' + byte(i%26)
+	}
+	switch how {
+	case "one":
+		os.Stdout.Write(out)
+	case "small":
+		for len(out) > 0 {
+			n := min(10, len(out))
+			os.Stdout.Write(out[:n])
+			out = out[n:]
+		}
+	case "slow":
+		piece := (len(out) + 4) / 5
+		for i := 0; len(out) > 0; i++ {
+			if i > 0 {
+				time.Sleep(2 * time.Millisecond)
+			}
+			n := min(piece, len(out))
+			os.Stdout.Write(out[:n])
+			out = out[n:]
+		}
+	default:
+		fmt.Fprintln(os.Stderr, "the test writer does not know", how)
+		os.Exit(2)
+	}
 	os.Exit(0)
 }
 

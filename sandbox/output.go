@@ -75,37 +75,58 @@ func (h *headTail) reset() {
 	h.head, h.tail, h.next, h.full, h.total = h.head[:0], h.tail[:0], 0, false, 0
 }
 
-// cappedStdout keeps a run's stdout up to a limit. The first write past it calls over,
-// once, before returning, so that the reason for the kill is fixed before the kill; the
-// rest is drained.
+// cappedStdout takes a run's stdout: it keeps the first keep bytes of it, hands every byte
+// up to the limit to tee, if any, and counts what was written past the limit. The first
+// write past it calls over, once, before returning, so that the run is stopped at once;
+// the rest is drained. Whether the run went over is read from the count once the pipe is
+// drained (exceeded), never from which of the kill and the exit came first: a program that
+// writes past its limit and exits at once is over its limit however its writes are cut and
+// whenever its exit is noticed.
 type cappedStdout struct {
-	mu    sync.Mutex
-	buf   []byte
-	limit int
-	over  func()
-	hit   bool
+	mu      sync.Mutex
+	buf     []byte
+	keep    int // at most limit
+	limit   int
+	tee     io.Writer
+	written int // bytes taken, up to limit
+	over    func()
+	hit     bool
 }
 
 func (c *cappedStdout) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	n := len(p)
 	if c.hit {
-		return len(p), nil
+		return n, nil
 	}
-	if room := c.limit - len(c.buf); len(p) > room {
-		c.buf = AppendOutput(c.buf, p[:room], c.limit)
-		c.hit = true
+	if room := c.limit - c.written; len(p) > room {
+		p, c.hit = p[:room], true
+	}
+	c.written += len(p)
+	if c.tee != nil {
+		c.tee.Write(p)
+	}
+	if room := c.keep - len(c.buf); room > 0 {
+		c.buf = AppendOutput(c.buf, p[:min(room, len(p))], c.keep)
+	}
+	if c.hit {
 		c.over()
-		return len(p), nil
 	}
-	c.buf = AppendOutput(c.buf, p, c.limit)
-	return len(p), nil
+	return n, nil
 }
 
 func (c *cappedStdout) bytes() []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.buf
+}
+
+// exceeded reports whether more than the limit was written.
+func (c *cappedStdout) exceeded() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hit
 }
 
 var _ io.Writer = (*cappedStdout)(nil)

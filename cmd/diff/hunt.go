@@ -67,7 +67,7 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	fs.IntVar(&h.findings, "max-findings", 1, "divergences of distinct signatures to collect before stopping")
 	fs.DurationVar(&h.timeout, "timeout", 0, "CPU time limit per run of the code under test, 1ms to 1h (default: the statement's: "+timeLimits()+")")
 	memory := fs.Int64("memory-limit", 1024, "memory limit per run of the code under test's whole process tree, in MiB, 1 to the machine's memory")
-	fs.Int64Var(&h.outputLimit, "output-limit", 64<<20, "bytes of output allowed per run of the code under test, 1 to 1 GiB")
+	fs.Int64Var(&h.outputLimit, "output-limit", 64<<20, "bytes of output allowed per run of the code under test, 1 to 1 GiB: writing past it is OLE; a program's output is compared as it is read, so gamediff holds none of it but a little past the answer, whatever the limit")
 	fs.StringVar(&h.program, "cmd", "", "test this program in fast's place: each case on its stdin, its answer on stdout; plain words (./sol, \"python3 sol.py\") are started directly, anything else by sh (quotes, redirections, \"ulimit -s unlimited && ./sol\")")
 	fs.StringVar(&h.compare, "compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored, as most judges)")
 	fs.IntVar(&h.minimizeRuns, "minimize-runs", 2000, "candidates a minimization decides at most (it ends sooner once 1-minimal): a count, so that a seed minimizes to the same case on any machine")

@@ -27,7 +27,7 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	program := fs.String("cmd", "", "the program to judge, run as hunt -cmd runs it; empty: the game's fast judge")
 	timeout := fs.Duration("timeout", 0, "CPU time limit per test, 1ms to 1h (default: the statement's)")
 	memory := fs.Int64("memory-limit", 1024, "memory limit per test, in MiB")
-	output := fs.Int64("output-limit", 64<<20, "bytes of output allowed per test, 1 to 1 GiB")
+	output := fs.Int64("output-limit", 64<<20, "bytes of output allowed per test, 1 to 1 GiB: writing past it is OLE; the output is compared with the test's answer as it is read, so gamediff holds none of it but a little past the answer, whatever the limit")
 	compare := fs.String("compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored)")
 	workers := fs.Int("workers", 0, "tests run in parallel (0: one per CPU)")
 	asJSON := fs.Bool("json", false, "print the judgements and the summary as one JSON object on stdout")

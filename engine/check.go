@@ -96,7 +96,7 @@ func (k *recheck) take(c *coordinator, f *finding, r jobResult) {
 			// No run gave a verdict, so there is no signature: it is named by what
 			// disturbed its runs.
 			f.sig = signature{words: disturbedWords(r.d)}
-			c.listDismissed(f, fmt.Sprintf("its runs were disturbed from outside %d times", k.attempt))
+			c.listDismissed(f, fmt.Sprintf("none of its %d reruns alone gave a verdict (each disturbed from outside, or stopped past its cap)", k.attempt))
 		default:
 			k.over = true
 			c.found(q)

@@ -21,6 +21,9 @@
 //	-mode flaky-random on an input of more than -above bytes, answer a drawn word on one
 //	                   run in two of that input (its first, third, fifth…, counted in
 //	                   -state); else run -then
+//	-mode stop-self    on an input of more than -above bytes, stop itself (SIGSTOP), as a
+//	                   C program that raises SIGSTOP does, having left a child that
+//	                   continues it (SIGCONT) after -stop-for, if not 0; then run -then
 //
 // The children it leaves run this binary again with -mode sleep, so that the zoo finds
 // them by name in the process table.
@@ -48,7 +51,9 @@ func main() {
 	mode := flag.String("mode", "", "the attack")
 	then := flag.String("then", "", "the right solution to exec after the attack")
 	state := flag.String("state", os.TempDir(), "flaky-crash: the folder that counts each input's runs")
-	above := flag.Int("above", 2<<10, "random-word, flaky-random: the size of the inputs it is wrong on, past which")
+	above := flag.Int("above", 2<<10, "random-word, flaky-random, stop-self: the size of the inputs it misbehaves on, past which")
+	stopFor := flag.Duration("stop-for", 0, "stop-self: how long it stays stopped (0: until killed)")
+	pid := flag.Int("pid", 0, "continue: the process to continue")
 	flag.Parse()
 	switch *mode {
 	case "inspect":
@@ -100,6 +105,22 @@ func main() {
 			return
 		}
 		os.Stdin.Seek(0, io.SeekStart)
+	case "stop-self":
+		if b, _ := io.ReadAll(os.Stdin); len(b) > *above {
+			if *stopFor > 0 {
+				cont := exec.Command(os.Args[0], "-mode", "continue", "-pid", strconv.Itoa(os.Getpid()), "-stop-for", stopFor.String())
+				if err := cont.Start(); err != nil {
+					fmt.Fprintln(os.Stderr, "hostile:", err)
+					os.Exit(3)
+				}
+			}
+			syscall.Kill(os.Getpid(), syscall.SIGSTOP)
+		}
+		os.Stdin.Seek(0, io.SeekStart)
+	case "continue":
+		time.Sleep(*stopFor)
+		syscall.Kill(*pid, syscall.SIGCONT)
+		return
 	case "alloc":
 		for {
 			b := make([]byte, 16<<20)

@@ -89,7 +89,7 @@ func newConfirmation(c *coordinator, f *finding) *confirmation {
 	}
 	if f.viaFast() {
 		ch.runs, ch.shown = 0, 0
-	} else {
+	} else if !f.sig.Changing { // a runner-up of a changing failure: its words say no run
 		ch.said = countRun(nil, f.sig.String())
 	}
 	f.check = *ch

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"gamediff/sandbox"
+)
 
 // Before a divergence is kept, two things are checked, each with a rerun (a check, the
 // step of a divergence not yet kept): a run disturbed from outside says nothing of the
@@ -89,9 +93,10 @@ func (k *recheck) take(c *coordinator, f *finding, r jobResult) {
 			return
 		case r.d.Disturbed():
 			k.over = true
-			path := c.saves.keepOutside(f.input)
-			c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: f.index, Signature: f.sig.words, Path: path,
-				Why: fmt.Sprintf("its runs were disturbed from outside %d times", k.attempt)})
+			// No run gave a verdict, so there is no signature: it is named by what
+			// disturbed its runs.
+			f.sig = signature{words: disturbedWords(r.d)}
+			c.listDismissed(f, fmt.Sprintf("none of its %d reruns alone gave a verdict (each disturbed from outside, or stopped past its cap)", k.attempt))
 		default:
 			k.over = true
 			c.found(q)
@@ -136,4 +141,18 @@ func (c *coordinator) unchecked(f *finding) {
 			return
 		}
 	}
+}
+
+// disturbedWords names a divergence none of whose runs gave a verdict by what disturbed
+// them: "no verdict: stopped from outside for more than 1s (SIGSTOP or a job-control
+// stop)".
+func disturbedWords(d *Divergence) string {
+	what := "disturbed from outside"
+	for _, r := range []Result{d.Got, d.Want} {
+		if line := firstLine(r.Stderr); r.Status == sandbox.Disturbed && line != "" {
+			what = line
+			break
+		}
+	}
+	return "no verdict: " + what
 }

@@ -19,6 +19,10 @@ import (
 //     four reruns one time in sixteen. Their reruns have a generous time limit
 //     (generousFactor times the limit): the verdict in question is not a time, and a
 //     loaded machine must not turn a rerun of a wrong answer into a time-out.
+//   - A rerun that fails in other words than the finding's shows it too: wrong is wrong,
+//     whatever its answers. A finding whose runs fail in other words each time is one
+//     whose failure changes from run to run (a program that answers a random word), one
+//     bug whatever it says on each run (Identity.Changing).
 //   - Missing from a rerun, it is sampled up to flakySample runs in all: shown on at least
 //     flakyAtLeast of them, it is flaky, reported with its rate and never saved as a
 //     regression case; shown once only, it is dismissed (listed, its input kept outside
@@ -60,7 +64,9 @@ type confirmation struct {
 	tle                              bool // decided by a time: alone, with the margin, no sampling
 	// others is what the runs that did not show the divergence gave (a signature's words,
 	// or agreement), with their counts, in the order first met: a flaky finding says it.
-	others []otherRun
+	// said is the same of the runs that showed it: more than one for a failure that
+	// changes from run to run.
+	others, said []otherRun
 	// cpu holds the CPU times of a time-out's reruns that did not show it, for the note of
 	// its dismissal.
 	cpu     []time.Duration
@@ -83,6 +89,8 @@ func newConfirmation(c *coordinator, f *finding) *confirmation {
 	}
 	if f.viaFast() {
 		ch.runs, ch.shown = 0, 0
+	} else if !f.sig.Changing { // a runner-up of a changing failure: its words say no run
+		ch.said = countRun(nil, f.sig.String())
 	}
 	f.check = *ch
 	return &f.check
@@ -121,12 +129,20 @@ func (ch *confirmation) take(c *coordinator, f *finding, r jobResult) {
 		return
 	}
 	ch.runs++
-	if r.d != nil && r.sig.Identity == f.sig.Identity {
+	switch {
+	case r.d != nil && f.sig.shownBy(r.sig.Identity):
 		ch.shown++
-		if !f.hasWant && answered(r.d.Want) {
-			f.want, f.hasWant = r.d.Want, true
+		ch.failed(f, r)
+	case r.d != nil && !ch.tle:
+		// Wrong is wrong, whatever its words: a run that fails in other words than the
+		// finding's shows it too, and the finding is one whose failure changes from run
+		// to run, one bug whatever it says on each run (Identity.Changing).
+		ch.shown++
+		ch.failed(f, r)
+		if !f.sig.Changing && !c.rekey(f, f.sig.changing()) {
+			return // a finding of that identity, of lower index, is kept already
 		}
-	} else {
+	default:
 		ch.missed(r.d, r.sig)
 		if ch.tle {
 			ch.cpu = append(ch.cpu, r.cpu)
@@ -137,6 +153,15 @@ func (ch *confirmation) take(c *coordinator, f *finding, r jobResult) {
 	}
 }
 
+// failed records a run that showed the finding, in words, and takes the reference's
+// answer from it, if none was taken yet.
+func (ch *confirmation) failed(f *finding, r jobResult) {
+	ch.said = countRun(ch.said, r.sig.String())
+	if !f.hasWant && answered(r.d.Want) {
+		f.want, f.hasWant = r.d.Want, true
+	}
+}
+
 // missed records a run that did not show the divergence: it gave d (nil: the answers
 // agreed), whose signature is sig.
 func (ch *confirmation) missed(d *Divergence, sig signature) {
@@ -144,13 +169,47 @@ func (ch *confirmation) missed(d *Divergence, sig signature) {
 	if d != nil {
 		what = sig.String()
 	}
-	for i := range ch.others {
-		if ch.others[i].what == what {
-			ch.others[i].runs++
-			return
+	ch.others = countRun(ch.others, what)
+}
+
+// countRun counts one more run that gave what in runs, in the order first met.
+func countRun(runs []otherRun, what string) []otherRun {
+	for i := range runs {
+		if runs[i].what == what {
+			runs[i].runs++
+			return runs
 		}
 	}
-	ch.others = append(ch.others, otherRun{what, 1})
+	return append(runs, otherRun{what, 1})
+}
+
+// maxSaid bounds the failures a note names of a finding whose failure changes from run to
+// run: each run may say something else.
+const maxSaid = 3
+
+// changes says what the runs that showed a finding whose failure changes from run to run
+// said: "it failed on every one of its 5 runs, in 5 different ways: WA …: got "abc" (1),
+// …"; "" for a finding that failed alike on each.
+func (ch *confirmation) changes() string { return changes(ch.said, ch.shown, ch.runs) }
+
+// changes says how shown of runs failed, in the words said with their counts: "" when
+// they failed in one way.
+func changes(said []otherRun, shown, runs int) string {
+	if len(said) < 2 {
+		return ""
+	}
+	parts := make([]string, 0, maxSaid+1)
+	for i, o := range said {
+		if i == maxSaid {
+			parts = append(parts, fmt.Sprintf("… %d more", len(said)-maxSaid))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s (%d)", o.what, o.runs))
+	}
+	if shown < runs {
+		return fmt.Sprintf("its failures differ, in %d ways: %s", len(said), strings.Join(parts, ", "))
+	}
+	return fmt.Sprintf("it failed on every one of its %d runs, in %d different ways: %s", runs, len(said), strings.Join(parts, ", "))
 }
 
 // otherRuns says what the runs that did not show the divergence gave: "; the other 2: the
@@ -176,6 +235,9 @@ func (c *coordinator) firstAgainstRef(f *finding, r jobResult) bool {
 	switch {
 	case r.d == nil:
 		c.checkFast(f.pending)
+		return true
+	case f.sig.Changing && f.sig.shownBy(r.sig.Identity):
+		f.d = r.d // the words of a failure that changes from run to run stay its own
 		return true
 	case r.sig.Identity != f.sig.Identity:
 		if other := c.kept[r.sig.Identity]; other != nil && other != f {
@@ -273,11 +335,22 @@ func (c *coordinator) dismiss(f *finding, why string) {
 	f.check.settled = true
 	c.forget(f)
 	c.relimit()
-	path := c.saves.keepOutside(f.input)
-	c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: f.index, Signature: f.sig.words, Why: why,
-		Shown: f.check.shown, Runs: f.check.runs, Path: path})
-	c.note(fmt.Sprintf("case %d: %s: not reported: %s (input kept in %s)", f.index, f.sig, why, path))
+	c.listDismissed(f, why)
 	c.promoteRunnerUp(f.sig.Identity)
+}
+
+// listDismissed lists a divergence its runs did not confirm, with why, and keeps its input
+// outside the corpus. Every divergence listed is named: one whose runs gave no verdict is
+// named by what disturbed them (disturbedWords).
+func (c *coordinator) listDismissed(f *finding, why string) {
+	words := f.sig.words
+	if words == "" {
+		words = "no verdict"
+	}
+	path := c.saves.keepOutside(f.input)
+	c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: f.index, Signature: words, Why: why,
+		Shown: f.check.shown, Runs: f.check.runs, Path: path})
+	c.note(fmt.Sprintf("case %d: %s: not reported: %s (input kept in %s)", f.index, words, why, path))
 }
 
 // reruns runs one case again, a number of times, each in a fresh worker, with the
@@ -329,7 +402,7 @@ func (rr *reruns) take(c *coordinator, r jobResult) bool {
 		rr.sent--
 	default:
 		rr.runs++
-		if r.d != nil && r.sig.Identity == rr.p.sig.Identity && answered(r.d.Want) {
+		if r.d != nil && rr.p.sig.shownBy(r.sig.Identity) && answered(r.d.Want) {
 			rr.shown++
 			rr.want, rr.d = r.d.Want, r.d
 		}

@@ -577,6 +577,35 @@ func (c *coordinator) choose(p pending) {
 	}
 }
 
+// rekey keys a suspect under sig, the identity its reruns showed it has (a failure that
+// changes from run to run), as choose keys a divergence: of two findings of one identity
+// the lower index is kept, the other listed unreported (and kept as a runner-up, should
+// the kept one be dismissed). It reports whether f is kept.
+func (c *coordinator) rekey(f *finding, sig signature) bool {
+	if c.kept[f.sig.Identity] == f {
+		delete(c.kept, f.sig.Identity)
+	}
+	// The runners-up of its old identity showed what f showed on one run: the same bug,
+	// already listed unreported.
+	delete(c.runnersUp, f.sig.Identity)
+	f.sig = sig
+	if other := c.kept[sig.Identity]; other != nil && other != f {
+		if other.index < f.index {
+			c.unreported(f.pending)
+			c.forget(f)
+			c.keepRunnerUp(f.pending)
+			c.relimit()
+			return false
+		}
+		c.unreported(other.pending)
+		c.forget(other)
+		c.keepRunnerUp(other.pending)
+	}
+	c.kept[sig.Identity] = f
+	c.relimit()
+	return true
+}
+
 // maxRunnersUp bounds the runners-up kept of an identity: each holds its input.
 const maxRunnersUp = 4
 

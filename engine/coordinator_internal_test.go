@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"gamediff/sandbox"
@@ -123,5 +124,46 @@ func TestMinimizedTimeOutIsConfirmedWithTheMargin(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEveryDismissalIsNamed: a divergence none of whose runs gave a verdict (each
+// disturbed from outside) has no signature of its own; dismissed, it is named by what
+// disturbed its runs, in the summary and in the hunt's note, never by an empty one.
+func TestEveryDismissalIsNamed(t *testing.T) {
+	jobs, results := make(chan job, 1), make(chan jobResult, 1)
+	c := newCoordinator(&hunt{}, &Summary{}, &pool{jobs: jobs, results: results, workers: 1})
+	c.ctx, c.saves.tmp = context.Background(), t.TempDir()
+	var notes []string
+	c.saves.note = func(s string) { notes = append(notes, s) }
+	c.h.cfg.Note = func(s string) { notes = append(notes, s) }
+	stopped := Result{Solver: Program, Result: sandbox.Result{Status: sandbox.Disturbed,
+		Stderr: "stopped from outside for more than 1s (SIGSTOP or a job-control stop)\n"}}
+	d := &Divergence{Want: Result{Solver: Fast, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}}, Got: stopped, Culprit: Program}
+	c.found(pending{index: 331, input: []byte("case"), d: d})
+	go func() {
+		for j := range jobs {
+			results <- jobResult{id: j.id, d: d}
+		}
+	}()
+	for len(c.checks) > 0 {
+		f := c.checks[0]
+		c.drive(context.Background(), f, f.work)
+	}
+	close(jobs)
+	if len(c.sum.Dismissed) != 1 {
+		t.Fatalf("dismissed %+v, want the one divergence", c.sum.Dismissed)
+	}
+	want := "no verdict: stopped from outside for more than 1s (SIGSTOP or a job-control stop)"
+	if got := c.sum.Dismissed[0]; got.Signature != want {
+		t.Errorf("dismissed as %q, want %q", got.Signature, want)
+	}
+	for _, n := range notes {
+		if strings.Contains(n, ": : ") {
+			t.Errorf("a note names a divergence by nothing: %q", n)
+		}
+	}
+	if len(notes) == 0 {
+		t.Errorf("no note said that case 331 was dismissed")
 	}
 }

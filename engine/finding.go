@@ -78,7 +78,8 @@ func (c *coordinator) advance(f *finding) {
 			c.minimized(f, w.(*minimizer))
 		case adopting:
 			f.stage = causes
-			if c.ctx.Err() == nil && !isTime(f.report.Verdict) {
+			// A failure that changes from run to run is no reading of a ruling.
+			if c.ctx.Err() == nil && !isTime(f.report.Verdict) && !f.sig.Changing {
 				f.work = c.newCauses(f)
 			}
 		case causes:
@@ -107,19 +108,26 @@ func (c *coordinator) beginFinishing(f *finding) {
 	f.began, f.from = time.Now(), f.pending
 	f.report = c.preview(f)
 	h := c.h
+	changes := f.check.changes()
 	if f.stage == flaky {
 		f.report.Verdict = Flaky
-		f.report.Note = fmt.Sprintf("flaky: it showed on %d of %d runs of its case, which is kept outside the corpus%s", f.check.shown, f.check.runs, f.check.otherRuns())
+		f.report.addNote(fmt.Sprintf("flaky: it showed on %d of %d runs of its case, which is kept outside the corpus%s", f.check.shown, f.check.runs, f.check.otherRuns()))
+		if changes != "" {
+			f.report.addNote(changes)
+		}
 		c.report(f)
 		return
 	}
+	if changes != "" {
+		f.report.addNote(changes)
+	}
 	switch {
 	case h.cfg.MinimizeTime < 0:
-		f.report.Note = "not minimized (no minimization asked)"
+		f.report.addNote("not minimized (no minimization asked)")
 		c.report(f)
 		return
 	case c.ctx.Err() != nil:
-		f.report.Note = "not minimized: interrupted"
+		f.report.addNote("not minimized: interrupted")
 		c.report(f)
 		return
 	default:
@@ -145,9 +153,9 @@ func (c *coordinator) narrowed(f *finding, n *narrowStep) {
 	} else if f.complete && len(n.under) > 0 {
 		// The case is barely over the limit: the smallest that times out is the case.
 		top := slices.MaxFunc(n.under, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
-		f.report.Note = fmt.Sprintf("not narrowed: no smaller scale of the case times out by the margin (%v of CPU time): scaled by %.3g along %s, it ran in %v",
+		f.report.addNote(fmt.Sprintf("not narrowed: no smaller scale of the case times out by the margin (%v of CPU time): scaled by %.3g along %s, it ran in %v",
 			time.Duration(n.margins*float64(time.Second)).Round(time.Millisecond), top[0], strings.Join(n.dims, " and "),
-			time.Duration(top[1]*float64(time.Second)).Round(time.Millisecond))
+			time.Duration(top[1]*float64(time.Second)).Round(time.Millisecond)))
 	}
 	c.toAdopting(f, n.capped)
 }
@@ -166,12 +174,12 @@ func (c *coordinator) toAdopting(f *finding, capped bool) {
 	st.Seconds = time.Since(f.began).Seconds()
 	switch {
 	case capped:
-		f.report.Note = fmt.Sprintf("minimization stopped at the -minimize-time cap (%v), after %s: the case may shrink further",
-			c.h.minimizeCap(), plural(st.Runs, "run"))
+		f.report.addNote(fmt.Sprintf("minimization stopped at the -minimize-time cap (%v), after %s: the case may shrink further",
+			c.h.minimizeCap(), plural(st.Runs, "run")))
 	case c.ctx.Err() != nil && !f.complete:
-		f.report.Note = "minimization stopped early by the interrupt: the case may shrink further"
+		f.report.addNote("minimization stopped early by the interrupt: the case may shrink further")
 	case !f.complete && f.stage == minimizing:
-		f.report.Note = fmt.Sprintf("minimization stopped after %s (-minimize-runs): the case may shrink further", plural(st.Runs, "run"))
+		f.report.addNote(fmt.Sprintf("minimization stopped after %s (-minimize-runs): the case may shrink further", plural(st.Runs, "run")))
 	}
 	f.stage = adopting
 	if len(f.taken) > 0 {
@@ -190,6 +198,14 @@ func (f *finding) final() pending {
 		}
 	}
 	return f.pending
+}
+
+// addNote adds a note to the finding's, after those of its earlier stages.
+func (r *Finding) addNote(note string) {
+	if r.Note != "" {
+		note = r.Note + "; " + note
+	}
+	r.Note = note
 }
 
 // report puts a finding in the summary.
@@ -265,8 +281,8 @@ func (a *adoption) take(c *coordinator, f *finding, r jobResult) {
 	rr := a.reruns
 	if rr.shown == rr.runs && rr.runs > 0 {
 		if len(a.failed) > 0 {
-			f.report.Note = fmt.Sprintf("the smallest cases reached did not show the signature on every rerun (%s): a larger one taken before them (%d bytes) is",
-				strings.Join(a.failed, "; "), len(best.input))
+			f.report.addNote(fmt.Sprintf("the smallest cases reached did not show the signature on every rerun (%s): a larger one taken before them (%d bytes) is",
+				strings.Join(a.failed, "; "), len(best.input)))
 		}
 		c.keep(f, best, rr.want, rr.d)
 		a.over = true
@@ -275,8 +291,8 @@ func (a *adoption) take(c *coordinator, f *finding, r jobResult) {
 	a.failed = append(a.failed, fmt.Sprintf("%d bytes: %d of %d reruns", len(best.input), rr.shown, rr.runs))
 	a.tries++
 	if a.tries >= adoptTries || a.tries >= len(f.taken) {
-		f.report.Note = fmt.Sprintf("the cases the minimization reached did not show the signature on every rerun (%s): the case as found is reported",
-			strings.Join(a.failed, "; "))
+		f.report.addNote(fmt.Sprintf("the cases the minimization reached did not show the signature on every rerun (%s): the case as found is reported",
+			strings.Join(a.failed, "; ")))
 		a.over = true
 		return
 	}
@@ -289,7 +305,9 @@ func (a *adoption) take(c *coordinator, f *finding, r jobResult) {
 func (c *coordinator) keep(f *finding, best pending, want Result, d *Divergence) {
 	r := &f.report
 	r.Input, r.InputBytes, r.Divergence, r.Reached = best.input, len(best.input), d, c.h.rulings(best.c)
-	r.Signature = best.sig.words
+	if !f.sig.Changing {
+		r.Signature = best.sig.words // a changing failure's words are that it changes
+	}
 	if len(best.input) < len(f.input) {
 		r.Scaled = best.scaled
 	}

@@ -538,3 +538,35 @@ func TestTimeOutIsNarrowedByScalingAndTellsItsGrowth(t *testing.T) {
 	}
 	t.Logf("%d bytes of %d; %s\n%s", f.InputBytes, f.Original, report.GrowthSentence(f.Growth, "fast", "ref"), report.GrowthTable(f.Growth, "fast", "ref", 300*time.Millisecond))
 }
+
+// TestHuntRandomAnswerIsOneFinding: a judge that answers a random word for 7 is wrong on
+// every run, in other words each time: one finding (not one per word, nor none for want
+// of two runs alike), a WA whose answer changes from run to run, confirmed on every run,
+// minimized to the one number that shows it, and saved as a regression case.
+func TestHuntRandomAnswerIsOneFinding(t *testing.T) {
+	dir := t.TempDir()
+	sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, "random-on-7"), Seed: 5, Cases: 3000, Workers: 2,
+		MaxFindings: 3, FoundDir: dir})
+	if len(sum.Findings) != 1 {
+		t.Fatalf("%d findings, want 1: %+v\ndismissed: %+v", len(sum.Findings), sum.Findings, sum.Dismissed)
+	}
+	f := sum.Findings[0]
+	if f.Verdict != engine.WA || !f.Identity.Changing || f.Shown != f.Runs || f.Runs < 2 ||
+		f.Signature != "WA, its answer changes from run to run" {
+		t.Errorf("finding %s %q (%+v), shown on %d of %d runs: want a WA whose answer changes, shown on every run",
+			f.Verdict, f.Signature, f.Identity, f.Shown, f.Runs)
+	}
+	if !strings.Contains(f.Note, "different ways") {
+		t.Errorf("note %q does not say what its runs answered", f.Note)
+	}
+	if got := string(f.Input); got != "1\n7\n" {
+		t.Errorf("minimized input %q, want %q", got, "1\n7\n")
+	}
+	if len(sum.Dismissed) != 0 {
+		t.Errorf("dismissed %+v: a run wrong in other words than the first is no reason to dismiss", sum.Dismissed)
+	}
+	if saved, _ := filepath.Glob(filepath.Join(dir, "*.in")); len(saved) != 1 {
+		t.Errorf("saved %v, want the one regression case", saved)
+	}
+	checkNothingLeft(t, "")
+}

@@ -159,9 +159,20 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 				ch.target = 1 + tleReruns
 			}
 		}
-		if r.d != nil && r.sig.Identity == j.Identity {
+		switch {
+		case r.d != nil && j.Identity.shownBy(r.sig.Identity):
 			ch.shown++
-		} else if ch.tle {
+			ch.said = countRun(ch.said, r.sig.words)
+		case r.d != nil && !ch.tle:
+			// Wrong is wrong, whatever its words (confirm.go): a failure that changes from
+			// run to run.
+			ch.shown++
+			ch.said = countRun(ch.said, r.sig.words)
+			if !j.Identity.Changing {
+				sig := signature{Identity: j.Identity, words: j.Signature}.changing()
+				j.Signature, j.Identity = sig.words, sig.Identity
+			}
+		case ch.tle:
 			ch.fastest = min(ch.fastest, r.run.CPU)
 			if ch.fastest == 0 {
 				ch.fastest = r.run.CPU
@@ -177,6 +188,9 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			}
 			continue
 		case ch.shown == ch.runs:
+			if more := changes(ch.said, ch.shown, ch.runs); more != "" {
+				j.Note = j.Signature + ": " + more
+			}
 		case ch.tle && ch.fastest <= limit:
 			j.Note = fmt.Sprintf("over the limit on its first run only: alone it ran in %v of CPU (limit %v)", ch.fastest.Round(time.Millisecond), limit)
 			j.Verdict, j.Signature, j.Identity, j.Divergence = OK, "", Identity{}, nil
@@ -191,6 +205,9 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			continue
 		case ch.shown >= flakyAtLeast:
 			j.Note = fmt.Sprintf("flaky: %s on %d of %d runs", j.Verdict, ch.shown, ch.runs)
+			if more := changes(ch.said, ch.shown, ch.runs); more != "" {
+				j.Note += "; " + more
+			}
 			j.Verdict = Flaky
 		default:
 			j.Note = fmt.Sprintf("%s once, on %d of %d runs: dismissed", j.Signature, ch.shown, ch.runs)
@@ -205,6 +222,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 type judging struct {
 	runs, shown, disturbed, inFlight, target int
 	tle                                      bool
+	said                                     []otherRun    // what its failing runs said, with their counts (changes)
 	fastest                                  time.Duration // a time-out's fastest rerun that did not exceed the margin
 }
 

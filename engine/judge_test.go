@@ -34,3 +34,30 @@ func TestJudgeTests(t *testing.T) {
 	}
 	checkNothingLeft(t, "")
 }
+
+// TestJudgeRandomAnswerFails: a test on which the judge answers a random word, another on
+// each run, fails (WA, its answer changing), however its answers differ; the test without
+// the number it is wrong on passes.
+func TestJudgeRandomAnswerFails(t *testing.T) {
+	var tests []engine.Test
+	for _, c := range []toyCase{{1, 2}, {7}, {3, 7, 4}} {
+		var want strings.Builder
+		toyJudge(c.Encode(), &want)
+		tests = append(tests, engine.Test{Name: string(c.Encode()), Input: c.Encode(), Want: engine.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}})
+	}
+	judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "random-on-7"), Workers: 2}, tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, j := range judged {
+		switch {
+		case i == 0 && j.Verdict != engine.OK:
+			t.Errorf("test %q: %s (%s), want OK", j.Test, j.Verdict, j.Note)
+		case i > 0 && (j.Verdict != engine.WA || !j.Identity.Changing || j.Shown != j.Runs):
+			t.Errorf("test %q: %s %q, shown on %d of %d runs: want WA on every run, its answer changing", j.Test, j.Verdict, j.Signature, j.Shown, j.Runs)
+		case i > 0 && !strings.Contains(j.Note, "its answer changes from run to run"):
+			t.Errorf("test %q: note %q does not say its answer changes", j.Test, j.Note)
+		}
+	}
+	checkNothingLeft(t, "")
+}

@@ -174,7 +174,7 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 			if errors.Is(r.err, errDropped) {
 				r.dropped, r.err = true, nil
 			}
-			if r.err == nil && r.d != nil && r.sig.Identity == j.keep.Identity && (!l.valid(j.input) || j.avoid != "" && l.h.reaches(j.input, j.avoid)) {
+			if r.err == nil && r.d != nil && j.keep.shownBy(r.sig.Identity) && (!l.valid(j.input) || j.avoid != "" && l.h.reaches(j.input, j.avoid)) {
 				r.invalid, r.d = true, nil
 			}
 		}

@@ -167,7 +167,7 @@ func (m *minimizer) take(c *coordinator, f *finding, r jobResult) {
 		m.st.Dropped++
 		return
 	}
-	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && r.sig.Identity == m.p.sig.Identity}
+	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && m.p.sig.shownBy(r.sig.Identity)}
 	if o.kept {
 		o.d, o.sig = r.d, r.sig
 	}
@@ -231,6 +231,9 @@ func (m *minimizer) walk(c *coordinator) {
 		if o.kept {
 			m.st.Accepted++
 			cur := pending{index: m.p.index, c: cand.c, input: cand.input, d: o.d, sig: o.sig, after: m.p.after, reruns: m.p.reruns}
+			if m.p.sig.Changing {
+				cur.sig = m.p.sig // its words on this run are one of many: its reruns say others
+			}
 			m.taken = append(m.taken, cur)
 			if m.g.first {
 				m.finish()

@@ -33,6 +33,20 @@ type Identity struct {
 	// Detail is what else tells the bug apart: the game's ("got misses cells"), a format
 	// slip's kind, the first line of a crash's stderr with its numbers left out.
 	Detail string `json:"detail,omitempty"`
+	// Changing marks a failure that changes from run to run of one case (a program that
+	// answers a random word): wrong every time, in other words each time. Its other
+	// fields but Verdict and Oracle are empty, so that the one bug met on many cases, in
+	// other words on each, is one identity, whatever its answers.
+	Changing bool `json:"changing,omitempty"`
+}
+
+// shownBy reports whether a run whose divergence is got shows the bug id is: got is id,
+// or, for a failure that changes from run to run, got is any failure of its verdict.
+func (id Identity) shownBy(got Identity) bool {
+	if id.Changing {
+		return got.Verdict == id.Verdict && got.Oracle == id.Oracle
+	}
+	return got == id
 }
 
 // signature is what a hunt knows a divergence by: its identity, which every decision
@@ -52,6 +66,20 @@ func (s signature) String() string { return s.words }
 func (s signature) ofOracle() signature {
 	s.Oracle, s.words = true, "fast: "+s.words
 	return s
+}
+
+// changing is the signature of a failure whose runs on one case failed each in other words
+// (Identity.Changing): its verdict, and that it changes, whatever it said on each run.
+func (s signature) changing() signature {
+	what := "its failure"
+	if s.Verdict == WA {
+		what = "its answer"
+	}
+	words := fmt.Sprintf("%s, %s changes from run to run", s.Verdict, what)
+	if s.Oracle {
+		words = "fast: " + words
+	}
+	return signature{Identity: Identity{Verdict: s.Verdict, Oracle: s.Oracle, Changing: true}, words: words}
 }
 
 // verdictOnly is the signature of any divergence of verdict v: a minimization of another

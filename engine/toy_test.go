@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"bytes"
+	"crypto/rand"
 	"fmt"
 	"io"
 	"iter"
@@ -227,6 +228,9 @@ var toys = map[string]toy{
 		}
 		return nil
 	}},
+	// answers a word drawn from crypto/rand for 7: wrong on every run, in other words each
+	// time, as a program with an uninitialised variable or a race is.
+	"random-on-7":     {ref: toyJudge, fast: toyWith(7, func(w io.Writer) { fmt.Fprintln(w, rand.Text()) })},
 	"ref-loops-on-42": {ref: toyWith(42, func(io.Writer) { spin() }), fast: toyJudge},
 	// fast takes time quadratic in the count of numbers, charged in CPU time (cpuclock):
 	// 100 numbers cost six times the limit on any machine, so that a smaller scale still

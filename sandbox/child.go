@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -214,6 +215,12 @@ func (p *childProbe) usage() (time.Duration, int64, bool) {
 }
 
 func (p *childProbe) stopped() bool { return p.halted }
+
+// stopCap: a worker stopped is stopped from outside (it ignores the signals its programs
+// could send it), and its lane is freed soon.
+func (p *childProbe) stopCap(Limits, time.Duration) (time.Duration, string) {
+	return stopGrace, fmt.Sprintf("stopped from outside for more than %v (SIGSTOP or a job-control stop)", stopGrace)
+}
 
 func (p *childProbe) backstop(lim Limits, wall, cpu time.Duration) (Status, string, bool) {
 	if p.waits {

@@ -187,6 +187,15 @@ func (p jailProbe) backstop(lim Limits, wall, cpu time.Duration) (Status, string
 
 func (p jailProbe) stopped() bool { return p.j.stopped() }
 
+// stopCap: a program may be stopped by itself, or by a process of its own, as well as from
+// outside; it is judged on its CPU time, and only a stop past a generous cap ends it,
+// said as what it is.
+func (p jailProbe) stopCap(lim Limits, cpu time.Duration) (time.Duration, string) {
+	limit := stoppedWalls * lim.Wall
+	return limit, fmt.Sprintf("stopped (SIGSTOP or a job-control stop, its own or from outside) for more than %v in all, having used %v of CPU: a stopped program is judged on its CPU time, and this one did not go on within that cap",
+		limit, cpu.Round(time.Millisecond))
+}
+
 // copyBuffers are the buffers of copyPipe, reused: a run's two copies would otherwise
 // allocate 64 KiB, which in a worker running a small program over and over is most of what
 // its garbage collector does.

@@ -31,11 +31,14 @@
 //     however soon it exited after them.
 //   - The wall clock is a backstop (Limits.Wall), never a time limit: a run past it is
 //     stopped only when it is idle (it neither computed nor waited for a CPU for most of its
-//     wall time: a sleep, a read that never ends, as a judge's idleness limit), stopped from
-//     outside (SIGSTOP, a job-control stop), or starved of CPU by the machine's load for far
-//     longer than the backstop (Limits.Longest). Idle is a verdict on the code; a stopped or
-//     starved run is Disturbed, and says nothing of it. A run stopped from outside for more
-//     than a second is Disturbed before its backstop too.
+//     wall time: a sleep, a read that never ends, as a judge's idleness limit), or starved
+//     of CPU by the machine's load for far longer than the backstop (Limits.Longest). Idle
+//     is a verdict on the code; a starved run is Disturbed, and says nothing of it.
+//   - A program stopped (SIGSTOP, a job-control stop: its own, or from outside) uses no
+//     CPU: its time stopped counts neither to its backstop nor to its idleness, and it is
+//     judged on its CPU time once it goes on. Stopped for more than four backstops in all,
+//     it is ended as Disturbed, said as stopped. A worker stopped from outside for more
+//     than a second is Disturbed.
 //
 // # Where each holds
 //
@@ -43,8 +46,9 @@
 //
 //   - A PID namespace per worker (StartChild) needs cgroup v2 (whose files measure a run
 //     without the /proc entries of its processes, which the namespace hides) and
-//     CAP_SYS_ADMIN; if the kernel refuses one, workers go without. Inside one, a program
-//     stopped from outside is not seen as stopped (its pid is not the one /proc knows).
+//     CAP_SYS_ADMIN; if the kernel refuses one, workers go without. Inside one, a program's
+//     stop is asked of the kernel as its parent's (waitid), its pid not being the one
+//     /proc knows.
 //   - cgroup v2, where the unified hierarchy has cgroup.kill (Linux 5.14) and cpu.stat: a
 //     cgroup per run, its processes killed by freezing it and sending each SIGKILL, its CPU
 //     time from cpu.stat, its pressure files telling a starved run from an idle one; its

@@ -408,8 +408,29 @@ func (j *jail) sinceStart(total time.Duration) time.Duration {
 }
 
 // stopped reports whether the program is stopped (SIGSTOP, a job-control stop). In a
-// worker's PID namespace its pid is not the one /proc knows, and it is taken to run.
-func (j *jail) stopped() bool { return !inNamespace() && processStopped(j.pid) }
+// worker's PID namespace its pid is not the one /proc knows: the kernel is asked of its
+// child instead (childStopped).
+func (j *jail) stopped() bool {
+	if j.pid <= 0 {
+		return false
+	}
+	if inNamespace() {
+		return childStopped(j.pid)
+	}
+	return processStopped(j.pid)
+}
+
+// childStopped reports whether pid, a child of this process, is stopped now: waitid with
+// WNOWAIT tells, and leaves the stop to be told again and the child to be waited for as
+// before (by os/exec, which waits for its exit alone).
+func childStopped(pid int) bool {
+	var info unix.Siginfo
+	if err := unix.Waitid(unix.P_PID, pid, &info, unix.WSTOPPED|unix.WNOWAIT|unix.WNOHANG, nil); err != nil {
+		return false
+	}
+	const cldStopped = 5 // CLD_STOPPED, si_code of a child stopped by a signal
+	return info.Signo == int32(unix.SIGCHLD) && info.Code == cldStopped
+}
 
 // kill kills every process of the run. The program's own pid is only signalled while it has
 // not been waited for (it cannot have been reused then); afterwards its cgroup, its

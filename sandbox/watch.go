@@ -10,10 +10,18 @@ import (
 // its first look, so they cost nothing.
 const watchEvery = 20 * time.Millisecond
 
-// stopGrace is how long a run may stay stopped from outside before the watchdog gives it
-// up as disturbed: a stopped worker would otherwise hold its lane until the wall backstop
-// of a slow reference.
+// stopGrace is how long a worker may stay stopped from outside before the watchdog gives
+// it up as disturbed: a stopped worker would otherwise hold its lane until the wall
+// backstop of a slow reference.
 const stopGrace = time.Second
+
+// stoppedWalls is how long, in all, a program may stay stopped (SIGSTOP, a job-control
+// stop), in wall-clock backstops: a stopped program uses no CPU, so its time stopped is no
+// time-out and no idleness, and it is judged on its CPU time once it goes on. Only past
+// this cap, which a program stopped for a while (its own stop, continued by a child of
+// its own) stays far within, is it ended, and then as stopped, a run that says nothing of
+// its time.
+const stoppedWalls = 4
 
 // idleShare is the part of a run's wall time past its backstop that must have gone neither
 // to computing nor to waiting for a CPU for the run to count as idle (waiting on a sleep or
@@ -56,6 +64,9 @@ type probe interface {
 	backstop(lim Limits, wall, cpu time.Duration) (Status, string, bool)
 	// stopped reports whether the run is stopped (SIGSTOP, a job-control stop) at this look.
 	stopped() bool
+	// stopCap is how long, in all, the run may be stopped before the watchdog ends it as
+	// Disturbed, and what that says, given the CPU time it used.
+	stopCap(lim Limits, cpu time.Duration) (time.Duration, string)
 }
 
 // Watchdog looks at a running process every so often and calls kill once when it goes
@@ -70,6 +81,7 @@ type Watchdog struct {
 	maxRSS    int64         // the most memory a look saw
 	cpu       time.Duration // the CPU time at the last look
 	stoppedAt time.Time     // when a look first saw the run stopped, zero when it runs
+	paused    time.Duration // how long the run was stopped before stoppedAt, in all
 }
 
 func watch(p probe, lim Limits, start time.Time, kill func(Status, string)) *Watchdog {
@@ -88,16 +100,26 @@ func watch(p probe, lim Limits, start time.Time, kill func(Status, string)) *Wat
 			cpu = wall
 		}
 		w.maxRSS, w.cpu = max(w.maxRSS, memory), max(w.cpu, cpu)
-		if p.stopped() {
-			if w.stoppedAt.IsZero() {
-				w.stoppedAt = time.Now()
-			}
-		} else {
+		now := time.Now()
+		stopped := p.stopped()
+		switch {
+		case stopped && w.stoppedAt.IsZero():
+			w.stoppedAt = now
+		case !stopped && !w.stoppedAt.IsZero():
+			w.paused += now.Sub(w.stoppedAt)
 			w.stoppedAt = time.Time{}
 		}
+		paused := w.paused
+		if stopped {
+			paused += now.Sub(w.stoppedAt)
+		}
+		// Its time stopped is neither computing nor idleness: the backstop is of the
+		// wall time it was let run.
+		wall -= paused
+		stopCap, what := p.stopCap(lim, cpu)
 		switch {
-		case !w.stoppedAt.IsZero() && time.Since(w.stoppedAt) > stopGrace:
-			kill(Disturbed, fmt.Sprintf("stopped from outside for more than %v (SIGSTOP or a job-control stop)", stopGrace))
+		case paused > stopCap:
+			kill(Disturbed, what)
 			return
 		case cpu > lim.Time:
 			kill(TimedOut, fmt.Sprintf("used more than %v of CPU time", lim.Time))
@@ -105,7 +127,7 @@ func watch(p probe, lim Limits, start time.Time, kill func(Status, string)) *Wat
 		case memory > lim.Memory:
 			kill(MemoryLimit, fmt.Sprintf("used more than %s of memory", ByteSize(lim.Memory)))
 			return
-		case wall > lim.Wall:
+		case wall > lim.Wall && !stopped:
 			if status, what, stop := p.backstop(lim, wall, cpu); stop {
 				kill(status, what)
 				return

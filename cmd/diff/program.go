@@ -190,13 +190,23 @@ func explainedRulings(g games.Game, disagree map[string][]string, tests []engine
 
 // failedSample reports a program that fails the game's sample, confirmed: the hunt stops
 // there, with the sample as its one finding, saved, reported and paged as any finding is.
+// A program flaky on the sample (it passes some of its runs) is reported flaky, with its
+// rate, and not saved in the found folder: the hunts after this one replay what is saved
+// there as regression cases, and a case that passes on some runs is none.
 func failedSample(g games.Game, h huntFlags, sample corpus.Entry, v engine.Judgement, e *env) int {
-	fmt.Fprintf(e.stderr, "gamediff hunt: the program fails on the sample %s: %s (%s on %d of %d runs); every case would fail alike, so the hunt stops here\n",
-		sample.Path, v.Signature, v.Verdict, v.Shown, v.Runs)
+	if v.Verdict == engine.Flaky {
+		fmt.Fprintf(e.stderr, "gamediff hunt: the program is flaky on the sample %s: %s; every case may fail alike, so the hunt stops here (the sample is not saved as a regression case)\n",
+			sample.Path, v.Note)
+	} else {
+		fmt.Fprintf(e.stderr, "gamediff hunt: the program fails on the sample %s: %s (%s on %d of %d runs); every case would fail alike, so the hunt stops here\n",
+			sample.Path, v.Signature, v.Verdict, v.Shown, v.Runs)
+	}
 	f := engine.Finding{Verdict: v.Verdict, Signature: v.Signature, Identity: v.Identity, Origin: "the game's sample, " + sample.Path, Path: sample.Path,
-		Shown: v.Shown, Runs: v.Runs, InputBytes: len(sample.Input), Original: len(sample.Input), Input: sample.Input, Divergence: v.Divergence}
-	if saved, err := corpus.Save(foundDir(h, g.Name()), sample.Input, sample.Answer, sample.ErrText); err == nil {
-		f.Path = saved
+		Shown: v.Shown, Runs: v.Runs, InputBytes: len(sample.Input), Original: len(sample.Input), Input: sample.Input, Divergence: v.Divergence, Note: v.Note}
+	if v.Verdict != engine.Flaky { // a flaky one is kept where it is, the game's own sample
+		if saved, err := corpus.Save(foundDir(h, g.Name()), sample.Input, sample.Answer, sample.ErrText); err == nil {
+			f.Path = saved
+		}
 	}
 	rh := h.reporting(g, programArgv(h.program))
 	p := rh.Parting(f)

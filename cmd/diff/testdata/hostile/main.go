@@ -16,6 +16,14 @@
 //	-mode flaky-crash  on an input of more than 2 KiB, crash (exit 3) on one run in two
 //	                   of that input: its first, third, fifth… (counted in -state, a
 //	                   folder); else run -then
+//	-mode random-word  on an input of more than -above bytes (2 KiB), answer a word drawn
+//	                   from /dev/urandom, another on each run; else run -then
+//	-mode flaky-random on an input of more than -above bytes, answer a drawn word on one
+//	                   run in two of that input (its first, third, fifth…, counted in
+//	                   -state); else run -then
+//	-mode stop-self    on an input of more than -above bytes, stop itself (SIGSTOP), as a
+//	                   C program that raises SIGSTOP does, having left a child that
+//	                   continues it (SIGCONT) after -stop-for, if not 0; then run -then
 //
 // The children it leaves run this binary again with -mode sleep, so that the zoo finds
 // them by name in the process table.
@@ -23,6 +31,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/json"
 	"flag"
@@ -42,6 +51,9 @@ func main() {
 	mode := flag.String("mode", "", "the attack")
 	then := flag.String("then", "", "the right solution to exec after the attack")
 	state := flag.String("state", os.TempDir(), "flaky-crash: the folder that counts each input's runs")
+	above := flag.Int("above", 2<<10, "random-word, flaky-random, stop-self: the size of the inputs it misbehaves on, past which")
+	stopFor := flag.Duration("stop-for", 0, "stop-self: how long it stays stopped (0: until killed)")
+	pid := flag.Int("pid", 0, "continue: the process to continue")
 	flag.Parse()
 	switch *mode {
 	case "inspect":
@@ -81,6 +93,34 @@ func main() {
 			os.Exit(3)
 		}
 		os.Stdin.Seek(0, io.SeekStart)
+	case "random-word":
+		if b, _ := io.ReadAll(os.Stdin); len(b) > *above {
+			fmt.Println(randomWord())
+			return
+		}
+		os.Stdin.Seek(0, io.SeekStart)
+	case "flaky-random":
+		if b, _ := io.ReadAll(os.Stdin); len(b) > *above && runOf(*state, b)%2 == 0 {
+			fmt.Println(randomWord())
+			return
+		}
+		os.Stdin.Seek(0, io.SeekStart)
+	case "stop-self":
+		if b, _ := io.ReadAll(os.Stdin); len(b) > *above {
+			if *stopFor > 0 {
+				cont := exec.Command(os.Args[0], "-mode", "continue", "-pid", strconv.Itoa(os.Getpid()), "-stop-for", stopFor.String())
+				if err := cont.Start(); err != nil {
+					fmt.Fprintln(os.Stderr, "hostile:", err)
+					os.Exit(3)
+				}
+			}
+			syscall.Kill(os.Getpid(), syscall.SIGSTOP)
+		}
+		os.Stdin.Seek(0, io.SeekStart)
+	case "continue":
+		time.Sleep(*stopFor)
+		syscall.Kill(*pid, syscall.SIGCONT)
+		return
 	case "alloc":
 		for {
 			b := make([]byte, 16<<20)
@@ -203,6 +243,20 @@ func getsid() (int, error) {
 // runOf counts the runs of input in the folder state and returns this one's number, from
 // 0: each run creates the next marker file of the input, exclusively, so that runs in
 // parallel processes count each once.
+// randomWord is a word of eight small letters drawn from /dev/urandom: another answer on
+// every run.
+func randomWord() string {
+	b := make([]byte, 8)
+	if _, err := rand.Read(b); err != nil {
+		fmt.Fprintln(os.Stderr, "hostile:", err)
+		os.Exit(3)
+	}
+	for i := range b {
+		b[i] = 'a' + b[i]%26
+	}
+	return string(b)
+}
+
 func runOf(state string, input []byte) int {
 	sum := sha256.Sum256(input)
 	for n := 0; ; n++ {

@@ -160,6 +160,14 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			}
 		}
 		switch {
+		case r.d != nil && ch.tle && r.d.Verdict() != TLE:
+			// Over the limit first, then wrong within it: the test is judged on what the
+			// program got wrong, which does not hang on the machine's speed, confirmed as
+			// any failure is, from this run.
+			j.Verdict, j.Signature, j.Identity, j.Divergence = r.d.Verdict(), r.sig.words, r.sig.Identity, r.d
+			ch.tle, ch.slowFirst = false, r.sig.words
+			ch.runs, ch.shown, ch.said = 1, 1, countRun(nil, r.sig.words)
+			ch.target = 1 + confirmReruns
 		case r.d != nil && j.Identity.shownBy(r.sig.Identity):
 			ch.shown++
 			ch.said = countRun(ch.said, r.sig.words)
@@ -213,6 +221,13 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			j.Note = fmt.Sprintf("%s once, on %d of %d runs: dismissed", j.Signature, ch.shown, ch.runs)
 			j.Verdict, j.Signature, j.Identity, j.Divergence = OK, "", Identity{}, nil
 		}
+		if ch.slowFirst != "" {
+			slow := fmt.Sprintf("over the limit on its first run, then %s on a rerun", ch.slowFirst)
+			if j.Note != "" {
+				slow += "; " + j.Note
+			}
+			j.Note = slow
+		}
 		done(i)
 	}
 	return out, ctx.Err()
@@ -224,6 +239,7 @@ type judging struct {
 	tle                                      bool
 	said                                     []otherRun    // what its failing runs said, with their counts (changes)
 	fastest                                  time.Duration // a time-out's fastest rerun that did not exceed the margin
+	slowFirst                                string        // what a rerun got wrong of a test over the limit on its first run: it is judged on that
 }
 
 // Growths measures how the time of the code under test grows along each dimension of a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"gamediff/engine"
 	"gamediff/sandbox"
@@ -58,6 +59,28 @@ func TestJudgeRandomAnswerFails(t *testing.T) {
 		case i > 0 && !strings.Contains(j.Note, "its answer changes from run to run"):
 			t.Errorf("test %q: note %q does not say its answer changes", j.Test, j.Note)
 		}
+	}
+	checkNothingLeft(t, "")
+}
+
+// TestJudgeSlowThenWrongIsWrong: a test whose first run is over the limit (by far: it spins)
+// and whose reruns answer wrongly is judged on the wrong answer, which does not hang on the
+// machine's speed, and its note says what the first run did; never OK for the rerun's
+// time.
+func TestJudgeSlowThenWrongIsWrong(t *testing.T) {
+	t.Setenv(markerEnv, t.TempDir())
+	c := toyCase{3, 7}
+	var want strings.Builder
+	toyJudge(c.Encode(), &want)
+	tests := []engine.Test{{Name: "3 7", Input: c.Encode(), Want: engine.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}}}
+	judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "slow-once-then-wrong-on-7"), Workers: 2,
+		Limits: sandbox.Limits{Time: 200 * time.Millisecond}}, tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := judged[0]
+	if j.Verdict != engine.WA || j.Shown != j.Runs || j.Runs < 2 || !strings.Contains(j.Note, "over the limit on its first run, then WA") {
+		t.Errorf("%s %q, shown on %d of %d runs, note %q: want WA on every rerun, the note naming the first run's time-out", j.Verdict, j.Signature, j.Shown, j.Runs, j.Note)
 	}
 	checkNothingLeft(t, "")
 }

@@ -255,6 +255,17 @@ var toys = map[string]toy{
 		}
 		fmt.Fprintln(w, 84)
 	}), fast: toyJudge},
+	// fast spins past any limit the first time any worker sees a 7 (a file in $TOY_MARKER
+	// remembers it), and answers 7 wrongly ever after: a program whose first run is slow
+	// and whose reruns are wrong.
+	"slow-once-then-wrong-on-7": {ref: toyJudge, fast: toyWith(7, func(w io.Writer) {
+		marker := filepath.Join(os.Getenv(markerEnv), "slow")
+		if _, err := os.Stat(marker); err != nil {
+			os.WriteFile(marker, nil, 0o644)
+			spin()
+		}
+		fmt.Fprintln(w, 15)
+	})},
 	"wrong-on-7-of-ten": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
 		c, err := decodeToy(input)
 		if err == nil && len(c) >= 10 {
@@ -320,7 +331,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// markerEnv names the folder where ref-fails-once-on-42 remembers it failed.
+// markerEnv names the folder where ref-fails-once-on-42 and slow-once-then-wrong-on-7
+// remember what they did once.
 const markerEnv = "TOY_MARKER"
 
 // programEnv makes the test binary a program under test: the fast judge of the toy it names

@@ -130,6 +130,16 @@ func (ch *confirmation) take(c *coordinator, f *finding, r jobResult) {
 	}
 	ch.runs++
 	switch {
+	case r.d != nil && ch.tle && r.d.Verdict() != TLE:
+		// Over the limit first, then wrong within it: the finding is what the program got
+		// wrong, which does not hang on the machine's speed, confirmed from this run as
+		// any failure is.
+		if !c.rekey(f, r.sig) {
+			return // a finding of that identity, of lower index, is kept already
+		}
+		f.d = r.d
+		ch.tle, ch.runs, ch.shown, ch.target, ch.cpu, ch.others, ch.said = false, 1, 1, 1+confirmReruns, nil, nil, nil
+		ch.failed(f, r)
 	case r.d != nil && f.sig.shownBy(r.sig.Identity):
 		ch.shown++
 		ch.failed(f, r)

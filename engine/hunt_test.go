@@ -570,3 +570,15 @@ func TestHuntRandomAnswerIsOneFinding(t *testing.T) {
 	}
 	checkNothingLeft(t, "")
 }
+
+// TestHuntSlowThenWrongIsWrong: a case whose first run is over the limit (by far: it spins)
+// and whose reruns answer wrongly is a finding of the wrong answer, confirmed on its
+// reruns, never dismissed for the reruns' time.
+func TestHuntSlowThenWrongIsWrong(t *testing.T) {
+	t.Setenv(markerEnv, t.TempDir())
+	sum := hunt(t, context.Background(), engine.HuntConfig{Game: fixedCase{game(t, "slow-once-then-wrong-on-7"), toyCase{3, 7}}, Seed: 1, Cases: 1, Workers: 2,
+		Limits: sandbox.Limits{Time: 200 * time.Millisecond}})
+	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != engine.WA {
+		t.Fatalf("findings %+v, dismissed %+v: want one WA", sum.Findings, sum.Dismissed)
+	}
+}

@@ -360,7 +360,11 @@ func (c *coordinator) listDismissed(f *finding, why string) {
 	path := c.saves.keepOutside(f.input)
 	c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: f.index, Signature: words, Why: why,
 		Shown: f.check.shown, Runs: f.check.runs, Path: path})
-	c.note(fmt.Sprintf("case %d: %s: not reported: %s (input kept in %s)", f.index, words, why, path))
+	kept := "input kept in " + path
+	if path == "" {
+		kept = "input kept nowhere: " + c.saves.whyUnsaved(f.input)
+	}
+	c.note(fmt.Sprintf("case %d: %s: not reported: %s (%s)", f.index, words, why, kept))
 }
 
 // reruns runs one case again, a number of times, each in a fresh worker, with the

@@ -260,7 +260,11 @@ type RefFailure struct {
 }
 
 func (e *RefFailure) Error() string {
-	return fmt.Sprintf("the reference %s on case %d, on its rerun too (input kept in %s)", e.Divergence.Want.Status, e.Index, e.Path)
+	kept := "input kept in " + e.Path
+	if e.Path == "" {
+		kept = "input kept nowhere: the report prints it whole"
+	}
+	return fmt.Sprintf("the reference %s on case %d, on its rerun too (%s)", e.Divergence.Want.Status, e.Index, kept)
 }
 
 // CaseSeed is the seed of case index of a hunt seeded with seed (and of test index of a

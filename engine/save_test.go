@@ -12,8 +12,10 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"gamediff/engine"
+	"gamediff/sandbox"
 )
 
 // fullFolder mounts a small tmpfs (it needs the rights to mount, which CI, as root, has)
@@ -121,5 +123,22 @@ func TestUnwritableEverywhereCarriesTheCase(t *testing.T) {
 				t.Errorf("-json carries %s, want the input %q and why", b, tt.want)
 			}
 		})
+	}
+}
+
+// TestUnwritableEverywhereSaysSoOfWhatIsNoFinding: a reference's failure whose input no
+// folder takes says it is kept nowhere (its report prints it whole), never "kept in" an
+// empty path.
+func TestUnwritableEverywhereSaysSoOfWhatIsNoFinding(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", filepath.Join(file, "tmp"))
+	_, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: fixedCase{game(t, "ref-loops-on-42"), toyCase{3, 42}}, Seed: 1, Cases: 1,
+		RefLimits: sandbox.Limits{Time: 300 * time.Millisecond}, FoundDir: filepath.Join(file, "found")})
+	var rf *engine.RefFailure
+	if !errors.As(err, &rf) || rf.Path != "" || !strings.Contains(rf.Error(), "kept nowhere") || string(rf.Input) != string(toyCase{3, 42}.Encode()) {
+		t.Fatalf("error %v: want the reference's failure, its input carried whole and said kept nowhere", err)
 	}
 }

@@ -275,7 +275,13 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 		case errors.As(err, &rf):
 			fmt.Fprintf(e.stderr, "gamediff hunt: %s: the REFERENCE failed, not the code under test: this is a bug of ref (no finding saved)\n", g.Name())
 			report.Divergence(e.stderr, rf.Divergence)
-			fmt.Fprintf(e.stderr, "the input is kept at %s; replay it with: gamediff run -game %s -impl ref %s\n", rf.Path, g.Name(), rf.Path)
+			if rf.Path == "" { // written nowhere: this output is its only copy
+				name := corpus.Name(rf.Input) + ".in"
+				report.WholeCase(e.stderr, engine.Finding{Input: rf.Input, Unsaved: "no folder could take it"})
+				fmt.Fprintf(e.stderr, "replay it, once written to %s, with: gamediff run -game %s -impl ref %s\n", name, g.Name(), name)
+			} else {
+				fmt.Fprintf(e.stderr, "the input is kept at %s; replay it with: gamediff run -game %s -impl ref %s\n", rf.Path, g.Name(), rf.Path)
+			}
 			return exitUsage
 		case err != nil:
 			fmt.Fprintf(e.stderr, "gamediff hunt: %s: %v\n", g.Name(), err)

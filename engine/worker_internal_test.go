@@ -15,21 +15,13 @@ import (
 // the program at once and says so, and then serves the next request as usual. (The test
 // binary serves as a worker: see TestMain in toy_test.go.)
 func TestWorkerDropStopsTheProgram(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := startWorker(exe)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.stop()
+	w := testWorker(t)
 	// Compared in the worker, as a hunt's requests are: a dropped run is not "the same".
 	sleep := request{Game: "toy", Compare: Exact, Got: side{Argv: []string{"sleep", "30"}, Limits: sandbox.Limits{Time: time.Minute}}}
 	drop := make(chan struct{})
 	time.AfterFunc(100*time.Millisecond, func() { close(drop) })
 	start := time.Now()
-	_, _, _, err = w.run(context.Background(), sleep, drop)
+	_, _, _, err := w.run(context.Background(), sleep, drop)
 	if !errors.Is(err, errDropped) {
 		t.Fatalf("a dropped run: err %v, want errDropped", err)
 	}
@@ -76,15 +68,7 @@ func TestProgramInputErrorLine(t *testing.T) {
 // the bytes left out counted; a flood of whitespace after the right tokens agrees by
 // tokens, and comes back as no answer at all.
 func TestWorkerComparesAFloodAsItComes(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := startWorker(exe)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.stop()
+	w := testWorker(t)
 	const flood = 5 << 20
 	answer := &Result{Solver: Expected, Result: sandbox.Result{Stdout: []byte("1 2\n")}}
 	for _, tt := range []struct {
@@ -112,4 +96,20 @@ func TestWorkerComparesAFloodAsItComes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// testWorker starts the test binary as a worker (see TestMain in toy_test.go), stopped when
+// the test ends.
+func testWorker(t *testing.T) *worker {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := startWorker(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.stop)
+	return w
 }

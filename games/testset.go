@@ -219,7 +219,7 @@ func WriteTestSet(ctx context.Context, g Game, cfg TestSetConfig) (TestSet, erro
 	features := make([][]testcase.Feature, len(numbers))
 	for i := 0; err == nil && i < len(made); i++ {
 		m := &made[i]
-		bounds[i], features[i] = g.Bounds(m.c), g.Features(m.c)
+		bounds[i], features[i] = m.bounds, g.Features(m.c)
 		if err = m.write(cfg.Dir); err != nil {
 			err = fmt.Errorf("test %d (%s): %w", m.Number, m.Call, err)
 		}
@@ -339,6 +339,7 @@ func earlierSet(path string) (ours map[string]bool, whole bool, err error) {
 type madeTest struct {
 	WrittenTest
 	c             engine.Case
+	bounds        []testcase.Bound
 	input, answer []byte
 }
 
@@ -363,7 +364,8 @@ func makeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number i
 	}
 	t.c, t.input, t.answer = c, input, want.Stdout
 	t.InputBytes, t.AnswerBytes = len(input), len(want.Stdout)
-	t.Reaches = reaches(g.Bounds(c))
+	t.bounds = g.Bounds(c)
+	t.Reaches = reaches(t.bounds)
 	t.Situations = g.Reach(input)
 	if f, ok := c.(playFacts); ok {
 		t.Facts = f.PlayFacts()

@@ -89,7 +89,12 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 		queue = append(queue, i)
 	}
 	settled := 0
+	isSettled := make([]bool, len(tests))
 	done := func(i int) {
+		if isSettled[i] {
+			return // a test is settled once: counted twice, another would never be
+		}
+		isSettled[i] = true
 		if checks[i].runs > 1 {
 			out[i].Shown, out[i].Runs = checks[i].shown, checks[i].runs
 		}
@@ -117,7 +122,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			ch.inFlight++
 		}
 		if p.busy == 0 {
-			return out, ctx.Err()
+			return unsettled(out, isSettled), ctx.Err()
 		}
 		r := p.recv()
 		if r.id == alone {
@@ -131,7 +136,11 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 		ch, j := &checks[i], &out[i]
 		ch.inFlight--
 		switch {
-		case r.err != nil && (ctx.Err() != nil || errors.Is(r.err, errDropped)):
+		case r.err != nil && ctx.Err() != nil:
+			continue
+		case errors.Is(r.err, errDropped):
+			// Dropped with nothing asking it: the run tells nothing, and is made again.
+			queue = append(queue, i)
 			continue
 		case r.err != nil:
 			return out, fmt.Errorf("%s: %w", tests[i].Name, r.err)
@@ -230,7 +239,18 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 		}
 		done(i)
 	}
-	return out, ctx.Err()
+	return unsettled(out, isSettled), ctx.Err()
+}
+
+// unsettled marks the tests whose judging did not end (an interrupt, or an outcome lost on
+// the way) as unjudged: a test never passes for want of a verdict.
+func unsettled(out []Judgement, isSettled []bool) []Judgement {
+	for i := range out {
+		if !isSettled[i] && !out[i].Unjudged {
+			out[i] = Judgement{Test: out[i].Test, Unjudged: true, Note: "its judging did not end: no verdict"}
+		}
+	}
+	return out
 }
 
 // judging is a test's runs so far.

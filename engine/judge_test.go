@@ -84,3 +84,17 @@ func TestJudgeSlowThenWrongIsWrong(t *testing.T) {
 	}
 	checkNothingLeft(t, "")
 }
+
+// TestJudgeInterruptedPassesNothing: a judging interrupted before its tests ran gives no
+// verdict for them, never OK: a test passes only on a run that passed.
+func TestJudgeInterruptedPassesNothing(t *testing.T) {
+	c := toyCase{3, 7}
+	tests := []engine.Test{{Name: "3 7", Input: c.Encode()}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: game(t, "wrong-on-7"), Workers: 1}, tests)
+	if err == nil || len(judged) != 1 || !judged[0].Unjudged {
+		t.Fatalf("err %v, judged %+v: want the interrupt, and the test unjudged", err, judged)
+	}
+	checkNothingLeft(t, "")
+}

@@ -130,8 +130,11 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 				}
 				var verdicts []string
 				for i, j := range judged {
-					if j.Verdict == engine.OK {
-						t.Errorf("test %d claims to fail %s, which passes it", numbers[i], name)
+					switch {
+					case j.Unjudged:
+						t.Errorf("test %d claims to fail %s, and gave no verdict: %s", numbers[i], name, j.Note)
+					case j.Verdict == engine.OK:
+						t.Errorf("test %d claims to fail %s, which passes it (%s)", numbers[i], name, j.Note)
 					}
 					verdicts = append(verdicts, fmt.Sprintf("%s on test %d", j.Verdict, numbers[i]))
 				}

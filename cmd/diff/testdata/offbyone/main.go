@@ -44,12 +44,14 @@ func main() {
 		return c
 	}
 	var opened [][2]int
+	done := 0 // the safe cells swept: counted as they open, not by a scan of the board after each step
 	var sweep func(x, y int) bool
 	sweep = func(x, y int) bool {
 		if mine[x][y] {
 			return false
 		}
 		swept[x][y] = true
+		done++
 		opened = append(opened, [2]int{x, y})
 		if count(x, y, mine) == 0 {
 			for i := max(1, x-1); i <= min(n, x+1); i++ {
@@ -76,7 +78,7 @@ func main() {
 			fmt.Fprintf(out, "%d %d %d\n", c[0], c[1], count(c[0], c[1], mine))
 		}
 	}
-	steps, done := 0, 0
+	steps := 0
 	for {
 		var op string
 		var x, y int
@@ -125,14 +127,6 @@ func main() {
 				}
 			}
 			feedback()
-		}
-		done = 0
-		for i := 1; i <= n; i++ {
-			for j := 1; j <= m; j++ {
-				if swept[i][j] {
-					done++
-				}
-			}
 		}
 		if done == safe {
 			fmt.Fprintf(out, "finish\ntotal step %d\n", steps)

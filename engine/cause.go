@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"gamediff/outcome"
 	"slices"
 )
 
@@ -17,12 +18,6 @@ import (
 // their hand-made cases), those alone are tested: two situations that always come
 // together (a tower's fall and the rounds it sets off) cannot be told apart by avoiding
 // one, but by what else is known. A time-out names no cause: its cause is its size.
-
-// Cause is a ruling named as a cause of a finding, with why in one line.
-type Cause struct {
-	Ruling string `json:"ruling"`
-	Why    string `json:"why"`
-}
 
 // causeRuns bounds the walk that tests one ruling as a cause, in candidates decided: a
 // count, not a time, so that a loaded machine names the same causes as a quiet one.
@@ -144,9 +139,9 @@ func (s *causeStep) decide(c *coordinator, f *finding) {
 		// Avoidable, or cut short (an interrupt, the cap) before it could tell: not named.
 		f.report.Reached = append(f.report.Reached, s.testing)
 	case w.st.Complete:
-		f.report.Causes = append(f.report.Causes, Cause{s.testing, fmt.Sprintf("no smaller case without its situation shows the divergence (%d tried), and every case the minimization took reaches it%s", w.st.Runs, s.known)})
+		f.report.Causes = append(f.report.Causes, outcome.Cause{Ruling: s.testing, Why: fmt.Sprintf("no smaller case without its situation shows the divergence (%d tried), and every case the minimization took reaches it%s", w.st.Runs, s.known)})
 	default:
-		f.report.Causes = append(f.report.Causes, Cause{s.testing, fmt.Sprintf("none of the %d smaller cases without its situation tried shows the divergence, and every case the minimization took reaches it%s", w.st.Runs, s.known)})
+		f.report.Causes = append(f.report.Causes, outcome.Cause{Ruling: s.testing, Why: fmt.Sprintf("none of the %d smaller cases without its situation tried shows the divergence, and every case the minimization took reaches it%s", w.st.Runs, s.known)})
 	}
 	s.next(c, f)
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -25,7 +26,7 @@ func (c *coordinator) found(p pending) {
 		c.sum.Rerun++
 		c.checks = append(c.checks, &finding{pending: p, work: &recheck{kind: retry, attempt: 1}})
 	case p.d.RefFailed():
-		if p.d.Want.Solver == Fast && !p.reruns.fast {
+		if p.d.Want.Solver == outcome.Fast && !p.reruns.fast {
 			c.checkFast(p) // fast, a program's oracle, failed: a finding against fast
 		}
 		c.checks = append(c.checks, &finding{pending: p, work: &recheck{kind: refCheck, attempt: 1}})
@@ -108,7 +109,7 @@ func (k *recheck) take(c *coordinator, f *finding, r jobResult) {
 			return
 		case r.d != nil && r.d.RefFailed():
 			k.over = true
-			rf := &RefFailure{Index: f.index, Input: f.input, Divergence: r.d}
+			rf := &outcome.RefFailure{Index: f.index, Input: f.input, Divergence: r.d}
 			rf.Path = c.saves.keepOutside(f.input)
 			c.failure = rf
 			c.stopHunting()
@@ -146,9 +147,9 @@ func (c *coordinator) unchecked(f *finding) {
 // disturbedWords names a divergence none of whose runs gave a verdict by what disturbed
 // them: "no verdict: stopped from outside for more than 1s (SIGSTOP or a job-control
 // stop)".
-func disturbedWords(d *Divergence) string {
+func disturbedWords(d *outcome.Divergence) string {
 	what := "disturbed from outside"
-	for _, r := range []Result{d.Got, d.Want} {
+	for _, r := range []outcome.Result{d.Got, d.Want} {
 		if line := firstLine(r.Stderr); r.Status == sandbox.Disturbed && line != "" {
 			what = line
 			break

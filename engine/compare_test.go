@@ -1,28 +1,28 @@
 package engine_test
 
 import (
-	"strings"
 	"testing"
 
 	"gamediff/engine"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
-func ok(out string) engine.Result {
-	return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: []byte(out)}}
+func ok(out string) outcome.Result {
+	return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Stdout: []byte(out)}}
 }
 
-func ref(out string) engine.Result {
-	return engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: []byte(out)}}
+func ref(out string) outcome.Result {
+	return outcome.Result{Solver: outcome.Ref, Result: sandbox.Result{Stdout: []byte(out)}}
 }
 
 func TestCompare(t *testing.T) {
-	inputErr := func(out string, line int) engine.Result {
-		return engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: []byte(out), Exit: 2}, ErrLine: line}
+	inputErr := func(out string, line int) outcome.Result {
+		return outcome.Result{Solver: outcome.Ref, Result: sandbox.Result{Stdout: []byte(out), Exit: 2}, ErrLine: line}
 	}
 	tests := []struct {
 		name      string
-		want, got engine.Result
+		want, got outcome.Result
 		eq        engine.Comparison
 		verdict   string // empty: no divergence
 		refFailed bool
@@ -32,17 +32,17 @@ func TestCompare(t *testing.T) {
 		{"missing final newline", ref("a\n"), ok("a"), engine.Exact, "WA", false},
 		{"tokens ignore spacing", ref("1 2\n3\n"), ok("1  2 3"), engine.Tokens, "", false},
 		{"tokens still compare words", ref("1 2\n"), ok("1 3\n"), engine.Tokens, "WA", false},
-		{"exit", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Exit: 1}}, engine.Exact, "RE", false},
+		{"exit", ref(""), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Exit: 1}}, engine.Exact, "RE", false},
 		{"exit where ref rejects", inputErr("", 3), ok(""), engine.Exact, "WA", false},
-		{"error line", inputErr("a\n", 3), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 4}, engine.Exact, "WA", false},
-		{"same input error", inputErr("a\n", 3), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 3}, engine.Exact, "", false},
-		{"panic", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Panicked}}, engine.Exact, "RE", false},
-		{"crash", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Crashed}}, engine.Exact, "crash", false},
-		{"signal", ref(""), engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled}}, engine.Exact, "RE", false},
-		{"timeout beats equal stdout", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.TimedOut}}, engine.Exact, "TLE", false},
-		{"output limit", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.OutputLimit}}, engine.Exact, "OLE", false},
-		{"memory limit", ref(""), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.MemoryLimit}}, engine.Exact, "MLE", false},
-		{"reference crashes", engine.Result{Solver: engine.Ref, Result: sandbox.Result{Status: sandbox.Panicked}}, ok(""), engine.Exact, "RE", true},
+		{"error line", inputErr("a\n", 3), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 4}, engine.Exact, "WA", false},
+		{"same input error", inputErr("a\n", 3), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 2}, ErrLine: 3}, engine.Exact, "", false},
+		{"panic", ref(""), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Panicked}}, engine.Exact, "RE", false},
+		{"crash", ref(""), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Crashed}}, engine.Exact, "crash", false},
+		{"signal", ref(""), outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled}}, engine.Exact, "RE", false},
+		{"timeout beats equal stdout", ref(""), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.TimedOut}}, engine.Exact, "TLE", false},
+		{"output limit", ref(""), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.OutputLimit}}, engine.Exact, "OLE", false},
+		{"memory limit", ref(""), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.MemoryLimit}}, engine.Exact, "MLE", false},
+		{"reference crashes", outcome.Result{Solver: outcome.Ref, Result: sandbox.Result{Status: sandbox.Panicked}}, ok(""), engine.Exact, "RE", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -57,25 +57,5 @@ func TestCompare(t *testing.T) {
 				t.Fatalf("got %+v, want %s (reference failed: %v)", d, tt.verdict, tt.refFailed)
 			}
 		})
-	}
-}
-
-// TestFormatOnly: answers whose tokens are the same but whose whitespace is not are one
-// cause, named by how they differ, whatever step shows it; answers that differ in a token
-// are not.
-func TestFormatOnly(t *testing.T) {
-	want := "1 cell(s) detected\n1 1 0\nfinish\ntotal step 1\n"
-	for _, tt := range []struct{ got, kind string }{
-		{"1 cell(s) detected\n1 1 0\nfinish\ntotal step 1", "the last line has no newline"},
-		{strings.ReplaceAll(want, "\n", "\r\n"), `lines end with \r\n`},
-		{strings.ReplaceAll(want, "\n", " \n"), "trailing spaces"},
-		{strings.ReplaceAll(want, "1 1 0", "1  1 0"), "whitespace between tokens"},
-		{strings.ReplaceAll(want, "finish", "give up"), ""},
-		{want, ""},
-	} {
-		d := &engine.Divergence{Want: engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: []byte(want)}}, Got: engine.Result{Solver: engine.Program, Result: sandbox.Result{Stdout: []byte(tt.got)}}}
-		if got := d.FormatOnly(); got != tt.kind {
-			t.Errorf("%q: %q, want %q", tt.got, got, tt.kind)
-		}
 	}
 }

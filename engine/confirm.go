@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -22,7 +23,7 @@ import (
 //   - A rerun that fails in other words than the finding's shows it too: wrong is wrong,
 //     whatever its answers. A finding whose runs fail in other words each time is one
 //     whose failure changes from run to run (a program that answers a random word), one
-//     bug whatever it says on each run (Identity.Changing).
+//     bug whatever it says on each run (outcome.Identity.Changing).
 //   - Missing from a rerun, it is sampled up to flakySample runs in all: shown on at least
 //     flakyAtLeast of them, it is flaky, reported with its rate and never saved as a
 //     regression case; shown once only, it is dismissed (listed, its input kept outside
@@ -83,7 +84,7 @@ type otherRun struct {
 // unless it was against fast (a program's hunt): reruns are against ref, and the first
 // decides what they confirm.
 func newConfirmation(c *coordinator, f *finding) *confirmation {
-	ch := &confirmation{runs: 1, shown: 1, target: 1 + confirmReruns, tle: f.d.Verdict() == TLE}
+	ch := &confirmation{runs: 1, shown: 1, target: 1 + confirmReruns, tle: f.d.Verdict() == outcome.TLE}
 	if ch.tle {
 		ch.target = 1 + tleReruns
 	}
@@ -98,7 +99,7 @@ func newConfirmation(c *coordinator, f *finding) *confirmation {
 
 // viaFast reports whether the finding was found against fast, the oracle of a program's
 // hunt, not against ref.
-func (f *finding) viaFast() bool { return f.d.Want.Solver == Fast && !f.reruns.fast }
+func (f *finding) viaFast() bool { return f.d.Want.Solver == outcome.Fast && !f.reruns.fast }
 
 func (ch *confirmation) done() bool { return ch.settled }
 
@@ -130,7 +131,7 @@ func (ch *confirmation) take(c *coordinator, f *finding, r jobResult) {
 	}
 	ch.runs++
 	switch {
-	case r.d != nil && ch.tle && r.d.Verdict() != TLE:
+	case r.d != nil && ch.tle && r.d.Verdict() != outcome.TLE:
 		// Over the limit first, then wrong within it: the finding is what the program got
 		// wrong, which does not hang on the machine's speed, confirmed from this run as
 		// any failure is.
@@ -140,13 +141,13 @@ func (ch *confirmation) take(c *coordinator, f *finding, r jobResult) {
 		f.d = r.d
 		ch.tle, ch.runs, ch.shown, ch.target, ch.cpu, ch.others, ch.said = false, 1, 1, 1+confirmReruns, nil, nil, nil
 		ch.failed(f, r)
-	case r.d != nil && f.sig.shownBy(r.sig.Identity):
+	case r.d != nil && shownBy(f.sig.Identity, r.sig.Identity):
 		ch.shown++
 		ch.failed(f, r)
 	case r.d != nil && !ch.tle:
 		// Wrong is wrong, whatever its words: a run that fails in other words than the
 		// finding's shows it too, and the finding is one whose failure changes from run
-		// to run, one bug whatever it says on each run (Identity.Changing).
+		// to run, one bug whatever it says on each run (outcome.Identity.Changing).
 		ch.shown++
 		ch.failed(f, r)
 		if !f.sig.Changing && !c.rekey(f, f.sig.changing()) {
@@ -174,7 +175,7 @@ func (ch *confirmation) failed(f *finding, r jobResult) {
 
 // missed records a run that did not show the divergence: it gave d (nil: the answers
 // agreed), whose signature is sig.
-func (ch *confirmation) missed(d *Divergence, sig signature) {
+func (ch *confirmation) missed(d *outcome.Divergence, sig signature) {
 	what := "the answers agreed"
 	if d != nil {
 		what = sig.String()
@@ -246,7 +247,7 @@ func (c *coordinator) firstAgainstRef(f *finding, r jobResult) bool {
 	case r.d == nil:
 		c.checkFast(f.pending)
 		return true
-	case f.sig.Changing && f.sig.shownBy(r.sig.Identity):
+	case f.sig.Changing && shownBy(f.sig.Identity, r.sig.Identity):
 		f.d = r.d // the words of a failure that changes from run to run stay its own
 		return true
 	case r.sig.Identity != f.sig.Identity:
@@ -296,7 +297,7 @@ func durations(ds []time.Duration) string {
 
 // answered reports whether a run of the reference gives an answer to save: it ended
 // normally, with its output or an input error naming its line.
-func answered(want Result) bool {
+func answered(want outcome.Result) bool {
 	return want.Status == sandbox.Exited && (want.Exit == 0 || want.Exit == 2 && want.ErrLine > 0)
 }
 
@@ -334,7 +335,7 @@ func (c *coordinator) acceptFlaky(f *finding) {
 	f.path = c.saves.keepOutside(f.input)
 	if c.h.cfg.Found != nil {
 		p := c.preview(f)
-		p.Verdict = Flaky
+		p.Verdict = outcome.Flaky
 		c.h.cfg.Found(p)
 	}
 }
@@ -358,7 +359,7 @@ func (c *coordinator) listDismissed(f *finding, why string) {
 		words = "no verdict"
 	}
 	path := c.saves.keepOutside(f.input)
-	c.sum.Dismissed = append(c.sum.Dismissed, Dismissed{Index: f.index, Signature: words, Why: why,
+	c.sum.Dismissed = append(c.sum.Dismissed, outcome.Dismissed{Index: f.index, Signature: words, Why: why,
 		Shown: f.check.shown, Runs: f.check.runs, Path: path})
 	kept := "input kept in " + path
 	if path == "" {
@@ -373,8 +374,8 @@ func (c *coordinator) listDismissed(f *finding, why string) {
 // limit; a disturbed run is run again, alone, up to maxDisturbed times.
 type reruns struct {
 	p                    pending
-	want                 Result
-	d                    *Divergence
+	want                 outcome.Result
+	d                    *outcome.Divergence
 	n, sent, runs, shown int
 	disturbed, inFlight  int
 	tle                  bool
@@ -382,7 +383,7 @@ type reruns struct {
 }
 
 func (c *coordinator) rerunsOf(p pending, n int) *reruns {
-	return &reruns{p: p, n: n, tle: p.d.Verdict() == TLE, ids: map[int]bool{}}
+	return &reruns{p: p, n: n, tle: p.d.Verdict() == outcome.TLE, ids: map[int]bool{}}
 }
 
 // pending reports whether runs are still wanted or out.
@@ -416,7 +417,7 @@ func (rr *reruns) take(c *coordinator, r jobResult) bool {
 		rr.sent--
 	default:
 		rr.runs++
-		if r.d != nil && rr.p.sig.shownBy(r.sig.Identity) && answered(r.d.Want) {
+		if r.d != nil && shownBy(rr.p.sig.Identity, r.sig.Identity) && answered(r.d.Want) {
 			rr.shown++
 			rr.want, rr.d = r.d.Want, r.d
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"gamediff/outcome"
 	"slices"
 	"time"
 )
@@ -17,7 +18,7 @@ import (
 // queue. The lanes only run what they are handed and answer.
 type coordinator struct {
 	h     *hunt
-	sum   *Summary
+	sum   *outcome.Summary
 	p     *pool
 	saves *saver
 	ctx   context.Context
@@ -35,12 +36,12 @@ type coordinator struct {
 	// end of the hunting); zero until the hunting ends.
 	finishBy time.Time
 
-	kept map[Identity]*finding // the findings kept, one of each identity
+	kept map[outcome.Identity]*finding // the findings kept, one of each identity
 	// runnersUp are, for each identity kept, the lowest divergences of it that the kept
 	// one displaced (up to maxRunnersUp, lowest first): the first is recorded in its place
 	// should the kept one be dismissed (a time-out within the noise), so that a dismissal
 	// does not lose the findings the hunt already ran.
-	runnersUp map[Identity][]pending
+	runnersUp map[outcome.Identity][]pending
 	checks    []*finding            // divergences checked before they are kept (check.go)
 	owners    map[int]owner         // what takes each job's result, by job id
 	drops     map[int]chan struct{} // the drop of each job in flight, by job id
@@ -81,8 +82,8 @@ type idler interface {
 	idle(c *coordinator) bool
 }
 
-func newCoordinator(h *hunt, sum *Summary, p *pool) *coordinator {
-	c := &coordinator{h: h, sum: sum, p: p, kept: map[Identity]*finding{}, runnersUp: map[Identity][]pending{}, limit: h.end(),
+func newCoordinator(h *hunt, sum *outcome.Summary, p *pool) *coordinator {
+	c := &coordinator{h: h, sum: sum, p: p, kept: map[outcome.Identity]*finding{}, runnersUp: map[outcome.Identity][]pending{}, limit: h.end(),
 		owners: map[int]owner{}, drops: map[int]chan struct{}{}, blocks: map[int][]int64{},
 		foreign: map[int]bool{}, st: newSteering(h)}
 	c.saves = &saver{dir: h.cfg.FoundDir, note: c.note}
@@ -622,14 +623,14 @@ func (c *coordinator) keepRunnerUp(p pending) {
 
 // promoteRunnerUp records in a dismissed finding's place the first runner-up of its
 // identity, which is then no longer unreported.
-func (c *coordinator) promoteRunnerUp(id Identity) {
+func (c *coordinator) promoteRunnerUp(id outcome.Identity) {
 	ups := c.runnersUp[id]
 	if len(ups) == 0 || c.kept[id] != nil {
 		return
 	}
 	ru := ups[0]
 	c.runnersUp[id] = ups[1:]
-	c.sum.Unreported = slices.DeleteFunc(c.sum.Unreported, func(u Unreported) bool { return u.Index == ru.index })
+	c.sum.Unreported = slices.DeleteFunc(c.sum.Unreported, func(u outcome.Unreported) bool { return u.Index == ru.index })
 	c.choose(ru) // counted when it was first recorded
 }
 
@@ -671,7 +672,7 @@ func (c *coordinator) forget(f *finding) {
 }
 
 func (c *coordinator) unreported(p pending) {
-	c.sum.Unreported = append(c.sum.Unreported, Unreported{Index: p.index, Signature: p.sig.words, Packed: p.packed})
+	c.sum.Unreported = append(c.sum.Unreported, outcome.Unreported{Index: p.index, Signature: p.sig.words, Packed: p.packed})
 }
 
 // plural writes "1 run", "2 runs".
@@ -703,7 +704,7 @@ func (c *coordinator) progress() {
 	if c.h.cfg.Progress == nil {
 		return
 	}
-	p := Progress{Cases: c.sum.Cases, Total: c.h.total(), Divergences: int64(c.sum.Divergences), Findings: len(c.kept),
+	p := outcome.Progress{Cases: c.sum.Cases, Total: c.h.total(), Divergences: int64(c.sum.Divergences), Findings: len(c.kept),
 		Elapsed: time.Since(c.h.start), Duration: c.h.cfg.Duration}
 	for _, f := range c.sorted() {
 		if f.stage > flaky && f.stage < reported {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -34,7 +35,7 @@ func (s *listStep) done() bool { return len(s.jobs) == 0 }
 // though a lane is free; the runs after it start once it has ended.
 func TestRunAloneHasNoRunBesideIt(t *testing.T) {
 	jobs := make(chan job, 8)
-	c := newCoordinator(&hunt{}, &Summary{}, &pool{jobs: jobs, workers: 2})
+	c := newCoordinator(&hunt{}, &outcome.Summary{}, &pool{jobs: jobs, workers: 2})
 	c.ctx = context.Background()
 	s := &listStep{names: map[int]string{}}
 	for _, name := range []string{"before", "alone", "after"} {
@@ -88,18 +89,18 @@ func TestRunAloneHasNoRunBesideIt(t *testing.T) {
 func TestMinimizedTimeOutIsConfirmedWithTheMargin(t *testing.T) {
 	for _, tc := range []struct {
 		name                    string
-		got                     Result
+		got                     outcome.Result
 		runs                    int
 		alone, margin, generous bool
 	}{
-		{"time-out", Result{Solver: Program, Result: sandbox.Result{Status: sandbox.TimedOut}}, tleAdoptReruns, true, true, false},
-		{"wrong answer", Result{Solver: Program, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("2\n")}}, confirmReruns, false, false, true},
+		{"time-out", outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.TimedOut}}, tleAdoptReruns, true, true, false},
+		{"wrong answer", outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("2\n")}}, confirmReruns, false, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			jobs, results := make(chan job, confirmReruns), make(chan jobResult, confirmReruns)
-			c := newCoordinator(&hunt{}, &Summary{}, &pool{jobs: jobs, results: results, workers: 2})
+			c := newCoordinator(&hunt{}, &outcome.Summary{}, &pool{jobs: jobs, results: results, workers: 2})
 			c.ctx = context.Background()
-			d := &Divergence{Want: Result{Solver: Fast, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}}, Got: tc.got}
+			d := &outcome.Divergence{Want: outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}}, Got: tc.got}
 			if tc.got.Status != sandbox.Exited {
 				d.Culprit = tc.got.Solver
 			}
@@ -132,14 +133,14 @@ func TestMinimizedTimeOutIsConfirmedWithTheMargin(t *testing.T) {
 // disturbed its runs, in the summary and in the hunt's note, never by an empty one.
 func TestEveryDismissalIsNamed(t *testing.T) {
 	jobs, results := make(chan job, 1), make(chan jobResult, 1)
-	c := newCoordinator(&hunt{}, &Summary{}, &pool{jobs: jobs, results: results, workers: 1})
+	c := newCoordinator(&hunt{}, &outcome.Summary{}, &pool{jobs: jobs, results: results, workers: 1})
 	c.ctx, c.saves.tmp = context.Background(), t.TempDir()
 	var notes []string
 	c.saves.note = func(s string) { notes = append(notes, s) }
 	c.h.cfg.Note = func(s string) { notes = append(notes, s) }
-	stopped := Result{Solver: Program, Result: sandbox.Result{Status: sandbox.Disturbed,
+	stopped := outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Disturbed,
 		Stderr: "stopped from outside for more than 1s (SIGSTOP or a job-control stop)\n"}}
-	d := &Divergence{Want: Result{Solver: Fast, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}}, Got: stopped, Culprit: Program}
+	d := &outcome.Divergence{Want: outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}}, Got: stopped, Culprit: outcome.Program}
 	c.found(pending{index: 331, input: []byte("case"), d: d})
 	go func() {
 		for j := range jobs {

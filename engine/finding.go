@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"gamediff/outcome"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -27,7 +28,7 @@ type finding struct {
 	stage   stage // where the finding is
 	work    step  // the step of its stage; nil between stages
 	check   confirmation
-	want    Result // the reference's answer, from a run that ended normally
+	want    outcome.Result // the reference's answer, from a run that ended normally
 	hasWant bool
 	path    string // where it is saved
 	created bool   // this hunt wrote path, and may remove it
@@ -36,7 +37,7 @@ type finding struct {
 	// What its finishing stages made: the report, the case they start from (the case as
 	// found, or the one narrowed by scaling), the smaller cases taken on the way, largest
 	// first, and whether the minimization went as far as it could.
-	report   Finding
+	report   outcome.Finding
 	from     pending
 	taken    []pending
 	complete bool
@@ -84,7 +85,7 @@ func (c *coordinator) advance(f *finding) {
 			}
 		case causes:
 			f.stage = growth
-			if s, ok := scalerOf(c.h.game); ok && f.d.Verdict() == TLE && c.ctx.Err() == nil {
+			if s, ok := scalerOf(c.h.game); ok && f.d.Verdict() == outcome.TLE && c.ctx.Err() == nil {
 				f.work = c.newGrowth(s, f.final(), true, 1) // its case is over the limit: confirmed so
 			}
 		case growth:
@@ -101,7 +102,7 @@ func (c *coordinator) advance(f *finding) {
 
 // isTime reports whether a verdict is decided by a time: its case's causes are its size,
 // never a ruling, and a walk of candidates that each cost the limit would tell nothing.
-func isTime(v Verdict) bool { return v == TLE }
+func isTime(v outcome.Verdict) bool { return v == outcome.TLE }
 
 // beginFinishing starts the finishing stages of a confirmed or flaky finding.
 func (c *coordinator) beginFinishing(f *finding) {
@@ -110,29 +111,29 @@ func (c *coordinator) beginFinishing(f *finding) {
 	h := c.h
 	changes := f.check.changes()
 	if f.stage == flaky {
-		f.report.Verdict = Flaky
-		f.report.addNote(fmt.Sprintf("flaky: it showed on %d of %d runs of its case, which is kept outside the corpus%s", f.check.shown, f.check.runs, f.check.otherRuns()))
+		f.report.Verdict = outcome.Flaky
+		addNote(&f.report, fmt.Sprintf("flaky: it showed on %d of %d runs of its case, which is kept outside the corpus%s", f.check.shown, f.check.runs, f.check.otherRuns()))
 		if changes != "" {
-			f.report.addNote(changes)
+			addNote(&f.report, changes)
 		}
 		c.report(f)
 		return
 	}
 	if changes != "" {
-		f.report.addNote(changes)
+		addNote(&f.report, changes)
 	}
 	switch {
 	case h.cfg.MinimizeTime < 0:
-		f.report.addNote("not minimized (no minimization asked)")
+		addNote(&f.report, "not minimized (no minimization asked)")
 		c.report(f)
 		return
 	case c.ctx.Err() != nil:
-		f.report.addNote("not minimized: interrupted")
+		addNote(&f.report, "not minimized: interrupted")
 		c.report(f)
 		return
 	default:
 		c.note(fmt.Sprintf("case %d: minimizing (%d bytes)", f.index, len(f.input)))
-		if s, ok := scalerOf(h.game); ok && f.d.Verdict() == TLE {
+		if s, ok := scalerOf(h.game); ok && f.d.Verdict() == outcome.TLE {
 			f.stage, f.work = narrowing, c.newNarrowing(s, f.pending)
 			return
 		}
@@ -153,7 +154,7 @@ func (c *coordinator) narrowed(f *finding, n *narrowStep) {
 	} else if f.complete && len(n.under) > 0 {
 		// The case is barely over the limit: the smallest that times out is the case.
 		top := slices.MaxFunc(n.under, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
-		f.report.addNote(fmt.Sprintf("not narrowed: no smaller scale of the case times out by the margin (%v of CPU time): scaled by %.3g along %s, it ran in %v",
+		addNote(&f.report, fmt.Sprintf("not narrowed: no smaller scale of the case times out by the margin (%v of CPU time): scaled by %.3g along %s, it ran in %v",
 			time.Duration(n.margins*float64(time.Second)).Round(time.Millisecond), top[0], strings.Join(n.dims, " and "),
 			time.Duration(top[1]*float64(time.Second)).Round(time.Millisecond)))
 	}
@@ -174,12 +175,12 @@ func (c *coordinator) toAdopting(f *finding, capped bool) {
 	st.Seconds = time.Since(f.began).Seconds()
 	switch {
 	case capped:
-		f.report.addNote(fmt.Sprintf("minimization stopped at the -minimize-time cap (%v), after %s: the case may shrink further",
+		addNote(&f.report, fmt.Sprintf("minimization stopped at the -minimize-time cap (%v), after %s: the case may shrink further",
 			c.h.minimizeCap(), plural(st.Runs, "run")))
 	case c.ctx.Err() != nil && !f.complete:
-		f.report.addNote("minimization stopped early by the interrupt: the case may shrink further")
+		addNote(&f.report, "minimization stopped early by the interrupt: the case may shrink further")
 	case !f.complete && f.stage == minimizing:
-		f.report.addNote(fmt.Sprintf("minimization stopped after %s (-minimize-runs): the case may shrink further", plural(st.Runs, "run")))
+		addNote(&f.report, fmt.Sprintf("minimization stopped after %s (-minimize-runs): the case may shrink further", plural(st.Runs, "run")))
 	}
 	f.stage = adopting
 	if len(f.taken) > 0 {
@@ -198,14 +199,6 @@ func (f *finding) final() pending {
 		}
 	}
 	return f.pending
-}
-
-// addNote adds a note to the finding's, after those of its earlier stages.
-func (r *Finding) addNote(note string) {
-	if r.Note != "" {
-		note = r.Note + "; " + note
-	}
-	r.Note = note
 }
 
 // report puts a finding in the summary.
@@ -227,8 +220,8 @@ func (c *coordinator) report(f *finding) {
 }
 
 // preview is the finding as found, before its finishing stages.
-func (c *coordinator) preview(f *finding) Finding {
-	return Finding{Index: f.index, Verdict: f.d.Verdict(), Signature: f.sig.words, Identity: f.sig.Identity, FoundAfter: f.after.Seconds(),
+func (c *coordinator) preview(f *finding) outcome.Finding {
+	return outcome.Finding{Index: f.index, Verdict: f.d.Verdict(), Signature: f.sig.words, Identity: f.sig.Identity, FoundAfter: f.after.Seconds(),
 		Input: f.input, InputBytes: len(f.input), Original: len(f.input), Divergence: f.d, Path: f.path,
 		Shown: f.check.shown, Runs: f.check.runs, Reached: c.h.rulings(f.c), Packed: f.packed}
 }
@@ -261,7 +254,7 @@ func (c *coordinator) newAdoption(f *finding) *adoption {
 // was shown over the limit by the margin by the probe that took it, and one rerun alone
 // with the margin makes two such runs; any other verdict's, confirmReruns.
 func (c *coordinator) adoptReruns(f *finding) int {
-	if f.d.Verdict() == TLE {
+	if f.d.Verdict() == outcome.TLE {
 		return tleAdoptReruns
 	}
 	return confirmReruns
@@ -281,7 +274,7 @@ func (a *adoption) take(c *coordinator, f *finding, r jobResult) {
 	rr := a.reruns
 	if rr.shown == rr.runs && rr.runs > 0 {
 		if len(a.failed) > 0 {
-			f.report.addNote(fmt.Sprintf("the smallest cases reached did not show the signature on every rerun (%s): a larger one taken before them (%d bytes) is",
+			addNote(&f.report, fmt.Sprintf("the smallest cases reached did not show the signature on every rerun (%s): a larger one taken before them (%d bytes) is",
 				strings.Join(a.failed, "; "), len(best.input)))
 		}
 		c.keep(f, best, rr.want, rr.d)
@@ -291,7 +284,7 @@ func (a *adoption) take(c *coordinator, f *finding, r jobResult) {
 	a.failed = append(a.failed, fmt.Sprintf("%d bytes: %d of %d reruns", len(best.input), rr.shown, rr.runs))
 	a.tries++
 	if a.tries >= adoptTries || a.tries >= len(f.taken) {
-		f.report.addNote(fmt.Sprintf("the cases the minimization reached did not show the signature on every rerun (%s): the case as found is reported",
+		addNote(&f.report, fmt.Sprintf("the cases the minimization reached did not show the signature on every rerun (%s): the case as found is reported",
 			strings.Join(a.failed, "; ")))
 		a.over = true
 		return
@@ -301,8 +294,8 @@ func (a *adoption) take(c *coordinator, f *finding, r jobResult) {
 
 // keep saves a confirmed minimized case and makes it the finding's, named in its own words
 // (of the finding's identity). The case as found goes when the minimization was complete,
-// and stays beside it (Finding.Also) when it was not.
-func (c *coordinator) keep(f *finding, best pending, want Result, d *Divergence) {
+// and stays beside it (outcome.Finding.Also) when it was not.
+func (c *coordinator) keep(f *finding, best pending, want outcome.Result, d *outcome.Divergence) {
 	r := &f.report
 	r.Input, r.InputBytes, r.Divergence, r.Reached = best.input, len(best.input), d, c.h.rulings(best.c)
 	if !f.sig.Changing {
@@ -337,8 +330,8 @@ func (c *coordinator) keep(f *finding, best pending, want Result, d *Divergence)
 	f.path, f.created = path, created
 }
 
-// addNote adds a sentence to a finding's note.
-func addNote(r *Finding, note string) {
+// addNote adds a sentence to a finding's note, after those of its earlier stages.
+func addNote(r *outcome.Finding, note string) {
 	if r.Note != "" {
 		r.Note += "; "
 	}

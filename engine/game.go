@@ -8,6 +8,10 @@
 // runs the in-process judges on inputs sent over a pipe, or starts the program under test.
 // A judge that hangs, crashes the process, floods its output or eats memory costs a
 // worker, never the hunt.
+//
+// What a hunt or a judging finds (verdicts, findings, summaries, judgements) is package
+// outcome's: engine makes those values, report and -json present them, so that engine
+// exports only what a caller drives it with and what a game implements.
 package engine
 
 import (
@@ -16,6 +20,7 @@ import (
 	"time"
 
 	"gamediff/coverage"
+	"gamediff/outcome"
 )
 
 // Judge is a judge run in-process: it reads the whole input and writes the judge's stdout
@@ -54,7 +59,7 @@ type Explainer interface {
 	// form of both answers, with coordinates and counts left out, so that two inputs
 	// showing the same bug get the same identity; the engine sets the Verdict), and the
 	// words that say it to a user; "" words when it cannot say.
-	Classify(input, want, got []byte) (id Identity, words string)
+	Classify(input, want, got []byte) (id outcome.Identity, words string)
 	// Rulings lists the ids of the rulings whose situation c reaches (R-M1, R-T6, …).
 	Rulings(c Case) []string
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"gamediff/coverage"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -72,199 +73,9 @@ type HuntConfig struct {
 	// distinct divergence once it is confirmed, before anything is written for it, and
 	// Note with other lines worth telling. All three are called from one goroutine, the
 	// hunt's.
-	Progress func(Progress)
-	Found    func(Finding)
+	Progress func(outcome.Progress)
+	Found    func(outcome.Finding)
 	Note     func(string)
-}
-
-// Progress is a snapshot of a running hunt.
-type Progress struct {
-	Cases int64
-	// Total is the cases the hunt (its shard) runs in all, when a count bounds it; 0 when
-	// only its duration does.
-	Total       int64
-	Divergences int64
-	Findings    int // distinct signatures so far, confirmed or being confirmed
-	Elapsed     time.Duration
-	Duration    time.Duration
-	// Finishing says the hunting is over and a finding goes through its finishing stages:
-	// Stage names the one under way ("minimizing", "testing causes", …), Taken and Bytes
-	// how it goes: the smaller cases taken so far, and the size of the case worked on.
-	Finishing    bool
-	Stage        string
-	Taken, Bytes int
-}
-
-// Summary is the outcome of a hunt.
-type Summary struct {
-	Game        string `json:"game"`
-	Seed        int64  `json:"seed"`
-	Shard       string `json:"shard,omitempty"` // "i/n"
-	Cases       int64  `json:"cases"`
-	Divergences int    `json:"divergences"`
-	// Digest is a hash of every case input run, whatever their order: the XOR of shards'
-	// digests is the digest of the unsharded hunt.
-	Digest         string  `json:"cases_digest"`
-	Seconds        float64 `json:"seconds"`
-	HuntSeconds    float64 `json:"hunt_seconds"`     // generating and comparing
-	ConfirmSeconds float64 `json:"confirm_seconds"`  // rerunning what was found after the hunting ended
-	MinimizeSecs   float64 `json:"minimize_seconds"` // minimizing the findings
-	CasesPerSec    float64 `json:"cases_per_sec"`
-	Interrupted    bool    `json:"interrupted"`
-	// Sandbox says how the programs under test were contained (sandbox.Describe, as the
-	// workers found it).
-	Sandbox    string       `json:"sandbox,omitempty"`
-	Findings   []Finding    `json:"findings"`
-	Unreported []Unreported `json:"unreported_cases"`
-	// Dismissed lists the divergences seen once that their reruns did not confirm: never
-	// findings.
-	Dismissed []Dismissed `json:"dismissed"`
-	// Rerun counts the runs made again because a run was disturbed from outside (a worker
-	// killed or stopped, a starved run): those say nothing of the code.
-	Rerun int `json:"rerun_runs"`
-	// Oracle says which judge gave the expected answers: "ref", or, in a program's hunt,
-	// "fast, ref on 1 case in 64 and on every divergence".
-	Oracle string `json:"oracle"`
-	// CPU tells where the hunt's CPU time went.
-	CPU CPUUse `json:"cpu"`
-	// Skipped counts, for each ruling the hunt leaves out (-skip-rule), the games,
-	// datasets or boards its generators changed or drew again to leave it out (Skipper).
-	Skipped map[string]int64 `json:"skipped,omitempty"`
-	// Replayed tells how the cases saved before did, run before the hunt: a fixed bug is
-	// shown to stay fixed (nil when none was replayed).
-	Replayed *Replayed `json:"replayed,omitempty"`
-	// Coverage is what the cases reached of the game's catalogue of situations, nil for a
-	// game without one.
-	Coverage *Coverage `json:"coverage,omitempty"`
-}
-
-// Replayed is the replay of saved cases that comes before a hunt, as go test -fuzz runs
-// testdata/fuzz first: how many, from where, those that still fail, those that fail in a
-// ruling the hunt leaves out (-skip-rule), which do not fail it, and those whose saved
-// answer ref does not give, which are no failure of the code under test.
-type Replayed struct {
-	From         string          `json:"from"`
-	Cases        int             `json:"cases"`
-	StillFailing []Judgement     `json:"still_failing"`
-	Skipped      []SkippedReplay `json:"skipped,omitempty"`
-	Damaged      []DamagedCase   `json:"damaged,omitempty"`
-}
-
-// DamagedCase is a saved case whose answer ref does not reproduce: it was changed after
-// it was saved (a hand edit, a truncated file), or ref was since, so that the code under
-// test is not judged by it.
-type DamagedCase struct {
-	Test string `json:"test"`
-	Ref  string `json:"ref"` // where ref's answer first differs from the saved one, and how
-}
-
-// SkippedReplay is a saved case that still fails, but reaches a ruling the hunt leaves
-// out: the program reads that ruling its own way, as the user said.
-type SkippedReplay struct {
-	Test   string `json:"test"`
-	Ruling string `json:"ruling"`
-}
-
-// Unreported is a divergent case seen but not reported: its signature repeats a finding's,
-// or it came past MaxFindings. hunt -case regenerates it, unless it is Packed: several
-// generated cases in one input (Finding.Packed), which -case does not rebuild, and whose
-// divergence (a time-out of the whole input) one of them alone need not show.
-type Unreported struct {
-	Index     int64  `json:"index"`
-	Signature string `json:"signature"`
-	Packed    bool   `json:"packed,omitempty"`
-}
-
-// Dismissed is a divergence that was not confirmed: it did not show again on its reruns
-// (Shown of Runs), or its runs were disturbed every time, or the hunt was interrupted
-// before it was settled. Its input is kept outside the corpus (Path).
-type Dismissed struct {
-	Index     int64  `json:"index"`
-	Signature string `json:"signature"`
-	Why       string `json:"why"`
-	Shown     int    `json:"shown"`
-	Runs      int    `json:"runs"`
-	Path      string `json:"path,omitempty"`
-}
-
-// Finding is one distinct divergence, confirmed, minimized and saved.
-type Finding struct {
-	Index   int64   `json:"index"` // case index: hunt -seed Seed -case Index regenerates it
-	Verdict Verdict `json:"verdict"`
-	// Signature names the divergence in words; Identity is what tells it from others (a
-	// finding is the one of its identity).
-	Signature string   `json:"signature"`
-	Identity  Identity `json:"identity"`
-	// Causes are the rulings the divergence needs (causes): a program that reads one of
-	// them differently is hunted for everything else with it skipped. Reached lists the
-	// other rulings whose situation the case reaches: where the bug was met, not why.
-	Causes  []Cause  `json:"causes,omitempty"`
-	Reached []string `json:"reached,omitempty"`
-	// Path is the saved NAME.in: the smallest case confirmed, minimized when the
-	// minimization went as far as it could; Also lists the case as found when the
-	// minimization was cut short (an interrupt, the budget), kept whole beside it. A flaky
-	// finding is kept outside the corpus.
-	Path string   `json:"path,omitempty"`
-	Also []string `json:"also_saved,omitempty"`
-	// Unsaved says why the case could be written nowhere, neither to the found folder nor
-	// to a temporary one (Path is then empty): the report prints it whole, and -json
-	// carries it whole, in UnsavedInput, or, when it is not UTF-8, in UnsavedBase64.
-	Unsaved       string `json:"unsaved,omitempty"`
-	UnsavedInput  string `json:"input,omitempty"`
-	UnsavedBase64 []byte `json:"input_base64,omitempty"`
-	// Shown of Runs is how often the divergence showed on the runs of its case: every
-	// time for a finding, Shown < Runs for a flaky one.
-	Shown int `json:"shown"`
-	Runs  int `json:"runs"`
-	// Origin names where the case comes from when it is not a generated case of the hunt
-	// (the game's sample, which a program failed before the hunt): Index is then 0.
-	Origin string `json:"origin,omitempty"`
-	// Packed says the case as found was several generated cases packed into one input (or
-	// one with those before it): hunt -case does not rebuild it; its saved file does.
-	Packed bool `json:"packed,omitempty"`
-	// FoundAfter is the time from the hunt's start to the case's divergence.
-	FoundAfter float64       `json:"found_after_seconds"`
-	InputBytes int           `json:"input_bytes"`    // of the minimized case
-	Original   int           `json:"original_bytes"` // of the case as generated
-	Minimize   MinimizeStats `json:"minimize"`
-	// Scaled is the scale a time-out's case was narrowed to before it was minimized (1: not
-	// narrowed), and Growth how the time of the code under test grows along each of its
-	// dimensions, beside fast's (ref's, when fast is the code under test).
-	Scaled     float64     `json:"scaled,omitempty"`
-	Growth     []Growth    `json:"growth,omitempty"`
-	Note       string      `json:"note,omitempty"`
-	Input      []byte      `json:"-"` // the minimized input
-	Divergence *Divergence `json:"-"` // on the minimized input
-}
-
-// MinimizeStats tells how a minimization went.
-type MinimizeStats struct {
-	Runs     int  `json:"runs"`     // candidates decided by the walk (or probes of a time-out's narrowing)
-	Dropped  int  `json:"dropped"`  // runs ahead of the walk stopped when it no longer needed them
-	Accepted int  `json:"accepted"` // candidates that kept the signature and became the case
-	Invalid  int  `json:"invalid"`  // candidates that kept the signature but the validator rejected (or that reach a ruling the hunt leaves out), never taken
-	Complete bool `json:"complete"` // no candidate of the final case keeps the signature
-	// Capped says the -minimize-time cap ended it (MinimizeTime): what it reached then
-	// may differ from machine to machine.
-	Capped  bool    `json:"capped,omitempty"`
-	Seconds float64 `json:"seconds"`
-}
-
-// RefFailure is a run of the reference that did not end normally, twice: a bug of the
-// oracle, never a finding against the code under test, and never saved to the corpus.
-type RefFailure struct {
-	Index      int64
-	Input      []byte
-	Path       string // where the input was kept, outside the corpus
-	Divergence *Divergence
-}
-
-func (e *RefFailure) Error() string {
-	kept := "input kept in " + e.Path
-	if e.Path == "" {
-		kept = "input kept nowhere: the report prints it whole"
-	}
-	return fmt.Sprintf("the reference %s on case %d, on its rerun too (%s)", e.Divergence.Want.Status, e.Index, kept)
 }
 
 // CaseSeed is the seed of case index of a hunt seeded with seed (and of test index of a
@@ -306,10 +117,10 @@ type pending struct {
 	index  int64
 	c      Case
 	input  []byte
-	d      *Divergence
+	d      *outcome.Divergence
 	sig    signature
 	after  time.Duration // since the hunt's start
-	packed bool          // the input holds several generated cases (see Finding.Packed)
+	packed bool          // the input holds several generated cases (see outcome.Finding.Packed)
 	scaled float64       // the scale a time-out's case was narrowed to (0: not narrowed)
 	// reruns is how its reruns run: against ref, with the program or, for a mistake of
 	// fast's met in a program's hunt, with fast as the code under test.
@@ -342,9 +153,9 @@ type hunt struct {
 // then minimized; ctx's cancellation stops the hunt but keeps what it found. The error is
 // the harness's own failure or the reference's (*RefFailure, after a rerun), never the
 // code under test's.
-func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
+func Hunt(ctx context.Context, cfg HuntConfig) (sum outcome.Summary, err error) {
 	h, err := newHunt(cfg)
-	sum = Summary{Seed: cfg.Seed, Findings: []Finding{}, Unreported: []Unreported{}, Dismissed: []Dismissed{}}
+	sum = outcome.Summary{Seed: cfg.Seed, Findings: []outcome.Finding{}, Unreported: []outcome.Unreported{}, Dismissed: []outcome.Dismissed{}}
 	if cfg.Game != nil {
 		sum.Game = cfg.Game.Name()
 	}
@@ -383,8 +194,8 @@ func Hunt(ctx context.Context, cfg HuntConfig) (sum Summary, err error) {
 	if s, ok := cfg.Game.(Skipper); ok {
 		sum.Skipped = s.Skipped()
 	}
-	slices.SortFunc(sum.Unreported, func(a, b Unreported) int { return cmp.Compare(a.Index, b.Index) })
-	slices.SortFunc(sum.Dismissed, func(a, b Dismissed) int { return cmp.Compare(a.Index, b.Index) })
+	slices.SortFunc(sum.Unreported, func(a, b outcome.Unreported) int { return cmp.Compare(a.Index, b.Index) })
+	slices.SortFunc(sum.Dismissed, func(a, b outcome.Dismissed) int { return cmp.Compare(a.Index, b.Index) })
 	return sum, err
 }
 
@@ -523,19 +334,19 @@ func (h *hunt) reach(input []byte) (r coverage.Set) {
 }
 
 // signature is d's signature on input, in the game's terms when it can say.
-func (h *hunt) signature(input []byte, d *Divergence) signature {
-	var classify func(want, got []byte) (Identity, string)
+func (h *hunt) signature(input []byte, d *outcome.Divergence) signature {
+	var classify func(want, got []byte) (outcome.Identity, string)
 	if h.explain != nil {
-		classify = func(want, got []byte) (id Identity, words string) {
+		classify = func(want, got []byte) (id outcome.Identity, words string) {
 			defer func() {
 				if recover() != nil {
-					id, words = Identity{}, "" // a classifier that cannot read this answer: fall back
+					id, words = outcome.Identity{}, "" // a classifier that cannot read this answer: fall back
 				}
 			}()
 			return h.explain.Classify(input, want, got)
 		}
 	}
-	return d.signature(classify)
+	return signatureOf(d, classify)
 }
 
 // rulings lists the rulings whose situation c reaches, when the game can tell.
@@ -601,15 +412,15 @@ func (h *hunt) checkedByRef(index int64) bool {
 	return len(h.cfg.Program) == 0 || h.cfg.AgainstRef || splitMix64(uint64(index))%refEvery == 0
 }
 
-// oracle says which judge gives the expected answers (Summary.Oracle).
+// oracle says which judge gives the expected answers (outcome.Summary.Oracle).
 func (h *hunt) oracle() string {
 	if len(h.cfg.Program) == 0 || h.cfg.AgainstRef {
-		return Ref.String()
+		return outcome.Ref.String()
 	}
 	return fmt.Sprintf("fast, ref on 1 case in %d and on every divergence", refEvery)
 }
 
-// digestOf hashes one case input for Summary.Digest: a CRC-64, which the same input gives
+// digestOf hashes one case input for outcome.Summary.Digest: a CRC-64, which the same input gives
 // in every process, cheap beside a run of the case.
 func digestOf(input []byte) uint64 {
 	return crc64.Checksum(input, crcTable)

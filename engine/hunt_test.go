@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"gamediff/corpus"
+	"gamediff/outcome"
 
 	"context"
 	"errors"
@@ -20,7 +21,7 @@ import (
 	"gamediff/sandbox"
 )
 
-func hunt(t *testing.T, ctx context.Context, cfg engine.HuntConfig) engine.Summary {
+func hunt(t *testing.T, ctx context.Context, cfg engine.HuntConfig) outcome.Summary {
 	t.Helper()
 	sum, err := engine.Hunt(ctx, cfg)
 	if err != nil {
@@ -40,7 +41,7 @@ func TestHuntFindsMinimizesAndSaves(t *testing.T) {
 	if got := string(f.Input); got != "1\n7\n" {
 		t.Errorf("minimized input %q, want %q", got, "1\n7\n")
 	}
-	if f.Verdict != engine.WA || !f.Minimize.Complete || f.Signature != `WA: want "N", got "N"` {
+	if f.Verdict != outcome.WA || !f.Minimize.Complete || f.Signature != `WA: want "N", got "N"` {
 		t.Errorf("finding %+v: want a complete minimization of a WA", f)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*"))
@@ -122,7 +123,7 @@ func TestHuntInterruptKeepsWhatWasFound(t *testing.T) {
 	dir := t.TempDir()
 	// Cancel as soon as the finding is reported, before it is even saved.
 	sum := hunt(t, ctx, engine.HuntConfig{Game: game(t, "wrong-on-7"), Seed: 5, Cases: 10000, FoundDir: dir,
-		Found: func(engine.Finding) { cancel() }})
+		Found: func(outcome.Finding) { cancel() }})
 	if !sum.Interrupted || len(sum.Findings) != 1 {
 		t.Fatalf("summary %+v: want an interrupted hunt with its finding", sum)
 	}
@@ -196,7 +197,7 @@ func TestHuntReferenceFailureIsNotAFinding(t *testing.T) {
 	dir := t.TempDir()
 	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: game(t, "ref-loops-on-42"), Seed: 3, Cases: 300,
 		RefLimits: sandbox.Limits{Time: 300 * time.Millisecond}, FoundDir: dir})
-	var rf *engine.RefFailure
+	var rf *outcome.RefFailure
 	if !errors.As(err, &rf) || rf.Divergence.Want.Status != sandbox.TimedOut || !holds(rf.Input, 42) {
 		t.Fatalf("error %v: want the reference's time-out on a case holding 42", err)
 	}
@@ -216,11 +217,11 @@ func TestHuntProgressAndEventsFromOneGoroutine(t *testing.T) {
 	// Run under -race: the callbacks share these variables without a lock, which is
 	// right only if the hunt calls them from one goroutine.
 	var ticks, found, notes int
-	var last engine.Progress
+	var last outcome.Progress
 	sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, "three-bugs"), Seed: 2, Cases: 4000, Workers: 3, MaxFindings: 3,
 		FoundDir: t.TempDir(),
-		Progress: func(p engine.Progress) { ticks++; last = p },
-		Found:    func(engine.Finding) { found++ },
+		Progress: func(p outcome.Progress) { ticks++; last = p },
+		Found:    func(outcome.Finding) { found++ },
 		Note:     func(string) { notes++ }})
 	if found < 3 || notes == 0 || ticks == 0 || last.Cases > sum.Cases {
 		t.Fatalf("%d progress calls (last %+v), %d found, %d notes for %+v", ticks, last, found, notes, sum)
@@ -398,7 +399,7 @@ func TestInterruptedMinimizationKeepsTheCaseAsFoundAndAddsTheSmallestConfirmed(t
 	start = append(start, 42)
 	dir := t.TempDir()
 	sum := hunt(t, ctx, engine.HuntConfig{Game: fixedCase{game(t, "loop-on-42"), start}, Seed: 1, Cases: 1, Workers: 2, FoundDir: dir,
-		Progress: func(p engine.Progress) {
+		Progress: func(p outcome.Progress) {
 			if p.Finishing && p.Taken >= 2 {
 				cancel()
 			}
@@ -454,7 +455,7 @@ func TestProgramHuntAgainstFast(t *testing.T) {
 	t.Run("program sharing fast's mistake", func(t *testing.T) {
 		t.Setenv(programEnv, "wrong-on-7")
 		sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Program: []string{exe}, Seed: 5, Cases: 5000, Workers: 2, MinimizeTime: -1})
-		if len(sum.Findings) != 1 || sum.Findings[0].Divergence.Got.Solver != engine.Program {
+		if len(sum.Findings) != 1 || sum.Findings[0].Divergence.Got.Solver != outcome.Program {
 			t.Fatalf("findings %+v: want the program's mistake, found against ref", sum.Findings)
 		}
 		t.Logf("found on case %d, one of those checked against ref", sum.Findings[0].Index)
@@ -474,7 +475,7 @@ func TestTimeOutIsConfirmedAlone(t *testing.T) {
 	sum := hunt(t, context.Background(), engine.HuntConfig{Game: fixedCase{game(t, "toy"), toyCase{1, 42, 3}}, Program: []string{exe},
 		Seed: 1, Cases: 16, Workers: 2, MinimizeTime: -1})
 	// The run that found it and its rerun alone with the margin (confirm.go).
-	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != engine.TLE || sum.Findings[0].Runs < 2 || sum.Findings[0].Index != 0 {
+	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != outcome.TLE || sum.Findings[0].Runs < 2 || sum.Findings[0].Index != 0 {
 		t.Fatalf("findings %+v: want a time-out of case 0, confirmed", sum.Findings)
 	}
 	// The runs, by when they started: the last is the rerun.
@@ -516,7 +517,7 @@ func TestTimeOutIsNarrowedByScalingAndTellsItsGrowth(t *testing.T) {
 	// same on any machine; the time is only a cap, far past what they take.
 	sum := hunt(t, context.Background(), engine.HuntConfig{Game: scaling{fixedCase{game(t, "quadratic"), long}}, Seed: 1, Cases: 1,
 		Workers: 2, MinimizeRuns: 100, MinimizeTime: 10 * time.Minute})
-	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != engine.TLE {
+	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != outcome.TLE {
 		t.Fatalf("findings %+v, want a time-out", sum.Findings)
 	}
 	f := sum.Findings[0]
@@ -551,7 +552,7 @@ func TestHuntRandomAnswerIsOneFinding(t *testing.T) {
 		t.Fatalf("%d findings, want 1: %+v\ndismissed: %+v", len(sum.Findings), sum.Findings, sum.Dismissed)
 	}
 	f := sum.Findings[0]
-	if f.Verdict != engine.WA || !f.Identity.Changing || f.Shown != f.Runs || f.Runs < 2 ||
+	if f.Verdict != outcome.WA || !f.Identity.Changing || f.Shown != f.Runs || f.Runs < 2 ||
 		f.Signature != "WA, its answer changes from run to run" {
 		t.Errorf("finding %s %q (%+v), shown on %d of %d runs: want a WA whose answer changes, shown on every run",
 			f.Verdict, f.Signature, f.Identity, f.Shown, f.Runs)
@@ -578,7 +579,7 @@ func TestHuntSlowThenWrongIsWrong(t *testing.T) {
 	t.Setenv(markerEnv, t.TempDir())
 	sum := hunt(t, context.Background(), engine.HuntConfig{Game: fixedCase{game(t, "slow-once-then-wrong-on-7"), toyCase{3, 7}}, Seed: 1, Cases: 1, Workers: 2,
 		Limits: sandbox.Limits{Time: 200 * time.Millisecond}})
-	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != engine.WA {
+	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != outcome.WA {
 		t.Fatalf("findings %+v, dismissed %+v: want one WA", sum.Findings, sum.Dismissed)
 	}
 }

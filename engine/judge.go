@@ -2,6 +2,7 @@ package engine
 
 import (
 	"gamediff/corpus"
+	"gamediff/outcome"
 
 	"context"
 	"errors"
@@ -14,7 +15,7 @@ import (
 // TestOf is a corpus case as a test: its input, and the result a right solution gives on
 // it, its answer or, for an input error (R-IN1), exit 2 naming the line.
 func TestOf(e corpus.Entry) Test {
-	want := Result{Solver: Expected, Result: sandbox.Result{Stdout: e.Answer}}
+	want := outcome.Result{Solver: outcome.Expected, Result: sandbox.Result{Stdout: e.Answer}}
 	if e.ErrLine != 0 {
 		want.Exit, want.ErrLine, want.Stderr = 2, e.ErrLine, e.ErrText
 	}
@@ -26,29 +27,7 @@ func TestOf(e corpus.Entry) Test {
 type Test struct {
 	Name  string // how reports name it: its file
 	Input []byte
-	Want  Result // the expected stdout, exit status and input-error line (Entry.Want)
-}
-
-// Judgement is the outcome of the code under test on one test, confirmed as a hunt's
-// findings are (confirm.go): a failure is a verdict only once its reruns show it every
-// time, Flaky when they show it on some.
-type Judgement struct {
-	Test      string        `json:"test"`
-	Verdict   Verdict       `json:"verdict"`
-	Signature string        `json:"signature,omitempty"`
-	Identity  Identity      `json:"identity,omitzero"` // of a failure: what tells it from others (Finding.Identity)
-	CPU       time.Duration `json:"cpu_ns"`            // of the first run
-	Memory    int64         `json:"memory_bytes"`      // its peak, where measured
-	Shown     int           `json:"shown,omitempty"`
-	Runs      int           `json:"runs,omitempty"`
-	// Note says why a failure seen is no verdict (it did not show again), or that the
-	// test could not be run undisturbed (Unjudged).
-	Note       string      `json:"note,omitempty"`
-	Unjudged   bool        `json:"unjudged,omitempty"`
-	Divergence *Divergence `json:"-"` // of a run that failed, for the report
-	// Growth is how the time of the code under test grows along each dimension of the
-	// test's case, for a TLE explained (Growths); empty otherwise.
-	Growth []Growth `json:"growth,omitempty"`
+	Want  outcome.Result // the expected stdout, exit status and input-error line (Entry.Want)
 }
 
 // JudgeConfig says what to judge on the tests, and how.
@@ -71,7 +50,7 @@ type JudgeConfig struct {
 // time-out (Note says its fastest time); one whose reruns exceed the limit but not the
 // margin stays TLE, and Note says it is near the limit, where a quieter or faster machine
 // may pass it. The judgements are in the order of tests; the error is the harness's.
-func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement, error) {
+func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.Judgement, error) {
 	h, err := newHunt(HuntConfig{Game: cfg.Game, Program: cfg.Program, Compare: cfg.Compare, Limits: cfg.Limits, Unpacked: true})
 	if err != nil {
 		return nil, err
@@ -79,7 +58,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 	p, stop := startLanes(ctx, h, cfg.Workers)
 	defer func() { stop() }()
 	limit := h.limits.WithDefaults().Time
-	out := make([]Judgement, len(tests))
+	out := make([]outcome.Judgement, len(tests))
 	checks := make([]judging, len(tests))
 	owner := map[int]int{} // job id → test
 	alone := 0             // the job in flight that runs alone, or 0
@@ -163,13 +142,13 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 				continue
 			}
 			j.Verdict, j.Signature, j.Identity, j.Divergence = r.d.Verdict(), r.sig.words, r.sig.Identity, r.d
-			ch.tle, ch.target = j.Verdict == TLE, 1+confirmReruns
+			ch.tle, ch.target = j.Verdict == outcome.TLE, 1+confirmReruns
 			if ch.tle {
 				ch.target = 1 + tleReruns
 			}
 		}
 		switch {
-		case r.d != nil && ch.tle && r.d.Verdict() != TLE:
+		case r.d != nil && ch.tle && r.d.Verdict() != outcome.TLE:
 			// Over the limit first, then wrong within it: the test is judged on what the
 			// program got wrong, which does not hang on the machine's speed, confirmed as
 			// any failure is, from this run.
@@ -177,7 +156,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			ch.tle, ch.slowFirst = false, r.sig.words
 			ch.runs, ch.shown, ch.said = 1, 1, countRun(nil, r.sig.words)
 			ch.target = 1 + confirmReruns
-		case r.d != nil && j.Identity.shownBy(r.sig.Identity):
+		case r.d != nil && shownBy(j.Identity, r.sig.Identity):
 			ch.shown++
 			ch.said = countRun(ch.said, r.sig.words)
 		case r.d != nil && !ch.tle:
@@ -210,7 +189,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			}
 		case ch.tle && ch.fastest <= limit:
 			j.Note = fmt.Sprintf("over the limit on its first run only: alone it ran in %v of CPU (limit %v)", ch.fastest.Round(time.Millisecond), limit)
-			j.Verdict, j.Signature, j.Identity, j.Divergence = OK, "", Identity{}, nil
+			j.Verdict, j.Signature, j.Identity, j.Divergence = outcome.OK, "", outcome.Identity{}, nil
 		case ch.tle:
 			j.Note = fmt.Sprintf("near the limit: %v of CPU on its fastest rerun alone, over the limit but within its margin (%v): a quieter or faster machine may pass it",
 				ch.fastest.Round(time.Millisecond), time.Duration(tleMargin*float64(limit)))
@@ -225,10 +204,10 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 			if more := changes(ch.said, ch.shown, ch.runs); more != "" {
 				j.Note += "; " + more
 			}
-			j.Verdict = Flaky
+			j.Verdict = outcome.Flaky
 		default:
 			j.Note = fmt.Sprintf("%s once, on %d of %d runs: dismissed", j.Signature, ch.shown, ch.runs)
-			j.Verdict, j.Signature, j.Identity, j.Divergence = OK, "", Identity{}, nil
+			j.Verdict, j.Signature, j.Identity, j.Divergence = outcome.OK, "", outcome.Identity{}, nil
 		}
 		if ch.slowFirst != "" {
 			slow := fmt.Sprintf("over the limit on its first run, then %s on a rerun", ch.slowFirst)
@@ -244,10 +223,10 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]Judgement
 
 // unsettled marks the tests whose judging did not end (an interrupt, or an outcome lost on
 // the way) as unjudged: a test never passes for want of a verdict.
-func unsettled(out []Judgement, isSettled []bool) []Judgement {
+func unsettled(out []outcome.Judgement, isSettled []bool) []outcome.Judgement {
 	for i := range out {
 		if !isSettled[i] && !out[i].Unjudged {
-			out[i] = Judgement{Test: out[i].Test, Unjudged: true, Note: "its judging did not end: no verdict"}
+			out[i] = outcome.Judgement{Test: out[i].Test, Unjudged: true, Note: "its judging did not end: no verdict"}
 		}
 	}
 	return out
@@ -267,7 +246,7 @@ type judging struct {
 // time-out report does: for a test the code under test times out on (timedOut: it is
 // known over the limit, by the margin, on input itself, which is then not run again). The
 // game must scale its cases (Scaler) and the input must be valid.
-func Growths(ctx context.Context, cfg JudgeConfig, input []byte, timedOut bool) ([]Growth, error) {
+func Growths(ctx context.Context, cfg JudgeConfig, input []byte, timedOut bool) ([]outcome.Growth, error) {
 	s, ok := scalerOf(cfg.Game)
 	if !ok {
 		return nil, fmt.Errorf("%s cannot scale its cases", cfg.Game.Name())
@@ -282,7 +261,7 @@ func Growths(ctx context.Context, cfg JudgeConfig, input []byte, timedOut bool) 
 	}
 	p, stop := startLanes(ctx, h, cfg.Workers)
 	defer func() { stop() }()
-	co := newCoordinator(h, &Summary{}, p)
+	co := newCoordinator(h, &outcome.Summary{}, p)
 	g := co.newGrowth(s, pending{c: c, input: input}, timedOut, 2)
 	co.drive(ctx, &finding{}, g)
 	return g.result(), ctx.Err()

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -18,18 +19,18 @@ func TestJudgeTests(t *testing.T) {
 	for _, c := range []toyCase{{1, 2}, {7}, {13, 4}, {}} {
 		var want strings.Builder
 		toyJudge(c.Encode(), &want)
-		tests = append(tests, engine.Test{Name: string(c.Encode()), Input: c.Encode(), Want: engine.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}})
+		tests = append(tests, engine.Test{Name: string(c.Encode()), Input: c.Encode(), Want: outcome.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}})
 	}
 	judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "three-bugs"), Workers: 2}, tests)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []engine.Verdict{engine.OK, engine.WA, engine.RE, engine.OK}
+	want := []outcome.Verdict{outcome.OK, outcome.WA, outcome.RE, outcome.OK}
 	for i, j := range judged {
 		if j.Test != tests[i].Name || j.Verdict != want[i] {
 			t.Errorf("test %q: %s (%s), want %s", tests[i].Name, j.Verdict, j.Signature, want[i])
 		}
-		if j.Verdict != engine.OK && (j.Shown != j.Runs || j.Runs < 3 || j.Divergence == nil) {
+		if j.Verdict != outcome.OK && (j.Shown != j.Runs || j.Runs < 3 || j.Divergence == nil) {
 			t.Errorf("test %q: shown on %d of %d runs: want a failure confirmed on every run", tests[i].Name, j.Shown, j.Runs)
 		}
 	}
@@ -44,7 +45,7 @@ func TestJudgeRandomAnswerFails(t *testing.T) {
 	for _, c := range []toyCase{{1, 2}, {7}, {3, 7, 4}} {
 		var want strings.Builder
 		toyJudge(c.Encode(), &want)
-		tests = append(tests, engine.Test{Name: string(c.Encode()), Input: c.Encode(), Want: engine.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}})
+		tests = append(tests, engine.Test{Name: string(c.Encode()), Input: c.Encode(), Want: outcome.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}})
 	}
 	judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "random-on-7"), Workers: 2}, tests)
 	if err != nil {
@@ -52,9 +53,9 @@ func TestJudgeRandomAnswerFails(t *testing.T) {
 	}
 	for i, j := range judged {
 		switch {
-		case i == 0 && j.Verdict != engine.OK:
+		case i == 0 && j.Verdict != outcome.OK:
 			t.Errorf("test %q: %s (%s), want OK", j.Test, j.Verdict, j.Note)
-		case i > 0 && (j.Verdict != engine.WA || !j.Identity.Changing || j.Shown != j.Runs):
+		case i > 0 && (j.Verdict != outcome.WA || !j.Identity.Changing || j.Shown != j.Runs):
 			t.Errorf("test %q: %s %q, shown on %d of %d runs: want WA on every run, its answer changing", j.Test, j.Verdict, j.Signature, j.Shown, j.Runs)
 		case i > 0 && !strings.Contains(j.Note, "its answer changes from run to run"):
 			t.Errorf("test %q: note %q does not say its answer changes", j.Test, j.Note)
@@ -72,14 +73,14 @@ func TestJudgeSlowThenWrongIsWrong(t *testing.T) {
 	c := toyCase{3, 7}
 	var want strings.Builder
 	toyJudge(c.Encode(), &want)
-	tests := []engine.Test{{Name: "3 7", Input: c.Encode(), Want: engine.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}}}
+	tests := []engine.Test{{Name: "3 7", Input: c.Encode(), Want: outcome.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}}}
 	judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "slow-once-then-wrong-on-7"), Workers: 2,
 		Limits: sandbox.Limits{Time: 200 * time.Millisecond}}, tests)
 	if err != nil {
 		t.Fatal(err)
 	}
 	j := judged[0]
-	if j.Verdict != engine.WA || j.Shown != j.Runs || j.Runs < 2 || !strings.Contains(j.Note, "over the limit on its first run, then WA") {
+	if j.Verdict != outcome.WA || j.Shown != j.Runs || j.Runs < 2 || !strings.Contains(j.Note, "over the limit on its first run, then WA") {
 		t.Errorf("%s %q, shown on %d of %d runs, note %q: want WA on every rerun, the note naming the first run's time-out", j.Verdict, j.Signature, j.Shown, j.Runs, j.Note)
 	}
 	checkNothingLeft(t, "")

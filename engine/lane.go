@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gamediff/coverage"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -61,7 +62,7 @@ type job struct {
 	avoid string
 	// want, when set, is the expected result of a test (Judge): the code under test runs
 	// alone and is compared with it.
-	want *Result
+	want *outcome.Result
 	// timing runs the code under test and, beside it, fast (or, when fast is the code
 	// under test, ref), for their CPU times (a time-out's growth).
 	timing bool
@@ -78,15 +79,15 @@ type jobResult struct {
 	id      int
 	ran     int64
 	digest  uint64
-	found   []pending   // a block's divergent cases
-	reach   []caseReach // a block's cases whose reach was computed, in order
-	d       *Divergence // of a job's input
+	found   []pending           // a block's divergent cases
+	reach   []caseReach         // a block's cases whose reach was computed, in order
+	d       *outcome.Divergence // of a job's input
 	sig     signature
-	run     Result        // the code under test's run, of a test (job.want) or a timing
-	want    Result        // the judge's run beside it, of a timing
-	cpu     time.Duration // the code under test's CPU time, of a job's input
-	invalid bool          // the job's input kept the signature, but the validator rejected it
-	dropped bool          // the job was dropped before its run ended: no outcome
+	run     outcome.Result // the code under test's run, of a test (job.want) or a timing
+	want    outcome.Result // the judge's run beside it, of a timing
+	cpu     time.Duration  // the code under test's CPU time, of a job's input
+	invalid bool           // the job's input kept the signature, but the validator rejected it
+	dropped bool           // the job was dropped before its run ended: no outcome
 	// disturbed counts the runs the lane ran again because they were disturbed from
 	// outside (a worker killed or stopped, a starved run).
 	disturbed int
@@ -174,7 +175,7 @@ func (l *lane) loop(ctx context.Context, jobs <-chan job, results chan<- jobResu
 			if errors.Is(r.err, errDropped) {
 				r.dropped, r.err = true, nil
 			}
-			if r.err == nil && r.d != nil && j.keep.shownBy(r.sig.Identity) && (!l.valid(j.input) || j.avoid != "" && l.h.reaches(j.input, j.avoid)) {
+			if r.err == nil && r.d != nil && shownBy(j.keep.Identity, r.sig.Identity) && (!l.valid(j.input) || j.avoid != "" && l.h.reaches(j.input, j.avoid)) {
 				r.invalid, r.d = true, nil
 			}
 		}
@@ -233,7 +234,7 @@ func (l *lane) valid(input []byte) bool {
 // nil. With gotOnly, the reference is not run but taken to exit 0 with no output
 // (exitsZero). Closing drop stops the run (see worker.run). A disturbed run's divergence
 // has no signature: it is run again.
-func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*Divergence, signature, error) {
+func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*outcome.Divergence, signature, error) {
 	gotOnly := hw.gotOnly
 	want, got, differ, err := l.runBoth(ctx, input, hw, drop)
 	if err != nil || !differ {
@@ -246,10 +247,10 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 	if d.Disturbed() {
 		return d, signature{}, nil
 	}
-	if gotOnly && d.Verdict() == WA {
+	if gotOnly && d.Verdict() == outcome.WA {
 		// A minimization of another verdict: a wrong answer is not it, whatever its
 		// words, and naming it in the game's terms (replaying the reference) is dear.
-		return d, verdictOnly(WA), nil
+		return d, verdictOnly(outcome.WA), nil
 	}
 	if got.Status != sandbox.Exited && want.Status == sandbox.Exited && len(want.Stdout) == 0 && !gotOnly {
 		// The worker died, or was stopped, before it sent the reference's answer: it is
@@ -266,7 +267,7 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 			return nil, signature{}, err
 		}
 		if w.Status != sandbox.Exited {
-			d = Compare(w, Result{Solver: got.Solver}, l.h.cfg.Compare)
+			d = Compare(w, outcome.Result{Solver: got.Solver}, l.h.cfg.Compare)
 			if d.Disturbed() {
 				return d, signature{}, nil
 			}
@@ -283,7 +284,7 @@ func (l *lane) compare(ctx context.Context, input []byte, hw how, drop <-chan st
 
 // runBoth runs the reference and the code under test on input in the lane's worker and
 // returns their results, and whether they differ (the worker compares them).
-func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (want, got Result, differ bool, err error) {
+func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (want, got outcome.Result, differ bool, err error) {
 	if err := l.ready(); err != nil {
 		return want, got, false, err
 	}
@@ -299,9 +300,9 @@ func (l *lane) runBoth(ctx context.Context, input []byte, hw how, drop <-chan st
 
 // judge runs the code under test alone on a test's input and compares its run with the
 // test's expected result.
-func (l *lane) judge(ctx context.Context, input []byte, want Result, hw how, drop <-chan struct{}) (Result, *Divergence, signature, error) {
+func (l *lane) judge(ctx context.Context, input []byte, want outcome.Result, hw how, drop <-chan struct{}) (outcome.Result, *outcome.Divergence, signature, error) {
 	if err := l.ready(); err != nil {
-		return Result{}, nil, signature{}, err
+		return outcome.Result{}, nil, signature{}, err
 	}
 	req := l.request(input, how{gotOnly: true, margin: hw.margin, generous: hw.generous})
 	// The worker compares the code's answer with the test's as it comes, and sends back
@@ -323,13 +324,13 @@ func (l *lane) judge(ctx context.Context, input []byte, want Result, hw how, dro
 // timing runs the code under test on input beside fast (ref when fast is the code under
 // test), each under its limits, and returns both runs, whatever they print; judgeOnly, the
 // judge alone.
-func (l *lane) timing(ctx context.Context, input []byte, judgeOnly bool, drop <-chan struct{}) (want, got Result, err error) {
+func (l *lane) timing(ctx context.Context, input []byte, judgeOnly bool, drop <-chan struct{}) (want, got outcome.Result, err error) {
 	if err := l.ready(); err != nil {
 		return want, got, err
 	}
 	req := l.request(input, how{})
 	if len(l.h.cfg.Program) > 0 {
-		req.Want = side{Judge: Fast, Limits: l.h.refLimits}
+		req.Want = side{Judge: outcome.Fast, Limits: l.h.refLimits}
 	}
 	req.Both = true // both runs come back
 	if judgeOnly {
@@ -355,14 +356,14 @@ func (l *lane) request(input []byte, hw how) request {
 	}
 	program := len(l.h.cfg.Program) > 0
 	req := request{Game: l.h.game.Name(), Input: input, Compare: l.h.cfg.Compare,
-		Want: side{Judge: Ref, Limits: l.h.refLimits}, Got: side{Judge: Fast, Limits: limits}}
+		Want: side{Judge: outcome.Ref, Limits: l.h.refLimits}, Got: side{Judge: outcome.Fast, Limits: limits}}
 	switch {
 	case hw.gotOnly:
 		req.Want = side{}
 	case program && !hw.ref && !hw.fast && !l.h.cfg.AgainstRef:
 		// The fast judge, checked against ref byte for byte at scale, is the program's
 		// oracle: ref is naive, and would cost the hunt most of its time.
-		req.Want = side{Judge: Fast, Limits: l.h.refLimits}
+		req.Want = side{Judge: outcome.Fast, Limits: l.h.refLimits}
 	}
 	if program && !hw.fast {
 		req.Got = side{Argv: l.h.cfg.Program, Limits: limits}
@@ -442,7 +443,7 @@ func (l *lane) reachBlock(indices []int64, aim coverage.Set) (r jobResult) {
 // steady compares input as compare does, running it again, in a new worker, while its run
 // is disturbed from outside (up to maxDisturbed times): a case found disturbed still is
 // left to the coordinator to retry later.
-func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*Divergence, signature, error) {
+func (l *lane) steady(ctx context.Context, input []byte, hw how, drop <-chan struct{}) (*outcome.Divergence, signature, error) {
 	for attempt := 1; ; attempt++ {
 		d, sig, err := l.compare(ctx, input, hw, drop)
 		if err != nil || d == nil || !d.Disturbed() || attempt >= maxDisturbed {
@@ -534,7 +535,7 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, inpu
 	if err != nil || d == nil {
 		return nil, err
 	}
-	found := func(k int, c Case, input []byte, d *Divergence, sig signature, packed bool) pending {
+	found := func(k int, c Case, input []byte, d *outcome.Divergence, sig signature, packed bool) pending {
 		return pending{index: indices[k], c: c, input: input, d: d, sig: sig, after: time.Since(l.h.start), packed: packed}
 	}
 	if len(cases) == 1 {
@@ -542,12 +543,12 @@ func (l *lane) huntPack(ctx context.Context, indices []int64, cases []Case, inpu
 	}
 	// Which cases differ, when both answers split per case.
 	var suspects []int
-	if d.Culprit == NoSolver && d.Want.Exit == 0 && d.Got.Exit == 0 && d.Got.Omitted == 0 && d.Want.Omitted == 0 {
+	if d.Culprit == outcome.NoSolver && d.Want.Exit == 0 && d.Got.Exit == 0 && d.Got.Omitted == 0 && d.Want.Omitted == 0 {
 		want, okW := l.h.batch.Split(d.Want.Stdout, cases)
 		got, okG := l.h.batch.Split(d.Got.Stdout, cases)
 		if okW && okG {
 			for k := range cases {
-				if !l.h.cfg.Compare.Equal(want[k], got[k]) {
+				if !l.h.cfg.Compare.equal(want[k], got[k]) {
 					suspects = append(suspects, k)
 				}
 			}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"gamediff/outcome"
 	"hash/maphash"
 	"iter"
 	"time"
@@ -74,13 +75,13 @@ type candidate struct {
 	repeat bool // of a candidate before it in its walk, or of one whose outcome is known
 }
 
-// outcome is what a candidate's run showed; the divergence is kept only when it keeps
+// candidateOutcome is what a candidate's run showed; the divergence is kept only when it keeps
 // the signature (the walk takes it then), so that the outcomes of big cases cost little.
-type outcome struct {
+type candidateOutcome struct {
 	invalid bool // it kept the signature, but the validator rejected it
-	counted bool // an invalid one, counted once in MinimizeStats.Invalid when the walk met it
+	counted bool // an invalid one, counted once in outcome.MinimizeStats.Invalid when the walk met it
 	kept    bool
-	d       *Divergence
+	d       *outcome.Divergence
 	sig     signature // of a candidate kept: its own words, the finding's identity
 	err     error
 }
@@ -95,7 +96,7 @@ type minimizer struct {
 	game  Game
 
 	taken []pending
-	st    MinimizeStats
+	st    outcome.MinimizeStats
 	over  bool
 
 	w        *shrinkWalk                  // the current case's candidates
@@ -103,7 +104,7 @@ type minimizer struct {
 	kids     map[candidateKey]*shrinkWalk // the walks of candidates run ahead, one of which the walk may take
 	decided  int                          // the candidates of this walk decided, repeats left out
 	keptAt   map[int]bool                 // whether the last candidate decided at each place kept the signature
-	outcomes map[candidateKey]outcome
+	outcomes map[candidateKey]candidateOutcome
 	walked   map[candidateKey]bool // the candidates the walk decided
 	running  map[int]run           // job id → its run
 	inFlight map[candidateKey]bool
@@ -123,10 +124,10 @@ type run struct {
 // answer. A time-out's candidates run with the margin; any other's with the generous
 // limit, so that no candidate's fate hangs on the machine's speed.
 func (c *coordinator) newMinimizer(p pending, g goal) *minimizer {
-	tle := p.d.Verdict() == TLE
+	tle := p.d.Verdict() == outcome.TLE
 	m := &minimizer{p: p, g: g, bound: g.runs, game: c.h.game, lanes: c.p.workers,
-		how:      how{fast: p.reruns.fast, gotOnly: p.d.Verdict() != WA, margin: tle, generous: !tle},
-		outcomes: map[candidateKey]outcome{}, walked: map[candidateKey]bool{}, keptAt: map[int]bool{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
+		how:      how{fast: p.reruns.fast, gotOnly: p.d.Verdict() != outcome.WA, margin: tle, generous: !tle},
+		outcomes: map[candidateKey]candidateOutcome{}, walked: map[candidateKey]bool{}, keptAt: map[int]bool{}, running: map[int]run{}, inFlight: map[candidateKey]bool{}}
 	if m.bound <= 0 {
 		m.bound = c.h.minimizeRuns()
 	}
@@ -167,7 +168,7 @@ func (m *minimizer) take(c *coordinator, f *finding, r jobResult) {
 		m.st.Dropped++
 		return
 	}
-	o := outcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && m.p.sig.shownBy(r.sig.Identity)}
+	o := candidateOutcome{invalid: r.invalid, err: r.err, kept: r.err == nil && r.d != nil && shownBy(m.p.sig.Identity, r.sig.Identity)}
 	if o.kept {
 		o.d, o.sig = r.d, r.sig
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"gamediff/internal/quote"
+	"gamediff/outcome"
 
 	"bytes"
 	"context"
@@ -16,38 +17,20 @@ import (
 	"gamediff/sandbox"
 )
 
-// Result is what one run of a solver produced: the run's own outcome, and what the engine
-// reads of it.
-type Result struct {
-	Solver Solver `json:"solver"` // who ran
-	// Result is how the run ended, what it wrote and what it used; an in-process judge's
-	// error is its Stderr, exit 2 for an input error and 1 for any other.
-	sandbox.Result
-	// ErrLine is the line an input error names (R-IN1: exit 2, and "line N:" first on
-	// stderr for a program), 0 if none.
-	ErrLine int    `json:"err_line"`
-	Stack   string `json:"stack,omitempty"` // a panic's stack, a hung worker's goroutine dump
-	// Omitted is how many bytes of stdout its worker did not send: a run that differs from
-	// the other side keeps its stdout only to a little past where it parts from it, which
-	// is all a report shows, and a run that did not end normally only its head. Zero:
-	// Stdout is all it wrote.
-	Omitted int64 `json:"stdout_omitted,omitempty"`
-}
-
 // Runner maps input bytes to what a judge would see of a run: stdout, exit status and the
 // line an input error names. The reference, the optimized judge and an external program
 // all take this slot.
 type Runner interface {
-	Who() Solver
+	Who() outcome.Solver
 	// Run runs the solver on input. The error is not the solver's: it is ctx's when the
 	// run was cancelled, or a failure of the harness to run it at all.
-	Run(ctx context.Context, input []byte) (Result, error)
+	Run(ctx context.Context, input []byte) (outcome.Result, error)
 }
 
 // Diff runs want (the oracle) and then got on input and compares them (Compare): the one
 // place a pair of solvers meets. It returns both runs, and their divergence, nil when
 // they agree.
-func Diff(ctx context.Context, want, got Runner, input []byte, eq Comparison) (w, g Result, d *Divergence, err error) {
+func Diff(ctx context.Context, want, got Runner, input []byte, eq Comparison) (w, g outcome.Result, d *outcome.Divergence, err error) {
 	if w, err = want.Run(ctx, input); err != nil {
 		return w, g, nil, err
 	}
@@ -63,7 +46,7 @@ func Diff(ctx context.Context, want, got Runner, input []byte, eq Comparison) (w
 // abandoned with the stack it is stuck in. An abandoned goroutine cannot be killed: a hunt
 // runs judges in worker processes instead.
 type InProcess struct {
-	Solver Solver // whose run it is: Ref or Fast
+	Solver outcome.Solver // whose run it is: Ref or Fast
 	Judge  Judge
 	Limits sandbox.Limits
 	// Inline runs the judge on the caller's goroutine, with no time limit, for a caller
@@ -77,15 +60,15 @@ type InProcess struct {
 }
 
 // Who returns whose run it is.
-func (s InProcess) Who() Solver { return s.Solver }
+func (s InProcess) Who() outcome.Solver { return s.Solver }
 
 // Run implements Runner.
-func (s InProcess) Run(ctx context.Context, input []byte) (Result, error) {
+func (s InProcess) Run(ctx context.Context, input []byte) (outcome.Result, error) {
 	lim := s.Limits.WithDefaults()
 	out := &sink{limit: lim.Output}
 	if s.Inline {
 		if err := ctx.Err(); err != nil {
-			return Result{Solver: s.Solver}, err
+			return outcome.Result{Solver: s.Solver}, err
 		}
 		start := time.Now()
 		r := runJudge(s.Solver, s.Judge, input, out)
@@ -93,7 +76,7 @@ func (s InProcess) Run(ctx context.Context, input []byte) (Result, error) {
 		r.CPU = r.Wall
 		return r, nil
 	}
-	done := make(chan Result, 1) // buffered: an abandoned run can still finish and leave
+	done := make(chan outcome.Result, 1) // buffered: an abandoned run can still finish and leave
 	var gid atomic.Int64
 	start := time.Now()
 	go func() {
@@ -110,17 +93,17 @@ func (s InProcess) Run(ctx context.Context, input []byte) (Result, error) {
 	case <-timer.C:
 		stack := goroutineStack(gid.Load())
 		out.abandoned.Store(true)
-		return Result{Solver: s.Solver, Result: sandbox.Result{Status: sandbox.TimedOut, Wall: time.Since(start), CPU: time.Since(start),
+		return outcome.Result{Solver: s.Solver, Result: sandbox.Result{Status: sandbox.TimedOut, Wall: time.Since(start), CPU: time.Since(start),
 			Stderr: fmt.Sprintf("no answer after %v", lim.Time)}, Stack: stack}, nil
 	case <-ctx.Done():
 		out.abandoned.Store(true)
-		return Result{Solver: s.Solver}, ctx.Err()
+		return outcome.Result{Solver: s.Solver}, ctx.Err()
 	}
 }
 
 // runJudge runs j on input in the calling goroutine, recovering a panic, with its stdout
 // going to out.
-func runJudge(who Solver, j Judge, input []byte, out *sink) (r Result) {
+func runJudge(who outcome.Solver, j Judge, input []byte, out *sink) (r outcome.Result) {
 	r.Solver = who
 	defer func() {
 		if v := recover(); v != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gamediff/engine"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -46,9 +47,9 @@ func TestInProcessInline(t *testing.T) {
 		return err
 	}
 	for _, inline := range []bool{false, true} {
-		s := engine.InProcess{Solver: engine.Fast, Judge: judge, Inline: inline}
+		s := engine.InProcess{Solver: outcome.Fast, Judge: judge, Inline: inline}
 		r, err := s.Run(context.Background(), []byte("out\n"))
-		if err != nil || r.Status != sandbox.Exited || r.Exit != 0 || string(r.Stdout) != "out\n" || r.Solver != engine.Fast {
+		if err != nil || r.Status != sandbox.Exited || r.Exit != 0 || string(r.Stdout) != "out\n" || r.Solver != outcome.Fast {
 			t.Fatalf("inline %v: %+v, %v; want exit 0 with out", inline, r, err)
 		}
 		if onCaller := ran == caller; onCaller != inline {
@@ -68,7 +69,7 @@ func TestInProcessInline(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	ran = ""
-	s := engine.InProcess{Solver: engine.Fast, Judge: judge, Inline: true}
+	s := engine.InProcess{Solver: outcome.Fast, Judge: judge, Inline: true}
 	if _, err := s.Run(ctx, []byte("out\n")); !errors.Is(err, context.Canceled) || ran != "" {
 		t.Errorf("inline, canceled context: %v, judge ran: %v; want context.Canceled, not run", err, ran != "")
 	}

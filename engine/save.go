@@ -2,6 +2,7 @@ package engine
 
 import (
 	"gamediff/corpus"
+	"gamediff/outcome"
 
 	"fmt"
 	"os"
@@ -28,7 +29,7 @@ type saver struct {
 // whether this hunt made it (a case saved before is the user's, and never removed). The
 // folder it went to is synced, so that the case outlives a crash of the machine before
 // anything that counts on it (the removal of the case it replaces) is done.
-func (s *saver) save(input []byte, want Result) (path string, created, ok bool) {
+func (s *saver) save(input []byte, want outcome.Result) (path string, created, ok bool) {
 	if s.dir == "" {
 		return "", false, false
 	}

@@ -2,13 +2,12 @@ package engine
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"sync"
 	"time"
 
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -17,7 +16,7 @@ import (
 // shrinking: every candidate that still times out costs the whole limit, and a shrinker
 // spends its budget barely cutting a big case, where a few scaled probes find the smallest
 // scale that still times out. Its report then tells how the code under test's time grows
-// along each dimension (Growth).
+// along each dimension (outcome.Growth).
 type Scaler interface {
 	// Dimensions names the dimensions a case can be scaled along.
 	Dimensions() []string
@@ -35,61 +34,6 @@ func scalerOf(g any) (Scaler, bool) {
 	s, ok := g.(Scaler)
 	return s, ok && len(s.Dimensions()) > 0
 }
-
-// Growth is how the CPU time of the code under test grows along one dimension of a
-// time-out's case, beside fast's on the same inputs: measured on the case scaled along
-// that dimension alone, at each of Scales of it: the share of the dimension each probe
-// kept, nominally 1/8, 1/4, 1/2 and 1 (and smaller, 1/16, 1/32, …, where even 1/8 is
-// over the limit), which rounding sets near them (13 of 50 rows).
-type Growth struct {
-	Dimension string    `json:"dimension"`
-	Scales    []float64 `json:"scales"`
-	// Code and Fast are the CPU seconds at each scale; a run over the time limit is
-	// recorded as -1, not waited for; 0 where the case could not be scaled so.
-	Code []float64 `json:"code_seconds"`
-	Fast []float64 `json:"fast_seconds"`
-	// CodeExponent and FastExponent are fitted so that the time goes as scale^exponent
-	// (doubling the dimension multiplies the time by 2^exponent); NaN when too few runs
-	// were long enough to tell (shown as "?", null in JSON).
-	CodeExponent jsonFloat `json:"code_exponent"`
-	FastExponent jsonFloat `json:"fast_exponent"`
-	// BaseScale is the case's share at the smallest probe (baseScale, or more where the
-	// dimension cannot be cut so far; 0: none), and CodeBase and FastBase the CPU seconds
-	// there: what does not grow with the dimension (the program's start, its work along
-	// the other dimensions), which the exponents are fitted past.
-	BaseScale float64 `json:"base_scale"`
-	CodeBase  float64 `json:"code_base_seconds"`
-	FastBase  float64 `json:"fast_base_seconds"`
-}
-
-// jsonFloat is a float that writes NaN as null.
-type jsonFloat float64
-
-// MarshalJSON writes the number, or null for NaN.
-func (f jsonFloat) MarshalJSON() ([]byte, error) {
-	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-		return []byte("null"), nil
-	}
-	return []byte(fmt.Sprintf("%.2f", float64(f))), nil
-}
-
-// UnmarshalJSON reads the number, or NaN for null: a growth read back from a report's JSON
-// is the growth written.
-func (f *jsonFloat) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*f = jsonFloat(math.NaN())
-		return nil
-	}
-	v, err := strconv.ParseFloat(string(b), 64)
-	if err != nil {
-		return fmt.Errorf("an exponent: %w", err)
-	}
-	*f = jsonFloat(v)
-	return nil
-}
-
-// Exponent is the exponent as a number, NaN when too few runs told it.
-func (f jsonFloat) Exponent() float64 { return float64(f) }
 
 // growthScales are the scales at which a growth is measured first.
 var growthScales = []float64{1.0 / 8, 1.0 / 4, 1.0 / 2, 1}
@@ -164,7 +108,7 @@ type narrowStep struct {
 	wanted  []probe         // made, not yet started
 	rounds  int
 	taken   []pending
-	stats   MinimizeStats
+	stats   outcome.MinimizeStats
 	capped  bool
 	over    bool
 	target  float64 // seconds
@@ -431,7 +375,7 @@ type growthStep struct {
 	runs  int // the runs each probe gets before the consistency checks
 	c     Case
 	limit time.Duration
-	out   []Growth
+	out   []outcome.Growth
 	all   []*gprobe
 	byIn  map[string]*gprobe
 	queue []*gprobe
@@ -466,9 +410,9 @@ type gsent struct {
 func (c *coordinator) newGrowth(s Scaler, p pending, overAtOne bool, runs int) *growthStep {
 	g := &growthStep{s: s, runs: runs, c: p.c, limit: c.h.limits.WithDefaults().Time, byIn: map[string]*gprobe{}, ids: map[int]gsent{}}
 	dims := s.Dimensions()
-	g.out = make([]Growth, len(dims))
+	g.out = make([]outcome.Growth, len(dims))
 	for k, dim := range dims {
-		g.out[k] = Growth{Dimension: dim}
+		g.out[k] = outcome.Growth{Dimension: dim}
 		for _, f := range growthScales {
 			g.add(k, f, false)
 		}
@@ -638,10 +582,10 @@ func (g *growthStep) needsSmaller(k int) (float64, bool) {
 
 // result is the table: each dimension's scales, smallest first, its times, and the
 // exponents fitted.
-func (g *growthStep) result() []Growth {
-	out := make([]Growth, len(g.out))
+func (g *growthStep) result() []outcome.Growth {
+	out := make([]outcome.Growth, len(g.out))
 	for k := range g.out {
-		out[k] = Growth{Dimension: g.out[k].Dimension}
+		out[k] = outcome.Growth{Dimension: g.out[k].Dimension}
 		type col struct{ scale, code, fast float64 }
 		var cols []col
 		for _, pr := range g.all {
@@ -677,7 +621,7 @@ func (g *growthStep) result() []Growth {
 // what the dimension does not scale (the program's start, its input read, its work along
 // the other dimensions, kept whole). Where the base is not measured, or the two runs are too
 // near it to tell their growth from noise, c is taken as 0. NaN with fewer than two runs.
-func fitExponent(scales, seconds []float64, baseAt, base float64) jsonFloat {
+func fitExponent(scales, seconds []float64, baseAt, base float64) outcome.Exponent {
 	var at []int
 	for i := len(seconds) - 1; i >= 0 && len(at) < 2; i-- {
 		if seconds[i] > noiseFloor.Seconds() {
@@ -685,13 +629,13 @@ func fitExponent(scales, seconds []float64, baseAt, base float64) jsonFloat {
 		}
 	}
 	if len(at) < 2 || scales[at[0]] == scales[at[1]] {
-		return jsonFloat(math.NaN())
+		return outcome.Exponent(math.NaN())
 	}
 	hi, lo := seconds[at[0]], seconds[at[1]]
 	sHi, sLo := scales[at[0]], scales[at[1]]
 	plain := math.Log(hi/lo) / math.Log(sHi/sLo)
 	if baseAt <= 0 || baseAt >= sLo || base < 0 || lo-base < noiseFloor.Seconds() || hi <= lo {
-		return jsonFloat(plain)
+		return outcome.Exponent(plain)
 	}
 	// (hi − lo)/(lo − base) = (sHi^e − sLo^e)/(sLo^e − baseAt^e), which grows with e:
 	// bisected over [0, 8], past which a growth is exponential anyway.
@@ -701,7 +645,7 @@ func fitExponent(scales, seconds []float64, baseAt, base float64) jsonFloat {
 	}
 	low, high := 1e-3, 8.0
 	if want <= ratio(low) || want >= ratio(high) {
-		return jsonFloat(plain)
+		return outcome.Exponent(plain)
 	}
 	for range 60 {
 		mid := (low + high) / 2
@@ -711,5 +655,5 @@ func fitExponent(scales, seconds []float64, baseAt, base float64) jsonFloat {
 			high = mid
 		}
 	}
-	return jsonFloat((low + high) / 2)
+	return outcome.Exponent((low + high) / 2)
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"gamediff/outcome"
 	"math"
 	"slices"
 	"testing"
@@ -97,7 +98,7 @@ func TestGrowthRerunsInconsistentProbes(t *testing.T) {
 		{"within the limit past one over it", []*gprobe{probe(0.125, 0.1), probe(0.25), probe(0.5, 0.4)}, []int{1, 2}},
 		{"under the noise floor, in any order", []*gprobe{probe(0.125, 0.003), probe(0.25, 0.002), probe(0.5, 0.4)}, nil},
 	} {
-		g := &growthStep{out: []Growth{{Dimension: "n"}}, all: c.probes}
+		g := &growthStep{out: []outcome.Growth{{Dimension: "n"}}, all: c.probes}
 		var want []*gprobe
 		for _, i := range c.want {
 			want = append(want, c.probes[i])

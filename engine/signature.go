@@ -7,42 +7,13 @@ import (
 	"strconv"
 	"strings"
 
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
-// Identity is what makes two divergences one bug: a hunt keeps one finding of each, a
-// confirmation counts the reruns that show the finding's, and a minimization takes only
-// the candidates that keep it. It holds no coordinates, counts, dataset or step numbers,
-// so that one bug met on two inputs is one identity, whatever words name it there. Each
-// field is a term compared whole, never words read back.
-type Identity struct {
-	Verdict Verdict `json:"verdict"`
-	// Oracle marks a mistake of the hunt's oracle (fast, against ref) met in a program's
-	// hunt, apart from the program's own.
-	Oracle bool `json:"oracle,omitempty"`
-	// In is the solver whose run did not end normally, for a failure of that kind.
-	In Solver `json:"in,omitempty"`
-	// Step is where the answers part: the kind of step, in the game's own terms, when the
-	// game tells bugs apart by it ("left click"); else what the engine tells alone:
-	// "exit status", "input error", "format", "output".
-	Step string `json:"step,omitempty"`
-	// Want and Got are the forms of the two answers where they part, as the game tells
-	// them apart (`"finish"`, "nothing"), or their exit statuses.
-	Want string `json:"want,omitempty"`
-	Got  string `json:"got,omitempty"`
-	// Detail is what else tells the bug apart: the game's ("got misses cells"), a format
-	// slip's kind, the first line of a crash's stderr with its numbers left out.
-	Detail string `json:"detail,omitempty"`
-	// Changing marks a failure that changes from run to run of one case (a program that
-	// answers a random word): wrong every time, in other words each time. Its other
-	// fields but Verdict and Oracle are empty, so that the one bug met on many cases, in
-	// other words on each, is one identity, whatever its answers.
-	Changing bool `json:"changing,omitempty"`
-}
-
 // shownBy reports whether a run whose divergence is got shows the bug id is: got is id,
 // or, for a failure that changes from run to run, got is any failure of its verdict.
-func (id Identity) shownBy(got Identity) bool {
+func shownBy(id, got outcome.Identity) bool {
 	if id.Changing {
 		return got.Verdict == id.Verdict && got.Oracle == id.Oracle
 	}
@@ -54,7 +25,7 @@ func (id Identity) shownBy(got Identity) bool {
 // game's terms.
 type signature struct {
 	_ [0]func() // not comparable: decisions compare identities, never words
-	Identity
+	outcome.Identity
 	words string
 }
 
@@ -69,37 +40,37 @@ func (s signature) ofOracle() signature {
 }
 
 // changing is the signature of a failure whose runs on one case failed each in other words
-// (Identity.Changing): its verdict, and that it changes, whatever it said on each run.
+// (outcome.Identity.Changing): its verdict, and that it changes, whatever it said on each run.
 func (s signature) changing() signature {
 	what := "its failure"
-	if s.Verdict == WA {
+	if s.Verdict == outcome.WA {
 		what = "its answer"
 	}
 	words := fmt.Sprintf("%s, %s changes from run to run", s.Verdict, what)
 	if s.Oracle {
 		words = "fast: " + words
 	}
-	return signature{Identity: Identity{Verdict: s.Verdict, Oracle: s.Oracle, Changing: true}, words: words}
+	return signature{Identity: outcome.Identity{Verdict: s.Verdict, Oracle: s.Oracle, Changing: true}, words: words}
 }
 
 // verdictOnly is the signature of any divergence of verdict v: a minimization of another
 // verdict takes no such candidate, whatever its words.
-func verdictOnly(v Verdict) signature {
-	return signature{Identity: Identity{Verdict: v}, words: v.String()}
+func verdictOnly(v outcome.Verdict) signature {
+	return signature{Identity: outcome.Identity{Verdict: v}, words: v.String()}
 }
 
-// signature identifies a divergence, shortly and stably, so that the minimizer can keep
+// signatureOf identifies a divergence, shortly and stably, so that the minimizer can keep
 // only smaller cases that show the same bug and a hunt can tell distinct bugs apart: the
 // verdict and where it happens, in the game's terms when the game can say (classify, which
 // gives the step, the forms and the detail of the identity, and the words; "" when it
 // cannot say).
-func (d *Divergence) signature(classify func(want, got []byte) (Identity, string)) signature {
+func signatureOf(d *outcome.Divergence, classify func(want, got []byte) (outcome.Identity, string)) signature {
 	v := d.Verdict()
-	sig := func(id Identity, words string) signature {
+	sig := func(id outcome.Identity, words string) signature {
 		id.Verdict = v
 		return signature{Identity: id, words: v.String() + words}
 	}
-	if r, ok := d.culprit(); ok {
+	if r, ok := d.FailedRun(); ok {
 		words := " in " + r.Solver.String()
 		detail := ""
 		switch r.Status {
@@ -110,20 +81,20 @@ func (d *Divergence) signature(classify func(want, got []byte) (Identity, string
 			detail = shape(firstLine(r.Stderr))
 			words += ": " + detail
 		}
-		return sig(Identity{In: r.Solver, Detail: detail}, words)
+		return sig(outcome.Identity{In: r.Solver, Detail: detail}, words)
 	}
 	switch {
 	case d.Want.Exit != d.Got.Exit:
 		// "ref" whichever judge gave the expected answer: a program's hunt compares it
 		// with fast, and confirms against ref, and both must name the bug alike.
-		return sig(Identity{Step: "exit status", Want: strconv.Itoa(d.Want.Exit), Got: strconv.Itoa(d.Got.Exit)},
+		return sig(outcome.Identity{Step: "exit status", Want: strconv.Itoa(d.Want.Exit), Got: strconv.Itoa(d.Got.Exit)},
 			fmt.Sprintf(": exit %d where ref exits %d", d.Got.Exit, d.Want.Exit))
 	case d.Want.ErrLine != d.Got.ErrLine:
-		return sig(Identity{Step: "input error"}, ": input error named on another line")
+		return sig(outcome.Identity{Step: "input error"}, ": input error named on another line")
 	}
 	if kind := d.FormatOnly(); kind != "" {
 		// One cause, one finding: whatever step it shows at, a format slip is one bug.
-		return sig(Identity{Step: "format", Detail: kind}, " format: "+kind)
+		return sig(outcome.Identity{Step: "format", Detail: kind}, " format: "+kind)
 	}
 	if classify != nil {
 		if id, words := classify(d.Want.Stdout, d.Got.Stdout); words != "" {
@@ -131,7 +102,7 @@ func (d *Divergence) signature(classify func(want, got []byte) (Identity, string
 		}
 	}
 	w, g := firstDifferentLines(d.Want.Stdout, d.Got.Stdout)
-	return sig(Identity{Step: "output", Want: w, Got: g}, fmt.Sprintf(": want %s, got %s", w, g))
+	return sig(outcome.Identity{Step: "output", Want: w, Got: g}, fmt.Sprintf(": want %s, got %s", w, g))
 }
 
 // firstDifferentLines returns the shapes of the first lines where want and got differ.

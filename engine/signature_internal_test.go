@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -10,35 +11,37 @@ import (
 // always shown, and the identity beside them, which holds no number of the input's (an
 // index in a panic, an output's values): two divergences of one identity have one words.
 func TestSignatureWordsAndIdentity(t *testing.T) {
-	ref := func(out string) Result { return Result{Solver: Ref, Result: sandbox.Result{Stdout: []byte(out)}} }
-	got := func(r Result) Result { r.Solver = Program; return r }
+	ref := func(out string) outcome.Result {
+		return outcome.Result{Solver: outcome.Ref, Result: sandbox.Result{Stdout: []byte(out)}}
+	}
+	got := func(r outcome.Result) outcome.Result { r.Solver = outcome.Program; return r }
 	tests := []struct {
 		name   string
-		d      *Divergence
+		d      *outcome.Divergence
 		oracle bool
 		words  string
-		id     Identity
+		id     outcome.Identity
 	}{
-		{"panic", Compare(ref("1\n"), got(Result{Result: sandbox.Result{Status: sandbox.Panicked, Stderr: "index 7 out of range\nmore"}}), Exact), false,
-			"RE in program: panic: index N out of range", Identity{Verdict: RE, In: Program, Detail: "panic: index N out of range"}},
-		{"time-out", Compare(ref("1\n"), got(Result{Result: sandbox.Result{Status: sandbox.TimedOut}}), Exact), false,
-			"TLE in program", Identity{Verdict: TLE, In: Program}},
-		{"exit status", Compare(ref("1\n"), got(Result{Result: sandbox.Result{Exit: 3}}), Exact), false,
-			"RE: exit 3 where ref exits 0", Identity{Verdict: RE, Step: "exit status", Want: "0", Got: "3"}},
-		{"input error line", Compare(Result{Solver: Ref, Result: sandbox.Result{Exit: 1}, ErrLine: 2}, got(Result{Result: sandbox.Result{Exit: 1}, ErrLine: 3}), Exact), false,
-			"WA: input error named on another line", Identity{Verdict: WA, Step: "input error"}},
-		{"format", Compare(ref("1\n2\n"), got(Result{Result: sandbox.Result{Stdout: []byte("1\n2")}}), Exact), false,
-			"WA format: the last line has no newline", Identity{Verdict: WA, Step: "format", Detail: "the last line has no newline"}},
-		{"output", Compare(ref("14\n"), got(Result{Result: sandbox.Result{Stdout: []byte("15\n")}}), Exact), false,
-			`WA: want "N", got "N"`, Identity{Verdict: WA, Step: "output", Want: `"N"`, Got: `"N"`}},
-		{"another output", Compare(ref("1\n2\n"), got(Result{Result: sandbox.Result{Stdout: []byte("1\n30\n")}}), Exact), false,
-			`WA: want "N", got "N"`, Identity{Verdict: WA, Step: "output", Want: `"N"`, Got: `"N"`}},
-		{"the oracle's", Compare(ref("14\n"), Result{Solver: Fast, Result: sandbox.Result{Stdout: []byte("15\n")}}, Exact), true,
-			`fast: WA: want "N", got "N"`, Identity{Verdict: WA, Oracle: true, Step: "output", Want: `"N"`, Got: `"N"`}},
+		{"panic", Compare(ref("1\n"), got(outcome.Result{Result: sandbox.Result{Status: sandbox.Panicked, Stderr: "index 7 out of range\nmore"}}), Exact), false,
+			"RE in program: panic: index N out of range", outcome.Identity{Verdict: outcome.RE, In: outcome.Program, Detail: "panic: index N out of range"}},
+		{"time-out", Compare(ref("1\n"), got(outcome.Result{Result: sandbox.Result{Status: sandbox.TimedOut}}), Exact), false,
+			"TLE in program", outcome.Identity{Verdict: outcome.TLE, In: outcome.Program}},
+		{"exit status", Compare(ref("1\n"), got(outcome.Result{Result: sandbox.Result{Exit: 3}}), Exact), false,
+			"RE: exit 3 where ref exits 0", outcome.Identity{Verdict: outcome.RE, Step: "exit status", Want: "0", Got: "3"}},
+		{"input error line", Compare(outcome.Result{Solver: outcome.Ref, Result: sandbox.Result{Exit: 1}, ErrLine: 2}, got(outcome.Result{Result: sandbox.Result{Exit: 1}, ErrLine: 3}), Exact), false,
+			"WA: input error named on another line", outcome.Identity{Verdict: outcome.WA, Step: "input error"}},
+		{"format", Compare(ref("1\n2\n"), got(outcome.Result{Result: sandbox.Result{Stdout: []byte("1\n2")}}), Exact), false,
+			"WA format: the last line has no newline", outcome.Identity{Verdict: outcome.WA, Step: "format", Detail: "the last line has no newline"}},
+		{"output", Compare(ref("14\n"), got(outcome.Result{Result: sandbox.Result{Stdout: []byte("15\n")}}), Exact), false,
+			`WA: want "N", got "N"`, outcome.Identity{Verdict: outcome.WA, Step: "output", Want: `"N"`, Got: `"N"`}},
+		{"another output", Compare(ref("1\n2\n"), got(outcome.Result{Result: sandbox.Result{Stdout: []byte("1\n30\n")}}), Exact), false,
+			`WA: want "N", got "N"`, outcome.Identity{Verdict: outcome.WA, Step: "output", Want: `"N"`, Got: `"N"`}},
+		{"the oracle's", Compare(ref("14\n"), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Stdout: []byte("15\n")}}, Exact), true,
+			`fast: WA: want "N", got "N"`, outcome.Identity{Verdict: outcome.WA, Oracle: true, Step: "output", Want: `"N"`, Got: `"N"`}},
 	}
-	words := map[Identity]string{}
+	words := map[outcome.Identity]string{}
 	for _, tt := range tests {
-		s := tt.d.signature(nil)
+		s := signatureOf(tt.d, nil)
 		if tt.oracle {
 			s = s.ofOracle()
 		}

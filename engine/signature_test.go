@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gamediff/engine"
+	"gamediff/outcome"
 )
 
 // namedToy is three-bugs with a classifier that writes the line where the answers part
@@ -18,16 +19,16 @@ type namedToy struct {
 	forms bool
 }
 
-func (n namedToy) Classify(input, want, got []byte) (engine.Identity, string) {
+func (n namedToy) Classify(input, want, got []byte) (outcome.Identity, string) {
 	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
 	line := 0
 	for line < len(w) && line < len(g) && w[line] == g[line] {
 		line++
 	}
 	if line >= len(w) || line >= len(g) {
-		return engine.Identity{}, ""
+		return outcome.Identity{}, ""
 	}
-	id := engine.Identity{Step: "number"}
+	id := outcome.Identity{Step: "number"}
 	if n.forms {
 		id.Got = "N"
 		if strings.Trim(g[line], "0123456789") != "" {
@@ -55,16 +56,16 @@ func TestOneFindingPerIdentityWhateverItsWords(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := namedToy{Game: game(t, "three-bugs"), forms: tt.forms}
 			sum := hunt(t, context.Background(), engine.HuntConfig{Game: g, Seed: 11, Cases: 3000, Workers: 2, MaxFindings: 3, FoundDir: t.TempDir()})
-			var wrong []engine.Finding
+			var wrong []outcome.Finding
 			for _, f := range sum.Findings {
-				if f.Verdict == engine.WA {
+				if f.Verdict == outcome.WA {
 					wrong = append(wrong, f)
 				}
 			}
 			if len(wrong) != tt.wrong || len(sum.Findings) != tt.wrong+1 {
 				t.Fatalf("findings %+v: want %d WA and the panic", sum.Findings, tt.wrong)
 			}
-			seen := map[engine.Identity]bool{}
+			seen := map[outcome.Identity]bool{}
 			for _, f := range wrong {
 				// Its case minimized to one number: dropping the numbers before it moves the
 				// line its words name, and keeps its identity.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"gamediff/coverage"
+	"gamediff/outcome"
 )
 
 // Steering is how a hunt seeks the situations of its game's catalogue instead of waiting
@@ -122,21 +123,8 @@ func needsReach(index int64, aimed bool) bool {
 	return index < steerHorizon || aimed || splitMix64(uint64(index))%coverEvery == 0
 }
 
-// Coverage is what a hunt's cases reached of its game's catalogue of situations
-// (Cataloguer): the rulebook's branches, the limits' boundaries, the input forms.
-type Coverage struct {
-	Situations int `json:"situations"`
-	Reached    int `json:"reached"`
-	// Never lists the ids of the situations no case reached, in the catalogue's order.
-	Never []string `json:"never_reached"`
-	// Steered counts the cases aimed at situations not reached yet; Opening the hunt's
-	// opening cases (the statement's limits) that it ran.
-	Steered int64 `json:"steered_cases"`
-	Opening int   `json:"opening_cases"`
-}
-
 // coverage is the hunt's Coverage, nil for a game without a catalogue.
-func (s *steering) coverage(opening int) *Coverage {
+func (s *steering) coverage(opening int) *outcome.Coverage {
 	if s.cat == nil {
 		return nil
 	}
@@ -145,5 +133,5 @@ func (s *steering) coverage(opening int) *Coverage {
 	if never == nil {
 		never = []string{} // -json lists none as [], not null
 	}
-	return &Coverage{Situations: len(cat), Reached: s.covered.Len(), Never: never, Steered: s.steered, Opening: opening}
+	return &outcome.Coverage{Situations: len(cat), Reached: s.covered.Len(), Never: never, Steered: s.steered, Opening: opening}
 }

@@ -7,6 +7,7 @@ import (
 
 	"gamediff/coverage"
 	"gamediff/engine"
+	"gamediff/outcome"
 )
 
 // steeredToy is the toy with a catalogue of situations and a generator that aims: its
@@ -79,7 +80,7 @@ func (s steeredToy) Toward(seed uint64, want coverage.Set) engine.Case {
 func TestSteeringReachesTheRareAndKeepsTheSeed(t *testing.T) {
 	g := steeredToy{game(t, "toy")}
 	const cases = 3000 // past the steering horizon and its epochs
-	hunt := func(workers int, start, n int64, shard, shards int) engine.Summary {
+	hunt := func(workers int, start, n int64, shard, shards int) outcome.Summary {
 		t.Helper()
 		sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: g, Seed: 5, Workers: workers,
 			Start: start, Cases: n, Shard: shard, Shards: shards, MinimizeTime: -1})
@@ -99,7 +100,7 @@ func TestSteeringReachesTheRareAndKeepsTheSeed(t *testing.T) {
 	if c.Opening != 1 || c.Steered == 0 || c.Steered > cases {
 		t.Errorf("coverage %+v: want the opening case run, and some cases steered", c)
 	}
-	digest := func(s engine.Summary) uint64 {
+	digest := func(s outcome.Summary) uint64 {
 		d, err := strconv.ParseUint(s.Digest, 16, 64)
 		if err != nil {
 			t.Fatal(err)

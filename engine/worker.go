@@ -2,6 +2,7 @@ package engine
 
 import (
 	"gamediff/internal/quote"
+	"gamediff/outcome"
 
 	"bufio"
 	"context"
@@ -50,13 +51,13 @@ type request struct {
 // program the worker starts (Argv), a test's expected result (Answer), or, with none, the
 // reference taken to exit 0 (exitsZero), under its limits.
 type side struct {
-	Judge  Solver // Ref or Fast; NoSolver for a program or for none
+	Judge  outcome.Solver // Ref or Fast; NoSolver for a program or for none
 	Argv   []string
 	Limits sandbox.Limits
 	// Answer is a test's expected result (judge), which the first side gives as its run:
 	// the code under test is compared with it in the worker, as its output comes, and
 	// its output need not travel to the coordinator to be compared there.
-	Answer *Result
+	Answer *outcome.Result
 }
 
 // response is a phase's end or a comparison's result, with the worker's CPU time, which
@@ -65,14 +66,14 @@ type response struct {
 	Slow      bool // the first side still runs after quickSide: watch it with its own limits
 	Phase     bool // the first side has run, slowly: watch the second with its own limits
 	Same      bool // the two sides agree; their runs are not sent
-	Want, Got Result
+	Want, Got outcome.Result
 	CPU       time.Duration
 	RSS       int64  // the memory the worker holds now (heldMemory), from which the next run is measured
 	Err       string // the worker could not run the request at all (unknown game, …)
 	Dropped   bool   // the coordinator dropped the request before it ended
 	Sandbox   string // the handshake: how the worker contains the programs it runs
 	// Spent is the CPU time of each side's run, sent even when the runs are not: a hunt
-	// tells where its CPU went (CPUUse).
+	// tells where its CPU went (outcome.CPUUse).
 	Spent [2]time.Duration
 }
 
@@ -164,8 +165,8 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 		// As Diff, but the second side knows the first's run: a program's output is
 		// compared with it as it comes, and only its head is kept.
 		var (
-			r Result
-			d *Divergence
+			r outcome.Result
+			d *outcome.Divergence
 		)
 		w, err := want.Run(reqCtx, req.Input)
 		if err == nil {
@@ -212,7 +213,7 @@ func serveWorker(lookup func(string) (Game, bool), in io.Reader, out io.Writer, 
 const stdoutKept = 64 << 10
 
 // clipStdout keeps the head of the stdout of a run that did not end normally.
-func clipStdout(r Result) Result {
+func clipStdout(r outcome.Result) outcome.Result {
 	if r.Status != sandbox.Exited && len(r.Stdout) > stdoutKept {
 		r.Omitted += int64(len(r.Stdout) - stdoutKept)
 		r.Stdout = append([]byte(nil), r.Stdout[:stdoutKept]...)
@@ -224,7 +225,7 @@ func clipStdout(r Result) Result {
 // past want's length, as a program's run is kept as it is read (program): an answer of
 // about the expected size travels whole, and a flood only as far as a report shows of
 // where it parts from want's.
-func cutStdout(want, got Result) Result {
+func cutStdout(want, got outcome.Result) outcome.Result {
 	if keep := len(want.Stdout) + answerTail; len(got.Stdout) > keep {
 		got.Omitted += int64(len(got.Stdout) - keep)
 		got.Stdout = got.Stdout[:keep]
@@ -261,20 +262,20 @@ func dumpGoroutines(w io.Writer) {
 
 // localSolver is a request's side as this worker runs it. The second side of a request
 // is given the first's run (against), with which its answer is compared (eq).
-func localSolver(g Game, s side, against *Result, eq Comparison) Runner {
+func localSolver(g Game, s side, against *outcome.Result, eq Comparison) Runner {
 	switch {
 	case isProgram(s):
 		return program{cmd: sandbox.Command{Argv: s.Argv, Limits: s.Limits}, against: against, eq: eq}
 	case s.Answer != nil:
 		return answer{*s.Answer}
-	case s.Judge == Ref:
+	case s.Judge == outcome.Ref:
 		// The reference, naive by design, recurses as deep as a 1000x1000 cascade:
 		// Go's default stack.
-		return workerJudge{who: Ref, judge: g.Ref, limits: s.Limits, stack: 1 << 30}
-	case s.Judge == Fast:
+		return workerJudge{who: outcome.Ref, judge: g.Ref, limits: s.Limits, stack: 1 << 30}
+	case s.Judge == outcome.Fast:
 		// The judge under test gets a judge's stack (64 MiB, as many judges give), so
 		// that runaway recursion is a crash within a second, not a gigabyte later.
-		return workerJudge{who: Fast, judge: g.Fast, limits: s.Limits, stack: 64 << 20}
+		return workerJudge{who: outcome.Fast, judge: g.Fast, limits: s.Limits, stack: 64 << 20}
 	}
 	return exitsZero{}
 }
@@ -290,13 +291,13 @@ func localSolver(g Game, s side, against *Result, eq Comparison) Runner {
 // a little more, and the coordinator is sent no more.
 type program struct {
 	cmd     sandbox.Command
-	against *Result
+	against *outcome.Result
 	eq      Comparison
 }
 
-func (program) Who() Solver { return Program }
+func (program) Who() outcome.Solver { return outcome.Program }
 
-func (p program) Run(ctx context.Context, input []byte) (Result, error) {
+func (p program) Run(ctx context.Context, input []byte) (outcome.Result, error) {
 	debug.SetMemoryLimit(int64(p.cmd.Limits.WithDefaults().Output) + 16<<20)
 	defer debug.SetMemoryLimit(math.MaxInt64)
 	// What a run of a program allocates here is its input and output, garbage at its end,
@@ -312,7 +313,7 @@ func (p program) Run(ctx context.Context, input []byte) (Result, error) {
 		cmd.Tee, cmd.Keep = match, len(p.against.Stdout)+answerTail
 	}
 	run, err := cmd.Run(ctx, input)
-	r := Result{Solver: Program, Result: run}
+	r := outcome.Result{Solver: outcome.Program, Result: run}
 	if err != nil {
 		if ctx.Err() == nil {
 			err = fmt.Errorf("program: %w", err)
@@ -342,10 +343,10 @@ func (p program) Run(ctx context.Context, input []byte) (Result, error) {
 const answerTail = 1 << 20
 
 // answer gives a test's expected result as its run (judge).
-type answer struct{ r Result }
+type answer struct{ r outcome.Result }
 
-func (a answer) Who() Solver                                 { return Expected }
-func (a answer) Run(context.Context, []byte) (Result, error) { return a.r, nil }
+func (a answer) Who() outcome.Solver                                 { return outcome.Expected }
+func (a answer) Run(context.Context, []byte) (outcome.Result, error) { return a.r, nil }
 
 // stderrLine is how a program names the line of an input error (R-IN1), first on a line of
 // its stderr, as the judges do.
@@ -357,22 +358,22 @@ const programGCPercent = 400
 // workerJudge runs a judge in the worker, in its goroutine: a hang is the coordinator's
 // to stop, by killing the worker.
 type workerJudge struct {
-	who    Solver
+	who    outcome.Solver
 	judge  Judge
 	limits sandbox.Limits
 	stack  int
 }
 
-func (j workerJudge) Who() Solver { return j.who }
+func (j workerJudge) Who() outcome.Solver { return j.who }
 
-func (j workerJudge) Run(_ context.Context, input []byte) (Result, error) {
+func (j workerJudge) Run(_ context.Context, input []byte) (outcome.Result, error) {
 	debug.SetMaxStack(j.stack)
 	lim := j.limits.WithDefaults()
 	before, start := sandbox.SelfCPU(), time.Now()
 	// A goroutine of its own, whose stack (a deep recursion's, hundreds of megabytes)
 	// goes when it ends; and what a big run leaves is handed back to the system before
 	// the next, whose memory the coordinator measures as the worker's.
-	done := make(chan Result)
+	done := make(chan outcome.Result)
 	go func() { done <- runJudge(j.who, j.judge, input, &sink{limit: lim.Output, buf: answerBuffer()}) }()
 	r := <-done
 	r.CPU, r.Wall = sandbox.SelfCPU()-before, time.Since(start)
@@ -409,13 +410,13 @@ const (
 // tell: it exits 0. A minimization of a TLE or a crash runs the code under test alone.
 type exitsZero struct{}
 
-func (exitsZero) Who() Solver { return Ref }
-func (exitsZero) Run(context.Context, []byte) (Result, error) {
+func (exitsZero) Who() outcome.Solver { return outcome.Ref }
+func (exitsZero) Run(context.Context, []byte) (outcome.Result, error) {
 	return exitsZeroResult, nil
 }
 
 // exitsZeroResult is what exitsZero's run gives.
-var exitsZeroResult = Result{Solver: Ref}
+var exitsZeroResult = outcome.Result{Solver: outcome.Ref}
 
 // quickSide is how long the first side of a request may run before the worker tells the
 // coordinator, which until then watches the request against the second side's limits
@@ -430,7 +431,7 @@ type phased struct {
 	slow, done func()
 }
 
-func (p phased) Run(ctx context.Context, input []byte) (Result, error) {
+func (p phased) Run(ctx context.Context, input []byte) (outcome.Result, error) {
 	told := make(chan struct{})
 	timer := time.AfterFunc(quickSide, func() { p.slow(); close(told) })
 	r, err := p.Runner.Run(ctx, input)
@@ -523,13 +524,13 @@ func startWorker(exe string) (*worker, error) {
 //
 // Closing drop asks the worker to stop the request's program, whose outcome is no longer
 // needed; run then returns errDropped, unless the request ended first.
-func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (want, got Result, same bool, err error) {
+func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (want, got outcome.Result, same bool, err error) {
 	w.seq++
 	req.Seq = w.seq
 	for _, s := range []*side{&req.Want, &req.Got} {
 		s.Limits = s.Limits.WithDefaults()
 	}
-	labels := [2]Solver{label(req.Want), label(req.Got)}
+	labels := [2]outcome.Solver{label(req.Want), label(req.Got)}
 	w.child.ResetStderr()
 	if w.enc.Encode(req) == nil {
 		w.bw.Flush() // a failed write means the worker is gone: the read below tells how
@@ -585,7 +586,7 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 				return want, got, false, fmt.Errorf("worker: %s", r.Err)
 			}
 			if r.Same && !req.Both {
-				r.Want, r.Got = Result{Solver: labels[0]}, Result{Solver: labels[1]}
+				r.Want, r.Got = outcome.Result{Solver: labels[0]}, outcome.Result{Solver: labels[1]}
 			}
 			r.Want.CPU, r.Got.CPU = r.Spent[0], r.Spent[1]
 			return r.Want, r.Got, r.Same, nil
@@ -620,7 +621,7 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 	}
 	// The worker died, or was killed by the watchdog, while it ran side phase.
 	<-w.child.Done()
-	res := Result{Solver: labels[phase], Result: sandbox.Result{Wall: time.Since(start), Status: sandbox.Crashed}}
+	res := outcome.Result{Solver: labels[phase], Result: sandbox.Result{Wall: time.Since(start), Status: sandbox.Crashed}}
 	dump := w.child.Stderr(time.Second)
 	killed, why := stopped.Final()
 	switch {
@@ -636,9 +637,9 @@ func (w *worker) run(ctx context.Context, req request, drop <-chan struct{}) (wa
 		res.Stderr, res.Stack = crashLine(w.child.ProcessState(), dump), dump
 	}
 	if phase == 0 {
-		return res, Result{Solver: labels[1]}, false, nil
+		return res, outcome.Result{Solver: labels[1]}, false, nil
 	}
-	return Result{Solver: labels[0]}, res, false, nil
+	return outcome.Result{Solver: labels[0]}, res, false, nil
 }
 
 // span is the stretch of work of this worker that its watch holds to side s's limits: from
@@ -652,16 +653,16 @@ func (w *worker) span(start time.Time, s side) sandbox.Span {
 func isProgram(s side) bool { return len(s.Argv) > 0 }
 
 // label is who a side's runs are.
-func label(s side) Solver {
+func label(s side) outcome.Solver {
 	switch {
 	case isProgram(s):
-		return Program
+		return outcome.Program
 	case s.Answer != nil:
-		return Expected
-	case s.Judge != NoSolver:
+		return outcome.Expected
+	case s.Judge != outcome.NoSolver:
 		return s.Judge
 	}
-	return Ref
+	return outcome.Ref
 }
 
 // watchedLimits are the limits a worker is watched against while it runs side s: the

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -57,7 +58,7 @@ func TestProgramInputErrorLine(t *testing.T) {
 	} {
 		s := localSolver(nil, side{Argv: []string{"sh", "-c", tt.script}, Limits: sandbox.Limits{Time: time.Second}}, nil, Exact)
 		r, err := s.Run(context.Background(), []byte("input\n"))
-		if err != nil || r.Solver != Program || r.Status != sandbox.Exited || r.Exit != tt.exit || r.ErrLine != tt.line {
+		if err != nil || r.Solver != outcome.Program || r.Status != sandbox.Exited || r.Exit != tt.exit || r.ErrLine != tt.line {
 			t.Errorf("%s: %s exit %d line %d (stderr %q), err %v; want program, exit %d line %d", tt.script, r.Status, r.Exit, r.ErrLine, r.Stderr, err, tt.exit, tt.line)
 		}
 	}
@@ -70,7 +71,7 @@ func TestProgramInputErrorLine(t *testing.T) {
 func TestWorkerComparesAFloodAsItComes(t *testing.T) {
 	w := testWorker(t)
 	const flood = 5 << 20
-	answer := &Result{Solver: Expected, Result: sandbox.Result{Stdout: []byte("1 2\n")}}
+	answer := &outcome.Result{Solver: outcome.Expected, Result: sandbox.Result{Stdout: []byte("1 2\n")}}
 	for _, tt := range []struct {
 		name    string
 		script  string

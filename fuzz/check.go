@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"gamediff/outcome"
 	"gamediff/report"
 
 	"context"
@@ -47,11 +48,11 @@ var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 
 // diff runs both judges in-process: a panic or a hang becomes a result, not the end of the
 // fuzzer, so that it is reported with the other judge's answer beside it.
-func (g *target) diff(t failer, input []byte) (want, got engine.Result, d *engine.Divergence) {
+func (g *target) diff(t failer, input []byte) (want, got outcome.Result, d *outcome.Divergence) {
 	t.Helper()
 	limits := sandbox.Limits{Time: runTimeout}
-	want, got, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: engine.Ref, Judge: g.ref, Limits: limits, Inline: inlineRuns},
-		engine.InProcess{Solver: engine.Fast, Judge: g.fast, Limits: limits, Inline: inlineRuns}, input, engine.Exact)
+	want, got, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: outcome.Ref, Judge: g.ref, Limits: limits, Inline: inlineRuns},
+		engine.InProcess{Solver: outcome.Fast, Judge: g.fast, Limits: limits, Inline: inlineRuns}, input, engine.Exact)
 	if err != nil {
 		t.Fatalf("%s: %v", g.game, err)
 	}
@@ -71,7 +72,7 @@ func (g *target) checkParse(t failer, input []byte) {
 		report.Divergence(&b, d)
 		t.Fatalf("%s: ref and fast disagree on %q:\n%s", g.game, input, b.String())
 	}
-	for _, r := range []engine.Result{want, got} {
+	for _, r := range []outcome.Result{want, got} {
 		if r.Exit != 0 && (r.Exit != 2 || r.ErrLine < 1 || !lineMessage.MatchString(r.Stderr)) {
 			t.Fatalf("%s %s: exit %d with message %q: an input error must exit 2 and name its line", g.game, r.Solver, r.Exit, r.Stderr)
 		}

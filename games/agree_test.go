@@ -1,6 +1,7 @@
 package games
 
 import (
+	"gamediff/outcome"
 	"gamediff/report"
 
 	"bytes"
@@ -18,11 +19,11 @@ import (
 // damaged inputs (which hunts never generate, so they are what compares the two parsers'
 // input errors), and on the cases FromBytes decodes from random bytes.
 
-func agree(t *testing.T, g Game, input []byte) engine.Result {
+func agree(t *testing.T, g Game, input []byte) outcome.Result {
 	t.Helper()
 	limits := sandbox.Limits{Time: 20 * time.Second}
-	want, _, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: engine.Ref, Judge: g.Ref, Limits: limits},
-		engine.InProcess{Solver: engine.Fast, Judge: g.Fast, Limits: limits}, input, engine.Exact)
+	want, _, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: outcome.Ref, Judge: g.Ref, Limits: limits},
+		engine.InProcess{Solver: outcome.Fast, Judge: g.Fast, Limits: limits}, input, engine.Exact)
 	if err != nil {
 		t.Fatal(err)
 	}

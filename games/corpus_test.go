@@ -2,6 +2,7 @@ package games
 
 import (
 	"gamediff/corpus"
+	"gamediff/outcome"
 
 	"gamediff/report"
 
@@ -31,8 +32,8 @@ func TestCorpus(t *testing.T) {
 				name := strings.TrimSuffix(e.Path, ".in")
 				t.Run(name, func(t *testing.T) {
 					for _, s := range []engine.Runner{
-						engine.InProcess{Solver: engine.Ref, Judge: g.Ref},
-						engine.InProcess{Solver: engine.Fast, Judge: g.Fast},
+						engine.InProcess{Solver: outcome.Ref, Judge: g.Ref},
+						engine.InProcess{Solver: outcome.Fast, Judge: g.Fast},
 					} {
 						r, err := s.Run(context.Background(), e.Input)
 						if err != nil {

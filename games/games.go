@@ -20,6 +20,7 @@ import (
 	"gamediff/coverage"
 	"gamediff/engine"
 	"gamediff/gen"
+	"gamediff/outcome"
 	"gamediff/picture"
 	"gamediff/ruling"
 	"gamediff/scale"
@@ -337,12 +338,12 @@ func (t typed[C]) Decode(input []byte) (engine.Case, error) {
 // Classify names a wrong answer in the game's terms, as its drawing signs it: the kind of
 // step where the answers part (when the game tells bugs apart by it) and the forms of
 // both make the identity; picture.Explain's signature is the words.
-func (t typed[C]) Classify(input, want, got []byte) (engine.Identity, string) {
+func (t typed[C]) Classify(input, want, got []byte) (outcome.Identity, string) {
 	s, err := t.p.Drawing.Signature(input, want, got)
 	if err != nil {
-		return engine.Identity{}, ""
+		return outcome.Identity{}, ""
 	}
-	return engine.Identity{Step: s.Kind, Want: s.Want, Got: s.Got, Detail: s.Detail}, s.Words
+	return outcome.Identity{Step: s.Kind, Want: s.Want, Got: s.Got, Detail: s.Detail}, s.Words
 }
 
 func (t typed[C]) Validate(input []byte) error {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/outcome"
 	"gamediff/testutil/clitest"
 )
 
@@ -30,8 +31,8 @@ func BenchmarkHuntIsolation(b *testing.B) {
 						defer wg.Done()
 						for i := int64(w); i < cases; i += workers {
 							input := g.Generate(engine.CaseSeed(1, i)).Encode()
-							_, _, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: engine.Ref, Judge: g.Ref},
-								engine.InProcess{Solver: engine.Fast, Judge: g.Fast}, input, engine.Exact)
+							_, _, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: outcome.Ref, Judge: g.Ref},
+								engine.InProcess{Solver: outcome.Fast, Judge: g.Fast}, input, engine.Exact)
 							if err != nil || d != nil {
 								b.Errorf("case %d: %v %v", i, err, d)
 							}
@@ -57,7 +58,7 @@ func BenchmarkHuntIsolation(b *testing.B) {
 
 // BenchmarkProgramHunt runs, per game, a short hunt of the contestant-style C++ solution in
 // examples/ (built with g++ -O2), as hunt -cmd runs it, and reports its cases/s and the
-// share of the hunt's CPU time the program got (engine.CPUUse), so that the harness's own
+// share of the hunt's CPU time the program got (outcome.CPUUse), so that the harness's own
 // cost can be tracked. The games run side by side in one run: compare their ratios, not
 // the absolute figures of a shared machine.
 func BenchmarkProgramHunt(b *testing.B) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -30,7 +31,7 @@ func TestHangingJudgeIsReportedAndMinimized(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != engine.TLE {
+	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != outcome.TLE {
 		t.Fatalf("findings %+v, want one TLE", sum.Findings)
 	}
 	f := sum.Findings[0]

@@ -9,6 +9,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/gen"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -30,8 +31,8 @@ func BenchmarkCaseOverhead(b *testing.B) {
 		}
 		var answer bytes.Buffer
 		g.Ref(Generate[engine.Case](shape, 1).Encode(), &answer)
-		want := engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: answer.Bytes()}}
-		got := engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: bytes.Clone(answer.Bytes())}}
+		want := outcome.Result{Solver: outcome.Ref, Result: sandbox.Result{Stdout: answer.Bytes()}}
+		got := outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Stdout: bytes.Clone(answer.Bytes())}}
 		for _, source := range []string{"splitmix", "mathrand"} {
 			b.Run(g.Name()+"/"+source, func(b *testing.B) {
 				seed := uint64(0)

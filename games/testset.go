@@ -3,6 +3,7 @@ package games
 import (
 	"gamediff/corpus"
 	"gamediff/coverage"
+	"gamediff/outcome"
 
 	"gamediff/report"
 
@@ -353,7 +354,7 @@ func makeTest(ctx context.Context, g Game, p gen.PlanTest, seed uint64, number i
 		return t, fmt.Errorf("the generated input is invalid: %w", err)
 	}
 	// Generous time limits: a test set may hold the largest inputs, and ref is naive.
-	want, err := engine.InProcess{Solver: engine.Ref, Judge: g.Ref, Limits: sandbox.Limits{Time: 10 * time.Minute, Output: 1 << 30}}.Run(ctx, input)
+	want, err := engine.InProcess{Solver: outcome.Ref, Judge: g.Ref, Limits: sandbox.Limits{Time: 10 * time.Minute, Output: 1 << 30}}.Run(ctx, input)
 	switch {
 	case err != nil:
 		return t, err
@@ -385,7 +386,7 @@ func judgeFast(ctx context.Context, g Game, made []madeTest, workers int) error 
 	tests := make([]engine.Test, len(made))
 	for i, m := range made {
 		tests[i] = engine.Test{Name: "test " + strconv.Itoa(m.Number), Input: m.input,
-			Want: engine.Result{Solver: engine.Expected, Result: sandbox.Result{Stdout: m.answer}}}
+			Want: outcome.Result{Solver: outcome.Expected, Result: sandbox.Result{Stdout: m.answer}}}
 	}
 	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Workers: workers,
 		Limits: sandbox.Limits{Time: fastCheckFactor * g.TimeLimit(), Output: 1 << 30}}, tests)
@@ -397,7 +398,7 @@ func judgeFast(ctx context.Context, g Game, made []madeTest, workers int) error 
 		switch {
 		case j.Unjudged:
 			return fmt.Errorf("test %d (%s): fast could not be judged on it: %s", m.Number, m.Call, j.Note)
-		case j.Verdict != engine.OK:
+		case j.Verdict != outcome.OK:
 			var b strings.Builder
 			if j.Divergence != nil {
 				report.Divergence(&b, j.Divergence)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"gamediff/internal/quote"
+	"gamediff/outcome"
 
 	"bytes"
 	"fmt"
@@ -13,15 +14,14 @@ import (
 
 	"github.com/aymanbagabas/go-udiff"
 
-	"gamediff/engine"
 	"gamediff/sandbox"
 )
 
 // culprit is the run of a divergence that did not end normally, if one did not.
-func culprit(d *engine.Divergence) (engine.Result, bool) {
+func culprit(d *outcome.Divergence) (outcome.Result, bool) {
 	switch {
-	case d.Culprit == engine.NoSolver:
-		return engine.Result{}, false
+	case d.Culprit == outcome.NoSolver:
+		return outcome.Result{}, false
 	case d.Culprit == d.Want.Solver && d.Want.Status != sandbox.Exited:
 		return d.Want, true
 	}
@@ -56,7 +56,7 @@ func firstLineOf(s string) string {
 }
 
 // Summary is a divergence in one line.
-func Summary(d *engine.Divergence) string {
+func Summary(d *outcome.Divergence) string {
 	if r, ok := culprit(d); ok {
 		return r.Solver.String() + " " + r.Status.String()
 	}
@@ -72,7 +72,7 @@ func Summary(d *engine.Divergence) string {
 // FirstDifference names the first line of stdout where the two runs differ, and quotes
 // both there (clipped), for a one-line report of a wrong answer ("end of output" where
 // one ended).
-func FirstDifference(d *engine.Divergence) (line int, want, got string) {
+func FirstDifference(d *outcome.Divergence) (line int, want, got string) {
 	same := commonPrefix(d.Want.Stdout, d.Got.Stdout)
 	line = bytes.Count(d.Want.Stdout[:same], []byte{'\n'}) + 1
 	start := bytes.LastIndexByte(d.Want.Stdout[:same], '\n') + 1
@@ -89,7 +89,7 @@ func FirstDifference(d *engine.Divergence) (line int, want, got string) {
 // Divergence writes what differs: the first differing lines of stdout as a unified diff
 // (-want +got) with their line numbers, the error messages, and the stack of a panic or a
 // hang, each bounded.
-func Divergence(w io.Writer, d *engine.Divergence) {
+func Divergence(w io.Writer, d *outcome.Divergence) {
 	fmt.Fprintf(w, "%s: %s\n", d.Verdict(), Summary(d))
 	if r, ok := culprit(d); ok {
 		if r.CPU > 0 || r.Memory > 0 {
@@ -105,7 +105,7 @@ func Divergence(w io.Writer, d *engine.Divergence) {
 			return
 		}
 	}
-	for _, r := range []engine.Result{d.Want, d.Got} {
+	for _, r := range []outcome.Result{d.Want, d.Got} {
 		if r.Stderr != "" && r.Status == sandbox.Exited {
 			fmt.Fprintf(w, "%s stderr: %s\n", r.Solver, escape(quote.HeadTail(firstLineOf(r.Stderr), 300)))
 		}
@@ -117,7 +117,7 @@ func Divergence(w io.Writer, d *engine.Divergence) {
 // unified diff (-want +got) of a window around it, bounded; nothing when they are the
 // same. A report that tells a failure its own way still shows the outputs so. A
 // difference in whitespace alone is said to be one.
-func StdoutDiff(w io.Writer, d *engine.Divergence) {
+func StdoutDiff(w io.Writer, d *outcome.Divergence) {
 	if kind := d.FormatOnly(); kind != "" {
 		fmt.Fprintf(w, "format only (%s): the tokens are the same; -compare tokens accepts it, as most judges' checkers do\n", kind)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gamediff/engine"
+	"gamediff/outcome"
 	"gamediff/report"
 	"gamediff/sandbox"
 	"gamediff/testutil/golden"
@@ -25,16 +26,16 @@ func TestDivergences(t *testing.T) {
 	cells := strings.Repeat("<1, 2, 3>, ", 5000)
 	tests := []struct {
 		name      string
-		want, got engine.Result
+		want, got outcome.Result
 	}{
 		{"window", ref(long1.String()), ok(long2.String())},
 		{"missing-newline", ref("a\nb\n"), ok("a\nb")},
 		{"long-line", ref("RUNNING: [" + cells + "<9, 9, 1>, " + cells + "]\n"), ok("RUNNING: [" + cells + "<9, 9, 2>, " + cells + "]\n")},
 		{"control-bytes", ref("finish\ntotal step 3\n"), ok("finish\r\ntotal\x00step \xff3\n")},
-		{"exit", ref("a\n"), engine.Result{Solver: engine.Program, Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 3, Stderr: "Segmentation fault?\nmore"}}},
-		{"timeout", ref("a\n"), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time"},
+		{"exit", ref("a\n"), outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Stdout: []byte("a\n"), Exit: 3, Stderr: "Segmentation fault?\nmore"}}},
+		{"timeout", ref("a\n"), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time"},
 			Stack: "goroutine 1 [running]:\nmain.loop()\n\t/src/main.go:12 +0x1d"}},
-		{"crash", ref("a\n"), engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stdout: []byte("a\n"),
+		{"crash", ref("a\n"), outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stdout: []byte("a\n"),
 			Stderr: "fatal error: stack overflow (exit status 2)"}, Stack: "runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow"}},
 	}
 	for _, tt := range tests {
@@ -49,10 +50,10 @@ func TestDivergences(t *testing.T) {
 	}
 }
 
-func ref(out string) engine.Result {
-	return engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: []byte(out)}}
+func ref(out string) outcome.Result {
+	return outcome.Result{Solver: outcome.Ref, Result: sandbox.Result{Stdout: []byte(out)}}
 }
 
-func ok(out string) engine.Result {
-	return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Stdout: []byte(out)}}
+func ok(out string) outcome.Result {
+	return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Stdout: []byte(out)}}
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"gamediff/engine"
 	"gamediff/internal/quote"
+	"gamediff/outcome"
 	"gamediff/picture"
 	"gamediff/sandbox"
 )
@@ -33,15 +33,15 @@ type failure struct {
 
 // failed reports whether a finding is a run that did not end normally: any verdict but
 // a wrong answer.
-func failed(f engine.Finding) bool {
+func failed(f outcome.Finding) bool {
 	d := f.Divergence
-	return d != nil && d.Verdict() != engine.WA
+	return d != nil && d.Verdict() != outcome.WA
 }
 
 // failure tells how the run of a failed finding ended. p is Explain's parting of the
 // expected output and the run's output, nil when there is none (the outputs are the same,
 // or the run's output is lost).
-func (h Hunt) failure(f engine.Finding, p *picture.Parting) failure {
+func (h Hunt) failure(f outcome.Finding, p *picture.Parting) failure {
 	d := f.Divergence
 	r := culpritOf(d)
 	lim := h.Limits
@@ -82,7 +82,7 @@ func (h Hunt) failure(f engine.Finding, p *picture.Parting) failure {
 	default:
 		fl.what = fmt.Sprintf("%s did not end normally", who)
 	}
-	if r.Solver != engine.Program && r.Status != sandbox.Exited {
+	if r.Solver != outcome.Program && r.Status != sandbox.Exited {
 		stderr = "" // an in-process judge's stderr is the harness's words, told above
 	} else if r.Status != sandbox.Exited && r.Status != sandbox.Signaled {
 		_, stderr = cutFirstLine(stderr) // the harness's line: "used 1.2s of CPU time, limit 1s"
@@ -99,7 +99,7 @@ func (h Hunt) failure(f engine.Finding, p *picture.Parting) failure {
 	}
 	if len(used) > 0 {
 		fl.usage = strings.Join(used, ", ")
-		if r.Solver == engine.Program {
+		if r.Solver == outcome.Program {
 			fl.usage += ", its whole process tree"
 		}
 	}
@@ -122,11 +122,11 @@ func sizesApart(a, b int64) (string, string) {
 }
 
 // solverName is how a report names a run's solver in a sentence.
-func solverName(s engine.Solver) string {
+func solverName(s outcome.Solver) string {
 	switch s {
-	case engine.Program:
+	case outcome.Program:
 		return "the program"
-	case engine.Ref:
+	case outcome.Ref:
 		return "the reference"
 	}
 	return s.String()
@@ -134,7 +134,7 @@ func solverName(s engine.Solver) string {
 
 // verbOf is what a run that ended so did: a crash dies, a run over a limit is stopped,
 // a run that exits stops.
-func verbOf(r engine.Result) string {
+func verbOf(r outcome.Result) string {
 	switch r.Status {
 	case sandbox.TimedOut, sandbox.Idle, sandbox.MemoryLimit, sandbox.OutputLimit:
 		return "was stopped"
@@ -147,10 +147,10 @@ func verbOf(r engine.Result) string {
 // whereStopped says where in the game a run stopped, from its output against want (p is
 // Explain's parting of the two; nil when they are the same, or when Explain could not
 // part them): the input line of that step, and whether the outputs part before it.
-func whereStopped(r engine.Result, want []byte, p *picture.Parting, verb string) (string, int, bool) {
+func whereStopped(r outcome.Result, want []byte, p *picture.Parting, verb string) (string, int, bool) {
 	lost := outputLost(r)
 	later := " (later, if it buffers its output)"
-	if r.Solver != engine.Program {
+	if r.Solver != outcome.Program {
 		later = ""
 	}
 	switch {
@@ -176,8 +176,8 @@ func whereStopped(r engine.Result, want []byte, p *picture.Parting, verb string)
 
 // outputLost reports whether a run's output is lost: an in-process judge's, when its
 // worker died or was killed under it. A program's output is what it wrote to its pipe.
-func outputLost(r engine.Result) bool {
-	return r.Solver != engine.Program && r.Status != sandbox.Exited && r.Status != sandbox.Panicked && r.Status != sandbox.OutputLimit
+func outputLost(r outcome.Result) bool {
+	return r.Solver != outcome.Program && r.Status != sandbox.Exited && r.Status != sandbox.Panicked && r.Status != sandbox.OutputLimit
 }
 
 // The signs a hint reads in a run's stderr and stack.
@@ -187,7 +187,7 @@ var (
 )
 
 // hintOf is what the way a run ended suggests, "" when it suggests nothing in particular.
-func hintOf(r engine.Result, h Hunt, lim sandbox.Limits) string {
+func hintOf(r outcome.Result, h Hunt, lim sandbox.Limits) string {
 	text := r.Stderr + "\n" + r.Stack
 	sig := ""
 	if r.Status == sandbox.Signaled {
@@ -195,7 +195,7 @@ func hintOf(r engine.Result, h Hunt, lim sandbox.Limits) string {
 	}
 	// A shell, or a wrapper that runs the solution, reports a child killed by signal N as
 	// exit status 128+N.
-	if r.Status == sandbox.Exited && r.Solver == engine.Program {
+	if r.Status == sandbox.Exited && r.Solver == outcome.Program {
 		switch r.Exit {
 		case 139:
 			sig = "SIGSEGV (exit status 139: 128 + signal 11)"
@@ -207,7 +207,7 @@ func hintOf(r engine.Result, h Hunt, lim sandbox.Limits) string {
 	switch {
 	case goStackOverflow.MatchString(text):
 		s := "likely a stack overflow in a deep recursion" + recursion(text)
-		if r.Solver != engine.Program {
+		if r.Solver != outcome.Program {
 			return s + ": a case can make fast recurse deeper than Go's stack allows; make that recursion a loop"
 		}
 		return s + "; judges that allow deep recursion run a program under `ulimit -s unlimited`, so try " +

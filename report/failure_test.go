@@ -8,6 +8,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/outcome"
 	"gamediff/report"
 	"gamediff/sandbox"
 	"gamediff/testutil/golden"
@@ -31,9 +32,9 @@ var failureInputs = map[string]string{
 func failureCases(t *testing.T) []struct {
 	name, game, input string
 	flags             report.Hunt
-	verdict           engine.Verdict
+	verdict           outcome.Verdict
 	sig               string
-	got               func(want []byte) engine.Result
+	got               func(want []byte) outcome.Result
 } {
 	program := func(cmd string) report.Hunt {
 		return report.Hunt{Seed: 1, Program: cmd, Argv: []string{cmd}, Limits: sandbox.Limits{Memory: 1024 << 20, Output: 64 << 20}, Self: self}
@@ -46,117 +47,117 @@ func failureCases(t *testing.T) []struct {
 	return []struct {
 		name, game, input string
 		flags             report.Hunt
-		verdict           engine.Verdict
+		verdict           outcome.Verdict
 		sig               string
-		got               func(want []byte) engine.Result
+		got               func(want []byte) outcome.Result
 	}{
 		// RE: a Go stack overflow (exit 2), a C++ segmentation fault, a C++ abort, a panic of fast.
-		{"re-mine", "mine-big", failureInputs["mine-big"], program("./sol"), engine.RE, "RE: exit 2 where ref exits 0",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Exit: 2, Stderr: report.GoRecursion(), CPU: 412 * time.Millisecond, Memory: 14 << 20}}
+		{"re-mine", "mine-big", failureInputs["mine-big"], program("./sol"), outcome.RE, "RE: exit 2 where ref exits 0",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Exit: 2, Stderr: report.GoRecursion(), CPU: 412 * time.Millisecond, Memory: 14 << 20}}
 			}},
-		{"re-boom", "boom", failureInputs["boom"], program("./boom"), engine.RE, "RE in program: killed by segmentation fault",
-			func(want []byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stdout: lines(want, 1), Stderr: "killed by segmentation fault\n",
+		{"re-boom", "boom", failureInputs["boom"], program("./boom"), outcome.RE, "RE in program: killed by segmentation fault",
+			func(want []byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stdout: lines(want, 1), Stderr: "killed by segmentation fault\n",
 					CPU: 31 * time.Millisecond, Memory: 3 << 20}}
 			}},
-		{"re-tower", "tower", failureInputs["tower"], program("./tower"), engine.RE, "RE in program: killed by aborted",
-			func(want []byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stdout: lines(want, 1),
+		{"re-tower", "tower", failureInputs["tower"], program("./tower"), outcome.RE, "RE in program: killed by aborted",
+			func(want []byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stdout: lines(want, 1),
 					Stderr: "killed by aborted\nterminate called after throwing an instance of 'std::out_of_range'\n  what():  vector::_M_range_check: __n (which is 4) >= this->size() (which is 4)\n",
 					CPU:    4 * time.Millisecond, Memory: 3 << 20}}
 			}},
-		{"re-datamining", "datamining", failureInputs["datamining"], fast, engine.RE, "RE in fast: panic: runtime error: index out of range [N] with length N",
-			func(want []byte) engine.Result {
-				return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Panicked, Stdout: lines(want, 1),
+		{"re-datamining", "datamining", failureInputs["datamining"], fast, outcome.RE, "RE in fast: panic: runtime error: index out of range [N] with length N",
+			func(want []byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Panicked, Stdout: lines(want, 1),
 					Stderr: "runtime error: index out of range [5] with length 5", CPU: 2 * time.Millisecond},
 					Stack: "goroutine 7 [running]:\nruntime/debug.Stack()\n\t/usr/local/go/src/runtime/debug/stack.go:26 +0x5e\ngamediff/engine.runJudge.func1()\n\t/work/main/engine/run.go:161 +0x13a\npanic({0x6e2b40?, 0xc000016120?})\n\t/usr/local/go/src/runtime/panic.go:783 +0x132\ngamediff/fast.(*dmBoard).reveal(0xc0000b6000, 0x3, 0x1)\n\t/work/main/fast/datamining.go:188 +0x2f4\ngamediff/fast.Datamining({0xc000122000, 0x5d, 0x60}, {0x7f0f20, 0xc0000a2080})\n\t/work/main/fast/datamining.go:74 +0x1c5"}
 			}},
 		// TLE: a program with no output (buffered), one with part of its answer, fast
 		// (its dump from SIGQUIT), a program that sleeps.
-		{"tle-mine", "mine", failureInputs["mine"], program("./sol --fast"), engine.TLE, "TLE in program",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used 1.013s of CPU time, limit 1s\n", CPU: 1013 * time.Millisecond, Memory: 9 << 20}}
+		{"tle-mine", "mine", failureInputs["mine"], program("./sol --fast"), outcome.TLE, "TLE in program",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used 1.013s of CPU time, limit 1s\n", CPU: 1013 * time.Millisecond, Memory: 9 << 20}}
 			}},
-		{"tle-boom", "boom", failureInputs["boom"], program("python3 boom.py"), engine.TLE, "TLE in program",
-			func(want []byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.TimedOut, Stdout: lines(want, 2), Stderr: "used 2.004s of CPU time, limit 2s\n", CPU: 2004 * time.Millisecond, Memory: 11 << 20}}
+		{"tle-boom", "boom", failureInputs["boom"], program("python3 boom.py"), outcome.TLE, "TLE in program",
+			func(want []byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.TimedOut, Stdout: lines(want, 2), Stderr: "used 2.004s of CPU time, limit 2s\n", CPU: 2004 * time.Millisecond, Memory: 11 << 20}}
 			}},
-		{"tle-tower", "tower", failureInputs["tower"], fast, engine.TLE, "TLE in fast",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time", CPU: 1002 * time.Millisecond, Memory: 5 << 20},
+		{"tle-tower", "tower", failureInputs["tower"], fast, outcome.TLE, "TLE in fast",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.TimedOut, Stderr: "used more than 1s of CPU time", CPU: 1002 * time.Millisecond, Memory: 5 << 20},
 					Stack: "SIGQUIT: quit\nPC=0x4a3f1c m=0 sigcode=0\n\ngoroutine 7 gp=0xc000102a80 m=0 mp=0x8a1e40 [running]:\ngamediff/fast.(*tower).settle(0xc0001a4000)\n\t/work/main/fast/tower.go:412 +0x5c\ngamediff/fast.(*tower).command(0xc0001a4000, {0xc0000140f0, 0x8})\n\t/work/main/fast/tower.go:233 +0x2a1\ngamediff/fast.Tower({0xc000122000, 0x3a, 0x40}, {0x7f0f20, 0xc0000a2080})\n\t/work/main/fast/tower.go:81 +0x3e5"}
 			}},
-		{"tle-datamining", "datamining", failureInputs["datamining"], program("./dm"), engine.TLE, "TLE in program",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Idle, Stderr: "idle past the wall-clock limit of 3s\n", CPU: 3 * time.Millisecond, Memory: 2 << 20}}
+		{"tle-datamining", "datamining", failureInputs["datamining"], program("./dm"), outcome.TLE, "TLE in program",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Idle, Stderr: "idle past the wall-clock limit of 3s\n", CPU: 3 * time.Millisecond, Memory: 2 << 20}}
 			}},
 		// MLE: programs and fast over the memory limit.
-		{"mle-mine", "mine", failureInputs["mine"], program("./sol"), engine.MLE, "MLE in program",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.MemoryLimit, Stderr: "used 1.1 GiB of memory, limit 1 GiB\n", CPU: 640 * time.Millisecond, Memory: 1126 << 20}}
+		{"mle-mine", "mine", failureInputs["mine"], program("./sol"), outcome.MLE, "MLE in program",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.MemoryLimit, Stderr: "used 1.1 GiB of memory, limit 1 GiB\n", CPU: 640 * time.Millisecond, Memory: 1126 << 20}}
 			}},
-		{"mle-boom", "boom", failureInputs["boom"], program("./boom"), engine.MLE, "MLE in program",
-			func(want []byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.MemoryLimit, Stdout: lines(want, 1), Stderr: "used 1 GiB of memory, limit 1 GiB\n", CPU: 380 * time.Millisecond, Memory: 1025 << 20}}
+		{"mle-boom", "boom", failureInputs["boom"], program("./boom"), outcome.MLE, "MLE in program",
+			func(want []byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.MemoryLimit, Stdout: lines(want, 1), Stderr: "used 1 GiB of memory, limit 1 GiB\n", CPU: 380 * time.Millisecond, Memory: 1025 << 20}}
 			}},
-		{"mle-tower", "tower", failureInputs["tower"], fast, engine.MLE, "MLE in fast",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.MemoryLimit, Stderr: "used more than 1 GiB of memory", CPU: 290 * time.Millisecond, Memory: 1031 << 20}}
+		{"mle-tower", "tower", failureInputs["tower"], fast, outcome.MLE, "MLE in fast",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.MemoryLimit, Stderr: "used more than 1 GiB of memory", CPU: 290 * time.Millisecond, Memory: 1031 << 20}}
 			}},
-		{"mle-datamining", "datamining", failureInputs["datamining"], program("java Main"), engine.MLE, "MLE in program",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.MemoryLimit, Stderr: "used 1.2 GiB of memory, limit 1 GiB\n", CPU: 910 * time.Millisecond, Memory: 1240 << 20}}
+		{"mle-datamining", "datamining", failureInputs["datamining"], program("java Main"), outcome.MLE, "MLE in program",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.MemoryLimit, Stderr: "used 1.2 GiB of memory, limit 1 GiB\n", CPU: 910 * time.Millisecond, Memory: 1240 << 20}}
 			}},
 		// OLE: a program that loops printing, fast past the limit.
-		{"ole-mine", "mine", failureInputs["mine"], program("./sol"), engine.OLE, "OLE in program",
-			func(want []byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.OutputLimit, Stdout: append(lines(want, 3), strings.Repeat("1 2 0\n", 400)...),
+		{"ole-mine", "mine", failureInputs["mine"], program("./sol"), outcome.OLE, "OLE in program",
+			func(want []byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.OutputLimit, Stdout: append(lines(want, 3), strings.Repeat("1 2 0\n", 400)...),
 					Stderr: "more than 64 MiB of output\n", CPU: 233 * time.Millisecond, Memory: 4 << 20}}
 			}},
-		{"ole-boom", "boom", failureInputs["boom"], fast, engine.OLE, "OLE in fast",
-			func(want []byte) engine.Result {
-				return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.OutputLimit, Stdout: append(lines(want, 1), strings.Repeat("RUNNING: []\n", 300)...), CPU: 150 * time.Millisecond}}
+		{"ole-boom", "boom", failureInputs["boom"], fast, outcome.OLE, "OLE in fast",
+			func(want []byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.OutputLimit, Stdout: append(lines(want, 1), strings.Repeat("RUNNING: []\n", 300)...), CPU: 150 * time.Millisecond}}
 			}},
-		{"ole-tower", "tower", failureInputs["tower"], program("./tower"), engine.OLE, "OLE in program",
-			func(want []byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.OutputLimit, Stdout: append(append([]byte{}, want...), strings.Repeat("Game Over : Gave Up\n", 300)...),
+		{"ole-tower", "tower", failureInputs["tower"], program("./tower"), outcome.OLE, "OLE in program",
+			func(want []byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.OutputLimit, Stdout: append(append([]byte{}, want...), strings.Repeat("Game Over : Gave Up\n", 300)...),
 					Stderr: "more than 64 MiB of output\n", CPU: 95 * time.Millisecond, Memory: 3 << 20}}
 			}},
-		{"ole-datamining", "datamining", failureInputs["datamining"], program("./dm"), engine.OLE, "OLE in program",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.OutputLimit, Stdout: []byte(strings.Repeat("0\n", 500)),
+		{"ole-datamining", "datamining", failureInputs["datamining"], program("./dm"), outcome.OLE, "OLE in program",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.OutputLimit, Stdout: []byte(strings.Repeat("0\n", 500)),
 					Stderr: "more than 64 MiB of output\n", CPU: 120 * time.Millisecond, Memory: 2 << 20}}
 			}},
 		// crash: fast takes its worker down, its output lost with it.
-		{"crash-mine", "mine-big", failureInputs["mine-big"], fast, engine.Crash, "crash in fast: fatal error: stack overflow (exit status N)",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "fatal error: stack overflow (exit status 2)",
+		{"crash-mine", "mine-big", failureInputs["mine-big"], fast, outcome.Crash, "crash in fast: fatal error: stack overflow (exit status N)",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "fatal error: stack overflow (exit status 2)",
 					CPU: 880 * time.Millisecond, Memory: 1010 << 20}, Stack: report.FastOverflow("gamediff/fast.(*mineBoard).open")}
 			}},
-		{"crash-boom", "boom", failureInputs["boom"], fast, engine.Crash, "crash in fast: fatal error: stack overflow (exit status N)",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "fatal error: stack overflow (exit status 2)"},
+		{"crash-boom", "boom", failureInputs["boom"], fast, outcome.Crash, "crash in fast: fatal error: stack overflow (exit status N)",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "fatal error: stack overflow (exit status 2)"},
 					Stack: report.FastOverflow("gamediff/fast.(*boomGame).cascade")}
 			}},
-		{"crash-tower", "tower", failureInputs["tower"], fast, engine.Crash, "crash in fast: panic: assignment to entry in nil map (exit status N)",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "panic: assignment to entry in nil map (exit status 2)"},
+		{"crash-tower", "tower", failureInputs["tower"], fast, outcome.Crash, "crash in fast: panic: assignment to entry in nil map (exit status N)",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "panic: assignment to entry in nil map (exit status 2)"},
 					Stack: "panic: assignment to entry in nil map\n\ngoroutine 23 [running]:\ngamediff/fast.(*tower).fallAll.func1()\n\t/work/main/fast/tower.go:377 +0x4c\ncreated by gamediff/fast.(*tower).fallAll in goroutine 7\n\t/work/main/fast/tower.go:371 +0x9e\nexit status 2"}
 			}},
-		{"crash-datamining", "datamining", failureInputs["datamining"], fast, engine.Crash, "crash in fast: exit status N",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "exit status 3"}}
+		{"crash-datamining", "datamining", failureInputs["datamining"], fast, outcome.Crash, "crash in fast: exit status N",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "exit status 3"}}
 			}},
 		// The other hints: a program's SIGKILL at its memory limit, a segfault reported by
 		// sh -c as exit status 139.
-		{"re-sigkill-boom", "boom", failureInputs["boom"], program("./boom"), engine.RE, "RE in program: killed by killed",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by killed\n", CPU: 420 * time.Millisecond, Memory: 1019 << 20}}
+		{"re-sigkill-boom", "boom", failureInputs["boom"], program("./boom"), outcome.RE, "RE in program: killed by killed",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by killed\n", CPU: 420 * time.Millisecond, Memory: 1019 << 20}}
 			}},
-		{"re-shell-mine", "mine-big", failureInputs["mine-big"], program("ulimit -s 8192 && ./sol"), engine.RE, "RE: exit 139 where ref exits 0",
-			func([]byte) engine.Result {
-				return engine.Result{Solver: engine.Program, Result: sandbox.Result{Exit: 139, Stderr: "sh: line 1:  4242 Segmentation fault      ./sol\n", CPU: 95 * time.Millisecond, Memory: 9 << 20}}
+		{"re-shell-mine", "mine-big", failureInputs["mine-big"], program("ulimit -s 8192 && ./sol"), outcome.RE, "RE: exit 139 where ref exits 0",
+			func([]byte) outcome.Result {
+				return outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Exit: 139, Stderr: "sh: line 1:  4242 Segmentation fault      ./sol\n", CPU: 95 * time.Millisecond, Memory: 9 << 20}}
 			}},
 	}
 }
@@ -223,12 +224,12 @@ func TestFailureReports(t *testing.T) {
 }
 
 // failureFinding is the finding of a run got against ref's answer want on input.
-func failureFinding(game, input string, want []byte, got engine.Result, v engine.Verdict, sig string, h report.Hunt) engine.Finding {
+func failureFinding(game, input string, want []byte, got outcome.Result, v outcome.Verdict, sig string, h report.Hunt) outcome.Finding {
 	path := "found/" + game + "/0123456789abcdef.in"
 	if h.Program == "" {
 		path = "corpus/" + game + "/found/0123456789abcdef.in"
 	}
-	return engine.Finding{Index: 41, Verdict: v, Signature: sig, Path: path, Shown: 3, Runs: 3, FoundAfter: 2.5,
-		InputBytes: len(input), Original: 200000, Minimize: engine.MinimizeStats{Runs: 57, Accepted: 12, Complete: true, Seconds: 4.2},
-		Input: []byte(input), Divergence: engine.Compare(engine.Result{Solver: engine.Ref, Result: sandbox.Result{Stdout: want}}, got, engine.Exact)}
+	return outcome.Finding{Index: 41, Verdict: v, Signature: sig, Path: path, Shown: 3, Runs: 3, FoundAfter: 2.5,
+		InputBytes: len(input), Original: 200000, Minimize: outcome.MinimizeStats{Runs: 57, Accepted: 12, Complete: true, Seconds: 4.2},
+		Input: []byte(input), Divergence: engine.Compare(outcome.Result{Solver: outcome.Ref, Result: sandbox.Result{Stdout: want}}, got, engine.Exact)}
 }

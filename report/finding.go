@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"gamediff/corpus"
-	"gamediff/engine"
 	"gamediff/internal/quote"
+	"gamediff/outcome"
 	"gamediff/picture"
 	"gamediff/sandbox"
 )
@@ -40,8 +40,8 @@ type Hunt struct {
 
 // Found prints a divergence the moment its reruns confirm it, before anything is written
 // for it: should saving fail, nothing is lost.
-func Found(w io.Writer, g Game, f engine.Finding) {
-	if f.Verdict == engine.Flaky {
+func Found(w io.Writer, g Game, f outcome.Finding) {
+	if f.Verdict == outcome.Flaky {
 		fmt.Fprintf(w, "%s: case %d: flaky, shown on %d of %d runs: %s (found after %.2fs, %s)\n", g.Name(), f.Index, f.Shown, f.Runs,
 			f.Signature, f.FoundAfter, Size(int64(f.InputBytes)))
 	} else {
@@ -58,7 +58,7 @@ func Found(w io.Writer, g Game, f engine.Finding) {
 // differing output lines, and the commands that reproduce it. A run that did not end
 // normally is told instead: how it ended, where in the game, what it used, what that
 // suggests, the input around that step, and its stderr and stack.
-func (h Hunt) Finding(w io.Writer, f engine.Finding, p *picture.Parting, colour bool) {
+func (h Hunt) Finding(w io.Writer, f outcome.Finding, p *picture.Parting, colour bool) {
 	g := h.Game
 	if f.Origin != "" {
 		fmt.Fprintf(w, "\n=== %s: %s on %s\n", g.Name(), f.Verdict, f.Origin)
@@ -67,7 +67,7 @@ func (h Hunt) Finding(w io.Writer, f engine.Finding, p *picture.Parting, colour 
 	}
 	fmt.Fprintf(w, "signature: %s\n", f.Signature)
 	switch {
-	case f.Verdict == engine.Flaky:
+	case f.Verdict == outcome.Flaky:
 		fmt.Fprintf(w, "flaky: the divergence showed on %d of %d runs of its case (each in a fresh worker); it is not saved as a regression case\n", f.Shown, f.Runs)
 	case f.Runs > 0:
 		fmt.Fprintf(w, "confirmed: it showed on %d of %d runs of its case, each in a fresh worker\n", f.Shown, f.Runs)
@@ -132,8 +132,8 @@ func (h Hunt) Finding(w io.Writer, f engine.Finding, p *picture.Parting, colour 
 
 // culpritOf is the run a failed divergence is about: the one that did not end normally,
 // else (a non-zero exit) the code under test's.
-func culpritOf(d *engine.Divergence) engine.Result {
-	if d.Culprit != engine.NoSolver && d.Culprit == d.Want.Solver && d.Want.Status != sandbox.Exited {
+func culpritOf(d *outcome.Divergence) outcome.Result {
+	if d.Culprit != outcome.NoSolver && d.Culprit == d.Want.Solver && d.Want.Status != sandbox.Exited {
 		return d.Want
 	}
 	return d.Got
@@ -201,7 +201,7 @@ func indentLines(s string) string {
 
 // causeLines says which rulings the finding needs, each with why, and which it only
 // meets: a ruling is named as a cause, never as a situation the case happens to reach.
-func (h Hunt) causeLines(f engine.Finding) []string {
+func (h Hunt) causeLines(f outcome.Finding) []string {
 	g := h.Game
 	var lines []string
 	for _, c := range f.Causes {
@@ -210,7 +210,7 @@ func (h Hunt) causeLines(f engine.Finding) []string {
 	}
 	switch {
 	case len(f.Reached) == 0:
-	case f.Verdict == engine.TLE:
+	case f.Verdict == outcome.TLE:
 		lines = append(lines, fmt.Sprintf("its case reaches the situations of %s (not tested as causes: a time-out is what the size of a case costs, not how a ruling is read)", strings.Join(f.Reached, ", ")))
 	case f.Minimize.Runs == 0:
 		lines = append(lines, fmt.Sprintf("its case reaches the situations of %s (not tested as causes: the case was not minimized)", strings.Join(f.Reached, ", ")))
@@ -224,7 +224,7 @@ func (h Hunt) causeLines(f engine.Finding) []string {
 // Reproduce are the commands that reproduce a finding, each as it is to be run: the flags
 // of the hunt that change what the program is given, or how its answers are compared
 // (-compare, -skip-rule), go with them.
-func (h Hunt) Reproduce(f engine.Finding) []string {
+func (h Hunt) Reproduce(f outcome.Finding) []string {
 	g, self := h.Game, h.Self
 	if self == "" {
 		self = "gamediff"
@@ -241,7 +241,7 @@ func (h Hunt) Reproduce(f engine.Finding) []string {
 		lines = append(lines, fmt.Sprintf("not saved: write the case printed above to %s, and ref's answer beside it, then:", path),
 			fmt.Sprintf("%s run -game %s -impl ref %s > %s", self, g.Name(), path, strings.TrimSuffix(path, ".in")+".ans"))
 	} else if path != "" {
-		if f.Verdict == engine.Flaky {
+		if f.Verdict == outcome.Flaky {
 			lines = append(lines, fmt.Sprintf("kept (not a regression case): %s", f.Path))
 		} else {
 			lines = append(lines, fmt.Sprintf("saved: %s (with ref's answer in %s)", f.Path, strings.TrimSuffix(f.Path, ".in")+".ans"))
@@ -307,12 +307,12 @@ func excerpt(b []byte, maxLines int) string {
 
 // unsavedName is the file name a case written nowhere is given in its report's commands:
 // the one a hunt would have saved it under.
-func unsavedName(f engine.Finding) string { return corpus.Name(f.Input) + ".in" }
+func unsavedName(f outcome.Finding) string { return corpus.Name(f.Input) + ".in" }
 
 // WholeCase prints the whole input of a finding that could be written nowhere, byte for
 // byte between two marks (its last newline, when it lacks one, said), so that the case
 // survives in the hunt's output: it is the only copy.
-func WholeCase(w io.Writer, f engine.Finding) {
+func WholeCase(w io.Writer, f outcome.Finding) {
 	name := unsavedName(f)
 	fmt.Fprintf(w, "the case could not be saved: %s; here it is whole, %s, to be written to %s:\n", f.Unsaved, Size(int64(len(f.Input))), name)
 	fmt.Fprintf(w, "----- begin %s -----\n", name)

@@ -2,26 +2,25 @@ package report
 
 import (
 	"fmt"
+	"gamediff/outcome"
 	"math"
 	"slices"
 	"strings"
 	"time"
-
-	"gamediff/engine"
 )
 
 // GrowthSentence names the dimension where the code under test (code: "the program",
 // "fast") grows faster than the judge beside it (beside: "fast", "ref"), in a sentence:
 // "the program's time grows fastest in operations: ×4.0 when they double (exponent 2.0),
 // where fast's grows ×1.0."; "" when no dimension tells.
-func GrowthSentence(gs []engine.Growth, code, beside string) string {
-	var worst *engine.Growth
+func GrowthSentence(gs []outcome.Growth, code, beside string) string {
+	var worst *outcome.Growth
 	for i := range gs {
 		g := &gs[i]
-		if math.IsNaN(g.CodeExponent.Exponent()) {
+		if math.IsNaN(float64(g.CodeExponent)) {
 			continue
 		}
-		if worst == nil || g.CodeExponent.Exponent()-orZero(g.FastExponent.Exponent()) > worst.CodeExponent.Exponent()-orZero(worst.FastExponent.Exponent()) {
+		if worst == nil || float64(g.CodeExponent)-orZero(float64(g.FastExponent)) > float64(worst.CodeExponent)-orZero(float64(worst.FastExponent)) {
 			worst = g
 		}
 	}
@@ -29,24 +28,24 @@ func GrowthSentence(gs []engine.Growth, code, beside string) string {
 		return noExponent(gs, code)
 	}
 	other := beside + "'s is too quick to measure"
-	if !math.IsNaN(worst.FastExponent.Exponent()) {
-		other = fmt.Sprintf("%s's grows ×%.1f", beside, math.Pow(2, worst.FastExponent.Exponent()))
+	if !math.IsNaN(float64(worst.FastExponent)) {
+		other = fmt.Sprintf("%s's grows ×%.1f", beside, math.Pow(2, float64(worst.FastExponent)))
 	}
 	// The dimensions within the fit's noise of the worst are named with it: which of them
 	// fits highest on one run is the machine's noise, not the program's.
-	excess := func(g *engine.Growth) float64 { return g.CodeExponent.Exponent() - orZero(g.FastExponent.Exponent()) }
+	excess := func(g *outcome.Growth) float64 { return float64(g.CodeExponent) - orZero(float64(g.FastExponent)) }
 	var alike []string
 	for i := range gs {
-		if g := &gs[i]; !math.IsNaN(g.CodeExponent.Exponent()) && excess(worst)-excess(g) <= growthTie {
+		if g := &gs[i]; !math.IsNaN(float64(g.CodeExponent)) && excess(worst)-excess(g) <= growthTie {
 			alike = append(alike, g.Dimension)
 		}
 	}
 	if len(alike) > 1 {
 		return fmt.Sprintf("%s's time grows as fast in %s alike: ×%.1f when each doubles (exponent %.1f), where %s.",
-			code, listed(alike), math.Pow(2, worst.CodeExponent.Exponent()), worst.CodeExponent.Exponent(), other)
+			code, listed(alike), math.Pow(2, float64(worst.CodeExponent)), float64(worst.CodeExponent), other)
 	}
 	return fmt.Sprintf("%s's time grows fastest in %s: ×%.1f when they double (exponent %.1f), where %s.",
-		code, worst.Dimension, math.Pow(2, worst.CodeExponent.Exponent()), worst.CodeExponent.Exponent(), other)
+		code, worst.Dimension, math.Pow(2, float64(worst.CodeExponent)), float64(worst.CodeExponent), other)
 }
 
 // growthTie is how near two fitted exponents are told apart from the noise of a machine's
@@ -64,7 +63,7 @@ func listed(words []string) string {
 // noExponent says plainly why growths give no exponent: every probe, down to the
 // smallest scale measured, was over the limit (no size of the case fits), or too quick to
 // tell; "" when nothing was measured.
-func noExponent(gs []engine.Growth, code string) string {
+func noExponent(gs []outcome.Growth, code string) string {
 	smallest, over, measured := 1.0, true, false
 	for _, g := range gs {
 		for i, sc := range g.Scales {
@@ -106,7 +105,7 @@ func orZero(e float64) float64 {
 // GrowthTable renders growths as a table: a row per dimension, the CPU time of the code
 // under test (code) and of the judge beside it at each scale, and the fitted exponents.
 // The columns are the nominal scales (1/8, 1/4, …) any dimension was measured at.
-func GrowthTable(gs []engine.Growth, code, beside string, limit time.Duration) string {
+func GrowthTable(gs []outcome.Growth, code, beside string, limit time.Duration) string {
 	var cols []float64
 	for _, g := range gs {
 		for _, s := range g.Scales {
@@ -148,7 +147,7 @@ func GrowthTable(gs []engine.Growth, code, beside string, limit time.Duration) s
 			}
 			fmt.Fprintf(&b, " %16s", text)
 		}
-		fmt.Fprintf(&b, "  %s %s, %s %s\n", code, exp(g.CodeExponent.Exponent()), beside, exp(g.FastExponent.Exponent()))
+		fmt.Fprintf(&b, "  %s %s, %s %s\n", code, exp(float64(g.CodeExponent)), beside, exp(float64(g.FastExponent)))
 	}
 	fmt.Fprintf(&b, "(each cell: %s's CPU time / %s's)\n", code, beside)
 	return b.String()

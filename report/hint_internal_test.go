@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"gamediff/engine"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -52,30 +52,30 @@ func TestFailureHints(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		h    Hunt
-		r    engine.Result
+		r    outcome.Result
 		want string // in the hint; "" for none
 	}{
-		{"segfault", prog, engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by segmentation fault\n"}},
+		{"segfault", prog, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by segmentation fault\n"}},
 			"try -cmd 'ulimit -s unlimited && ./sol'"},
 		{"segfault, stack already unlimited", Hunt{Program: "ulimit -s unlimited && ./sol"},
-			engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by segmentation fault\n"}}, "likely an access out of bounds"},
-		{"exit 139 from a wrapper", Hunt{Program: "python3 run.py"}, engine.Result{Solver: engine.Program, Result: sandbox.Result{Exit: 139}},
+			outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by segmentation fault\n"}}, "likely an access out of bounds"},
+		{"exit 139 from a wrapper", Hunt{Program: "python3 run.py"}, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Exit: 139}},
 			"try -cmd 'ulimit -s unlimited && python3 run.py'"},
-		{"a stack limit of its own", Hunt{Program: "ulimit -s 8192; ./sol"}, engine.Result{Solver: engine.Program, Result: sandbox.Result{Exit: 139}},
+		{"a stack limit of its own", Hunt{Program: "ulimit -s 8192; ./sol"}, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Exit: 139}},
 			"try -cmd 'ulimit -s unlimited && ./sol'"},
-		{"Go's stack overflow", prog, engine.Result{Solver: engine.Program, Result: sandbox.Result{Exit: 2, Stderr: goRecursion()}}, "main.fill calls itself"},
-		{"fast's stack overflow", Hunt{}, engine.Result{Solver: engine.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "fatal error: stack overflow (exit status 2)"},
+		{"Go's stack overflow", prog, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Exit: 2, Stderr: goRecursion()}}, "main.fill calls itself"},
+		{"fast's stack overflow", Hunt{}, outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Crashed, Stderr: "fatal error: stack overflow (exit status 2)"},
 			Stack: fastOverflow("gamediff/fast.fill")}, "make that recursion a loop"},
-		{"SIGKILL at the memory limit", prog, engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by killed\n", Memory: 1000 << 20}},
+		{"SIGKILL at the memory limit", prog, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by killed\n", Memory: 1000 << 20}},
 			"likely over the memory limit (MLE)"},
-		{"exit 137 at the memory limit", prog, engine.Result{Solver: engine.Program, Result: sandbox.Result{Exit: 137, Memory: 1020 << 20}}, "likely over the memory limit (MLE)"},
-		{"SIGKILL far from it", prog, engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by killed\n", Memory: 10 << 20}},
+		{"exit 137 at the memory limit", prog, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Exit: 137, Memory: 1020 << 20}}, "likely over the memory limit (MLE)"},
+		{"SIGKILL far from it", prog, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by killed\n", Memory: 10 << 20}},
 			"SIGKILL comes from outside the program"},
-		{"bad_alloc", prog, engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled,
+		{"bad_alloc", prog, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled,
 			Stderr: "killed by aborted\nterminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n"}}, "ran out of memory"},
-		{"an abort", prog, engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by aborted\nassertion failed\n"}}, ""},
-		{"a plain exit", prog, engine.Result{Solver: engine.Program, Result: sandbox.Result{Exit: 3}}, ""},
-		{"a time-out", prog, engine.Result{Solver: engine.Program, Result: sandbox.Result{Status: sandbox.TimedOut, CPU: 2 * time.Second}}, ""},
+		{"an abort", prog, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.Signaled, Stderr: "killed by aborted\nassertion failed\n"}}, ""},
+		{"a plain exit", prog, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Exit: 3}}, ""},
+		{"a time-out", prog, outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.TimedOut, CPU: 2 * time.Second}}, ""},
 	} {
 		got := hintOf(c.r, c.h, lim)
 		if c.want == "" && got != "" || !strings.Contains(got, c.want) {

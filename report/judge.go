@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gamediff/engine"
+	"gamediff/outcome"
 )
 
 // JudgeTotals are a judging's totals: how many passed, how many could not be judged, and
@@ -20,15 +21,15 @@ type JudgeTotals struct {
 
 // Solution is one program of an invocation, and what it got on every test.
 type Solution struct {
-	Command string             `json:"command"`
-	Right   bool               `json:"right"`
-	Results []engine.Judgement `json:"results"`
-	Verdict string             `json:"verdict"` // "ok", or why the set does not hold it to its kind
+	Command string              `json:"command"`
+	Right   bool                `json:"right"`
+	Results []outcome.Judgement `json:"results"`
+	Verdict string              `json:"verdict"` // "ok", or why the set does not hold it to its kind
 }
 
 // Growths prints the growth table of each test explained, and the sentence naming the
 // dimension where the code under test grows faster than the judge beside it.
-func Growths(w io.Writer, judged []engine.Judgement, limit time.Duration, program bool) {
+func Growths(w io.Writer, judged []outcome.Judgement, limit time.Duration, program bool) {
 	code, beside := "fast", "ref"
 	if program {
 		code, beside = "the program", "fast"
@@ -42,15 +43,15 @@ func Growths(w io.Writer, judged []engine.Judgement, limit time.Duration, progra
 }
 
 // Totals counts a judging's verdicts.
-func Totals(judged []engine.Judgement) JudgeTotals {
+func Totals(judged []outcome.Judgement) JudgeTotals {
 	var t JudgeTotals
-	failed := map[engine.Verdict][]string{}
-	var order []engine.Verdict
+	failed := map[outcome.Verdict][]string{}
+	var order []outcome.Verdict
 	for _, j := range judged {
 		switch {
 		case j.Unjudged:
 			t.Unjudged++
-		case j.Verdict == engine.OK:
+		case j.Verdict == outcome.OK:
 			t.Passed++
 		default:
 			if len(failed[j.Verdict]) == 0 {
@@ -80,7 +81,7 @@ func TestLabel(path string) string {
 
 // Judgements writes one row per test: its verdict, CPU time, peak memory and, for a
 // failure, what differs.
-func Judgements(w io.Writer, judged []engine.Judgement, limit time.Duration) {
+func Judgements(w io.Writer, judged []outcome.Judgement, limit time.Duration) {
 	width := len("test")
 	for _, j := range judged {
 		width = max(width, len(j.Test))
@@ -88,7 +89,7 @@ func Judgements(w io.Writer, judged []engine.Judgement, limit time.Duration) {
 	fmt.Fprintf(w, "%-*s  %-7s %9s %10s  %s\n", width, "test", "verdict", "CPU", "memory", "what differs")
 	for _, j := range judged {
 		cpu := j.CPU.Round(time.Millisecond).String()
-		if j.Verdict == engine.TLE {
+		if j.Verdict == outcome.TLE {
 			cpu = ">" + limit.String()
 		}
 		mem := "-"
@@ -106,14 +107,14 @@ func Judgements(w io.Writer, judged []engine.Judgement, limit time.Duration) {
 // JudgementDetail is the row's last column: a failure's signature, as the hunt names it,
 // with the first differing line of a wrong answer or the first line of a failure's
 // message; or a note.
-func JudgementDetail(j engine.Judgement) string {
+func JudgementDetail(j outcome.Judgement) string {
 	d := j.Divergence
 	switch {
 	case j.Note != "":
 		return j.Note
 	case d == nil:
 		return ""
-	case d.Culprit != engine.NoSolver:
+	case d.Culprit != outcome.NoSolver:
 		return j.Signature + " (" + firstLineOf(d.Got.Stderr) + ")"
 	case d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine:
 		return j.Signature + " (" + Summary(d) + ")"
@@ -145,7 +146,7 @@ func Invocations(w io.Writer, tests []engine.Test, sols []Solution, limit time.D
 		for _, s := range sols {
 			j := s.Results[k]
 			cpu := j.CPU.Round(time.Millisecond).String()
-			if j.Verdict == engine.TLE {
+			if j.Verdict == outcome.TLE {
 				cpu = ">" + limit.String()
 			}
 			fmt.Fprintf(w, "  %-14s", j.Verdict.String()+" "+cpu)

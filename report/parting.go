@@ -2,6 +2,7 @@ package report
 
 import (
 	"gamediff/corpus"
+	"gamediff/outcome"
 
 	"context"
 	"os"
@@ -20,7 +21,7 @@ import (
 // draws the board where the answers part; a run that did not end normally's says where in
 // the game it stopped (Explain of the expected answer against what the run wrote before
 // it stopped).
-func (h Hunt) Parting(f engine.Finding) *picture.Parting {
+func (h Hunt) Parting(f outcome.Finding) *picture.Parting {
 	g := h.Game
 	d := f.Divergence
 	if d == nil {
@@ -30,7 +31,7 @@ func (h Hunt) Parting(f engine.Finding) *picture.Parting {
 	if failed(f) && len(want) == 0 && d.Want.Exit == 0 {
 		// A failure minimized with the code under test alone may carry no expected answer:
 		// where the run stopped is told against the reference's own.
-		if r, err := (engine.InProcess{Solver: engine.Ref, Judge: g.Ref}).Run(context.Background(), f.Input); err == nil && r.Status == sandbox.Exited {
+		if r, err := (engine.InProcess{Solver: outcome.Ref, Judge: g.Ref}).Run(context.Background(), f.Input); err == nil && r.Status == sandbox.Exited {
 			want = r.Stdout
 		}
 	}
@@ -49,7 +50,7 @@ func (h Hunt) Parting(f engine.Finding) *picture.Parting {
 // WritePage writes a finding's self-contained HTML page into dir, named after the
 // finding's case file, and returns its path. p is Explain's parting of the finding, or
 // nil: the page then explains a wrong answer itself, and says why it has no picture.
-func (h Hunt) WritePage(dir string, f engine.Finding, p *picture.Parting) (string, error) {
+func (h Hunt) WritePage(dir string, f outcome.Finding, p *picture.Parting) (string, error) {
 	g := h.Game
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
@@ -80,11 +81,11 @@ func (h Hunt) WritePage(dir string, f engine.Finding, p *picture.Parting) (strin
 }
 
 // verdictLine is a page's line under its heading: the verdict, in words.
-func verdictLine(f engine.Finding) string {
+func verdictLine(f outcome.Finding) string {
 	d := f.Divergence
 	if failed(f) {
 		r := culpritOf(d)
-		if d.Culprit == engine.NoSolver {
+		if d.Culprit == outcome.NoSolver {
 			return f.Verdict.String() + ": " + solverName(r.Solver) + " exited with a status other than ref's"
 		}
 		return f.Verdict.String() + ": " + solverName(r.Solver) + " " + r.Status.String()

@@ -2,11 +2,10 @@ package report
 
 import (
 	"fmt"
+	"gamediff/outcome"
 	"io"
 	"strings"
 	"time"
-
-	"gamediff/engine"
 )
 
 // Status shows the progress of a long command (a hunt, a judging, a timing): on a terminal,
@@ -32,7 +31,7 @@ func NewStatus(w io.Writer, terminal bool) *Status {
 }
 
 // Hunt shows a hunt's progress.
-func (s *Status) Hunt(game string, p engine.Progress) {
+func (s *Status) Hunt(game string, p outcome.Progress) {
 	phase := "no time limit"
 	switch {
 	case p.Total > 0:

@@ -2,12 +2,11 @@ package report
 
 import (
 	"bytes"
+	"gamediff/outcome"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"gamediff/engine"
 )
 
 // In a log, a progress line is written only once the next one comes, at most every
@@ -37,14 +36,14 @@ func TestStatusInALog(t *testing.T) {
 // bounds it (a shard's too), a minimization's size and cuts, another stage's case.
 func TestStatusWords(t *testing.T) {
 	for _, tt := range []struct {
-		p    engine.Progress
+		p    outcome.Progress
 		want string
 	}{
-		{engine.Progress{Cases: 10, Total: 50, Elapsed: time.Second}, "10 of 50 cases"},
-		{engine.Progress{Cases: 10, Elapsed: time.Second, Duration: 5 * time.Second}, "4s left"},
-		{engine.Progress{Cases: 10, Elapsed: time.Second}, "no time limit"},
-		{engine.Progress{Finishing: true, Stage: "minimizing", Bytes: 64, Taken: 22}, "minimizing: 64 B after 22 cuts"},
-		{engine.Progress{Finishing: true, Stage: "testing causes", Bytes: 2900, Taken: 22}, "testing causes: a case of 2.8 KiB"},
+		{outcome.Progress{Cases: 10, Total: 50, Elapsed: time.Second}, "10 of 50 cases"},
+		{outcome.Progress{Cases: 10, Elapsed: time.Second, Duration: 5 * time.Second}, "4s left"},
+		{outcome.Progress{Cases: 10, Elapsed: time.Second}, "no time limit"},
+		{outcome.Progress{Finishing: true, Stage: "minimizing", Bytes: 64, Taken: 22}, "minimizing: 64 B after 22 cuts"},
+		{outcome.Progress{Finishing: true, Stage: "testing causes", Bytes: 2900, Taken: 22}, "testing causes: a case of 2.8 KiB"},
 	} {
 		var b bytes.Buffer
 		s := NewStatus(&b, true)

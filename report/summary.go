@@ -9,14 +9,14 @@ import (
 	"strings"
 
 	"gamediff/coverage"
-	"gamediff/engine"
+	"gamediff/outcome"
 )
 
 // HuntSummary writes the summary lines of a hunt of one game: its cases and findings, where
 // a program's CPU time went (program: a program was hunted), the rulings it left out (of
 // datasets, the game's word for them), the runs made again, the divergences dismissed and
 // those not reported, and what its cases reached of the game's catalogue of situations.
-func HuntSummary(w io.Writer, sum engine.Summary, program bool, datasets string, catalogue []coverage.Situation) {
+func HuntSummary(w io.Writer, sum outcome.Summary, program bool, datasets string, catalogue []coverage.Situation) {
 	shard := ""
 	if sum.Shard != "" {
 		shard = ", shard " + sum.Shard
@@ -67,7 +67,7 @@ func HuntSummary(w io.Writer, sum engine.Summary, program bool, datasets string,
 	}
 	// A packed case is several generated cases in one input: -case rebuilds one of them,
 	// which need not diverge alone (a time-out of the whole input), so it is not offered.
-	var single, packed []engine.Unreported
+	var single, packed []outcome.Unreported
 	for _, u := range sum.Unreported {
 		if u.Packed {
 			packed = append(packed, u)
@@ -81,7 +81,7 @@ func HuntSummary(w io.Writer, sum engine.Summary, program bool, datasets string,
 
 // unreportedLines lists divergent cases not reported, the first 20 of them, with how to
 // get them reported.
-func unreportedLines(w io.Writer, game, how string, us []engine.Unreported) {
+func unreportedLines(w io.Writer, game, how string, us []outcome.Unreported) {
 	if len(us) == 0 {
 		return
 	}
@@ -103,7 +103,7 @@ const maxNeverShown = 12
 // coverageLines says what a hunt's cases reached of the catalogue, and names, with what
 // each asks of a case, the situations they never reached: a thorough clean hunt and a
 // lucky one read differently.
-func coverageLines(w io.Writer, game string, c *engine.Coverage, catalogue []coverage.Situation) {
+func coverageLines(w io.Writer, game string, c *outcome.Coverage, catalogue []coverage.Situation) {
 	how := []string{}
 	if c.Opening > 0 {
 		how = append(how, Plural(int64(c.Opening), "opening case")+" (the default set's tests)")
@@ -148,19 +148,19 @@ func percent(part, whole int) string {
 
 // JSON prints one JSON object: the game's summary, or for several games their
 // totals with the summaries under "games".
-func JSON(w io.Writer, sums []engine.Summary) {
+func JSON(w io.Writer, sums []outcome.Summary) {
 	enc := json.NewEncoder(w)
 	if len(sums) == 1 {
 		enc.Encode(sums[0])
 		return
 	}
 	total := struct {
-		engine.Summary
-		Games []engine.Summary `json:"games"`
+		outcome.Summary
+		Games []outcome.Summary `json:"games"`
 	}{Games: sums}
 	total.Game = "all"
-	total.Findings = []engine.Finding{}
-	total.Unreported = []engine.Unreported{}
+	total.Findings = []outcome.Finding{}
+	total.Unreported = []outcome.Unreported{}
 	for _, s := range sums {
 		total.Seed = s.Seed
 		total.Cases += s.Cases

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"gamediff/engine"
+	"gamediff/outcome"
 	"gamediff/report"
 )
 
@@ -13,7 +13,7 @@ import (
 // as boom's are), which -case does not rebuild: a time-out of the whole input need not
 // show on the one game -case gives. It is listed apart, without that hint.
 func TestUnreportedPackedCasesGetNoCaseHint(t *testing.T) {
-	sum := engine.Summary{Game: "boom", Findings: []engine.Finding{}, Unreported: []engine.Unreported{
+	sum := outcome.Summary{Game: "boom", Findings: []outcome.Finding{}, Unreported: []outcome.Unreported{
 		{Index: 3, Signature: "WA in game 1"},
 		{Index: 30, Signature: "TLE in program", Packed: true},
 		{Index: 60, Signature: "TLE in program", Packed: true},

@@ -14,6 +14,7 @@ import (
 	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/outcome"
 	"gamediff/report"
 	"gamediff/sandbox"
 )
@@ -88,7 +89,7 @@ func genCmd(ctx context.Context, args []string, e *env) int {
 // reads the input and writes the answer, run in judge's sandbox.
 type testTime struct {
 	fast, floor time.Duration
-	verdict     engine.Verdict
+	verdict     outcome.Verdict
 }
 
 // floorProgram is the I/O floor: a shell that reads the input to its end, then writes the
@@ -113,7 +114,7 @@ func timeTestSet(ctx context.Context, g games.Game, dir string, set games.TestSe
 			return nil, err
 		}
 		answers[i] = base + ".ans"
-		tests[i] = engine.Test{Name: base + ".in", Input: input, Want: engine.Result{Solver: engine.Expected, Result: sandbox.Result{Stdout: answer}}}
+		tests[i] = engine.Test{Name: base + ".in", Input: input, Want: outcome.Result{Solver: outcome.Expected, Result: sandbox.Result{Stdout: answer}}}
 	}
 	total := 2 * len(tests)
 	judged, err := engine.JudgeTests(ctx, engine.JudgeConfig{Game: g, Workers: workers, Limits: sandbox.Limits{Time: g.TimeLimit()},
@@ -164,7 +165,7 @@ func printTestSet(w io.Writer, set games.TestSet, dir string, took time.Duration
 			continue
 		}
 		fastCPU := times[i].fast.Round(time.Millisecond).String()
-		if times[i].verdict != engine.OK {
+		if times[i].verdict != outcome.OK {
 			fastCPU = times[i].verdict.String() // fast agreed with ref as the set was made: a run that fails here is the machine's
 		}
 		fmt.Fprintf(w, "%-5d %10d %10d %9s %9s  %s\n", t.Number, t.InputBytes, t.AnswerBytes, fastCPU,

@@ -17,6 +17,7 @@ import (
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/gen"
+	"gamediff/outcome"
 	"gamediff/report"
 	"gamediff/testcase"
 	"gamediff/testutil/clitest"
@@ -134,7 +135,7 @@ func writeTest(t testing.TB, g games.Game, input []byte) string {
 // explained is what judge -explain -json says of one test.
 type explained struct {
 	verdict string
-	growth  []engine.Growth
+	growth  []outcome.Growth
 }
 
 // judgeExplain runs judge -explain -json on the test at path, under growthLimit.
@@ -144,7 +145,7 @@ func judgeExplain(t testing.TB, game, program, path string) explained {
 	var judged struct {
 		Results []struct {
 			Verdict string
-			Growth  []engine.Growth
+			Growth  []outcome.Growth
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &judged); err != nil || code != exitFound || len(judged.Results) != 1 {
@@ -225,7 +226,7 @@ func (k knownGrowth) check(x explained) []string {
 	if x.verdict != "TLE" {
 		return []string{fmt.Sprintf("verdict %s, want TLE", x.verdict)}
 	}
-	dims := map[string]engine.Growth{}
+	dims := map[string]outcome.Growth{}
 	for _, g := range x.growth {
 		dims[g.Dimension] = g
 	}

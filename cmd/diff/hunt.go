@@ -2,6 +2,7 @@ package main
 
 import (
 	"gamediff/corpus"
+	"gamediff/outcome"
 	"gamediff/report"
 
 	"context"
@@ -204,7 +205,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			return code
 		}
 	}
-	var sums []engine.Summary
+	var sums []outcome.Summary
 	status := report.NewStatus(e.stderr, e.stderrIsTerm)
 	code = exitOK
 	for n, g := range targets {
@@ -226,10 +227,10 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			MinimizeTime: h.minimizeTime,
 			MinimizeRuns: h.minimizeRuns,
 			FoundDir:     foundDir(h, g.Name()),
-			Progress: func(p engine.Progress) {
+			Progress: func(p outcome.Progress) {
 				status.Hunt(g.Name(), p)
 			},
-			Found: func(f engine.Finding) {
+			Found: func(f outcome.Finding) {
 				status.Clear()
 				report.Found(e.stderr, g, f)
 			},
@@ -270,14 +271,14 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			}
 		}
 		report.HuntSummary(e.stderr, sum, h.program != "", g.Picture().Datasets(), g.Situations())
-		var rf *engine.RefFailure
+		var rf *outcome.RefFailure
 		switch {
 		case errors.As(err, &rf):
 			fmt.Fprintf(e.stderr, "gamediff hunt: %s: the REFERENCE failed, not the code under test: this is a bug of ref (no finding saved)\n", g.Name())
 			report.Divergence(e.stderr, rf.Divergence)
 			if rf.Path == "" { // written nowhere: this output is its only copy
 				name := corpus.Name(rf.Input) + ".in"
-				report.WholeCase(e.stderr, engine.Finding{Input: rf.Input, Unsaved: "no folder could take it"})
+				report.WholeCase(e.stderr, outcome.Finding{Input: rf.Input, Unsaved: "no folder could take it"})
 				fmt.Fprintf(e.stderr, "replay it, once written to %s, with: gamediff run -game %s -impl ref %s\n", name, g.Name(), name)
 			} else {
 				fmt.Fprintf(e.stderr, "the input is kept at %s; replay it with: gamediff run -game %s -impl ref %s\n", rf.Path, g.Name(), rf.Path)
@@ -312,7 +313,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 // as go test -fuzz runs testdata/fuzz first: a program's findings of earlier hunts (its
 // found folder), or for ref against fast the game's whole corpus (hand-made and found
 // cases). It prints which still fail; nil when there was nothing to replay.
-func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []string, eq engine.Comparison, e *env) (*engine.Replayed, error) {
+func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []string, eq engine.Comparison, e *env) (*outcome.Replayed, error) {
 	dir := filepath.Join(h.corpus, g.Name())
 	if program != nil {
 		dir = foundDir(h, g.Name())
@@ -338,9 +339,9 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 	if err != nil || ctx.Err() != nil {
 		return nil, err
 	}
-	r := &engine.Replayed{From: dir, Cases: len(tests), StillFailing: []engine.Judgement{}}
+	r := &outcome.Replayed{From: dir, Cases: len(tests), StillFailing: []outcome.Judgement{}}
 	for i, j := range judged {
-		if j.Verdict == engine.OK && !j.Unjudged {
+		if j.Verdict == outcome.OK && !j.Unjudged {
 			continue
 		}
 		// A saved answer ref does not give is no failure of the code under test, however
@@ -350,13 +351,13 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 			return nil, err
 		}
 		if why != "" {
-			r.Damaged = append(r.Damaged, engine.DamagedCase{Test: j.Test, Ref: why})
+			r.Damaged = append(r.Damaged, outcome.DamagedCase{Test: j.Test, Ref: why})
 			continue
 		}
 		// A case saved by a hunt before this one, which reaches a ruling this one leaves
 		// out (-skip-rule): the program reads that ruling its own way, as the user said.
 		if id := g.Skips(tests[i].Input); id != "" {
-			r.Skipped = append(r.Skipped, engine.SkippedReplay{Test: j.Test, Ruling: id})
+			r.Skipped = append(r.Skipped, outcome.SkippedReplay{Test: j.Test, Ruling: id})
 			continue
 		}
 		r.StillFailing = append(r.StillFailing, j)
@@ -394,14 +395,14 @@ func replayFirst(ctx context.Context, g games.Game, h huntFlags, program []strin
 // writeReplayedPages writes, with -report, the HTML page of each saved case that still
 // fails, as of a finding: a bug found by an earlier hunt is no less one for being found
 // again.
-func writeReplayedPages(h huntFlags, g games.Game, program []string, r *engine.Replayed, e *env) {
+func writeReplayedPages(h huntFlags, g games.Game, program []string, r *outcome.Replayed, e *env) {
 	rh := h.reporting(g, program)
 	for _, j := range r.StillFailing {
 		input, err := corpus.ReadFile(j.Test)
 		if err != nil || j.Divergence == nil {
 			continue
 		}
-		f := engine.Finding{Verdict: j.Verdict, Signature: j.Signature, Identity: j.Identity, Path: j.Test, Input: input,
+		f := outcome.Finding{Verdict: j.Verdict, Signature: j.Signature, Identity: j.Identity, Path: j.Test, Input: input,
 			InputBytes: len(input), Original: len(input), Shown: j.Shown, Runs: j.Runs, Divergence: j.Divergence,
 			Origin: "saved by an earlier hunt, replayed", Growth: j.Growth}
 		if path, err := rh.WritePage(h.report, f, rh.Parting(f)); err != nil {

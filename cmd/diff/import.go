@@ -16,6 +16,7 @@ import (
 	"gamediff/engine"
 	"gamediff/fuzz"
 	"gamediff/games"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 )
 
@@ -61,7 +62,7 @@ func importCmd(ctx context.Context, args []string, e *env) int {
 	}
 	for i, path := range fs.Args() {
 		input := inputs[i]
-		r, err := engine.InProcess{Solver: engine.Ref, Judge: g.Ref}.Run(ctx, input)
+		r, err := engine.InProcess{Solver: outcome.Ref, Judge: g.Ref}.Run(ctx, input)
 		if err != nil {
 			return exitInterrupted
 		}

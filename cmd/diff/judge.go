@@ -1,6 +1,7 @@
 package main
 
 import (
+	"gamediff/outcome"
 	"gamediff/report"
 
 	"cmp"
@@ -131,12 +132,12 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 	sum := report.Totals(judged)
 	if *asJSON {
 		json.NewEncoder(e.stdout).Encode(struct {
-			Game    string             `json:"game"`
-			Judged  string             `json:"judged"`
-			Passed  int                `json:"passed"`
-			Tests   int                `json:"tests"`
-			Summary string             `json:"summary"`
-			Results []engine.Judgement `json:"results"`
+			Game    string              `json:"game"`
+			Judged  string              `json:"judged"`
+			Passed  int                 `json:"passed"`
+			Tests   int                 `json:"tests"`
+			Summary string              `json:"summary"`
+			Results []outcome.Judgement `json:"results"`
 		}{g.Name(), who, sum.Passed, len(judged), sum.Text, judged})
 	} else {
 		report.Judgements(e.stdout, judged, cfg.Limits.Time)
@@ -155,9 +156,9 @@ func judgeCmd(ctx context.Context, args []string, e *env) int {
 // explainTimeOuts measures, for each test failed with TLE, how the time of the code under
 // test grows along each dimension of it, beside fast's (ref's when fast is judged), into
 // its judgement; a test it cannot measure is named on stderr.
-func explainTimeOuts(ctx context.Context, e *env, cfg engine.JudgeConfig, tests []engine.Test, judged []engine.Judgement) {
+func explainTimeOuts(ctx context.Context, e *env, cfg engine.JudgeConfig, tests []engine.Test, judged []outcome.Judgement) {
 	for i, j := range judged {
-		if j.Verdict != engine.TLE {
+		if j.Verdict != outcome.TLE {
 			continue
 		}
 		// A time-out confirmed by the margin is over the limit at its own size: its
@@ -215,7 +216,7 @@ func invocations(ctx context.Context, game string, cfg engine.JudgeConfig, tests
 		var failed []string
 		slowest := time.Duration(0)
 		for _, j := range s.Results {
-			if j.Verdict != engine.OK {
+			if j.Verdict != outcome.OK {
 				failed = append(failed, fmt.Sprintf("%s on %s", j.Verdict, report.TestLabel(j.Test)))
 			}
 			slowest = max(slowest, j.CPU)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"gamediff/corpus"
+	"gamediff/outcome"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,7 +49,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 		return nil, exitUsage
 	}
 	v := verdicts[0]
-	if d := v.Divergence; d != nil && d.Culprit == engine.NoSolver && (d.Got.Exit == 126 || d.Got.Exit == 127) {
+	if d := v.Divergence; d != nil && d.Culprit == outcome.NoSolver && (d.Got.Exit == 126 || d.Got.Exit == 127) {
 		msg := strings.TrimSpace(d.Got.Stderr)
 		if msg == "" {
 			msg = map[int]string{126: "the shell found it not executable", 127: "the shell did not find it"}[d.Got.Exit]
@@ -58,7 +59,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 	}
 	fmt.Fprintf(e.stderr, "hunt: %q in fast's place, %v of CPU per input, output up to %s, memory up to %s, %s comparison\n",
 		h.program, cfg.Limits.Time, report.Size(h.outputLimit), report.Size(h.memory), h.compare)
-	if v.Verdict != engine.OK && v.Divergence != nil {
+	if v.Verdict != outcome.OK && v.Divergence != nil {
 		return nil, failedSample(g, h, sample, v, e)
 	}
 
@@ -81,7 +82,7 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 	formats := map[string]bool{} // how the failing cases differ, when only by format
 	byFormat := true
 	for i, v := range verdicts {
-		if err != nil || v.Verdict != engine.OK {
+		if err != nil || v.Verdict != outcome.OK {
 			id := rulingOf(path.Base(tests[i].Name))
 			disagree[id] = append(disagree[id], tests[i].Name)
 			if v.Identity.Step == "format" {
@@ -193,17 +194,17 @@ func explainedRulings(g games.Game, disagree map[string][]string, tests []engine
 // A program flaky on the sample (it passes some of its runs) is reported flaky, with its
 // rate, and not saved in the found folder: the hunts after this one replay what is saved
 // there as regression cases, and a case that passes on some runs is none.
-func failedSample(g games.Game, h huntFlags, sample corpus.Entry, v engine.Judgement, e *env) int {
-	if v.Verdict == engine.Flaky {
+func failedSample(g games.Game, h huntFlags, sample corpus.Entry, v outcome.Judgement, e *env) int {
+	if v.Verdict == outcome.Flaky {
 		fmt.Fprintf(e.stderr, "gamediff hunt: the program is flaky on the sample %s: %s; every case may fail alike, so the hunt stops here (the sample is not saved as a regression case)\n",
 			sample.Path, v.Note)
 	} else {
 		fmt.Fprintf(e.stderr, "gamediff hunt: the program fails on the sample %s: %s (%s on %d of %d runs); every case would fail alike, so the hunt stops here\n",
 			sample.Path, v.Signature, v.Verdict, v.Shown, v.Runs)
 	}
-	f := engine.Finding{Verdict: v.Verdict, Signature: v.Signature, Identity: v.Identity, Origin: "the game's sample, " + sample.Path, Path: sample.Path,
+	f := outcome.Finding{Verdict: v.Verdict, Signature: v.Signature, Identity: v.Identity, Origin: "the game's sample, " + sample.Path, Path: sample.Path,
 		Shown: v.Shown, Runs: v.Runs, InputBytes: len(sample.Input), Original: len(sample.Input), Input: sample.Input, Divergence: v.Divergence, Note: v.Note}
-	if v.Verdict != engine.Flaky { // a flaky one is kept where it is, the game's own sample
+	if v.Verdict != outcome.Flaky { // a flaky one is kept where it is, the game's own sample
 		if saved, err := corpus.Save(foundDir(h, g.Name()), sample.Input, sample.Answer, sample.ErrText); err == nil {
 			f.Path = saved
 		}
@@ -217,8 +218,8 @@ func failedSample(g games.Game, h huntFlags, sample corpus.Entry, v engine.Judge
 		}
 	}
 	if h.asJSON {
-		report.JSON(e.stdout, []engine.Summary{{Game: g.Name(), Seed: h.seed, Findings: []engine.Finding{f},
-			Unreported: []engine.Unreported{}, Dismissed: []engine.Dismissed{}}})
+		report.JSON(e.stdout, []outcome.Summary{{Game: g.Name(), Seed: h.seed, Findings: []outcome.Finding{f},
+			Unreported: []outcome.Unreported{}, Dismissed: []outcome.Dismissed{}}})
 	}
 	return exitFound
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"gamediff/corpus"
+	"gamediff/outcome"
 
 	"gamediff/report"
 
@@ -90,7 +91,7 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 				continue
 			}
 			if *verbose {
-				fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, engine.Ref)
+				fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, outcome.Ref)
 			}
 			tests, kept = append(tests, test), append(kept, entry)
 		}
@@ -106,7 +107,7 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 			switch j := judged[i]; {
 			case j.Unjudged || j.Divergence != nil:
 				failed++
-				fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, engine.Fast)
+				fmt.Fprintf(e.stdout, "FAIL %s (%s)\n", entry.Path, outcome.Fast)
 				if j.Note != "" {
 					fmt.Fprintf(e.stdout, "  %s\n", j.Note)
 				}
@@ -114,7 +115,7 @@ func replayCmd(ctx context.Context, args []string, e *env) int {
 					report.Divergence(e.stdout, j.Divergence)
 				}
 			case *verbose:
-				fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, engine.Fast)
+				fmt.Fprintf(e.stdout, "ok   %s (%s)\n", entry.Path, outcome.Fast)
 			}
 		}
 		damagedNote := ""
@@ -153,7 +154,7 @@ func readEntries(ctx context.Context, p string) ([]corpus.Entry, error) {
 // of the code under test that disagrees with it shows nothing of that code.
 func refDisagrees(ctx context.Context, g games.Game, t engine.Test, eq engine.Comparison) (string, error) {
 	limits := sandbox.Limits{Time: max(10*g.TimeLimit(), 10*time.Second), Output: 1 << 30}
-	r, err := engine.InProcess{Solver: engine.Ref, Judge: g.Ref, Limits: limits}.Run(ctx, t.Input)
+	r, err := engine.InProcess{Solver: outcome.Ref, Judge: g.Ref, Limits: limits}.Run(ctx, t.Input)
 	if err != nil {
 		return "", err
 	}
@@ -161,7 +162,7 @@ func refDisagrees(ctx context.Context, g games.Game, t engine.Test, eq engine.Co
 	switch {
 	case d == nil:
 		return "", nil
-	case d.Culprit != engine.NoSolver || d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine:
+	case d.Culprit != outcome.NoSolver || d.Want.Exit != d.Got.Exit || d.Want.ErrLine != d.Got.ErrLine:
 		return report.Summary(d), nil
 	}
 	line, saved, got := report.FirstDifference(d)

@@ -7,6 +7,7 @@ package testsets_test
 import (
 	"fmt"
 	"gamediff/corpus"
+	"gamediff/outcome"
 	"gamediff/sandbox"
 	"maps"
 	"slices"
@@ -93,7 +94,7 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 				}
 				slowest, at := time.Duration(0), ""
 				for _, j := range judged {
-					if j.Verdict != engine.OK {
+					if j.Verdict != outcome.OK {
 						t.Errorf("the right solution %s: %s on %s (%s)", src, j.Verdict, j.Test, j.Signature)
 					}
 					if j.CPU > slowest {
@@ -133,7 +134,7 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 					switch {
 					case j.Unjudged:
 						t.Errorf("test %d claims to fail %s, and gave no verdict: %s", numbers[i], name, j.Note)
-					case j.Verdict == engine.OK:
+					case j.Verdict == outcome.OK:
 						t.Errorf("test %d claims to fail %s, which passes it (%s)", numbers[i], name, j.Note)
 					}
 					verdicts = append(verdicts, fmt.Sprintf("%s on test %d", j.Verdict, numbers[i]))

@@ -1,4 +1,4 @@
-package engine
+package outcome
 
 import (
 	"fmt"
@@ -26,6 +26,7 @@ const (
 
 var verdictNames = [...]string{OK: "OK", WA: "WA", RE: "RE", TLE: "TLE", MLE: "MLE", OLE: "OLE", Crash: "crash", Flaky: "flaky"}
 
+// String is the verdict's name, as judges and reports write it.
 func (v Verdict) String() string {
 	if int(v) < len(verdictNames) && verdictNames[v] != "" {
 		return verdictNames[v]

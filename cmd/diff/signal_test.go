@@ -96,7 +96,7 @@ func TestASignalEndsTheRun(t *testing.T) {
 			[]os.Signal{syscall.SIGTERM}, ""},
 		{"checking a program that never answers, SIGINT", []string{"hunt", "-game", "mine", "-cmd", sleeper, "-timeout", "1h", "-o", t.TempDir()}, running(sleeper),
 			[]os.Signal{syscall.SIGINT}, ""},
-		{"hunting, SIGINT", []string{"hunt", "-game", "mine", "-cmd", right, "-duration", "1h", "-o", t.TempDir()}, nil,
+		{"hunting, SIGINT", []string{"hunt", "-game", "mine", "-cmd", right, "-duration", "1h", "-o", t.TempDir()}, running(right),
 			[]os.Signal{syscall.SIGINT}, ""},
 		{"hunting ref against fast, SIGTERM", []string{"hunt", "-game", "mine", "-duration", "1h", "-corpus", t.TempDir()}, nil,
 			[]os.Signal{syscall.SIGTERM}, ""},
@@ -116,9 +116,14 @@ func TestASignalEndsTheRun(t *testing.T) {
 			}()
 			ready := c.ready
 			if ready == nil {
-				// The hunt's first status line: it has been hunting for a while.
+				// The hunt's workers are running cases: the hunt has opened, its lanes
+				// judge (a worker is a child of the hunt running its binary).
 				clitest.Long(t, "that a hunt under way ends within the bound")
-				ready = func() bool { return strings.Contains(stderr.String(), ": elapsed ") }
+				ready = func() bool {
+					return strings.Contains(stderr.String(), "hunt: ") && len(proctable.List(func(p proctable.Process) bool {
+						return p.State != "Z" && p.Exe == bin && p.PPID == cmd.Process.Pid
+					})) > 0
+				}
 			}
 			// By the time the command reads its input or has started a process, it has its
 			// signal handler.

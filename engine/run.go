@@ -53,9 +53,9 @@ type InProcess struct {
 	// whose process has a watchdog of its own (a libFuzzer binary's -timeout). The time
 	// limit needs a goroutine per run, and there that costs OS thread switches: a
 	// libFuzzer binary's Go code runs on the C thread that calls it, a goroutine locked
-	// to that thread, so that each run hands the CPU to another thread and back. On a
-	// small fuzz input the switches took a third of the CPU, and on a loaded machine the
-	// waits for a CPU after each of them most of the wall time.
+	// to that thread, so that each run hands the CPU to another thread and back: on a
+	// small fuzz input the switches cost more than the run, and on a loaded machine each
+	// of them waits for a CPU.
 	Inline bool
 }
 

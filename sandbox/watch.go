@@ -30,9 +30,9 @@ const idleShare = 0.5
 
 // starvedFactor bounds how long a starved run is let run on past its wall-clock backstop:
 // past starvedFactor times the backstop it is stopped, inconclusively. A run still starved
-// runs on for its verdict, since an unconfirmed one is not reported: stopped at ten times
-// the backstop, a time-out's reruns on a loaded machine fell a moment short of their
-// verdict, and the time-out went unreported.
+// runs on for its verdict, since an unconfirmed one is not reported: stopped too soon, a
+// time-out's reruns on a loaded machine fall a moment short of their verdict, and the
+// time-out goes unreported.
 const starvedFactor = 30
 
 // backstopVerdict decides what a run past its wall-clock backstop is: idle (it sleeps or

@@ -1,7 +1,7 @@
 // Package quote quotes untrusted bytes for a person, bounded: the parsers of ref, fast and
 // testcase's validators name what they found in an error message, and a report or a
 // picture shows a program's output, and each must stay a line long whatever the bytes (a
-// 50 MB token quoted whole by %q took a gigabyte). It is the only code the judges share,
+// token quoted whole by %q costs memory in proportion to the token). It is the only code the judges share,
 // and it decides nothing about the input.
 package quote
 

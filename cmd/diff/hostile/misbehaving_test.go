@@ -21,7 +21,8 @@ import (
 // on every run keeps no more than one such child per worker alive, and when the hunt is
 // killed with SIGKILL, its workers and every program die with it.
 func TestHuntKilledLeavesNothingRunning(t *testing.T) {
-	bin := clitest.Gamediff(t)
+	t.Parallel()
+	bin := clitest.Own(t, clitest.Gamediff(t))
 	program := "sleep 3141.5926 & exec " + bin + " run -game mine -impl ref"
 	cmd := exec.Command(bin, "hunt", "-game", "mine", "-duration", "1m", "-workers", "2", "-seed", "3", "-cmd", program, "-o", t.TempDir())
 	var stderr bytes.Buffer
@@ -53,7 +54,8 @@ func TestHuntKilledLeavesNothingRunning(t *testing.T) {
 // TestHuntTightTimeoutNeverBlamesTheReference: -timeout limits the program only; ref has
 // a generous limit of its own, so a right program under a tight limit gives its TLEs (or,
 // at the edge of the limit, flaky ones), and every case saved holds ref's whole answer on
-// that very case, never an empty one.
+// that very case, never an empty one. It runs alone, before the tests that run side by
+// side: its program runs at the edge of its limit.
 func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
 	clitest.Long(t, "that a right program under a tight limit is only ever slow, never blamed on ref")
 	found := t.TempDir()
@@ -95,34 +97,40 @@ func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
 // left running.
 func TestHuntMisbehavingPrograms(t *testing.T) {
 	clitest.Long(t, "that every misbehaving program is its finding, or none")
-	zoo := clitest.Zoo(t)
-	bin := filepath.Join(zoo, "mine")
+	t.Parallel()
 	tests := []struct {
 		mode, verdict string // verdict empty: the program is right
 		sig           string // a prefix of the signature
 		args          []string
 	}{
-		{"loop", "TLE", "TLE in program", []string{"-timeout", "300ms"}},
-		{"ignore-term", "TLE", "TLE in program", []string{"-timeout", "300ms"}},
+		// Any limit is past a loop without end, and far past what the right program's runs
+		// take: a short one makes each of the loop's runs cheap.
+		{"loop", "TLE", "TLE in program", []string{"-timeout", "100ms"}},
+		{"ignore-term", "TLE", "TLE in program", []string{"-timeout", "100ms"}},
 		{"recursion", "RE", "RE: exit 2", nil},
 		{"exit3", "RE", "RE: exit 3", nil},
 		{"goroutine-panic", "RE", "RE: exit 2", nil},
-		{"alloc", "MLE", "MLE in program", []string{"-memory-limit", "256"}},
+		{"alloc", "MLE", "MLE in program", []string{"-memory-limit", "128"}},
 		{"output-past-cap", "OLE", "OLE in program", []string{"-output-limit", "1000000"}},
 		{"background-child", "", "", nil},
 		{"stderr-flood", "", "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
+			t.Parallel()
+			gamediff, bin := clitest.Own(t, clitest.Gamediff(t)), clitest.Own(t, filepath.Join(clitest.Zoo(t), "mine"))
 			start := time.Now()
 			args := append([]string{"hunt", "-game", "mine", "-cmd", bin + " -misbehave " + tt.mode, "-seed", "2", "-json",
 				"-o", t.TempDir(), "-minimize-time", "10s"}, tt.args...)
 			if tt.verdict == "" {
 				args = append(args, "-cases", "150")
 			} else {
-				args = append(args, "-duration", "20s")
+				// A count of cases, not a duration: the hunt ends at its first finding (about
+				// one case in nine triggers it), and how many cases a duration draws depends
+				// on the machine and on the tests beside it.
+				args = append(args, "-cases", "300", "-duration", "0")
 			}
-			code, out, errs := clitest.Exec(t, "", args...)
+			code, out, errs := clitest.Run(t, gamediff, "", args...)
 			took := time.Since(start)
 			var sum struct {
 				Cases    int64
@@ -154,7 +162,9 @@ func TestHuntMisbehavingPrograms(t *testing.T) {
 				}
 			}
 			t.Logf("%s: %s in %.1fs", tt.mode, tt.verdict, took.Seconds())
-			clitest.WaitGone(t, bin, "-linger")
+			// The lingering child of background-child runs the program's own copy, with -linger.
+			clitest.WaitGone(t, bin, bin+" -linger")
+			clitest.WaitGone(t, gamediff, "")
 		})
 	}
 }

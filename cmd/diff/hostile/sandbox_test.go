@@ -9,6 +9,8 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"gamediff/testutil/clitest"
 	"os"
@@ -20,13 +22,75 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
-// TestMain removes what the tests built.
+// sideBySide is how many tests run at once when go test is not told (-parallel): most of
+// these tests wait (on stopped programs, on wall-clock backstops, on a hunt's duration),
+// and each checks only the processes of its own copies of the binaries (clitest.Own), so
+// they can wait together.
+const sideBySide = 8
+
+// TestMain runs the tests side by side unless -parallel says otherwise, and removes what
+// they built.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	parallelSet := false
+	flag.Visit(func(f *flag.Flag) { parallelSet = parallelSet || f.Name == "test.parallel" })
+	if !parallelSet {
+		flag.Set("test.parallel", strconv.Itoa(sideBySide))
+	}
 	code := m.Run()
 	clitest.Cleanup()
 	os.Exit(code)
+}
+
+// ownBinaries are a test's own copies of the command and of the test programs (clitest.Own),
+// so that its check of the process table sees only what it started.
+type ownBinaries struct {
+	gamediff, hostile, mine, tower string
+}
+
+// own copies the command and the test programs for t.
+func own(t *testing.T) ownBinaries {
+	t.Helper()
+	zoo := clitest.Zoo(t)
+	return ownBinaries{
+		gamediff: clitest.Own(t, clitest.Gamediff(t)),
+		hostile:  clitest.Own(t, clitest.Program(t, "hostile")),
+		mine:     clitest.Own(t, filepath.Join(zoo, "mine")),
+		tower:    clitest.Own(t, filepath.Join(zoo, "tower")),
+	}
+}
+
+// waitGone waits for every process of the copies to end (clitest.WaitGone, by executable
+// and by command line), and fails t if some are left.
+func (b ownBinaries) waitGone(t *testing.T) {
+	t.Helper()
+	for _, bin := range []string{b.gamediff, b.hostile, b.mine, b.tower} {
+		clitest.WaitGone(t, bin, bin)
+	}
+}
+
+// execEnv runs bin with args as clitest.Run does, with env added to this process's
+// environment (a test run side by side cannot set its own: t.Setenv), and returns its exit
+// status, stdout and stderr.
+func execEnv(t *testing.T, bin string, env []string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), env...)
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		return exit.ExitCode(), out.String(), errs.String()
+	case err != nil:
+		t.Fatalf("%s %s: %v", bin, strings.Join(args, " "), err)
+	}
+	return 0, out.String(), errs.String()
 }
 
 // The hostile-program zoo: programs under test that attack the sandbox (testdata/hostile),
@@ -63,8 +127,12 @@ var hostileRows = []hostileRow{
 
 func TestHuntHostilePrograms(t *testing.T) {
 	clitest.Long(t, "that hostile programs are contained")
+	t.Parallel()
 	for _, row := range hostileRows {
-		t.Run(row.name, func(t *testing.T) { runHostileRow(t, row) })
+		t.Run(row.name, func(t *testing.T) {
+			t.Parallel()
+			runHostileRow(t, row, "")
+		})
 	}
 }
 
@@ -74,29 +142,35 @@ func TestHuntHostilePrograms(t *testing.T) {
 // neither: GAMEDIFF_SANDBOX=portable.
 func TestHuntPortableSandbox(t *testing.T) {
 	clitest.Long(t, "that the portable sandbox contains them too")
-	t.Setenv("GAMEDIFF_SANDBOX", "portable")
+	t.Parallel()
 	for _, row := range hostileRows {
 		switch row.name {
 		case "setsid escaper", "double-forker holding stdout", "compound spinner", "compound allocator":
-			t.Run(row.name, func(t *testing.T) { runHostileRow(t, row) })
+			t.Run(row.name, func(t *testing.T) {
+				t.Parallel()
+				runHostileRow(t, row, "portable")
+			})
 		}
 	}
 }
 
-// runHostileRow hunts the row's program: a clean hunt, or its one finding, and no process of
-// it left afterwards. It logs the hunt's wall time and the sandbox it ran in.
-func runHostileRow(t *testing.T, row hostileRow) {
-	hostile := clitest.Program(t, "hostile")
-	mine := filepath.Join(clitest.Zoo(t), "mine")
+// runHostileRow hunts the row's program in the sandbox named ("": the machine's): a clean
+// hunt, or its one finding, and no process of it left afterwards. It logs the hunt's wall
+// time and the sandbox it ran in.
+func runHostileRow(t *testing.T, row hostileRow, sandbox string) {
+	bins := own(t)
 	report := t.TempDir()
-	t.Setenv("HOSTILE_REPORT", report)
-	// Go's runtime keeps two cgroup files of its own open from its start (to size
-	// GOMAXPROCS): the inspecting program would count them as inherited.
-	t.Setenv("GODEBUG", "containermaxprocs=0")
-	command := strings.NewReplacer("HOSTILE", hostile, "MINE", mine).Replace(row.command)
+	env := []string{"HOSTILE_REPORT=" + report,
+		// Go's runtime keeps two cgroup files of its own open from its start (to size
+		// GOMAXPROCS): the inspecting program would count them as inherited.
+		"GODEBUG=containermaxprocs=0"}
+	if sandbox != "" {
+		env = append(env, "GAMEDIFF_SANDBOX="+sandbox)
+	}
+	command := strings.NewReplacer("HOSTILE", bins.hostile, "MINE", bins.mine).Replace(row.command)
 	start := time.Now()
 	args := append([]string{"hunt", "-game", "mine", "-cmd", command, "-seed", "4", "-json", "-o", t.TempDir()}, row.args...)
-	code, out, errs := clitest.Exec(t, "", args...)
+	code, out, errs := execEnv(t, bins.gamediff, env, args...)
 	took := time.Since(start)
 	var sum struct {
 		Cases    int
@@ -121,7 +195,7 @@ func runHostileRow(t *testing.T, row hostileRow) {
 	if row.name == "inspect" {
 		checkInspections(t, report)
 	}
-	clitest.WaitGone(t, "", hostile)
+	bins.waitGone(t)
 }
 
 // checkInspections reads what the inspecting program wrote of each of its runs: exactly
@@ -173,11 +247,11 @@ func workersOf(hunt int, bin string) []int {
 	return pids
 }
 
-// startHunt starts the gamediff binary as a hunt and returns it with its stderr, read line
-// by line into lines as it comes.
-func startHunt(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, <-chan string) {
+// startHunt starts the gamediff binary bin as a hunt and returns it with its stderr, read
+// line by line into lines as it comes.
+func startHunt(t *testing.T, bin string, args ...string) (*exec.Cmd, *bytes.Buffer, <-chan string) {
 	t.Helper()
-	cmd := exec.Command(clitest.Gamediff(t), args...)
+	cmd := exec.Command(bin, args...)
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
 	stderr, err := cmd.StderrPipe()
@@ -200,41 +274,47 @@ func startHunt(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, <-chan s
 
 // TestHuntSurvivesItsWorkersKilledAndStopped: a worker killed with SIGKILL in the middle of
 // a run, and another stopped with SIGSTOP past its backstop, are the machine's trouble,
-// not the program's: the hunt goes on with new workers, reports nothing, and blames
-// neither the reference nor the program.
+// not the program's: the hunt notices, runs the run again in a new worker, goes on, reports
+// nothing, and blames neither the reference nor the program. The program is right, and
+// stops itself a while on every run (judged on its CPU time,
+// TestStoppedProgramIsJudgedOnItsCPUTime): a worker is then in the middle of a run
+// whenever it is hit, and the hunt around it waits rather than computes.
 func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
 	clitest.Long(t, "that a hunt survives its workers killed and stopped")
-	mine := filepath.Join(clitest.Zoo(t), "mine")
-	bin := clitest.Gamediff(t)
-	for _, how := range []string{"SIGKILL", "SIGSTOP"} {
-		t.Run(how, func(t *testing.T) {
+	t.Parallel()
+	for _, how := range []syscall.Signal{syscall.SIGKILL, syscall.SIGSTOP} {
+		t.Run(unix.SignalName(how), func(t *testing.T) {
+			t.Parallel()
+			bins := own(t)
+			program := bins.hostile + " -mode stop-self -above 0 -stop-for 100ms -then " + bins.mine
 			start := time.Now()
-			cmd, stdout, lines := startHunt(t, "hunt", "-game", "mine", "-cmd", mine, "-seed", "3", "-duration", "15s",
+			cmd, stdout, lines := startHunt(t, bins.gamediff, "hunt", "-game", "mine", "-cmd", program, "-seed", "3", "-duration", "20s",
 				"-workers", "2", "-json", "-o", t.TempDir())
+			// Its first progress line says the hunt is under way: the workers that judged
+			// the program on the corpus's tests before it are done. A worker is hit again at
+			// each progress line, until the hunt says that it ran a run again (once the
+			// run's block of cases is done); a worker stopped stays stopped until then.
 			var log strings.Builder
-			for line := range lines {
-				log.WriteString(line + "\n")
-				if strings.Contains(line, "in fast's place") {
-					break
+			noticed, ended := awaitNotice(lines, &log)
+			hits := 0
+			if noticed || ended {
+				t.Fatalf("the hunt said nothing of its progress before a worker was hit:\n%s", log.String())
+			}
+			for !noticed && !ended {
+				// A worker being replaced is not there to hit: the next progress line brings
+				// another look.
+				if workers := workersOf(cmd.Process.Pid, bins.gamediff); len(workers) > 0 {
+					syscall.Kill(workers[0], how)
+					hits++
+					noticed, ended = awaitNotice(lines, &log)
+					syscall.Kill(workers[0], syscall.SIGCONT)
+				} else {
+					noticed, ended = awaitNotice(lines, &log)
 				}
 			}
-			var workers []int
-			for try := 0; try < 200 && len(workers) < 2; try++ {
-				time.Sleep(50 * time.Millisecond)
-				workers = workersOf(cmd.Process.Pid, bin)
-			}
-			time.Sleep(time.Second)
-			if len(workers) == 0 {
-				t.Fatalf("no worker found:\n%s", log.String())
-			}
-			if how == "SIGKILL" {
-				syscall.Kill(workers[0], syscall.SIGKILL)
-			} else {
-				// Past the backstop of a worker running a program (the program's wall-clock
-				// limit, 3 s here, doubled, and 2 s more).
-				syscall.Kill(workers[0], syscall.SIGSTOP)
-				time.Sleep(10 * time.Second)
-				syscall.Kill(workers[0], syscall.SIGCONT)
+			if hits == 0 {
+				cmd.Wait()
+				t.Fatalf("no worker found while the hunt ran:\n%s", log.String())
 			}
 			for line := range lines {
 				log.WriteString(line + "\n")
@@ -246,13 +326,29 @@ func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
 				Findings []json.RawMessage
 			}
 			json.Unmarshal(stdout.Bytes(), &sum)
-			if err != nil || len(sum.Findings) != 0 || strings.Contains(log.String(), "REFERENCE") {
-				t.Errorf("%s of a worker: %v, findings %s\n%s", how, err, sum.Findings, log.String())
+			if err != nil || len(sum.Findings) != 0 || strings.Contains(log.String(), "REFERENCE") || !noticed || sum.Rerun == 0 {
+				t.Errorf("%v of a worker: %v, findings %s, %d runs made again (want some): \n%s", how, err, sum.Findings, sum.Rerun, log.String())
 			}
-			t.Logf("%s of a worker: %d cases, %d run again, no finding, %.1fs for a 15s hunt", how, sum.Cases, sum.Rerun, time.Since(start).Seconds())
-			clitest.WaitGone(t, bin, "")
+			t.Logf("%v of %d workers: %d cases, %d run again, no finding, %.1fs for a 20s hunt", how, hits, sum.Cases, sum.Rerun, time.Since(start).Seconds())
+			bins.waitGone(t)
 		})
 	}
+}
+
+// awaitNotice reads the hunt's stderr lines into log until the hunt says it ran a run
+// again, disturbed from outside (noticed), or its stderr ends (ended), or a progress line
+// comes first (neither: the worker hit was between runs, or done with them).
+func awaitNotice(lines <-chan string, log *strings.Builder) (noticed, ended bool) {
+	for line := range lines {
+		log.WriteString(line + "\n")
+		switch {
+		case strings.Contains(line, "disturbed from outside"):
+			return true, false
+		case strings.Contains(line, "elapsed"):
+			return false, false
+		}
+	}
+	return false, true
 }
 
 // TestHuntKilledInAnyPhaseLeavesNothing: a hunt killed with SIGKILL while it hunts, while
@@ -260,23 +356,24 @@ func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
 // no process behind: not its workers, not the programs, not what they started.
 func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
 	clitest.Long(t, "that a hunt killed in any phase leaves nothing behind")
-	bin := clitest.Gamediff(t)
-	hostile := clitest.Program(t, "hostile")
-	zoo := clitest.Zoo(t)
+	t.Parallel()
 	tests := []struct {
 		name, command, await string
 		args                 []string
 	}{
-		{"hunting, setsid children", hostile + " -mode setsid -then " + filepath.Join(zoo, "mine"), "in fast's place", nil},
-		{"minimizing a WA", filepath.Join(zoo, "mine") + " -bug quit-counted", "minimizing", nil},
-		{"minimizing a WA under sh", "ulimit -s unlimited && " + filepath.Join(zoo, "mine") + " -bug quit-counted", "minimizing", nil},
-		{"minimizing a TLE under sh", "true && " + hostile + " -mode spin-if-big -then " + filepath.Join(zoo, "mine"), "minimizing", []string{"-timeout", "200ms"}},
-		{"minimizing a crash", filepath.Join(zoo, "mine") + " -bug recursive-fill", "minimizing", nil},
+		{"hunting, setsid children", "HOSTILE -mode setsid -then MINE", "in fast's place", nil},
+		{"minimizing a WA", "MINE -bug quit-counted", "minimizing", nil},
+		{"minimizing a WA under sh", "ulimit -s unlimited && MINE -bug quit-counted", "minimizing", nil},
+		{"minimizing a TLE under sh", "true && HOSTILE -mode spin-if-big -then MINE", "minimizing", []string{"-timeout", "200ms"}},
+		{"minimizing a crash", "MINE -bug recursive-fill", "minimizing", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append([]string{"hunt", "-game", "mine", "-cmd", tt.command, "-seed", "1", "-duration", "1m", "-o", t.TempDir()}, tt.args...)
-			cmd, _, lines := startHunt(t, args...)
+			t.Parallel()
+			bins := own(t)
+			command := strings.NewReplacer("HOSTILE", bins.hostile, "MINE", bins.mine).Replace(tt.command)
+			args := append([]string{"hunt", "-game", "mine", "-cmd", command, "-seed", "1", "-duration", "1m", "-o", t.TempDir()}, tt.args...)
+			cmd, _, lines := startHunt(t, bins.gamediff, args...)
 			var log strings.Builder
 			reached := false
 			for line := range lines {
@@ -293,8 +390,7 @@ func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
 			time.Sleep(500 * time.Millisecond)
 			cmd.Process.Kill()
 			cmd.Wait()
-			clitest.WaitGone(t, bin, hostile)
-			clitest.WaitGone(t, "", filepath.Join(zoo, "mine"))
+			bins.waitGone(t)
 		})
 	}
 }
@@ -303,6 +399,7 @@ func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
 // big input (every other run, counted, so that the test does not depend on chance) is
 // reported as flaky, with its rate, and not saved as a regression case.
 func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
+	t.Parallel()
 	hostile := clitest.Program(t, "hostile")
 	mine := filepath.Join(clitest.Zoo(t), "mine")
 	found := t.TempDir()
@@ -340,6 +437,7 @@ func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
 // fds 3 to 5 open, does not turn gamediff into a worker: the variable must name the
 // process's parent, the hunt that started it.
 func TestWorkerMarkerInTheUsersEnvironment(t *testing.T) {
+	t.Parallel()
 	cmd := exec.Command(clitest.Gamediff(t), "hunt", "-game", "tower", "-cases", "20", "-seed", "1", "-json", "-o", t.TempDir())
 	cmd.Env = append(os.Environ(), "GAMEDIFF_WORKER=1")
 	r, w, _ := os.Pipe()

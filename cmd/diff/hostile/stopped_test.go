@@ -2,7 +2,6 @@ package hostile_test
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,16 +19,17 @@ import (
 // own continuing it) gives a clean hunt.
 func TestStoppedProgramIsJudgedOnItsCPUTime(t *testing.T) {
 	clitest.Long(t, "that a program stopped for a while is judged on its CPU time")
-	hostile := clitest.Program(t, "hostile")
-	tower := filepath.Join(clitest.Zoo(t), "tower")
+	t.Parallel()
 	for _, sandbox := range []string{"", "portable"} {
 		name := "the machine's sandbox"
 		if sandbox != "" {
 			name = sandbox
 		}
 		t.Run(name, func(t *testing.T) {
-			t.Setenv("GAMEDIFF_SANDBOX", sandbox)
-			code, out, errs := clitest.Exec(t, "", "hunt", "-game", "tower", "-cmd", hostile+" -mode stop-self -stop-for 4s -then "+tower,
+			t.Parallel()
+			bins := own(t)
+			code, out, errs := execEnv(t, bins.gamediff, []string{"GAMEDIFF_SANDBOX=" + sandbox},
+				"hunt", "-game", "tower", "-cmd", bins.hostile+" -mode stop-self -stop-for 4s -then "+bins.tower,
 				"-seed", "3", "-cases", "3", "-minimize-time", "0", "-json", "-o", t.TempDir())
 			var sum struct {
 				Findings  []struct{ Verdict, Signature string }
@@ -41,7 +41,7 @@ func TestStoppedProgramIsJudgedOnItsCPUTime(t *testing.T) {
 			if code != clitest.ExitOK || len(sum.Findings) != 0 || len(sum.Dismissed) != 0 {
 				t.Errorf("exit %d, findings %+v, dismissed %+v: want a clean hunt, the stops not counted\n%s", code, sum.Findings, sum.Dismissed, errs)
 			}
-			clitest.WaitGone(t, hostile, "")
+			bins.waitGone(t)
 		})
 	}
 }
@@ -51,9 +51,9 @@ func TestStoppedProgramIsJudgedOnItsCPUTime(t *testing.T) {
 // its dismissal named by the stop and its CPU time, fast not blamed, nothing left behind.
 func TestProgramStoppedForEverIsNoFinding(t *testing.T) {
 	clitest.Long(t, "that a program stopped for ever is no finding")
-	hostile := clitest.Program(t, "hostile")
-	tower := filepath.Join(clitest.Zoo(t), "tower")
-	code, out, errs := clitest.Exec(t, "", "hunt", "-game", "tower", "-cmd", hostile+" -mode stop-self -then "+tower,
+	t.Parallel()
+	bins := own(t)
+	code, out, errs := clitest.Run(t, bins.gamediff, "", "hunt", "-game", "tower", "-cmd", bins.hostile+" -mode stop-self -then "+bins.tower,
 		"-timeout", "100ms", "-seed", "3", "-cases", "2", "-minimize-time", "0", "-json", "-o", t.TempDir())
 	var sum struct {
 		Findings  []struct{ Verdict, Signature string }
@@ -72,5 +72,5 @@ func TestProgramStoppedForEverIsNoFinding(t *testing.T) {
 	if strings.Contains(errs, "fast, the hunt's oracle") {
 		t.Errorf("fast was blamed for the program's stop:\n%s", errs)
 	}
-	clitest.WaitGone(t, hostile, "")
+	bins.waitGone(t)
 }

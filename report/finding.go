@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"gamediff/corpus"
 	"gamediff/internal/quote"
@@ -33,9 +34,12 @@ type Hunt struct {
 	Argv    []string
 	Seed    int64
 	Limits  sandbox.Limits // of the code under test, its time limit the statement's or -timeout's
-	Compare string         // -compare: "exact" or "tokens"
-	Skip    []string       // -skip-rule's rulings
-	Self    string         // how to run gamediff again: the binary as called, or "go run ./cmd/diff"
+	// Timeout is -timeout as the hunt was given it (0: the statement's limit): a verdict of
+	// time holds only under the limit it was given under, so the commands carry it.
+	Timeout time.Duration
+	Compare string   // -compare: "exact" or "tokens"
+	Skip    []string // -skip-rule's rulings
+	Self    string   // how to run gamediff again: the binary as called, or "go run ./cmd/diff"
 }
 
 // Found prints a divergence the moment its reruns confirm it, before anything is written
@@ -222,8 +226,8 @@ func (h Hunt) causeLines(f outcome.Finding) []string {
 }
 
 // Reproduce are the commands that reproduce a finding, each as it is to be run: the flags
-// of the hunt that change what the program is given, or how its answers are compared
-// (-compare, -skip-rule), go with them.
+// of the hunt that change what the program is given, how its answers are compared, or
+// under which limit it is judged (-compare, -skip-rule, -timeout), go with them.
 func (h Hunt) Reproduce(f outcome.Finding) []string {
 	g, self := h.Game, h.Self
 	if self == "" {
@@ -232,6 +236,10 @@ func (h Hunt) Reproduce(f outcome.Finding) []string {
 	compare := ""
 	if h.Compare != "" && h.Compare != "exact" {
 		compare = " -compare " + quote.Shell(h.Compare)
+	}
+	limit := ""
+	if h.Timeout != 0 {
+		limit = " -timeout " + h.Timeout.String()
 	}
 	var lines []string
 	path := f.Path
@@ -250,10 +258,10 @@ func (h Hunt) Reproduce(f outcome.Finding) []string {
 	if path != "" {
 		if h.Program != "" {
 			lines = append(lines, h.programOn(path),
-				fmt.Sprintf("%s judge -game %s -cmd %s%s %s   (the verdict, as the hunt gives it)", self, g.Name(), quote.Shell(h.Program), compare, path))
+				fmt.Sprintf("%s judge -game %s -cmd %s%s%s %s   (the verdict, as the hunt gives it)", self, g.Name(), quote.Shell(h.Program), compare, limit, path))
 		} else {
 			lines = append(lines, fmt.Sprintf("%s run -game %s -impl fast %s", self, g.Name(), path),
-				fmt.Sprintf("%s judge -game %s %s   (fast's verdict, as the hunt gives it)", self, g.Name(), path))
+				fmt.Sprintf("%s judge -game %s%s %s   (fast's verdict, as the hunt gives it)", self, g.Name(), limit, path))
 		}
 		lines = append(lines, fmt.Sprintf("%s run -game %s -impl ref %s   (the expected answer)", self, g.Name(), path),
 			fmt.Sprintf("%s show -game %s %s   (the game step by step)", self, g.Name(), path))
@@ -268,6 +276,7 @@ func (h Hunt) Reproduce(f outcome.Finding) []string {
 	if h.Program != "" {
 		rerun = " -cmd " + quote.Shell(h.Program) + compare
 	}
+	rerun += limit
 	if len(h.Skip) > 0 {
 		rerun += " -skip-rule " + quote.Shell(strings.Join(h.Skip, ","))
 	}

@@ -514,7 +514,7 @@ func (h huntFlags) limits(g games.Game) sandbox.Limits {
 // commands reproduce it.
 func (h huntFlags) reporting(g games.Game, program []string) report.Hunt {
 	return report.Hunt{Game: g, Program: h.program, Argv: program, Seed: h.seed, Limits: h.limits(g),
-		Compare: h.compare, Skip: h.skip, Self: selfName()}
+		Timeout: h.timeout, Compare: h.compare, Skip: h.skip, Self: selfName()}
 }
 
 // foundDir is where a game's findings go: a program's to a folder of the user's, never

@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"gamediff/testutil/clitest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +16,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"gamediff/games"
+	"gamediff/testutil/clitest"
+	"gamediff/testutil/cpuclock"
 )
 
 // The zoo: realistic wrong solutions, one contestant-style program per game under
@@ -32,19 +36,53 @@ import (
 // at its first finding.
 const zooCases = "12000"
 
+// crashRuns bounds the candidates a crash's or a time-out's minimization decides: the
+// zoo asks it for a smaller case that still shows the verdict, which the first candidates
+// give, not for a 1-minimal one; a count, so that the case reached is the same on any
+// machine.
+const crashRuns = "60"
+
 // zooWABudget is a wrong answer's minimization budget: it must reach a 1-minimal case,
 // which the count of candidates bounds (-minimize-runs); the budget only bounds a
 // minimization gone wrong, and leaves a loaded machine room.
 const zooWABudget = "5m"
 
 // Bug is one wrong solution of a game's zoo: the -bug value that plants the slip, and the
-// verdict a judge gives it. A game's test lists its own. SameWithOneWorker and
-// SameUnderLoad ask that the same seed give the same saved case, byte for byte and by
-// name, with one worker, and with two beside two busy loops that load the machine, as with
-// two workers (sameOnAnyMachine).
+// verdict a judge gives it. A game's test lists its own. SameOnAnyMachine asks that the
+// same seed give the same saved case, byte for byte and by name, with one worker beside
+// two busy loops that load the machine as with two workers on their own
+// (sameOnAnyMachine).
 type Bug struct {
-	Name, Verdict                    string
-	SameWithOneWorker, SameUnderLoad bool
+	Name, Verdict    string
+	SameOnAnyMachine bool
+	// Grows are a time-out's dimensions along which its time grows fastest, alike: the
+	// ones its growth table must name (timeoutGrowth).
+	Grows []string
+}
+
+// timeoutShare is the share of the statement's time limit a time-out of the zoo is hunted
+// under, and rescanCellNS the charge a cell of -bug rescan's scans (-cell-ns) at which
+// the programs time out under the statement's limit: the charge is scaled with the limit,
+// so that every run's verdict and every growth measured, which depend only on the charge
+// against the limit, are those of the statement's limit, while each run that times out
+// costs the shorter limit.
+const (
+	timeoutShare = 4
+	rescanCellNS = 3.0
+)
+
+// timeoutOf is the time limit the time-outs of game are hunted under, a timeoutShare of
+// the statement's (scaled as cpuclock.Limit scales every test limit), and the -cell-ns
+// that charges -bug rescan alike.
+func timeoutOf(t *testing.T, game string) (limit time.Duration, cellNS float64) {
+	t.Helper()
+	g, err := games.Lookup(game)
+	if err != nil {
+		t.Fatalf("the time limit of %s: %v", game, err)
+	}
+	statement := g.TimeLimit()
+	limit = max(cpuclock.Limit(statement/timeoutShare).Round(time.Millisecond), time.Millisecond)
+	return limit, rescanCellNS * float64(limit) / float64(statement)
 }
 
 // buildZoo compiles the four programs of testdata/wrong, once, into a directory, one
@@ -75,6 +113,10 @@ type zooFinding struct {
 		Runs     int
 		Complete bool
 		Seconds  float64
+	}
+	Growth []struct {
+		Dimension    string
+		CodeExponent *float64 `json:"code_exponent"` // nil: too few runs to tell
 	}
 }
 
@@ -130,8 +172,7 @@ func Test(t *testing.T, game string, bugs []Bug) {
 		t.FailNow() // a program wrong without -bug makes every finding below meaningless
 	}
 	// Without -bug each program is right on the first cases of the seed, where every bug
-	// below is caught.
-	const controlCases = 600
+	// below is caught (caught checks that each is).
 	t.Run("right", func(t *testing.T) {
 		h := huntZoo(t, game, filepath.Join(dir, game), "-cases", fmt.Sprint(controlCases), "-duration", "0", "-minimize-time", "0")
 		if h.code != clitest.ExitOK || len(h.raw) != 0 || h.cases != controlCases {
@@ -143,6 +184,11 @@ func Test(t *testing.T, game string, bugs []Bug) {
 	}
 	caught(t, game, dir, bugs)
 }
+
+// controlCases are the first cases of the seed on which Test holds each program without
+// -bug to be right: every bug of the zoo is caught on one of them (caught checks it), so
+// that its finding means the bug.
+const controlCases = 64
 
 // Caught is the zoo's bugs of a game hunted without Test's checks of the program first: for
 // a package of the game's time-outs alone (zoo/mine/tle, …), each of whose runs costs the
@@ -179,15 +225,28 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 			t.Run(z.Name, func(t *testing.T) {
 				t.Parallel()
 				solution := game + " -bug " + z.Name
-				// A wrong answer minimizes to a 1-minimal case; a TLE or a crash within
-				// the default budget (30 s): every candidate that still shows it costs
-				// the time limit, so it must reach a smaller case that still shows it.
-				minimizeTime := zooWABudget
-				if z.Verdict != "WA" {
-					minimizeTime = "30s"
+				// A wrong answer minimizes to a 1-minimal case. A TLE or a crash, each of
+				// whose candidates costs the time limit or a run at the statement's limits,
+				// must reach a smaller case that still shows it, within crashRuns
+				// candidates; a crash within 30 s too, a time-out within the wrong answer's
+				// budget, which leaves its growth, checked below, room to be measured on a
+				// loaded machine. A bug hunted again for sameness minimizes to the end
+				// (sameOnAnyMachine): the wrong answer's budget alone.
+				hunting := []string{"-cases", zooCases, "-duration", "0", "-minimize-time", zooWABudget}
+				switch {
+				case z.SameOnAnyMachine:
+				case z.Verdict == "TLE":
+					hunting = append(hunting, "-minimize-runs", crashRuns)
+				case z.Verdict != "WA":
+					hunting = []string{"-cases", zooCases, "-duration", "0", "-minimize-time", "30s", "-minimize-runs", crashRuns}
 				}
-				h := huntZoo(t, game, filepath.Join(dir, game)+" -bug "+z.Name, "-cases", zooCases, "-duration", "0",
-					"-minimize-time", minimizeTime, "-report", filepath.Join(pages, game+"-"+z.Name))
+				command := filepath.Join(dir, game) + " -bug " + z.Name
+				if z.Verdict == "TLE" {
+					limit, cellNS := timeoutOf(t, game)
+					command += fmt.Sprintf(" -cell-ns %g", cellNS)
+					hunting = append(hunting, "-timeout", limit.String())
+				}
+				h := huntZoo(t, game, command, append(hunting, "-report", filepath.Join(pages, game+"-"+z.Name))...)
 				if h.code != clitest.ExitFound || len(h.findings) == 0 {
 					mu.Lock()
 					table = append(table, fmt.Sprintf("%-34s not caught in %s cases", solution, zooCases))
@@ -217,9 +276,15 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 				if f.Shown != f.Runs || f.Runs < least {
 					t.Errorf("confirmed on %d of %d runs, want every one of at least %d", f.Shown, f.Runs, least)
 				}
+				if f.Index >= controlCases {
+					t.Errorf("caught on case %d, past the %d cases on which Test holds the program without -bug to be right", f.Index, controlCases)
+				}
 				zooReproduce(t, game, f, h.stderr)
-				if z.SameWithOneWorker || z.SameUnderLoad {
-					sameOnAnyMachine(t, game, filepath.Join(dir, game)+" -bug "+z.Name, f, minimizeTime, z)
+				if z.Verdict == "TLE" {
+					timeoutGrowth(t, f, z.Grows)
+				}
+				if z.SameOnAnyMachine {
+					sameOnAnyMachine(t, game, command, f, hunting)
 				}
 				if f.Origin != "" {
 					return // the sample is the smallest case there is: nothing to minimize
@@ -260,6 +325,46 @@ func zooReproduce(t *testing.T, game string, f zooFinding, report string) {
 	if err := json.Unmarshal([]byte(out), &judged); err != nil || code != clitest.ExitFound || len(judged.Results) != 1 ||
 		judged.Results[0].Signature != f.Signature {
 		t.Errorf("the printed judge command %s: exit %d, %+v (%v); want the finding's signature %q\n%s", command, code, judged.Results, err, f.Signature, errs)
+	}
+}
+
+// growthTie and growthApart are how near the fitted exponents of the dimensions that grow
+// alike are, and how far below theirs every other dimension's is: the growth table tells
+// them apart, as its sentence names them (report.GrowthSentence).
+const (
+	growthTie   = 0.25
+	growthApart = 0.5
+)
+
+// timeoutGrowth checks a time-out's growth table: the dimensions of grows, and they alone,
+// grow fastest.
+func timeoutGrowth(t *testing.T, f zooFinding, grows []string) {
+	t.Helper()
+	if len(grows) == 0 {
+		t.Fatalf("the test names no dimension along which the time-out's time grows")
+	}
+	exponent := map[string]float64{}
+	for _, g := range f.Growth {
+		if g.CodeExponent != nil {
+			exponent[g.Dimension] = *g.CodeExponent
+		}
+	}
+	fastest := 0.0
+	for _, d := range grows {
+		e, ok := exponent[d]
+		if !ok {
+			t.Errorf("the growth table has no exponent along %s: %+v", d, f.Growth)
+			return
+		}
+		fastest = max(fastest, e)
+	}
+	for d, e := range exponent {
+		switch named := slices.Contains(grows, d); {
+		case named && fastest-e > growthTie:
+			t.Errorf("the time grows along %s with exponent %.2f, not alike with the fastest (%.2f): %v", d, e, fastest, exponent)
+		case !named && e > fastest-growthApart:
+			t.Errorf("the time grows along %s with exponent %.2f, near the fastest, %v's (%.2f)", d, e, grows, fastest)
+		}
 	}
 }
 
@@ -304,39 +409,41 @@ func zooClip(b []byte) string {
 	return fmt.Sprintf("%s… (%d bytes)", b[:200], len(b))
 }
 
-// sameOnAnyMachine hunts a bug again as caught hunted it (two workers), once with one
-// worker and once beside two busy loops, and checks that every hunt saves the same case:
-// the same file name (a hash of the input) and the same bytes, input and answer. What a
-// hunt decides is counted, not timed (engine/minimize.go), so neither the workers nor the
-// machine's load may change it.
-func sameOnAnyMachine(t *testing.T, game, command string, caught zooFinding, minimizeTime string, z Bug) {
+// sameOnAnyMachine hunts a bug again as caught hunted it (two workers, on their own), with
+// one worker beside two busy loops, and checks that both hunts save the same case: the
+// same file name (a hash of the input) and the same bytes, input and answer. What a hunt
+// decides is counted, not timed (engine/minimize.go), so neither the workers nor the
+// machine's load may change it; the one hunt changes both, and one that changed the case
+// would show. Both minimizations must be complete: one cut by its budget says nothing.
+func sameOnAnyMachine(t *testing.T, game, command string, caught zooFinding, hunting []string) {
 	t.Helper()
+	const run = "one worker beside two CPU burners"
 	want := savedPair(t, caught.Path)
-	for _, run := range []struct {
-		name    string
-		asked   bool
-		burners int
-		args    []string
-	}{
-		{"one worker", z.SameWithOneWorker, 0, []string{"-workers", "1"}},
-		{"two workers beside two CPU burners", z.SameUnderLoad, 2, []string{"-workers", "2"}},
-	} {
-		if !run.asked {
-			continue
-		}
-		stop := burnCPUs(t, run.burners)
-		h := huntZoo(t, game, command, append([]string{"-cases", zooCases, "-duration", "0", "-minimize-time", minimizeTime}, run.args...)...)
-		stop()
-		if len(h.findings) == 0 {
-			t.Errorf("%s: no finding (exit %d)\n%s", run.name, h.code, h.stderr)
-			continue
-		}
-		f := h.findings[0]
-		if got := savedPair(t, f.Path); filepath.Base(f.Path) != filepath.Base(caught.Path) || got != want {
-			t.Errorf("%s: case %d saved as %s (%d bytes); with two workers, case %d saved as %s (%d bytes)",
-				run.name, f.Index, filepath.Base(f.Path), f.InputBytes, caught.Index, filepath.Base(caught.Path), caught.InputBytes)
-		}
+	release := loadCPUs(t)
+	h := huntZoo(t, game, command, append(slices.Clone(hunting), "-workers", "1")...)
+	release()
+	if len(h.findings) == 0 {
+		t.Errorf("%s: no finding (exit %d)\n%s", run, h.code, h.stderr)
+		return
 	}
+	f := h.findings[0]
+	if !caught.Minimize.Complete || !f.Minimize.Complete {
+		t.Errorf("a minimization stopped early (with two workers: complete %v; %s: complete %v): the cases cannot be compared",
+			caught.Minimize.Complete, run, f.Minimize.Complete)
+	}
+	if got := savedPair(t, f.Path); filepath.Base(f.Path) != filepath.Base(caught.Path) || got != want {
+		t.Errorf("%s: case %d saved as %s (%d bytes); with two workers, case %d saved as %s (%d bytes)",
+			run, f.Index, filepath.Base(f.Path), f.InputBytes, caught.Index, filepath.Base(caught.Path), caught.InputBytes)
+	}
+}
+
+// loadCPUs has two busy loops running until release is called, or t ends: a test that
+// fails on the way leaves none behind.
+func loadCPUs(t *testing.T) (release func()) {
+	t.Helper()
+	release = sync.OnceFunc(burnCPUs(t, 2))
+	t.Cleanup(release)
+	return release
 }
 
 // savedPair is a saved case's input and answer, together.

@@ -11,7 +11,9 @@ import (
 
 // bugs are the time-outs of testdata/wrong/boom.
 var bugs = []zoo.Bug{
-	{Name: "rescan", Verdict: "TLE"},
+	// A board scan per operation: its time grows with the square of the side, faster than
+	// with the operations or the games.
+	{Name: "rescan", Verdict: "TLE", Grows: []string{"side"}},
 }
 
 func TestZoo(t *testing.T) { zoo.Caught(t, "boom", bugs) }

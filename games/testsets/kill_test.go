@@ -5,24 +5,25 @@
 package testsets_test
 
 import (
-	"fmt"
-	"gamediff/corpus"
-	"gamediff/outcome"
-	"gamediff/sandbox"
-	"maps"
-	"slices"
-	"strconv"
-
 	"context"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"gamediff/corpus"
 	"gamediff/engine"
 	"gamediff/games"
+	"gamediff/outcome"
+	"gamediff/sandbox"
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/cpuclock"
 )
 
 // TestMain makes the test binary a worker when a judging starts it as one.
@@ -34,22 +35,68 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// heldProgram is a known wrong solution as the kill test runs it: its argv, and the
+// time limit its claims are judged with (0: the statement's).
+type heldProgram struct {
+	argv  []string
+	limit time.Duration
+}
+
+// chargedBug is the zoo's bug whose cost is charged in CPU time (cpuclock) rather than
+// spent, -cell-ns a cell of each scan: right, but too slow, so that a test claiming it
+// claims a time-out.
+const chargedBug = "rescan"
+
+// timeOutShrink is how many times shorter than the statement's limit a claim of
+// chargedBug is judged, with the zoo's charge per cell as many times smaller: a verdict of
+// time depends only on the ratio of the CPU a program is charged to its limit, and every
+// run of a time-out costs its limit (and its rerun alone the margin on top). What the
+// program really computes is not scaled: it only adds to a time that must exceed the
+// limit, and on the tests whose charge comes nearest the limit (the smallest that claim
+// it) it is small beside the charge.
+const timeOutShrink = 8
+
+// cellNSDefault finds the default of the zoo program's -cell-ns in its source: the
+// charge a cell of a scan costs at the statement's limit, which the kill test shrinks.
+var cellNSDefault = regexp.MustCompile(`flag\.Float64\("cell-ns", ([0-9.]+),`)
+
 // heldPrograms are the known wrong solutions of a game, by the name a plan's claim gives
 // them (gen.PlanTest.Fails): "bug:NAME", every bug of its program in the wrong-solution zoo
 // (WA, RE and TLE), and "misreading:NAME", every reading of its misreading program of
-// testdata/rulings (one ruling read otherwise), each as an argv, from the programs' own
-// lists in their sources.
-func heldPrograms(t *testing.T, game, zoo, rulings string) map[string][]string {
+// testdata/rulings (one ruling read otherwise), from the programs' own lists in their
+// sources. chargedBug is judged under a limit timeOutShrink times shorter than the game's
+// (scaled as every limit a test sets, cpuclock.Limit), charged as many times less a cell.
+func heldPrograms(t *testing.T, g games.Game, zoo, rulings string) map[string]heldProgram {
 	t.Helper()
-	out := map[string][]string{}
-	for _, bug := range clitest.ZooBugs(t, game) {
-		out["bug:"+bug] = []string{filepath.Join(zoo, game), "-bug", bug}
+	out := map[string]heldProgram{}
+	for _, bug := range clitest.ZooBugs(t, g.Name()) {
+		out["bug:"+bug] = heldProgram{argv: []string{filepath.Join(zoo, g.Name()), "-bug", bug}}
 	}
-	for _, m := range clitest.Misreadings(t, game) {
-		out["misreading:"+m.Reading] = []string{rulings, m.Reading}
+	if p, ok := out["bug:"+chargedBug]; ok {
+		src := filepath.Join("..", "..", "cmd", "diff", "testdata", "wrong", g.Name(), "main.go")
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := cellNSDefault.FindSubmatch(b)
+		if m == nil {
+			t.Fatalf("%s: no -cell-ns flag with a default, which -bug %s is charged by", src, chargedBug)
+		}
+		cellNS, err := strconv.ParseFloat(string(m[1]), 64)
+		if err != nil || cellNS <= 0 {
+			t.Fatalf("%s: -cell-ns defaults to %q, want a positive number", src, m[1])
+		}
+		// The charge keeps its ratio to the limit, scaled or not (cpuclock).
+		p.limit = cpuclock.Limit(g.TimeLimit() / timeOutShrink)
+		charge := cellNS * float64(p.limit) / float64(g.TimeLimit())
+		p.argv = append(p.argv, "-cell-ns", strconv.FormatFloat(charge, 'g', -1, 64))
+		out["bug:"+chargedBug] = p
+	}
+	for _, m := range clitest.Misreadings(t, g.Name()) {
+		out["misreading:"+m.Reading] = heldProgram{argv: []string{rulings, m.Reading}}
 	}
 	if len(out) < 4 {
-		t.Fatalf("%s: %d known wrong solutions read from their sources: the lists moved?", game, len(out))
+		t.Fatalf("%s: %d known wrong solutions read from their sources: the lists moved?", g.Name(), len(out))
 	}
 	return out
 }
@@ -60,8 +107,9 @@ func heldPrograms(t *testing.T, game, zoo, rulings string) map[string][]string {
 // accepted ones are): each must pass every test. The wrong ones are every bug of the
 // wrong-solution zoo (WA, RE and TLE) and every one-ruling misreading of
 // cmd/diff/testdata/rulings: every claim of the plan ("fails bug:NAME") is judged on its
-// test, which must fail it, and every wrong solution must be claimed by some test, so
-// that what plan.txt says a test fails is a fact. How close the right solutions come to
+// test, which must fail it (a claim of time by a time-out, judged as heldPrograms says),
+// and every wrong solution must be claimed by some test, so that what plan.txt says a
+// test fails is a fact. How close the right solutions come to
 // the time limit is logged, not asserted: CPU times on a shared machine are for
 // benchmarks (docs/benchmarks.md).
 func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
@@ -104,11 +152,11 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 				t.Logf("right %s: passes every test, the slowest (%s) in %v (limit %v)", filepath.Base(src), at, slowest.Round(time.Millisecond), g.TimeLimit())
 			}
 			rulings := clitest.CXX(t, "rulings-"+g.Name(), filepath.Join("..", "..", "cmd", "diff", "testdata", "rulings", g.Name(), "solution.cpp"))
-			held := heldPrograms(t, g.Name(), zoo, rulings)
+			held := heldPrograms(t, g, zoo, rulings)
 			claimed := map[string][]int{}
 			for _, w := range set.Tests {
 				for _, name := range w.Fails {
-					if held[name] == nil {
+					if _, ok := held[name]; !ok {
 						t.Errorf("test %d claims to fail %q, a program the project does not hold", w.Number, name)
 						continue
 					}
@@ -125,9 +173,14 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 				for i, n := range numbers {
 					cases[i] = tests[n]
 				}
-				judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: held[name], Workers: 2}, cases)
+				p := held[name]
+				judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: p.argv,
+					Workers: min(2, len(cases)), Limits: sandbox.Limits{Time: p.limit}}, cases)
 				if err != nil {
 					t.Fatalf("judging %s: %v", name, err)
+				}
+				if len(judged) != len(cases) {
+					t.Fatalf("judging %s: %d judgements of %d tests", name, len(judged), len(cases))
 				}
 				var verdicts []string
 				for i, j := range judged {
@@ -136,10 +189,20 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 						t.Errorf("test %d claims to fail %s, and gave no verdict: %s", numbers[i], name, j.Note)
 					case j.Verdict == outcome.OK:
 						t.Errorf("test %d claims to fail %s, which passes it (%s)", numbers[i], name, j.Note)
+					case j.Runs < 2:
+						// A failure is a verdict once its reruns confirmed it: a judgement
+						// without them is none (a zero Judgement among them).
+						t.Errorf("test %d claims to fail %s: %s on %d runs, unconfirmed (%+v)", numbers[i], name, j.Verdict, j.Runs, j)
+					case p.limit > 0 && j.Verdict != outcome.TLE:
+						t.Errorf("test %d claims to fail %s, a time-out, and gave %s (%s)", numbers[i], name, j.Verdict, j.Note)
 					}
 					verdicts = append(verdicts, fmt.Sprintf("%s on test %d", j.Verdict, numbers[i]))
 				}
-				t.Logf("%s: %s", name, strings.Join(verdicts, ", "))
+				under := ""
+				if p.limit > 0 {
+					under = fmt.Sprintf(" (limit %v, %s)", p.limit, strings.Join(p.argv[1:], " "))
+				}
+				t.Logf("%s%s: %s", name, under, strings.Join(verdicts, ", "))
 			}
 		})
 	}

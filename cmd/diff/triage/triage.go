@@ -8,12 +8,16 @@ package triage
 import (
 	"encoding/json"
 	"fmt"
-	"gamediff/testutil/clitest"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"gamediff/corpus"
+	"gamediff/coverage"
+	"gamediff/games"
+	"gamediff/testutil/clitest"
 )
 
 // One ruling read otherwise, one cause named. Each program is hunted: the check before the
@@ -70,8 +74,76 @@ func hunt(t *testing.T, gamediff, game, program, out string, extra ...string) (i
 	return code, listed, causes, stderr, sum.Coverage.NeverReached
 }
 
-// cleanCases is the length of the hunt with -skip-rule, which must be clean.
-const cleanCases = "400"
+// cleanCases is the length of each game's hunt with -skip-rule, which must be clean: its
+// opening cases (the default set's tests) and enough steered cases after them to reach
+// every situation the ruling skipped leaves (unreached checks it).
+var cleanCases = map[string]string{"mine": "200", "boom": "200", "tower": "700", "datamining": "400"}
+
+// aimDraws is how many cases aimed at one situation unreached draws: the generators'
+// aims reach their situation in one draw in a few, unless the ruling left out needs it.
+const aimDraws = 8
+
+// unreached checks the situations a hunt of the game with -skip-rule of ruling never
+// reached: one that a hand-made case of the corpus reaches without reaching the ruling
+// (as ref plays it), and that the generators leaving the ruling out still reach when
+// aimed at it, is an error, since the hunt was too short to be clean of it. One they
+// never reach is left out with the ruling (the generators draw a case again where they
+// cannot tell), and is returned.
+func unreached(t *testing.T, game, ruling string, never []string) (leftOut []string) {
+	t.Helper()
+	g, err := games.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	skipping, err := games.SkipRulings(g, []string{ruling})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := corpus.Read(g.HandMade())
+	if err != nil {
+		t.Fatalf("%s's hand-made cases: %v", game, err)
+	}
+	catalogue := g.Situations()
+	without := map[string]string{} // situation → a hand-made case reaching it without the ruling
+	for _, e := range entries {
+		if e.ErrLine != 0 || skipping.Skips(e.Input) != "" {
+			continue // an input error reaches no situation; a case reaching the ruling is left out
+		}
+		for _, id := range g.Reach(e.Input).IDs(catalogue) {
+			if without[id] == "" {
+				without[id] = e.Path
+			}
+		}
+	}
+	if len(without) == 0 {
+		t.Fatalf("no hand-made case of %s reaches a situation without %s: the corpus moved?", game, ruling)
+	}
+	for _, id := range never {
+		if without[id] == "" {
+			continue
+		}
+		i := slices.IndexFunc(catalogue, func(s coverage.Situation) bool { return s.ID == id })
+		if i < 0 {
+			t.Errorf("the hunt names situation %q, which %s's catalogue does not hold", id, game)
+			continue
+		}
+		var want coverage.Set
+		want.Add(i)
+		hits := 0
+		for seed := uint64(1); seed <= aimDraws; seed++ {
+			if skipping.Reach(skipping.Toward(seed, want).Encode()).Has(i) {
+				hits++
+			}
+		}
+		if hits > 0 {
+			t.Errorf("with -skip-rule %s: %s never reached in %s cases, though %s reaches it without the ruling and %d of %d cases aimed at it do: the hunt is too short to be clean of it",
+				ruling, id, cleanCases[game], without[id], hits, aimDraws)
+			continue
+		}
+		leftOut = append(leftOut, id)
+	}
+	return leftOut
+}
 
 // Test hunts each misreading of the game to its first finding, and again with -skip-rule
 // of its ruling, into the same folder: the check and its finding name exactly its ruling,
@@ -80,6 +152,9 @@ const cleanCases = "400"
 func Test(t *testing.T, game string) {
 	clitest.Long(t, "that every misreading is named as its one cause, and -skip-rule of it is clean")
 	t.Cleanup(clitest.Cleanup) // what it built: it is its package's only test
+	if cleanCases[game] == "" {
+		t.Fatalf("no length for %s's hunts with -skip-rule (cleanCases)", game)
+	}
 	gamediff, program := build(t, game)
 	readings := clitest.Misreadings(t, game)
 	if len(readings) == 0 {
@@ -91,8 +166,8 @@ func Test(t *testing.T, game string) {
 	)
 	t.Cleanup(func() {
 		slices.Sort(rows)
-		t.Logf("one reading of one ruling otherwise, hunted with -cases 1000:\n%-24s %-7s %-16s %-26s %s\n%s",
-			"reading", "ruling", "check lists", "findings name", "-skip-rule it", strings.Join(rows, ""))
+		t.Logf("one reading of one ruling otherwise, hunted with -cases 1000 (with -skip-rule: %s):\n%-24s %-7s %-16s %-26s %s\n%s",
+			cleanCases[game], "reading", "ruling", "check lists", "findings name", "-skip-rule it", strings.Join(rows, ""))
 	})
 	for _, m := range readings {
 		t.Run(m.Reading, func(t *testing.T) {
@@ -128,9 +203,12 @@ func misreadingHunts(t *testing.T, gamediff, game, program string, m clitest.Mis
 	// ruling left out, which is no failure of this hunt.
 	// Clean: no finding in cases that reach every situation of the catalogue but those
 	// the ruling skipped leaves out (the steering reaches them all within cleanCases of
-	// seed 1, in every game).
-	clean, _, after, cleanErrs, never := hunt(t, gamediff, game, program, found, "-skip-rule", m.Ruling, "-cases", cleanCases)
-	t.Logf("with -skip-rule %s: never reached in %s cases: %v", m.Ruling, cleanCases, never)
+	// seed 1, in every game: unreached checks it).
+	clean, _, after, cleanErrs, never := hunt(t, gamediff, game, program, found, "-skip-rule", m.Ruling, "-cases", cleanCases[game])
+	t.Logf("with -skip-rule %s: never reached in %s cases: %v", m.Ruling, cleanCases[game], never)
+	if leftOut := unreached(t, game, m.Ruling, never); len(leftOut) > 0 {
+		t.Logf("with -skip-rule %s: reached without it by a hand-made case, and by no case its generators aim at it: %v", m.Ruling, leftOut)
+	}
 	if clean != 0 {
 		t.Errorf("with -skip-rule %s: exit %d, %d findings (causes %v), want a clean hunt\n%s", m.Ruling, clean, len(after), after, cleanErrs)
 	}

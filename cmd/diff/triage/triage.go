@@ -74,11 +74,6 @@ func hunt(t *testing.T, gamediff, game, program, out string, extra ...string) (i
 	return code, listed, causes, stderr, sum.Coverage.NeverReached
 }
 
-// cleanCases is the length of each game's hunt with -skip-rule, which must be clean: its
-// opening cases (the default set's tests) and enough steered cases after them to reach
-// every situation the ruling skipped leaves (unreached checks it).
-var cleanCases = map[string]string{"mine": "200", "boom": "200", "tower": "700", "datamining": "400"}
-
 // aimDraws is how many cases aimed at one situation unreached draws: the generators'
 // aims reach their situation in one draw in a few, unless the ruling left out needs it.
 const aimDraws = 8
@@ -89,7 +84,7 @@ const aimDraws = 8
 // aimed at it, is an error, since the hunt was too short to be clean of it. One they
 // never reach is left out with the ruling (the generators draw a case again where they
 // cannot tell), and is returned.
-func unreached(t *testing.T, game, ruling string, never []string) (leftOut []string) {
+func unreached(t *testing.T, game, ruling string, never []string, cleanCases int) (leftOut []string) {
 	t.Helper()
 	g, err := games.Lookup(game)
 	if err != nil {
@@ -136,8 +131,8 @@ func unreached(t *testing.T, game, ruling string, never []string) (leftOut []str
 			}
 		}
 		if hits > 0 {
-			t.Errorf("with -skip-rule %s: %s never reached in %s cases, though %s reaches it without the ruling and %d of %d cases aimed at it do: the hunt is too short to be clean of it",
-				ruling, id, cleanCases[game], without[id], hits, aimDraws)
+			t.Errorf("with -skip-rule %s: %s never reached in %d cases, though %s reaches it without the ruling and %d of %d cases aimed at it do: the hunt is too short to be clean of it",
+				ruling, id, cleanCases, without[id], hits, aimDraws)
 			continue
 		}
 		leftOut = append(leftOut, id)
@@ -149,12 +144,14 @@ func unreached(t *testing.T, game, ruling string, never []string) (leftOut []str
 // of its ruling, into the same folder: the check and its finding name exactly its ruling,
 // and the hunt with -skip-rule of it is clean, its saved finding replayed as skipped. The
 // misreadings are hunted side by side (go test's -parallel).
-func Test(t *testing.T, game string) {
+//
+// cleanCases is the length of the hunts with -skip-rule, which must be clean: the opening
+// cases (the default set's tests) and enough steered cases after them to reach every
+// situation the ruling skipped leaves, which unreached checks. Each game's test gives its
+// own.
+func Test(t *testing.T, game string, cleanCases int) {
 	clitest.Long(t, "that every misreading is named as its one cause, and -skip-rule of it is clean")
 	t.Cleanup(clitest.Cleanup) // what it built: it is its package's only test
-	if cleanCases[game] == "" {
-		t.Fatalf("no length for %s's hunts with -skip-rule (cleanCases)", game)
-	}
 	gamediff, program := build(t, game)
 	readings := clitest.Misreadings(t, game)
 	if len(readings) == 0 {
@@ -166,13 +163,13 @@ func Test(t *testing.T, game string) {
 	)
 	t.Cleanup(func() {
 		slices.Sort(rows)
-		t.Logf("one reading of one ruling otherwise, hunted with -cases 1000 (with -skip-rule: %s):\n%-24s %-7s %-16s %-26s %s\n%s",
-			cleanCases[game], "reading", "ruling", "check lists", "findings name", "-skip-rule it", strings.Join(rows, ""))
+		t.Logf("one reading of one ruling otherwise, hunted with -cases 1000 (with -skip-rule: %d):\n%-24s %-7s %-16s %-26s %s\n%s",
+			cleanCases, "reading", "ruling", "check lists", "findings name", "-skip-rule it", strings.Join(rows, ""))
 	})
 	for _, m := range readings {
 		t.Run(m.Reading, func(t *testing.T) {
 			t.Parallel()
-			row := misreadingHunts(t, gamediff, game, program+" "+m.Reading, m)
+			row := misreadingHunts(t, gamediff, game, program+" "+m.Reading, m, cleanCases)
 			mu.Lock()
 			rows = append(rows, row)
 			mu.Unlock()
@@ -181,7 +178,7 @@ func Test(t *testing.T, game string) {
 }
 
 // misreadingHunts hunts one misreading, and returns its row of the table.
-func misreadingHunts(t *testing.T, gamediff, game, program string, m clitest.Misreading) string {
+func misreadingHunts(t *testing.T, gamediff, game, program string, m clitest.Misreading, cleanCases int) string {
 	found := t.TempDir()
 	code, listed, causes, errs, _ := hunt(t, gamediff, game, program, found)
 	named := []string{}
@@ -204,9 +201,9 @@ func misreadingHunts(t *testing.T, gamediff, game, program string, m clitest.Mis
 	// Clean: no finding in cases that reach every situation of the catalogue but those
 	// the ruling skipped leaves out (the steering reaches them all within cleanCases of
 	// seed 1, in every game: unreached checks it).
-	clean, _, after, cleanErrs, never := hunt(t, gamediff, game, program, found, "-skip-rule", m.Ruling, "-cases", cleanCases[game])
-	t.Logf("with -skip-rule %s: never reached in %s cases: %v", m.Ruling, cleanCases[game], never)
-	if leftOut := unreached(t, game, m.Ruling, never); len(leftOut) > 0 {
+	clean, _, after, cleanErrs, never := hunt(t, gamediff, game, program, found, "-skip-rule", m.Ruling, "-cases", fmt.Sprint(cleanCases))
+	t.Logf("with -skip-rule %s: never reached in %d cases: %v", m.Ruling, cleanCases, never)
+	if leftOut := unreached(t, game, m.Ruling, never, cleanCases); len(leftOut) > 0 {
 		t.Logf("with -skip-rule %s: reached without it by a hand-made case, and by no case its generators aim at it: %v", m.Ruling, leftOut)
 	}
 	if clean != 0 {

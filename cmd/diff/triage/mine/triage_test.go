@@ -8,4 +8,7 @@ import (
 )
 
 // TestOneMisreadingOneCause: one ruling read otherwise, one cause named.
-func TestOneMisreadingOneCause(t *testing.T) { triage.Test(t, "mine") }
+//
+// The hunts with -skip-rule run 200 cases: the opening tests and the steered cases that reach
+// every situation the skipped ruling leaves (the test checks it).
+func TestOneMisreadingOneCause(t *testing.T) { triage.Test(t, "mine", 200) }

@@ -18,6 +18,9 @@ import (
 // minimization is bounded by a count. How long it takes is logged, not bounded
 // (BenchmarkHangingJudge measures it).
 func TestHangingJudgeIsReportedAndMinimized(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a hanging judge's time-out, confirmed, narrowed and minimized, is proved by the full suite")
+	}
 	g, _ := testGame("mine-hangs-1-in-7")
 	start := time.Now()
 	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: g, Seed: 1,

@@ -40,11 +40,14 @@ func planted() {
 }
 
 // sink keeps what the misbehaviours compute, so that the compiler removes none of it.
+//
+//lint:ignore U1000 written and never read: what is written to it is what must not be removed
 var sink int
 
 // recurse calls itself without end, a frame of a kilobyte each time.
 func recurse(depth int) int {
 	var frame [1024]byte
 	frame[depth%len(frame)] = byte(depth)
+	//lint:ignore SA5007 the endless recursion is the planted overflow
 	return recurse(depth+1) + int(frame[(depth*7)%len(frame)])
 }

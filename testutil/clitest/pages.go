@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -177,6 +178,66 @@ func runChromium(t testing.TB, browser, dir string, args ...string) string {
 	return string(out)
 }
 
+// renderTogether renders the pages in one headless Chromium, each in a frame of the window's
+// size (1280x900, as renderPage's window) of one host page, with pageCheck, and returns what
+// the check finds in each, by path. A browser start costs more than most pages' layout: one
+// for all of them, not one a page. A page whose check does not come back is missing from
+// the result; the caller renders it alone.
+func renderTogether(t testing.TB, browser string, paths []string) map[string]pageReport {
+	t.Helper()
+	dir := t.TempDir()
+	var host strings.Builder
+	host.WriteString(`<!doctype html><html><body style="margin:0"><script>
+window.addEventListener("message", function (e) {
+  var pre = document.createElement("pre");
+  pre.id = "page-check-" + e.data.page;
+  pre.textContent = e.data.report;
+  document.body.appendChild(pre);
+});
+</script>
+`)
+	for i, path := range paths {
+		page, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := strings.LastIndex(string(page), "</body>")
+		if end < 0 {
+			t.Fatalf("%s: no </body>", path)
+		}
+		// The check writes its finding into the page; the frame hands it to the host.
+		post := fmt.Sprintf(`<script>parent.postMessage({page: %d, report: document.getElementById("page-check").textContent}, "*");</script>`, i)
+		name := fmt.Sprintf("checked-%d.html", i)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(string(page[:end])+pageCheck+post+string(page[end:])), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&host, "<iframe src=%q style=\"display:block;border:0;width:1280px;height:900px\"></iframe>\n", name)
+	}
+	host.WriteString("</body></html>\n")
+	hostPath := filepath.Join(dir, "host.html")
+	if err := os.WriteFile(hostPath, []byte(host.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The virtual time budget lets the frames' messages reach the host before the DOM is
+	// dumped; the pages hold no timer, so it ends as soon as they are idle.
+	out := runChromium(t, browser, dir, "--virtual-time-budget=30000", "--dump-dom", hostPath)
+	reports := map[string]pageReport{}
+	for _, m := range hostChecks.FindAllStringSubmatch(out, -1) {
+		i, err := strconv.Atoi(m[1])
+		if err != nil || i < 0 || i >= len(paths) {
+			continue
+		}
+		var r pageReport
+		if err := json.Unmarshal([]byte(html.UnescapeString(m[2])), &r); err != nil {
+			t.Fatalf("%s: the check's result: %v: %s", paths[i], err, m[2])
+		}
+		reports[paths[i]] = r
+	}
+	return reports
+}
+
+var hostChecks = regexp.MustCompile(`(?s)<pre id="page-check-([0-9]+)">(.*?)</pre>`)
+
 // CheckPages renders every HTML page under dir in headless Chromium and fails for each
 // problem the check finds (a layout of dots, a legend that does not match the cells, the
 // harness's own words); want is how many pages there must be at least.
@@ -196,12 +257,21 @@ func CheckPages(t *testing.T, dir string, want int) {
 	if len(pages) < want {
 		t.Fatalf("%d HTML reports under %s, want %d at least", len(pages), dir, want)
 	}
+	// Rendered together, unless they are to be kept with a screenshot each (-pages); a page
+	// whose check did not come back from the host is rendered alone.
+	together := map[string]pageReport{}
+	if *keepPages == "" {
+		together = renderTogether(t, browser, pages)
+	}
 	t.Run("chromium", func(t *testing.T) {
 		for _, p := range pages {
 			name, _ := filepath.Rel(dir, p)
 			t.Run(strings.TrimSuffix(name, ".html"), func(t *testing.T) {
-				t.Parallel()
-				r := renderPage(t, browser, p)
+				r, ok := together[p]
+				if !ok {
+					t.Parallel()
+					r = renderPage(t, browser, p)
+				}
 				t.Logf("%d board(s), %d key(s), %d px high", r.Boards, r.Keys, r.Height)
 				for _, problem := range r.Problems {
 					t.Error(problem)

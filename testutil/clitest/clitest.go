@@ -109,8 +109,18 @@ func Gamediff(t testing.TB) string {
 // status, stdout and stderr.
 func Run(t testing.TB, bin, stdin string, args ...string) (int, string, string) {
 	t.Helper()
+	return RunEnv(t, bin, stdin, nil, args...)
+}
+
+// RunEnv is Run with env added to this process's environment, for a test that runs side by
+// side with others and so cannot set its own (t.Setenv).
+func RunEnv(t testing.TB, bin, stdin string, env []string, args ...string) (int, string, string) {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Stdin = strings.NewReader(stdin)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var out, errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	err := cmd.Run()

@@ -9,7 +9,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"gamediff/testutil/clitest"
@@ -71,26 +70,6 @@ func (b ownBinaries) waitGone(t *testing.T) {
 	for _, bin := range []string{b.gamediff, b.hostile, b.mine, b.tower} {
 		clitest.WaitGone(t, bin, bin)
 	}
-}
-
-// execEnv runs bin with args as clitest.Run does, with env added to this process's
-// environment (a test run side by side cannot set its own: t.Setenv), and returns its exit
-// status, stdout and stderr.
-func execEnv(t *testing.T, bin string, env []string, args ...string) (int, string, string) {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), env...)
-	var out, errs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errs
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		return exit.ExitCode(), out.String(), errs.String()
-	case err != nil:
-		t.Fatalf("%s %s: %v", bin, strings.Join(args, " "), err)
-	}
-	return 0, out.String(), errs.String()
 }
 
 // The hostile-program zoo: programs under test that attack the sandbox (testdata/hostile),
@@ -170,7 +149,7 @@ func runHostileRow(t *testing.T, row hostileRow, sandbox string) {
 	command := strings.NewReplacer("HOSTILE", bins.hostile, "MINE", bins.mine).Replace(row.command)
 	start := time.Now()
 	args := append([]string{"hunt", "-game", "mine", "-cmd", command, "-seed", "4", "-json", "-o", t.TempDir()}, row.args...)
-	code, out, errs := execEnv(t, bins.gamediff, env, args...)
+	code, out, errs := clitest.RunEnv(t, bins.gamediff, "", env, args...)
 	took := time.Since(start)
 	var sum struct {
 		Cases    int

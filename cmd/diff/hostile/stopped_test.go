@@ -28,7 +28,7 @@ func TestStoppedProgramIsJudgedOnItsCPUTime(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			bins := own(t)
-			code, out, errs := execEnv(t, bins.gamediff, []string{"GAMEDIFF_SANDBOX=" + sandbox},
+			code, out, errs := clitest.RunEnv(t, bins.gamediff, "", []string{"GAMEDIFF_SANDBOX=" + sandbox},
 				"hunt", "-game", "tower", "-cmd", bins.hostile+" -mode stop-self -stop-for 4s -then "+bins.tower,
 				"-seed", "3", "-cases", "3", "-minimize-time", "0", "-json", "-o", t.TempDir())
 			var sum struct {

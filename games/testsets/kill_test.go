@@ -10,7 +10,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,7 +22,6 @@ import (
 	"gamediff/outcome"
 	"gamediff/sandbox"
 	"gamediff/testutil/clitest"
-	"gamediff/testutil/cpuclock"
 )
 
 // TestMain makes the test binary a worker when a judging starts it as one.
@@ -56,10 +54,6 @@ const chargedBug = "rescan"
 // it) it is small beside the charge.
 const timeOutShrink = 8
 
-// cellNSDefault finds the default of the zoo program's -cell-ns in its source: the
-// charge a cell of a scan costs at the statement's limit, which the kill test shrinks.
-var cellNSDefault = regexp.MustCompile(`flag\.Float64\("cell-ns", ([0-9.]+),`)
-
 // heldPrograms are the known wrong solutions of a game, by the name a plan's claim gives
 // them (gen.PlanTest.Fails): "bug:NAME", every bug of its program in the wrong-solution zoo
 // (WA, RE and TLE), and "misreading:NAME", every reading of its misreading program of
@@ -73,23 +67,9 @@ func heldPrograms(t *testing.T, g games.Game, zoo, rulings string) map[string]he
 		out["bug:"+bug] = heldProgram{argv: []string{filepath.Join(zoo, g.Name()), "-bug", bug}}
 	}
 	if p, ok := out["bug:"+chargedBug]; ok {
-		src := filepath.Join("..", "..", "cmd", "diff", "testdata", "wrong", g.Name(), "main.go")
-		b, err := os.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := cellNSDefault.FindSubmatch(b)
-		if m == nil {
-			t.Fatalf("%s: no -cell-ns flag with a default, which -bug %s is charged by", src, chargedBug)
-		}
-		cellNS, err := strconv.ParseFloat(string(m[1]), 64)
-		if err != nil || cellNS <= 0 {
-			t.Fatalf("%s: -cell-ns defaults to %q, want a positive number", src, m[1])
-		}
-		// The charge keeps its ratio to the limit, scaled or not (cpuclock).
-		p.limit = cpuclock.Limit(g.TimeLimit() / timeOutShrink)
-		charge := cellNS * float64(p.limit) / float64(g.TimeLimit())
-		p.argv = append(p.argv, "-cell-ns", strconv.FormatFloat(charge, 'g', -1, 64))
+		var cellNS string
+		p.limit, cellNS = clitest.RescanUnder(t, g.Name(), g.TimeLimit(), timeOutShrink)
+		p.argv = append(p.argv, "-cell-ns", cellNS)
 		out["bug:"+chargedBug] = p
 	}
 	for _, m := range clitest.Misreadings(t, g.Name()) {

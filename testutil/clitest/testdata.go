@@ -4,8 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"gamediff/testutil/cpuclock"
 )
 
 // The known wrong programs of the command's testdata say what they get wrong in their own
@@ -58,4 +62,28 @@ func readTestdata(t testing.TB, path ...string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// cellNSDefault finds the default of a zoo program's -cell-ns in its source: the CPU
+// charged a cell of -bug rescan's scans, at which it times out under the statement's limit.
+var cellNSDefault = regexp.MustCompile(`flag\.Float64\("cell-ns", ([0-9.]+),`)
+
+// RescanUnder is how the zoo's charged time-out (-bug rescan of game's program) is run under
+// a limit share times shorter than the statement's: that limit (scaled as every limit a
+// test sets, cpuclock.Limit, and a millisecond at least) and the -cell-ns that charges a
+// cell as many times less. A verdict of time and a growth depend only on the charge against
+// the limit, so they are the statement's, while each run that times out costs the shorter
+// limit.
+func RescanUnder(t testing.TB, game string, statement time.Duration, share int) (limit time.Duration, cellNS string) {
+	t.Helper()
+	m := cellNSDefault.FindStringSubmatch(readTestdata(t, "wrong", game, "main.go"))
+	if m == nil {
+		t.Fatalf("testdata/wrong/%s/main.go: no -cell-ns flag with a default, which -bug rescan is charged by", game)
+	}
+	charge, err := strconv.ParseFloat(m[1], 64)
+	if err != nil || charge <= 0 {
+		t.Fatalf("testdata/wrong/%s/main.go: -cell-ns defaults to %q, want a positive number", game, m[1])
+	}
+	limit = max(cpuclock.Limit(statement/time.Duration(share)).Round(time.Millisecond), time.Millisecond)
+	return limit, strconv.FormatFloat(charge*float64(limit)/float64(statement), 'g', -1, 64)
 }

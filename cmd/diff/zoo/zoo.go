@@ -20,7 +20,6 @@ import (
 
 	"gamediff/games"
 	"gamediff/testutil/clitest"
-	"gamediff/testutil/cpuclock"
 )
 
 // The zoo: realistic wrong solutions, one contestant-style program per game under
@@ -61,28 +60,20 @@ type Bug struct {
 }
 
 // timeoutShare is the share of the statement's time limit a time-out of the zoo is hunted
-// under, and rescanCellNS the charge a cell of -bug rescan's scans (-cell-ns) at which
-// the programs time out under the statement's limit: the charge is scaled with the limit,
-// so that every run's verdict and every growth measured, which depend only on the charge
-// against the limit, are those of the statement's limit, while each run that times out
-// costs the shorter limit.
-const (
-	timeoutShare = 4
-	rescanCellNS = 3.0
-)
+// under, with the charge of -bug rescan scaled alike (clitest.RescanUnder): every run's
+// verdict and every growth measured are those of the statement's limit, while each run
+// that times out costs the shorter limit.
+const timeoutShare = 4
 
-// timeoutOf is the time limit the time-outs of game are hunted under, a timeoutShare of
-// the statement's (scaled as cpuclock.Limit scales every test limit), and the -cell-ns
+// timeoutOf is the time limit the time-outs of game are hunted under, and the -cell-ns
 // that charges -bug rescan alike.
-func timeoutOf(t *testing.T, game string) (limit time.Duration, cellNS float64) {
+func timeoutOf(t *testing.T, game string) (limit time.Duration, cellNS string) {
 	t.Helper()
 	g, err := games.Lookup(game)
 	if err != nil {
 		t.Fatalf("the time limit of %s: %v", game, err)
 	}
-	statement := g.TimeLimit()
-	limit = max(cpuclock.Limit(statement/timeoutShare).Round(time.Millisecond), time.Millisecond)
-	return limit, rescanCellNS * float64(limit) / float64(statement)
+	return clitest.RescanUnder(t, game, g.TimeLimit(), timeoutShare)
 }
 
 // buildZoo compiles the four programs of testdata/wrong, once, into a directory, one
@@ -243,7 +234,7 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 				command := filepath.Join(dir, game) + " -bug " + z.Name
 				if z.Verdict == "TLE" {
 					limit, cellNS := timeoutOf(t, game)
-					command += fmt.Sprintf(" -cell-ns %g", cellNS)
+					command += " -cell-ns " + cellNS
 					hunting = append(hunting, "-timeout", limit.String())
 				}
 				h := huntZoo(t, game, command, append(hunting, "-report", filepath.Join(pages, game+"-"+z.Name))...)

@@ -40,6 +40,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"syscall"
 	"time"
@@ -114,7 +115,7 @@ func main() {
 					os.Exit(3)
 				}
 			}
-			syscall.Kill(os.Getpid(), syscall.SIGSTOP)
+			raiseStop()
 		}
 		os.Stdin.Seek(0, io.SeekStart)
 	case "continue":
@@ -270,4 +271,14 @@ func runOf(state string, input []byte) int {
 			return 0
 		}
 	}
+}
+
+// raiseStop stops the process as C's raise(SIGSTOP) does: the signal is sent to the calling
+// thread (tgkill), which stops on its way back from the call. Sent to the process (kill), it
+// may be taken by another of the runtime's threads while this one runs on, and the program
+// may answer, and exit, before the stop lands.
+func raiseStop() {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	syscall.Tgkill(os.Getpid(), syscall.Gettid(), syscall.SIGSTOP)
 }

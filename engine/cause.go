@@ -12,20 +12,33 @@ import (
 // is named a cause when the divergence needs its situation: every case the minimization
 // took on its way shows the divergence and reaches the situation, and a walk of the
 // shrinker from a case on that way (causeStartBytes) that takes only candidates avoiding the situation finds
-// none that still diverges in causeRuns candidates. A case on the way that diverges
+// none that still diverges in HuntConfig.CauseRuns candidates (defaultCauseRuns). A case on the way that diverges
 // without the situation, or a candidate that does, clears the ruling at once. Where the
 // program is known to misread some of the rulings left (HuntConfig.Suspects: it fails
 // their hand-made cases), those alone are tested: two situations that always come
 // together (a tower's fall and the rounds it sets off) cannot be told apart by avoiding
 // one, but by what else is known. A time-out names no cause: its cause is its size.
 
-// causeRuns bounds the walk that tests one ruling as a cause, in candidates decided: a
-// count, not a time, so that a loaded machine names the same causes as a quiet one.
-const causeRuns = 300
+// defaultCauseRuns bounds the walk that tests one ruling as a cause, in candidates
+// decided, when HuntConfig.CauseRuns does not: a count, not a time, so that a loaded
+// machine names the same causes as a quiet one.
+const defaultCauseRuns = 300
+
+// causeRuns is the bound of a cause's walk in decided candidates; 0: no ruling is tested
+// as a cause.
+func (h *hunt) causeRuns() int {
+	switch {
+	case h.cfg.CauseRuns > 0:
+		return h.cfg.CauseRuns
+	case h.cfg.CauseRuns < 0:
+		return 0
+	}
+	return defaultCauseRuns
+}
 
 // causeStartBytes is the size of the case a cause's walk starts from: the first on the
 // minimization's path at most this large (or the case as found, if it is). Large enough
-// to hold many ways around a situation; small enough that each of causeRuns candidates is
+// to hold many ways around a situation; small enough that each of a walk's candidates is
 // cheap to run, where a found case at the statement's limits costs a judge's run each.
 const causeStartBytes = 16 << 10
 
@@ -101,7 +114,7 @@ func (s *causeStep) next(c *coordinator, f *finding) {
 			f.report.Reached = append(f.report.Reached, id)
 			continue
 		}
-		s.testing, s.walk = id, c.newMinimizer(s.start, goal{avoid: id, first: true, runs: causeRuns})
+		s.testing, s.walk = id, c.newMinimizer(s.start, goal{avoid: id, first: true, runs: c.h.causeRuns()})
 		return
 	}
 	s.over = true
@@ -135,7 +148,7 @@ func (s *causeStep) decide(c *coordinator, f *finding) {
 	w := s.walk
 	s.walk = nil
 	switch {
-	case len(w.taken) > 0 || !w.st.Complete && w.st.Runs < causeRuns:
+	case len(w.taken) > 0 || !w.st.Complete && w.st.Runs < c.h.causeRuns():
 		// Avoidable, or cut short (an interrupt, the cap) before it could tell: not named.
 		f.report.Reached = append(f.report.Reached, s.testing)
 	case w.st.Complete:

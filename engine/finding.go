@@ -80,7 +80,11 @@ func (c *coordinator) advance(f *finding) {
 		case adopting:
 			f.stage = causes
 			// A failure that changes from run to run is no reading of a ruling.
-			if c.ctx.Err() == nil && !isTime(f.report.Verdict) && !f.sig.Changing {
+			switch {
+			case c.ctx.Err() != nil || isTime(f.report.Verdict) || f.sig.Changing:
+			case c.h.causeRuns() == 0:
+				f.report.CausesUntested = "-cause-runs 0"
+			default:
 				f.work = c.newCauses(f)
 			}
 		case causes:

@@ -63,6 +63,10 @@ type HuntConfig struct {
 	// defaultMinimizeRuns): a minimization ends 1-minimal or after that many, the same
 	// case on any machine.
 	MinimizeRuns int
+	// CauseRuns bounds each walk that tests a ruling as a finding's cause by the candidates
+	// it decides (0: defaultCauseRuns); negative: no ruling is tested, and the rulings a
+	// finding's case reaches are listed as reached.
+	CauseRuns int
 	// MinimizeTime caps the finishing stages of the hunt, every finding's minimization,
 	// causes and growth together, from the end of the hunting: a safety net that the report
 	// names when it fires (0: defaultMinimizeCap); negative: no minimization at all (a

@@ -16,6 +16,9 @@ type Finding struct {
 	// why.
 	Causes  []Cause  `json:"causes,omitempty"`
 	Reached []string `json:"reached,omitempty"`
+	// CausesUntested says why no ruling Reached lists was tested as a cause, when the hunt
+	// was asked to test none (HuntConfig.CauseRuns).
+	CausesUntested string `json:"causes_untested,omitempty"`
 	// Path is the saved NAME.in: the smallest case confirmed, minimized when the
 	// minimization went as far as it could; Also lists the case as found when the
 	// minimization was cut short (an interrupt, the budget), kept whole beside it. A flaky

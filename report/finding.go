@@ -214,6 +214,8 @@ func (h Hunt) causeLines(f outcome.Finding) []string {
 	}
 	switch {
 	case len(f.Reached) == 0:
+	case f.CausesUntested != "":
+		lines = append(lines, fmt.Sprintf("its case reaches the situations of %s (not tested as causes: %s)", strings.Join(f.Reached, ", "), f.CausesUntested))
 	case f.Verdict == outcome.TLE:
 		lines = append(lines, fmt.Sprintf("its case reaches the situations of %s (not tested as causes: a time-out is what the size of a case costs, not how a ruling is read)", strings.Join(f.Reached, ", ")))
 	case f.Minimize.Runs == 0:

@@ -46,6 +46,7 @@ type huntFlags struct {
 	compare      string
 	minimizeTime time.Duration
 	minimizeRuns int
+	causeRuns    int
 	corpus       string
 	out          string
 	report       string
@@ -72,6 +73,7 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 	fs.StringVar(&h.program, "cmd", "", "test this program in fast's place: each case on its stdin, its answer on stdout; plain words (./sol, \"python3 sol.py\") are started directly, anything else by sh (quotes, redirections, \"ulimit -s unlimited && ./sol\")")
 	fs.StringVar(&h.compare, "compare", "exact", "how answers are compared: exact (bytes) or tokens (whitespace ignored, as most judges)")
 	fs.IntVar(&h.minimizeRuns, "minimize-runs", 2000, "candidates a minimization decides at most (it ends sooner once 1-minimal): a count, so that a seed minimizes to the same case on any machine")
+	fs.IntVar(&h.causeRuns, "cause-runs", 300, "candidates each walk that tests a ruling as a finding's cause decides at most (a count, as -minimize-runs); 0: test no ruling as a cause, only list those its case reaches")
 	fs.DurationVar(&h.minimizeTime, "minimize-time", 2*time.Minute, "cap on the time the findings' minimization, causes and growth take after the hunting, 0 to 24h (0: no minimization); the report says when it fires")
 	fs.StringVar(&h.corpus, "corpus", "corpus", "corpus root: ref-vs-fast findings go to <corpus>/<game>/found")
 	fs.StringVar(&h.out, "o", "", "folder for findings, as <folder>/<game>/NAME.in (default: ./found with -cmd, else the corpus)")
@@ -106,6 +108,8 @@ func parseHuntFlags(args []string, e *env) (huntFlags, int, bool) {
 		return fail("-memory-limit must be 1 to %d MiB (this machine's memory), not %d", machine>>20, *memory)
 	case h.outputLimit < 1 || h.outputLimit > 1<<30:
 		return fail("-output-limit must be 1 to %d bytes (1 GiB), not %d", 1<<30, h.outputLimit)
+	case h.causeRuns < 0:
+		return fail("-cause-runs must be at least 0, not %d", h.causeRuns)
 	case h.minimizeRuns < 1:
 		return fail("-minimize-runs must be at least 1, not %d (no minimization: -minimize-time 0)", h.minimizeRuns)
 	case h.minimizeTime < 0 || h.minimizeTime > 24*time.Hour:
@@ -226,6 +230,7 @@ func huntCmd(ctx context.Context, args []string, e *env) int {
 			MaxFindings:  h.findings,
 			MinimizeTime: h.minimizeTime,
 			MinimizeRuns: h.minimizeRuns,
+			CauseRuns:    causeRunsOf(h.causeRuns),
 			FoundDir:     foundDir(h, g.Name()),
 			Progress: func(p outcome.Progress) {
 				status.Hunt(g.Name(), p)
@@ -563,4 +568,13 @@ func packingGames() string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// causeRunsOf is -cause-runs as HuntConfig.CauseRuns takes it: 0 there is the default, and
+// no cause tested is negative.
+func causeRunsOf(runs int) int {
+	if runs == 0 {
+		return -1
+	}
+	return runs
 }

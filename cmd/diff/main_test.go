@@ -90,6 +90,7 @@ func TestUsageErrors(t *testing.T) {
 		{"hunt", "-timeout", "2000000h"},
 		{"hunt", "-timeout", "0s"},
 		{"hunt", "-minimize-time", "-1s"},
+		{"hunt", "-cause-runs", "-1"},
 		{"hunt", "-duration", "5"},
 		{"hunt", "-game", "mine", "-cmd", ""},
 		{"hunt", "-game", "mine", "-pack=false"},

@@ -207,6 +207,7 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 	var (
 		mu    sync.Mutex
 		paged int
+		again []huntedAgain // the bugs hunted again for sameness, once the hunts side by side end
 		table = []string{fmt.Sprintf("%-34s %-7s %8s %8s %8s", "solution", "verdict", "catch s", "min. s", "bytes")}
 	)
 	defer func() { t.Log("the zoo:\n" + strings.Join(table, "\n")) }()
@@ -223,13 +224,15 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 				// budget, which leaves its growth, checked below, room to be measured on a
 				// loaded machine. A bug hunted again for sameness minimizes to the end
 				// (sameOnAnyMachine): the wrong answer's budget alone.
-				hunting := []string{"-cases", zooCases, "-duration", "0", "-minimize-time", zooWABudget}
+				// No ruling is tested as a cause: the zoo's bugs are named by what they get
+				// wrong, and causes are the misreadings' to prove (cmd/diff/triage).
+				hunting := []string{"-cases", zooCases, "-duration", "0", "-minimize-time", zooWABudget, "-cause-runs", "0"}
 				switch {
 				case z.SameOnAnyMachine:
 				case z.Verdict == "TLE":
 					hunting = append(hunting, "-minimize-runs", crashRuns)
 				case z.Verdict != "WA":
-					hunting = []string{"-cases", zooCases, "-duration", "0", "-minimize-time", "30s", "-minimize-runs", crashRuns}
+					hunting = []string{"-cases", zooCases, "-duration", "0", "-minimize-time", "30s", "-minimize-runs", crashRuns, "-cause-runs", "0"}
 				}
 				command := filepath.Join(dir, game) + " -bug " + z.Name
 				if z.Verdict == "TLE" {
@@ -275,7 +278,9 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 					timeoutGrowth(t, f, z.Grows)
 				}
 				if z.SameOnAnyMachine {
-					sameOnAnyMachine(t, game, command, f, hunting)
+					mu.Lock()
+					again = append(again, huntedAgain{z.Name, command, f, savedPair(t, f.Path), hunting})
+					mu.Unlock()
 				}
 				if f.Origin != "" {
 					return // the sample is the smallest case there is: nothing to minimize
@@ -289,7 +294,22 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 			})
 		}
 	})
+	// Each alone: its two busy loops load the machine as two workers would, not the hunts
+	// beside it, which they would only slow.
+	for _, a := range again {
+		t.Run("same on any machine/"+a.bug, func(t *testing.T) { sameOnAnyMachine(t, game, a) })
+	}
 	t.Run("pages", func(t *testing.T) { clitest.CheckPages(t, pages, max(paged, 1)) })
+}
+
+// huntedAgain is a bug caught, to be hunted again by sameOnAnyMachine: its command, its
+// finding, the case it saved (input and answer, read before its hunt's folder is removed)
+// and the flags it was hunted with.
+type huntedAgain struct {
+	bug, command string
+	caught       zooFinding
+	saved        string
+	hunting      []string
 }
 
 // zooReproduce runs the judge command a finding's report prints, as printed (through sh,
@@ -406,12 +426,12 @@ func zooClip(b []byte) string {
 // decides is counted, not timed (engine/minimize.go), so neither the workers nor the
 // machine's load may change it; the one hunt changes both, and one that changed the case
 // would show. Both minimizations must be complete: one cut by its budget says nothing.
-func sameOnAnyMachine(t *testing.T, game, command string, caught zooFinding, hunting []string) {
+func sameOnAnyMachine(t *testing.T, game string, a huntedAgain) {
 	t.Helper()
 	const run = "one worker beside two CPU burners"
-	want := savedPair(t, caught.Path)
+	caught, want := a.caught, a.saved
 	release := loadCPUs(t)
-	h := huntZoo(t, game, command, append(slices.Clone(hunting), "-workers", "1")...)
+	h := huntZoo(t, game, a.command, append(slices.Clone(a.hunting), "-workers", "1")...)
 	release()
 	if len(h.findings) == 0 {
 		t.Errorf("%s: no finding (exit %d)\n%s", run, h.code, h.stderr)

@@ -42,6 +42,14 @@ type JudgeConfig struct {
 	Progress func(settled, total int)
 }
 
+// judgeReruns is how many reruns in fresh workers confirm a test's failure (a time-out's
+// are tleReruns): a judge's rejudge. A failure its rerun does not show again is sampled to
+// flakySample runs, as a hunt's is, to tell a flaky failure, with its rate, from one
+// failure dismissed. A hunt's finding takes confirmReruns: it is reported once, for a
+// person to read, and says how reliably it shows; a judging says whether a test is
+// failed, over many tests and programs.
+const judgeReruns = 1
+
 // JudgeTests runs the code under test on every test, as a judge does: in worker processes, in
 // parallel, each run in the sandbox under the limits, compared with the test's expected
 // result. A test that fails is run again before its verdict is given, as a hunt confirms a
@@ -142,7 +150,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 				continue
 			}
 			j.Verdict, j.Signature, j.Identity, j.Divergence = r.d.Verdict(), r.sig.words, r.sig.Identity, r.d
-			ch.tle, ch.target = j.Verdict == outcome.TLE, 1+confirmReruns
+			ch.tle, ch.target = j.Verdict == outcome.TLE, 1+judgeReruns
 			if ch.tle {
 				ch.target = 1 + tleReruns
 			}
@@ -155,7 +163,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 			j.Verdict, j.Signature, j.Identity, j.Divergence = r.d.Verdict(), r.sig.words, r.sig.Identity, r.d
 			ch.tle, ch.slowFirst = false, r.sig.words
 			ch.runs, ch.shown, ch.said = 1, 1, countRun(nil, r.sig.words)
-			ch.target = 1 + confirmReruns
+			ch.target = 1 + judgeReruns
 		case r.d != nil && shownBy(j.Identity, r.sig.Identity):
 			ch.shown++
 			ch.said = countRun(ch.said, r.sig.words)

@@ -340,6 +340,9 @@ func TestMinimizeTakesOnlyValidCandidates(t *testing.T) {
 // long past its budget it ended is logged (the toy's limit is 0.3 s of CPU, its wall-clock
 // backstop 1.6 s; a loaded machine stretches both).
 func TestMinimizeRespectsItsBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a minimization stopped at its budget is proved by the full suite")
+	}
 	const budget = 500 * time.Millisecond
 	sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, "loop-on-42"), Seed: 3, Cases: 300, Workers: 1,
 		MinimizeTime: budget})
@@ -391,6 +394,9 @@ func TestHuntKeepsACaseSavedBefore(t *testing.T) {
 // middle of a minimization keeps the case as found, whole, and saves beside it the
 // smallest case reached, once its reruns confirm it, with the reference's answer on it.
 func TestInterruptedMinimizationKeepsTheCaseAsFoundAndAddsTheSmallestConfirmed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: an interrupted minimization's cases are proved by the full suite")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	start := toyCase{}

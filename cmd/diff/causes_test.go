@@ -15,6 +15,7 @@ import (
 // a walk of at most that many candidates. Neither changes the case found, confirmed,
 // minimized and saved: the walks come after it.
 func TestCauseRunsBoundsTheCausesWalks(t *testing.T) {
+	clitest.Long(t, "that -cause-runs bounds the walks that test causes")
 	program := filepath.Join(clitest.Zoo(t), "tower") + " -bug chain-nearest-first"
 	type finding struct {
 		Path           string

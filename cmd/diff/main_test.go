@@ -440,6 +440,7 @@ func TestHuntCorrectProgramTokensCompare(t *testing.T) {
 // much again (a minute on a loaded machine), and a test written alone is the set's byte for
 // byte only if generation is a function of the seed and the test's number.
 func TestGenWritesAReproducibleValidTestSet(t *testing.T) {
+	clitest.Long(t, "that a set written whole and its tests written alone are the same bytes")
 	a := t.TempDir()
 	if code, _, errs := call(t, "", "gen", "-game", "mine", "-o", a, "-seed", "4"); code != 0 {
 		t.Fatalf("gen: exit %d\n%s", code, errs)

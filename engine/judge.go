@@ -38,6 +38,9 @@ type JudgeConfig struct {
 	Compare Comparison     // how the answers are compared: Exact (the zero value) or Tokens
 	Workers int            // worker processes; 0: GOMAXPROCS
 	Limits  sandbox.Limits // of each run (Time 0: the game's time limit)
+	// AsFindings confirms a failure as a hunt confirms a finding (four reruns, not the
+	// judge's one): for a hunt that reports a failed test as its finding.
+	AsFindings bool
 	// Progress is called, from one goroutine, each time a test is settled.
 	Progress func(settled, total int)
 }
@@ -66,6 +69,10 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 	p, stop := startLanes(ctx, h, cfg.Workers)
 	defer func() { stop() }()
 	limit := h.limits.WithDefaults().Time
+	reruns := judgeReruns
+	if cfg.AsFindings {
+		reruns = confirmReruns
+	}
 	out := make([]outcome.Judgement, len(tests))
 	checks := make([]judging, len(tests))
 	owner := map[int]int{} // job id → test
@@ -150,7 +157,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 				continue
 			}
 			j.Verdict, j.Signature, j.Identity, j.Divergence = r.d.Verdict(), r.sig.words, r.sig.Identity, r.d
-			ch.tle, ch.target = j.Verdict == outcome.TLE, 1+judgeReruns
+			ch.tle, ch.target = j.Verdict == outcome.TLE, 1+reruns
 			if ch.tle {
 				ch.target = 1 + tleReruns
 			}
@@ -163,7 +170,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 			j.Verdict, j.Signature, j.Identity, j.Divergence = r.d.Verdict(), r.sig.words, r.sig.Identity, r.d
 			ch.tle, ch.slowFirst = false, r.sig.words
 			ch.runs, ch.shown, ch.said = 1, 1, countRun(nil, r.sig.words)
-			ch.target = 1 + judgeReruns
+			ch.target = 1 + reruns
 		case r.d != nil && shownBy(j.Identity, r.sig.Identity):
 			ch.shown++
 			ch.said = countRun(ch.said, r.sig.words)

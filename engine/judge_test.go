@@ -13,7 +13,8 @@ import (
 
 // TestJudgeTests judges the toy's fast, wrong on 7 and panicking on 13, on a few tests: each
 // verdict in the tests' order, a failure confirmed by its rerun in a fresh worker (a
-// judge's rejudge: two runs, both failing), a pass with its CPU time measured.
+// judge's rejudge: two runs, both failing; as a hunt's findings, five), a pass with its
+// CPU time measured.
 func TestJudgeTests(t *testing.T) {
 	var tests []engine.Test
 	for _, c := range []toyCase{{1, 2}, {7}, {13, 4}, {}} {
@@ -21,17 +22,23 @@ func TestJudgeTests(t *testing.T) {
 		toyJudge(c.Encode(), &want)
 		tests = append(tests, engine.Test{Name: string(c.Encode()), Input: c.Encode(), Want: outcome.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}})
 	}
-	judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "three-bugs"), Workers: 2}, tests)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []outcome.Verdict{outcome.OK, outcome.WA, outcome.RE, outcome.OK}
-	for i, j := range judged {
-		if j.Test != tests[i].Name || j.Verdict != want[i] {
-			t.Errorf("test %q: %s (%s), want %s", tests[i].Name, j.Verdict, j.Signature, want[i])
+	for _, asFindings := range []bool{false, true} {
+		judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "three-bugs"), Workers: 2, AsFindings: asFindings}, tests)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if j.Verdict != outcome.OK && (j.Shown != j.Runs || j.Runs != 2 || j.Divergence == nil) {
-			t.Errorf("test %q: shown on %d of %d runs: want a failure confirmed by its rerun, 2 of 2", tests[i].Name, j.Shown, j.Runs)
+		want := []outcome.Verdict{outcome.OK, outcome.WA, outcome.RE, outcome.OK}
+		runs := 2 // AsFindings: a hunt's finding's, the run and four reruns
+		if asFindings {
+			runs = 5
+		}
+		for i, j := range judged {
+			if j.Test != tests[i].Name || j.Verdict != want[i] {
+				t.Errorf("test %q: %s (%s), want %s", tests[i].Name, j.Verdict, j.Signature, want[i])
+			}
+			if j.Verdict != outcome.OK && (j.Shown != j.Runs || j.Runs != runs || j.Divergence == nil) {
+				t.Errorf("test %q, as findings %v: shown on %d of %d runs: want a failure confirmed on %d of %d", tests[i].Name, asFindings, j.Shown, j.Runs, runs, runs)
+			}
 		}
 	}
 	checkNothingLeft(t, "")

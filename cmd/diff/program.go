@@ -40,7 +40,9 @@ func checkProgram(ctx context.Context, g games.Game, argv []string, h huntFlags,
 	}
 	cfg := engine.JudgeConfig{Game: g, Program: argv, Compare: eq, Workers: h.workers, Limits: h.limits(g)}
 	sample := cases[0]
-	verdicts, err := engine.JudgeTests(ctx, cfg, []engine.Test{engine.TestOf(sample)})
+	asFinding := cfg
+	asFinding.AsFindings = true // failed, the sample is the hunt's one finding
+	verdicts, err := engine.JudgeTests(ctx, asFinding, []engine.Test{engine.TestOf(sample)})
 	switch {
 	case ctx.Err() != nil:
 		return nil, exitInterrupted

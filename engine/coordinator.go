@@ -373,16 +373,19 @@ const foreignBlockSize = 32
 
 // dispatchForeign hands a lane the next cases below the steering horizon that the hunt
 // does not run but whose reach steers those it does (a shard's, or those below -start),
-// up to the epoch of the hunt's next case, and reports whether it did.
+// up to the epoch of the hunt's next case, and reports whether it did. None past the
+// hunt's last case: its reach could steer only cases of later epochs, which the hunt
+// does not run either.
 func (c *coordinator) dispatchForeign(upTo int) bool {
 	st := c.st
 	if st.steer == nil {
 		return false
 	}
-	for st.foreign < steerHorizon && (c.h.owns(st.foreign) || st.known[st.foreign]) {
+	horizon := min(steerHorizon, c.h.end())
+	for st.foreign < horizon && (c.h.owns(st.foreign) || st.known[st.foreign]) {
 		st.foreign++
 	}
-	if st.foreign >= steerHorizon {
+	if st.foreign >= horizon {
 		return false
 	}
 	e := epochOf(st.foreign)
@@ -390,7 +393,7 @@ func (c *coordinator) dispatchForeign(upTo int) bool {
 		return false
 	}
 	var block []int64
-	for i := st.foreign; len(block) < foreignBlockSize && i < steerHorizon && epochOf(i) == e; i++ {
+	for i := st.foreign; len(block) < foreignBlockSize && i < horizon && epochOf(i) == e; i++ {
 		if !c.h.owns(i) && !st.known[i] {
 			block = append(block, i)
 		}

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"strconv"
+	"sync/atomic"
 	"testing"
 
 	"gamediff/coverage"
@@ -125,5 +126,43 @@ func TestNoCatalogueNoCoverage(t *testing.T) {
 	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: game(t, "toy"), Seed: 5, Cases: 50, MinimizeTime: -1})
 	if err != nil || sum.Coverage != nil {
 		t.Fatalf("coverage %+v, err %v: want none", sum.Coverage, err)
+	}
+}
+
+// countedToy is steeredToy counting the cases it makes.
+type countedToy struct {
+	steeredToy
+	made *atomic.Int64
+}
+
+func (c countedToy) Generate(seed uint64) engine.Case {
+	c.made.Add(1)
+	return c.steeredToy.Generate(seed)
+}
+
+func (c countedToy) Toward(seed uint64, want coverage.Set) engine.Case {
+	c.made.Add(1)
+	return c.steeredToy.Toward(seed, want)
+}
+
+func (c countedToy) Opener(k int, seed uint64) engine.Case {
+	c.made.Add(1)
+	return c.steeredToy.Opener(k, seed)
+}
+
+// TestShortHuntMakesOnlyItsCases: a hunt of a few cases makes those cases and no other:
+// the reach of a case past its last could steer only cases it does not run, so none is
+// made for it, whatever the epoch its last case ends in.
+func TestShortHuntMakesOnlyItsCases(t *testing.T) {
+	for _, n := range []int64{5, 300} {
+		var made atomic.Int64
+		g := countedToy{steeredToy{game(t, "toy")}, &made}
+		sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: g, Seed: 5, Workers: 2, Cases: n, MinimizeTime: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Cases != n || made.Load() != n {
+			t.Errorf("-cases %d: ran %d cases, made %d: want every case run made once, and no other", n, sum.Cases, made.Load())
+		}
 	}
 }

@@ -11,8 +11,9 @@ import (
 // naming them all tells a user nothing about which reading makes the difference. A ruling
 // is named a cause when the divergence needs its situation: every case the minimization
 // took on its way shows the divergence and reaches the situation, and a walk of the
-// shrinker from a case on that way (causeStartBytes) that takes only candidates avoiding the situation finds
-// none that still diverges in HuntConfig.CauseRuns candidates (defaultCauseRuns). A case on the way that diverges
+// shrinker from a case on that way (causeStartBytes) that takes only candidates avoiding
+// the situation finds none that still diverges in HuntConfig.CauseRuns candidates
+// (defaultCauseRuns). A case on the way that diverges
 // without the situation, or a candidate that does, clears the ruling at once. Where the
 // program is known to misread some of the rulings left (HuntConfig.Suspects: it fails
 // their hand-made cases), those alone are tested: two situations that always come

@@ -82,6 +82,7 @@ func (c *coordinator) advance(f *finding) {
 			// A failure that changes from run to run is no reading of a ruling.
 			switch {
 			case c.ctx.Err() != nil || isTime(f.report.Verdict) || f.sig.Changing:
+				// no cause to test
 			case c.h.causeRuns() == 0:
 				f.report.CausesUntested = "-cause-runs 0"
 			default:

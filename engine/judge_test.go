@@ -28,9 +28,9 @@ func TestJudgeTests(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := []outcome.Verdict{outcome.OK, outcome.WA, outcome.RE, outcome.OK}
-		runs := 2 // AsFindings: a hunt's finding's, the run and four reruns
+		runs := 2 // the run and a judge's one rerun
 		if asFindings {
-			runs = 5
+			runs = 5 // the run and a hunt's four reruns
 		}
 		for i, j := range judged {
 			if j.Test != tests[i].Name || j.Verdict != want[i] {

@@ -114,17 +114,10 @@ var checkedPage = regexp.MustCompile(`(?s)<pre id="page-check">(.*?)</pre>`)
 // what the check finds. With -pages it keeps the page and a screenshot of it.
 func renderPage(t testing.TB, browser, path string) pageReport {
 	t.Helper()
-	page, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := strings.LastIndex(string(page), "</body>")
-	if i < 0 {
-		t.Fatalf("%s: no </body>", path)
-	}
+	page, spliced := withCheck(t, path, "")
 	dir := t.TempDir()
 	checked := filepath.Join(dir, "checked.html")
-	if err := os.WriteFile(checked, []byte(string(page[:i])+pageCheck+string(page[i:])), 0o644); err != nil {
+	if err := os.WriteFile(checked, spliced, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := runChromium(t, browser, dir, "--dump-dom", checked)
@@ -148,6 +141,21 @@ func renderPage(t testing.TB, browser, path string) pageReport {
 		runChromium(t, browser, dir, "--screenshot="+shot, "--window-size=1280,"+fmt.Sprint(min(max(r.Height, 600), 8000)), kept)
 	}
 	return r
+}
+
+// withCheck reads the page at path and returns it, and a copy with pageCheck, then after,
+// spliced in before its </body>.
+func withCheck(t testing.TB, path, after string) (page, checked []byte) {
+	t.Helper()
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := strings.LastIndex(string(page), "</body>")
+	if end < 0 {
+		t.Fatalf("%s: no </body>", path)
+	}
+	return page, []byte(string(page[:end]) + pageCheck + after + string(page[end:]))
 }
 
 // runChromium runs the headless browser once, with a profile of its own in dir, and
@@ -197,18 +205,11 @@ window.addEventListener("message", function (e) {
 </script>
 `)
 	for i, path := range paths {
-		page, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		end := strings.LastIndex(string(page), "</body>")
-		if end < 0 {
-			t.Fatalf("%s: no </body>", path)
-		}
 		// The check writes its finding into the page; the frame hands it to the host.
 		post := fmt.Sprintf(`<script>parent.postMessage({page: %d, report: document.getElementById("page-check").textContent}, "*");</script>`, i)
+		_, checked := withCheck(t, path, post)
 		name := fmt.Sprintf("checked-%d.html", i)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(string(page[:end])+pageCheck+post+string(page[end:])), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), checked, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		fmt.Fprintf(&host, "<iframe src=%q style=\"display:block;border:0;width:1280px;height:900px\"></iframe>\n", name)

@@ -226,13 +226,13 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 				// (sameOnAnyMachine): the wrong answer's budget alone.
 				// No ruling is tested as a cause: the zoo's bugs are named by what they get
 				// wrong, and causes are the misreadings' to prove (cmd/diff/triage).
-				hunting := []string{"-cases", zooCases, "-duration", "0", "-minimize-time", zooWABudget, "-cause-runs", "0"}
-				switch {
-				case z.SameOnAnyMachine:
-				case z.Verdict == "TLE":
+				budget, capped := zooWABudget, z.Verdict != "WA" && !z.SameOnAnyMachine
+				if capped && z.Verdict != "TLE" {
+					budget = "30s"
+				}
+				hunting := []string{"-cases", zooCases, "-duration", "0", "-minimize-time", budget, "-cause-runs", "0"}
+				if capped {
 					hunting = append(hunting, "-minimize-runs", crashRuns)
-				case z.Verdict != "WA":
-					hunting = []string{"-cases", zooCases, "-duration", "0", "-minimize-time", "30s", "-minimize-runs", crashRuns, "-cause-runs", "0"}
 				}
 				command := filepath.Join(dir, game) + " -bug " + z.Name
 				if z.Verdict == "TLE" {

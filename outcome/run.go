@@ -2,7 +2,6 @@ package outcome
 
 import (
 	"bytes"
-	"slices"
 
 	"gamediff/sandbox"
 )
@@ -101,11 +100,33 @@ func trimLineEnds(b []byte) []byte {
 
 // sameTokens reports whether two answers hold the same whitespace-separated tokens, the
 // whitespace being ASCII's, as judges' checkers read tokens (engine's Tokens comparison).
+// It reads both once, side by side, and stops at the first token that differs: a hunt asks
+// it of every failed run, whose answers may be megabytes long.
 func sameTokens(a, b []byte) bool {
-	return slices.EqualFunc(bytes.FieldsFunc(a, isSpace), bytes.FieldsFunc(b, isSpace), bytes.Equal)
+	i, j := 0, 0
+	for {
+		for i < len(a) && isSpace(a[i]) {
+			i++
+		}
+		for j < len(b) && isSpace(b[j]) {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		for i < len(a) && j < len(b) && !isSpace(a[i]) && !isSpace(b[j]) {
+			if a[i] != b[j] {
+				return false
+			}
+			i, j = i+1, j+1
+		}
+		if i < len(a) && !isSpace(a[i]) || j < len(b) && !isSpace(b[j]) {
+			return false // one token goes on where the other has ended
+		}
+	}
 }
 
-// isSpace reports whether r is ASCII whitespace.
-func isSpace(r rune) bool {
-	return r == ' ' || r == '\n' || r == '\t' || r == '\r' || r == '\v' || r == '\f'
+// isSpace reports whether c is ASCII whitespace.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
 }

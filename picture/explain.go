@@ -85,7 +85,7 @@ func (g *Drawing) Stopped(input, want, got []byte) (Parting, error) {
 }
 
 func (g *Drawing) explain(input, want, got []byte, disputes bool) (Parting, error) {
-	d, err := g.part(input, want, got)
+	d, err := g.part(input, want, got, true)
 	if err != nil {
 		return Parting{}, err
 	}
@@ -228,7 +228,7 @@ type Sign struct {
 // no more of the answers than the signature needs, where Explain plays it again for the
 // pictures: a hunt signs every divergent candidate it minimizes.
 func (g *Drawing) Signature(input, want, got []byte) (Sign, error) {
-	d, err := g.part(input, want, got)
+	d, err := g.part(input, want, got, false)
 	if err != nil {
 		return Sign{}, err
 	}
@@ -256,18 +256,30 @@ type parting struct {
 }
 
 // part plays the reference on input, finds the step whose answers differ, and signs the
-// difference.
-func (g *Drawing) part(input, want, got []byte) (*parting, error) {
+// difference. Unless whole, the play stops once the step that holds the parting is over:
+// a signature needs nothing after it, and a hunt signs every failed run of a case that may
+// be megabytes long.
+func (g *Drawing) part(input, want, got []byte, whole bool) (*parting, error) {
 	if bytes.Equal(want, got) {
 		return nil, ErrSameOutput
 	}
 	d := &parting{g: g}
+	d.line, d.off = partLines(want, got)
+	var played []byte // the reference's output when the play stops early
 	d.refOut, d.refErr = g.run(input, func(m *moment) {
+		if n := len(d.recs); !whole && n > 0 {
+			if last := d.recs[n-1]; last.outLen > d.off && (m.dataset != last.dataset || m.step != last.step) {
+				played = last.out
+				panic(stopPlay{})
+			}
+		}
 		r := *m
 		r.shoot = nil
 		d.recs = append(d.recs, r)
 	})
-	d.line, d.off = partLines(want, got)
+	if played != nil {
+		d.refOut = played
+	}
 	d.steps = groupSteps(d.recs)
 	d.si = g.locate(d.recs, d.steps, want, got, d.off)
 	if d.si < 0 {

@@ -2,8 +2,10 @@ package picture
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -67,4 +69,47 @@ func readFuzzSeed(t *testing.T, path string) (byte, [3][]byte) {
 		args[k] = bytes.Clone([]byte(unquote(lines[2+k], "[]byte(")))
 	}
 	return which[0], args
+}
+
+// TestSignatureSignsTheWholePlays: on every case of every game's corpus that the reference
+// plays through, answers parting at many places (a byte changed, a line cut short, a line
+// added, the answer cut) are signed by Signature, whose play stops after the step where
+// they part, as by Explain, which plays the whole input.
+func TestSignatureSignsTheWholePlays(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, game := range []string{"mine", "boom", "tower", "datamining"} {
+		signed := 0
+		for name, input := range corpusCases(t, game) {
+			var out bytes.Buffer
+			if refs[game](input, &out) != nil || out.Len() == 0 {
+				continue // an input error: signed as Explain signs it by TestSignatureIsExplains
+			}
+			want := out.Bytes()
+			for k := range 12 {
+				at := r.IntN(len(want))
+				got := bytes.Clone(want)
+				switch k % 4 {
+				case 0:
+					got[at] = "0123456789x\n"[r.IntN(12)]
+				case 1:
+					got = got[:at]
+				case 2:
+					got = slices.Concat(want[:at], []byte("\n1\n"), want[at:])
+				case 3:
+					got = slices.Concat(want[:at], want[min(len(want), at+r.IntN(20)+1):])
+				}
+				p, errP := Explain(game, input, want, got)
+				sig, errS := Signature(game, input, want, got)
+				if (errP == nil) != (errS == nil) || sig.Words != p.Signature {
+					t.Errorf("%s %s, answer parting at byte %d (edit %d): Signature %q (%v), Explain's %q (%v)", game, name, at, k%4, sig.Words, errS, p.Signature, errP)
+				}
+				if errP == nil {
+					signed++
+				}
+			}
+		}
+		if signed < 50 {
+			t.Errorf("%s: %d answers signed: the corpus moved?", game, signed)
+		}
+	}
 }

@@ -37,7 +37,7 @@ func playBoom(in *tokens, out *bufio.Writer, observe func(*BoomStep)) error {
 	for t := 1; t <= games; t++ {
 		// "相邻的两组数据之间使用一行 ========== 隔开": written when the next game starts,
 		// before any of it is read, as a judge looping over the games does.
-		if t > 1 {
+		if t > 1 && out != nil {
 			fmt.Fprintln(out, "==========")
 		}
 		if err := playBoomGame(in, out, t, observe); err != nil {
@@ -389,6 +389,14 @@ type BoomStep struct {
 // returns.
 func BoomTrace(input []byte, observe func(*BoomStep)) ([]byte, error) {
 	return traced(func(out *bufio.Writer, see func(*BoomStep)) error {
+		return playBoom(newTokens(input), out, see)
+	}, observe)
+}
+
+// BoomSteps is BoomTrace without the output: the steps alone, each with no Output, for
+// who reads what the play reaches and not what it writes. It returns BoomTrace's error.
+func BoomSteps(input []byte, observe func(*BoomStep)) error {
+	return silent(func(out *bufio.Writer, see func(*BoomStep)) error {
 		return playBoom(newTokens(input), out, see)
 	}, observe)
 }

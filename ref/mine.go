@@ -336,6 +336,14 @@ func MineTrace(input []byte, observe func(*MineStep)) ([]byte, error) {
 	}, observe)
 }
 
+// MineSteps is MineTrace without the output: the steps alone, each with no Output, for
+// who reads what the play reaches and not what it writes. It returns MineTrace's error.
+func MineSteps(input []byte, observe func(*MineStep)) error {
+	return silent(func(out *bufio.Writer, see func(*MineStep)) error {
+		return playMine(newTokens(input), out, see)
+	}, observe)
+}
+
 func (s *MineStep) setOutput(written []byte) { s.Output = written }
 
 // Cell is (x, y) on the player's board: '_' covered, 'F' flagged, '0'-'8' swept (its

@@ -100,12 +100,16 @@ func (w *BoomWatch) Ended(ops int) Set {
 }
 
 // BoomInput is the rulings some game of a valid input of boom reaches as ref plays it
-// (ref.BoomTrace).
-func BoomInput(input []byte) Set {
+// (ref.BoomSteps, which prints nothing).
+func BoomInput(input []byte) Set { return boomInput(input, ref.BoomSteps) }
+
+// boomInput is BoomInput with the play of ref it follows: a test holds the silent play to
+// the one that prints.
+func boomInput(input []byte, play func([]byte, func(*ref.BoomStep)) error) Set {
 	var seen Set
 	var w *BoomWatch
 	ops := 0
-	ref.BoomTrace(input, func(s *ref.BoomStep) {
+	play(input, func(s *ref.BoomStep) {
 		switch s.Op {
 		case -1:
 			w, ops = NewBoomWatch(s.BoomGame), 0

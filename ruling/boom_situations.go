@@ -184,9 +184,13 @@ var _ [len(boomSituations) - bsCount]struct{}
 func BoomSituations() []coverage.Situation { return slices.Clone(boomSituations[:]) }
 
 // BoomReach is the set of boom's situations (BoomSituations) that some game of input
-// reaches: one pass of ref's play (ref.BoomTrace) and one scan of its bytes. An input the
-// validator would reject (R-IN3) reaches nothing.
-func BoomReach(input []byte) coverage.Set {
+// reaches: one pass of ref's play (ref.BoomSteps, which prints nothing) and one scan of
+// its bytes. An input the validator would reject (R-IN3) reaches nothing.
+func BoomReach(input []byte) coverage.Set { return boomReach(input, ref.BoomSteps) }
+
+// boomReach is BoomReach with the play of ref it follows: a test holds the silent play to
+// the one that prints.
+func boomReach(input []byte, play func([]byte, func(*ref.BoomStep)) error) coverage.Set {
 	scan, ok := scanBoom(input)
 	if !ok {
 		return coverage.Set{}
@@ -198,7 +202,7 @@ func BoomReach(input []byte) coverage.Set {
 	for i, f := 0, formsShown(input); f != 0; i, f = i+1, f>>1 {
 		w.addIf(f&1 != 0, bsFormRuns+i)
 	}
-	if _, err := ref.BoomTrace(input, w.see); err != nil {
+	if err := play(input, w.see); err != nil {
 		return coverage.Set{}
 	}
 	w.addIf(w.largest == boomMaxGames, bsInputLargest)
@@ -251,7 +255,7 @@ func scanBoom(input []byte) (scan boomScan, ok bool) {
 	return scan, !s.bad && len(s.token()) == 0
 }
 
-// boomSeer follows ref's play of one input of boom (ref.BoomTrace) and notes the
+// boomSeer follows ref's play of one input of boom (ref.BoomSteps) and notes the
 // situations its games reach. It keeps what a game's state after an operation no longer
 // tells: which cells were marked '?' before it.
 type boomSeer struct {

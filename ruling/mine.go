@@ -102,11 +102,16 @@ func (w *MineWatch) Ended(rest []byte, quit bool) {
 	}
 }
 
-// MineInput is the rulings a valid input of mine reaches as ref plays it (ref.MineTrace).
-func MineInput(input []byte) Set {
+// MineInput is the rulings a valid input of mine reaches as ref plays it (ref.MineSteps,
+// which prints nothing).
+func MineInput(input []byte) Set { return mineInput(input, ref.MineSteps) }
+
+// mineInput is MineInput with the play of ref it follows: a test holds the silent play to
+// the one that prints.
+func mineInput(input []byte, play func([]byte, func(*ref.MineStep)) error) Set {
 	var w *MineWatch
 	ops := 0
-	ref.MineTrace(input, func(s *ref.MineStep) {
+	play(input, func(s *ref.MineStep) {
 		if s.Op == "" {
 			w = NewMineWatch(s.MineGame)
 			return

@@ -180,9 +180,13 @@ var _ [len(mineSituations) - msCount]struct{}
 func MineSituations() []coverage.Situation { return slices.Clone(mineSituations[:]) }
 
 // MineReach is the set of mine's situations (MineSituations) that input reaches: one
-// pass of ref's play (ref.MineTrace) and one scan of its bytes. An input the validator
-// would reject (R-IN3) reaches nothing.
-func MineReach(input []byte) coverage.Set {
+// pass of ref's play (ref.MineSteps, which prints nothing) and one scan of its bytes. An
+// input the validator would reject (R-IN3) reaches nothing.
+func MineReach(input []byte) coverage.Set { return mineReach(input, ref.MineSteps) }
+
+// mineReach is MineReach with the play of ref it follows: a test holds the silent play to
+// the one that prints.
+func mineReach(input []byte, play func([]byte, func(*ref.MineStep)) error) coverage.Set {
 	scan, ok := scanMine(input)
 	if !ok {
 		return coverage.Set{}
@@ -192,7 +196,7 @@ func MineReach(input []byte) coverage.Set {
 	for i, f := 0, formsShown(input); f != 0; i, f = i+1, f>>1 {
 		w.addIf(f&1 != 0, msFormRuns+i)
 	}
-	if _, err := ref.MineTrace(input, w.see); err != nil {
+	if err := play(input, w.see); err != nil {
 		return coverage.Set{}
 	}
 	return w.reach
@@ -256,7 +260,7 @@ func scanMine(input []byte) (scan mineScan, ok bool) {
 	return scan, !s.bad && quits == 1
 }
 
-// mineSeer follows ref's play of one input of mine (ref.MineTrace) and notes the
+// mineSeer follows ref's play of one input of mine (ref.MineSteps) and notes the
 // situations it reaches. It keeps what the game's state after an operation no longer
 // tells: which cells were flagged before it.
 type mineSeer struct {

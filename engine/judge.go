@@ -78,9 +78,13 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 	owner := map[int]int{} // job id → test
 	alone := 0             // the job in flight that runs alone, or 0
 	var queue []int        // tests to run (again)
+	enqueue := func(i int) {
+		queue = append(queue, i)
+		checks[i].pending++
+	}
 	for i, t := range tests {
 		out[i].Test = t.Name
-		queue = append(queue, i)
+		enqueue(i)
 	}
 	settled := 0
 	isSettled := make([]bool, len(tests))
@@ -113,7 +117,6 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 			if tle || ch.disturbed > 0 {
 				alone = id
 			}
-			ch.inFlight++
 		}
 		if p.busy == 0 {
 			return unsettled(out, isSettled), ctx.Err()
@@ -128,25 +131,25 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 		}
 		delete(owner, r.id)
 		ch, j := &checks[i], &out[i]
-		ch.inFlight--
+		ch.pending--
 		switch {
 		case r.err != nil && ctx.Err() != nil:
 			continue
 		case errors.Is(r.err, errDropped):
 			// Dropped with nothing asking it: the run tells nothing, and is made again.
-			queue = append(queue, i)
+			enqueue(i)
 			continue
 		case r.err != nil:
 			return out, fmt.Errorf("%s: %w", tests[i].Name, r.err)
 		case r.d != nil && r.d.Disturbed():
 			if ch.disturbed++; ch.disturbed > maxDisturbed {
 				j.Unjudged, j.Note = true, fmt.Sprintf("its runs were disturbed from outside %d times", ch.disturbed)
-				if ch.inFlight == 0 {
+				if ch.pending == 0 {
 					done(i)
 				}
 				continue
 			}
-			queue = append(queue, i)
+			enqueue(i)
 			continue
 		}
 		ch.runs++
@@ -189,13 +192,13 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 				ch.fastest = r.run.CPU
 			}
 		}
-		if ch.inFlight > 0 {
-			continue
+		if ch.pending > 0 {
+			continue // its other runs, under way or queued, come first
 		}
 		switch {
 		case ch.runs < ch.target && (ch.shown == ch.runs || ch.tle):
 			for k := ch.runs; k < ch.target; k++ {
-				queue = append(queue, i)
+				enqueue(i)
 			}
 			continue
 		case ch.shown == ch.runs:
@@ -210,7 +213,7 @@ func JudgeTests(ctx context.Context, cfg JudgeConfig, tests []Test) ([]outcome.J
 				ch.fastest.Round(time.Millisecond), time.Duration(tleMargin*float64(limit)))
 		case ch.runs < flakySample:
 			for k := ch.runs; k < flakySample; k++ {
-				queue = append(queue, i)
+				enqueue(i)
 			}
 			ch.target = flakySample
 			continue
@@ -249,11 +252,12 @@ func unsettled(out []outcome.Judgement, isSettled []bool) []outcome.Judgement {
 
 // judging is a test's runs so far.
 type judging struct {
-	runs, shown, disturbed, inFlight, target int
-	tle                                      bool
-	said                                     []otherRun    // what its failing runs said, with their counts (changes)
-	fastest                                  time.Duration // a time-out's fastest rerun that did not exceed the margin
-	slowFirst                                string        // what a rerun got wrong of a test over the limit on its first run: it is judged on that
+	runs, shown, disturbed, target int
+	pending                        int // its runs queued or under way: its verdict waits for them
+	tle                            bool
+	said                           []otherRun    // what its failing runs said, with their counts (changes)
+	fastest                        time.Duration // a time-out's fastest rerun that did not exceed the margin
+	slowFirst                      string        // what a rerun got wrong of a test over the limit on its first run: it is judged on that
 }
 
 // Growths measures how the time of the code under test grows along each dimension of a

@@ -8,6 +8,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -168,7 +169,7 @@ func holds(input []byte, v int) bool {
 //lint:ignore SA5007 the endless recursion is what overflow-on-7 is for
 func recurse(n int) int { return recurse(n+1) + 1 }
 
-var sink []byte
+var sink [][]byte
 
 // quadraticUnit is what the quadratic toy charges for each count of numbers squared: 100
 // numbers cost six times the toy's limit.
@@ -193,16 +194,18 @@ var toys = map[string]toy{
 			io.WriteString(w, "99999999\n")
 		}
 	})},
-	"exit-on-7":      {ref: toyJudge, fast: toyWith(7, func(io.Writer) { os.Exit(3) })},
-	"overflow-on-7":  {ref: toyJudge, fast: toyWith(7, func(w io.Writer) { fmt.Fprint(w, recurse(0)) })},
+	"exit-on-7": {ref: toyJudge, fast: toyWith(7, func(io.Writer) { os.Exit(3) })},
+	// A stack of 64 MiB at most, not the runtime's 1 GiB: it overflows alike, and each of
+	// its runs does not copy a gigabyte of stack on the way.
+	"overflow-on-7":  {ref: toyJudge, fast: toyWith(7, func(w io.Writer) { debug.SetMaxStack(64 << 20); fmt.Fprint(w, recurse(0)) })},
 	"goroutine-on-7": {ref: toyJudge, fast: toyWith(7, func(io.Writer) { go panic("in another goroutine"); time.Sleep(time.Hour) })},
 	"alloc-on-7": {ref: toyJudge, fast: toyWith(7, func(io.Writer) {
-		for i := 0; i < 64; i++ { // 4 GiB, touched, 64 MiB at a time
+		for i := 0; i < 64; i++ { // 4 GiB, touched, 64 MiB at a time, each kept
 			b := make([]byte, 64<<20)
 			for j := 0; j < len(b); j += 4096 {
 				b[j] = 1
 			}
-			sink = append(sink, b...)
+			sink = append(sink, b)
 		}
 	})},
 	"stderr-flood": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {

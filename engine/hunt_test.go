@@ -19,6 +19,7 @@ import (
 	"gamediff/engine"
 	"gamediff/report"
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 func hunt(t *testing.T, ctx context.Context, cfg engine.HuntConfig) outcome.Summary {
@@ -152,13 +153,13 @@ func TestHuntMisbehavingJudges(t *testing.T) {
 	}{
 		{toy: "panic-on-13", verdict: "RE", sig: "RE in fast: panic: thirteen is unlucky", input: "1\n13\n", report: "thirteen is unlucky"},
 		// A spin never ends, whatever the limit: a short one makes each of its runs cheap.
-		{toy: "loop-on-42", limits: sandbox.Limits{Time: 100 * time.Millisecond}, verdict: "TLE", sig: "TLE in fast", input: "1\n42\n", report: "goroutine"},
+		{toy: "loop-on-42", limits: sandbox.Limits{Time: cpuclock.Limit(100 * time.Millisecond)}, verdict: "TLE", sig: "TLE in fast", input: "1\n42\n", report: "goroutine"},
 		{toy: "sleep-on-42", limits: sandbox.Limits{Wall: 500 * time.Millisecond}, verdict: "TLE", sig: "TLE in fast", input: "1\n42\n", report: "wall time"},
 		{toy: "flood-on-99", limits: sandbox.Limits{Output: 1 << 16}, verdict: "OLE", sig: "OLE in fast", input: "1\n99\n"},
 		{toy: "exit-on-7", verdict: "crash", sig: "crash in fast: exit status N", input: "1\n7\n", report: "exit status 3"},
-		{toy: "overflow-on-7", limits: sandbox.Limits{Time: 20 * time.Second}, verdict: "crash", sig: "crash in fast: fatal error: stack overflow", input: "1\n7\n", report: "stack overflow"},
+		{toy: "overflow-on-7", limits: sandbox.Limits{Time: cpuclock.Limit(20 * time.Second)}, verdict: "crash", sig: "crash in fast: fatal error: stack overflow", input: "1\n7\n", report: "stack overflow"},
 		{toy: "goroutine-on-7", verdict: "crash", sig: "crash in fast: panic: in another goroutine", input: "1\n7\n", report: "in another goroutine"},
-		{toy: "alloc-on-7", limits: sandbox.Limits{Time: 20 * time.Second, Memory: 512 << 20}, verdict: "MLE", sig: "MLE in fast", input: "1\n7\n", report: "memory"},
+		{toy: "alloc-on-7", limits: sandbox.Limits{Time: cpuclock.Limit(20 * time.Second), Memory: 512 << 20}, verdict: "MLE", sig: "MLE in fast", input: "1\n7\n", report: "memory"},
 		{toy: "stderr-flood"},
 	}
 	for _, tt := range tests {
@@ -197,7 +198,7 @@ func TestHuntMisbehavingJudges(t *testing.T) {
 func TestHuntReferenceFailureIsNotAFinding(t *testing.T) {
 	dir := t.TempDir()
 	sum, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: game(t, "ref-loops-on-42"), Seed: 3, Cases: 300,
-		RefLimits: sandbox.Limits{Time: 300 * time.Millisecond}, FoundDir: dir})
+		RefLimits: sandbox.Limits{Time: cpuclock.Limit(300 * time.Millisecond)}, FoundDir: dir})
 	var rf *outcome.RefFailure
 	if !errors.As(err, &rf) || rf.Divergence.Want.Status != sandbox.TimedOut || !holds(rf.Input, 42) {
 		t.Fatalf("error %v: want the reference's time-out on a case holding 42", err)
@@ -338,12 +339,13 @@ func TestMinimizeTakesOnlyValidCandidates(t *testing.T) {
 // TestMinimizeRespectsItsBudget: a minimization whose every candidate hangs stops at its
 // budget, before the case is 1-minimal, and the case as found stays the finding's. How
 // long past its budget it ended is logged (the toy's limit is 0.3 s of CPU, its wall-clock
-// backstop 1.6 s; a loaded machine stretches both).
+// backstop 1.6 s; a loaded machine stretches both). The budget is scaled with the toy's
+// limit (cpuclock.Limit), so that a hanging candidate costs it alike.
 func TestMinimizeRespectsItsBudget(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: a minimization stopped at its budget is proved by the full suite")
 	}
-	const budget = 500 * time.Millisecond
+	budget := cpuclock.Limit(500 * time.Millisecond) // scaled with the toy's limit
 	sum := hunt(t, context.Background(), engine.HuntConfig{Game: game(t, "loop-on-42"), Seed: 3, Cases: 300, Workers: 1,
 		MinimizeTime: budget})
 	if len(sum.Findings) != 1 || sum.Findings[0].Minimize.Complete {
@@ -547,7 +549,7 @@ func TestTimeOutIsNarrowedByScalingAndTellsItsGrowth(t *testing.T) {
 	if e := float64(g.FastExponent); !math.IsNaN(e) && e > 1.5 {
 		t.Errorf("growth %+v: ref's does not grow quadratically", g)
 	}
-	t.Logf("%d bytes of %d; %s\n%s", f.InputBytes, f.Original, report.GrowthSentence(f.Growth, "fast", "ref"), report.GrowthTable(f.Growth, "fast", "ref", 300*time.Millisecond))
+	t.Logf("%d bytes of %d; %s\n%s", f.InputBytes, f.Original, report.GrowthSentence(f.Growth, "fast", "ref"), report.GrowthTable(f.Growth, "fast", "ref", toy{}.TimeLimit()))
 }
 
 // TestHuntRandomAnswerIsOneFinding: a judge that answers a random word for 7 is wrong on
@@ -588,7 +590,7 @@ func TestHuntRandomAnswerIsOneFinding(t *testing.T) {
 func TestHuntSlowThenWrongIsWrong(t *testing.T) {
 	t.Setenv(markerEnv, t.TempDir())
 	sum := hunt(t, context.Background(), engine.HuntConfig{Game: fixedCase{game(t, "slow-once-then-wrong-on-7"), toyCase{3, 7}}, Seed: 1, Cases: 1, Workers: 2,
-		Limits: sandbox.Limits{Time: 200 * time.Millisecond}})
+		Limits: sandbox.Limits{Time: cpuclock.Limit(200 * time.Millisecond)}})
 	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != outcome.WA {
 		t.Fatalf("findings %+v, dismissed %+v: want one WA", sum.Findings, sum.Dismissed)
 	}

@@ -9,6 +9,7 @@ import (
 	"gamediff/engine"
 	"gamediff/outcome"
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 // TestJudgeTests judges the toy's fast, wrong on 7 and panicking on 13, on a few tests: each
@@ -82,7 +83,7 @@ func TestJudgeSlowThenWrongIsWrong(t *testing.T) {
 	toyJudge(c.Encode(), &want)
 	tests := []engine.Test{{Name: "3 7", Input: c.Encode(), Want: outcome.Result{Result: sandbox.Result{Stdout: []byte(want.String())}}}}
 	judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: game(t, "slow-once-then-wrong-on-7"), Workers: 2,
-		Limits: sandbox.Limits{Time: 200 * time.Millisecond}}, tests)
+		Limits: sandbox.Limits{Time: cpuclock.Limit(200 * time.Millisecond)}}, tests)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 // fullFolder mounts a small tmpfs (it needs the rights to mount, which CI, as root, has)
@@ -137,7 +138,7 @@ func TestUnwritableEverywhereSaysSoOfWhatIsNoFinding(t *testing.T) {
 	}
 	t.Setenv("TMPDIR", filepath.Join(file, "tmp"))
 	_, err := engine.Hunt(context.Background(), engine.HuntConfig{Game: fixedCase{game(t, "ref-loops-on-42"), toyCase{3, 42}}, Seed: 1, Cases: 1,
-		RefLimits: sandbox.Limits{Time: 300 * time.Millisecond}, FoundDir: filepath.Join(file, "found")})
+		RefLimits: sandbox.Limits{Time: cpuclock.Limit(300 * time.Millisecond)}, FoundDir: filepath.Join(file, "found")})
 	var rf *outcome.RefFailure
 	if !errors.As(err, &rf) || rf.Path != "" || !strings.Contains(rf.Error(), "kept nowhere") || string(rf.Input) != string(toyCase{3, 42}.Encode()) {
 		t.Fatalf("error %v: want the reference's failure, its input carried whole and said kept nowhere", err)

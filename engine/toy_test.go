@@ -110,7 +110,11 @@ type toy struct {
 func (t toy) Name() string                         { return t.name }
 func (t toy) Ref(input []byte, w io.Writer) error  { return t.ref(input, w) }
 func (t toy) Fast(input []byte, w io.Writer) error { return t.fast(input, w) }
-func (t toy) TimeLimit() time.Duration             { return 300 * time.Millisecond }
+
+// TimeLimit is the toy's limit, 0.3 s of CPU, scaled as every limit a test sets
+// (cpuclock.Limit); quadraticUnit, the quadratic toy's charge, is scaled with it.
+func (t toy) TimeLimit() time.Duration { return cpuclock.Limit(300 * time.Millisecond) }
+
 func (t toy) Decode(input []byte) (engine.Case, error) {
 	c, err := decodeToy(input)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"gamediff/outcome"
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 // TestWorkerDropStopsTheProgram drops a request whose program sleeps: the worker stops
@@ -56,7 +57,7 @@ func TestProgramInputErrorLine(t *testing.T) {
 		{"echo partial; exit 3", 3, 0},
 		{"echo 'line 7: not an error' >&2; echo answer", 0, 0},
 	} {
-		s := localSolver(nil, side{Argv: []string{"sh", "-c", tt.script}, Limits: sandbox.Limits{Time: time.Second}}, nil, Exact)
+		s := localSolver(nil, side{Argv: []string{"sh", "-c", tt.script}, Limits: sandbox.Limits{Time: cpuclock.Limit(time.Second)}}, nil, Exact)
 		r, err := s.Run(context.Background(), []byte("input\n"))
 		if err != nil || r.Solver != outcome.Program || r.Status != sandbox.Exited || r.Exit != tt.exit || r.ErrLine != tt.line {
 			t.Errorf("%s: %s exit %d line %d (stderr %q), err %v; want program, exit %d line %d", tt.script, r.Status, r.Exit, r.ErrLine, r.Stderr, err, tt.exit, tt.line)
@@ -86,7 +87,7 @@ func TestWorkerComparesAFloodAsItComes(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			req := request{Game: "toy", Compare: tt.eq, Both: true, Want: side{Answer: answer},
-				Got: side{Argv: []string{"sh", "-c", tt.script}, Limits: sandbox.Limits{Time: 10 * time.Second}}}
+				Got: side{Argv: []string{"sh", "-c", tt.script}, Limits: sandbox.Limits{Time: cpuclock.Limit(10 * time.Second)}}}
 			_, got, same, err := w.run(context.Background(), req, nil)
 			if err != nil || got.Status != sandbox.Exited || same != tt.same || len(got.Stdout) != tt.kept || got.Omitted != tt.omitted {
 				t.Fatalf("err %v, status %v, same %v, kept %d, omitted %d; want same %v, kept %d, omitted %d",

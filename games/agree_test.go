@@ -13,6 +13,7 @@ import (
 
 	"gamediff/engine"
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 // These tests hold for every registered game: ref and fast agree on generated cases, on
@@ -21,7 +22,7 @@ import (
 
 func agree(t *testing.T, g Game, input []byte) outcome.Result {
 	t.Helper()
-	limits := sandbox.Limits{Time: 20 * time.Second}
+	limits := sandbox.Limits{Time: cpuclock.Limit(20 * time.Second)}
 	want, _, d, err := engine.Diff(context.Background(), engine.InProcess{Solver: outcome.Ref, Judge: g.Ref, Limits: limits},
 		engine.InProcess{Solver: outcome.Fast, Judge: g.Fast, Limits: limits}, input, engine.Exact)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"gamediff/engine"
 	"gamediff/outcome"
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 // TestHangingJudgeIsReportedAndMinimized: a judge that hangs on one input in seven is
@@ -29,7 +30,7 @@ func TestHangingJudgeIsReportedAndMinimized(t *testing.T) {
 		// per hanging candidate. A short limit keeps that cheap on a loaded machine, and
 		// the minimization is bounded by its count of candidates, the same on any machine
 		// (one in seven hangs: 50 find a smaller hanging one); the time is only a cap.
-		Limits: sandbox.Limits{Time: 300 * time.Millisecond}, MinimizeRuns: 50, MinimizeTime: 10 * time.Minute})
+		Limits: sandbox.Limits{Time: cpuclock.Limit(300 * time.Millisecond)}, MinimizeRuns: 50, MinimizeTime: 10 * time.Minute})
 	took := time.Since(start)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 // startChild starts the test binary as a Child that does what does says (see serveChild),
@@ -110,7 +111,7 @@ func TestChildWatch(t *testing.T) {
 		want       sandbox.Status
 		what       string // part of the verdict's message
 	}{
-		{"spins", "spin", sandbox.Limits{Time: 200 * time.Millisecond, Wall: 10 * time.Second}, false, false, sandbox.TimedOut, "CPU time"},
+		{"spins", "spin", sandbox.Limits{Time: cpuclock.Limit(200 * time.Millisecond), Wall: cpuclock.Limit(10 * time.Second)}, false, false, sandbox.TimedOut, "CPU time"},
 		{"sleeps", "sleep", sandbox.Limits{Time: time.Second, Wall: 300 * time.Millisecond}, false, false, sandbox.Idle, "no answer"},
 		{"waits for a program", "sleep", sandbox.Limits{Time: time.Second, Wall: 300 * time.Millisecond}, true, false, sandbox.Disturbed, "did not answer"},
 		{"stopped", "sleep", sandbox.Limits{Time: time.Minute, Wall: time.Minute}, false, true, sandbox.Disturbed, "stopped from outside"},

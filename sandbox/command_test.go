@@ -4,6 +4,7 @@ package sandbox_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"runtime"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 func sh(script string, limits sandbox.Limits) sandbox.Command {
@@ -43,7 +45,7 @@ func TestCommandVerdicts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := sh(tt.script, sandbox.Limits{Time: 300 * time.Millisecond, Wall: 600 * time.Millisecond, Output: 1 << 16}).Run(context.Background(), []byte("input\n"))
+			r, err := sh(tt.script, sandbox.Limits{Time: cpuclock.Limit(300 * time.Millisecond), Wall: cpuclock.Limit(600 * time.Millisecond), Output: 1 << 16}).Run(context.Background(), []byte("input\n"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +75,7 @@ func TestCommandMemoryIsTheProgramsOwn(t *testing.T) {
 	for i := 0; i < len(held); i += 4096 {
 		held[i] = 1
 	}
-	limits := sandbox.Limits{Time: 5 * time.Second, Memory: 128 << 20}
+	limits := sandbox.Limits{Time: cpuclock.Limit(5 * time.Second), Memory: 128 << 20}
 	r, err := sh("cat; : 31415926", limits).Run(context.Background(), []byte("input\n"))
 	if err != nil || r.Status != sandbox.Exited || string(r.Stdout) != "input\n" {
 		t.Errorf("cat after a peak of 256 MiB here: status %v (%q), err %v; want a normal exit", r.Status, r.Stderr, err)
@@ -90,8 +92,11 @@ func TestCommandMemoryIsTheProgramsOwn(t *testing.T) {
 
 func TestCommandCPUNotWallTime(t *testing.T) {
 	// Sleeping uses no CPU: under a 200 ms CPU limit with a generous wall backstop, a
-	// 500 ms sleep is not a TLE, as on a judge.
-	r, err := sh("sleep 0.5; echo done", sandbox.Limits{Time: 200 * time.Millisecond, Wall: 5 * time.Second}).Run(context.Background(), nil)
+	// 500 ms sleep is not a TLE, as on a judge. The sleep is scaled with the limits
+	// (cpuclock.Limit), so that it stays 2.5 times the CPU limit.
+	limit := cpuclock.Limit(200 * time.Millisecond)
+	script := fmt.Sprintf("sleep %.3f; echo done", (5 * limit / 2).Seconds())
+	r, err := sh(script, sandbox.Limits{Time: limit, Wall: cpuclock.Limit(5 * time.Second)}).Run(context.Background(), nil)
 	if err != nil || r.Status != sandbox.Exited || string(r.Stdout) != "done\n" {
 		t.Fatalf("status %v, stdout %q, stderr %q, cpu %v, err %v: want a normal exit", r.Status, r.Stdout, r.Stderr, r.CPU, err)
 	}
@@ -119,7 +124,7 @@ func TestCommandMissingProgram(t *testing.T) {
 func TestCommandInheritsNothing(t *testing.T) {
 	t.Setenv(listFDsEnv, "1") // the test binary lists what it got (see TestMain)
 	t.Setenv("GAMEDIFF_SANDBOX_TEST_OTHER", "1")
-	r, err := sandbox.Command{Argv: []string{os.Args[0]}, Limits: sandbox.Limits{Time: 10 * time.Second}}.Run(context.Background(), nil)
+	r, err := sandbox.Command{Argv: []string{os.Args[0]}, Limits: sandbox.Limits{Time: cpuclock.Limit(10 * time.Second)}}.Run(context.Background(), nil)
 	if err != nil || r.Status != sandbox.Exited || string(r.Stdout) != "fds 0 1 2\n" {
 		t.Errorf("status %v, stdout %q (stderr %q), err %v; want fds 0 1 2 and no GAMEDIFF_ variable", r.Status, r.Stdout, r.Stderr, err)
 	}

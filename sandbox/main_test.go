@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 	"gamediff/testutil/proctable"
 )
 
@@ -144,7 +145,7 @@ func serveChild(does string) {
 		// A program it runs inherits fds 0, 1 and 2 alone, and no harness variable.
 		os.Setenv(listFDsEnv, "1")
 		os.Setenv("GAMEDIFF_SANDBOX_TEST_OTHER", "1")
-		r, err := sandbox.Command{Argv: []string{os.Args[0]}, Limits: sandbox.Limits{Time: 10 * time.Second}}.Run(context.Background(), nil)
+		r, err := sandbox.Command{Argv: []string{os.Args[0]}, Limits: sandbox.Limits{Time: cpuclock.Limit(10 * time.Second)}}.Run(context.Background(), nil)
 		fmt.Fprintf(out, "program: %v %v %s", err, r.Status, r.Stdout)
 		// It echoes what it is sent, to its end.
 		sc := bufio.NewScanner(in)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gamediff/sandbox"
+	"gamediff/testutil/cpuclock"
 )
 
 // TestOutputLimitIsTheBytesWritten: whether a run is over its output limit is decided by
@@ -30,7 +31,7 @@ func TestOutputLimitIsTheBytesWritten(t *testing.T) {
 			t.Run(fmt.Sprintf("%s write, limit %d", how, limit), func(t *testing.T) {
 				t.Parallel()
 				cmd := sandbox.Command{Argv: []string{os.Args[0], writeArg, how, strconv.Itoa(written)},
-					Limits: sandbox.Limits{Time: 10 * time.Second, Output: limit}}
+					Limits: sandbox.Limits{Time: cpuclock.Limit(10 * time.Second), Output: limit}}
 				var (
 					mu      sync.Mutex
 					wrong   = map[string]int{}
@@ -94,7 +95,7 @@ func TestCommandKeepsTheHeadAndTeesTheRest(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var teed bytes.Buffer
 			cmd := sandbox.Command{Argv: []string{os.Args[0], writeArg, "small", strconv.Itoa(written)},
-				Limits: sandbox.Limits{Time: 10 * time.Second, Output: tt.limit}, Keep: tt.keep, Tee: &teed}
+				Limits: sandbox.Limits{Time: cpuclock.Limit(10 * time.Second), Output: tt.limit}, Keep: tt.keep, Tee: &teed}
 			r, err := cmd.Run(context.Background(), nil)
 			if err != nil || r.Status != tt.status {
 				t.Fatalf("status %v (stderr %.100q), err %v; want %v", r.Status, r.Stderr, err, tt.status)

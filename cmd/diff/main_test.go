@@ -17,6 +17,7 @@ import (
 	"gamediff/engine"
 	"gamediff/games"
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/cpuclock"
 )
 
 // TestMain makes the test binary a hunt's worker when a hunt starts it as one, and
@@ -234,7 +235,7 @@ func TestInterruptDuringMinimizationExits130(t *testing.T) {
 	var out bytes.Buffer
 	errs := &notifyingWriter{on: "minimizing", f: cancel}
 	dir := t.TempDir()
-	code := dispatch(ctx, []string{"hunt", "-game", "mine", "-cmd", prog, "-seed", "2", "-cases", "100", "-timeout", "200ms", "-json", "-o", dir},
+	code := dispatch(ctx, []string{"hunt", "-game", "mine", "-cmd", prog, "-seed", "2", "-cases", "100", "-timeout", cpuclock.Limit(200 * time.Millisecond).String(), "-json", "-o", dir},
 		&env{stdin: strings.NewReader(""), stdout: &out, stderr: errs})
 	var sum huntSummary
 	json.Unmarshal(out.Bytes(), &sum)
@@ -409,7 +410,7 @@ func TestHuntProgramVerdicts(t *testing.T) {
 		program, verdict string
 		args             []string
 	}{
-		{"sleeper", "TLE", []string{"-timeout", "300ms", "-minimize-time", "1s"}},
+		{"sleeper", "TLE", []string{"-timeout", cpuclock.Limit(300 * time.Millisecond).String(), "-minimize-time", "1s"}},
 		{"panicker", "RE", nil},
 		{"flooder", "OLE", []string{"-output-limit", "100000"}},
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/cpuclock"
 	"gamediff/testutil/proctable"
 )
 
@@ -34,7 +35,7 @@ func TestOutputMemoryIsBounded(t *testing.T) {
 	bound := int64(2*limit + 200<<20)
 	for _, compare := range []string{"exact", "tokens"} {
 		t.Run(compare, func(t *testing.T) {
-			cmd := exec.Command(bin, "judge", "-game", "mine", "-json", "-timeout", "1m", "-compare", compare,
+			cmd := exec.Command(bin, "judge", "-game", "mine", "-json", "-timeout", cpuclock.Limit(time.Minute).String(), "-compare", compare,
 				"-output-limit", strconv.Itoa(limit), "-cmd", fmt.Sprintf("yes | head -c %d", limit),
 				clitest.Path("corpus", "mine", "sample-1.in"))
 			var stdout, stderr bytes.Buffer

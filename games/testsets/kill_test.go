@@ -22,6 +22,7 @@ import (
 	"gamediff/outcome"
 	"gamediff/sandbox"
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/cpuclock"
 )
 
 // TestMain makes the test binary a worker when a judging starts it as one.
@@ -84,7 +85,8 @@ func heldPrograms(t *testing.T, g games.Game, zoo, rulings string) map[string]he
 // TestDefaultSetsKillTheKnownWrongSolutions: each game's default test set (gen, seed 1) is
 // judged as Polygon's invocations judge it. The right solutions are the game's examples
 // (examples/GAME/*.cpp: the example, and the straightforward solution written as the
-// accepted ones are): each must pass every test. The wrong ones are every bug of the
+// accepted ones are): each must pass every test, under the statement's limit scaled as
+// every limit a test sets (cpuclock.Limit). The wrong ones are every bug of the
 // wrong-solution zoo (WA, RE and TLE) and every one-ruling misreading of
 // cmd/diff/testdata/rulings: every claim of the plan ("fails bug:NAME") is judged on its
 // test, which must fail it (a claim of time by a time-out, judged as heldPrograms says),
@@ -116,7 +118,11 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 			}
 			for _, src := range examples {
 				right := clitest.CXX(t, g.Name()+"-"+strings.TrimSuffix(filepath.Base(src), ".cpp"), src)
-				judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: []string{right}, Workers: 2}, all)
+				// The statement's limit, scaled as every limit a test sets (cpuclock.Limit):
+				// a right solution must pass on a slower machine too.
+				limit := cpuclock.Limit(g.TimeLimit())
+				judged, err := engine.JudgeTests(context.Background(), engine.JudgeConfig{Game: g, Program: []string{right}, Workers: 2,
+					Limits: sandbox.Limits{Time: limit}}, all)
 				if err != nil {
 					t.Fatalf("judging %s: %v", src, err)
 				}
@@ -129,7 +135,7 @@ func TestDefaultSetsKillTheKnownWrongSolutions(t *testing.T) {
 						slowest, at = j.CPU, filepath.Base(j.Test)
 					}
 				}
-				t.Logf("right %s: passes every test, the slowest (%s) in %v (limit %v)", filepath.Base(src), at, slowest.Round(time.Millisecond), g.TimeLimit())
+				t.Logf("right %s: passes every test, the slowest (%s) in %v (limit %v)", filepath.Base(src), at, slowest.Round(time.Millisecond), limit.Round(time.Millisecond))
 			}
 			rulings := clitest.CXX(t, "rulings-"+g.Name(), filepath.Join("..", "..", "cmd", "diff", "testdata", "rulings", g.Name(), "solution.cpp"))
 			held := heldPrograms(t, g, zoo, rulings)

@@ -14,6 +14,7 @@ import (
 
 	"gamediff/games"
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/cpuclock"
 	"gamediff/testutil/proctable"
 )
 
@@ -52,18 +53,25 @@ func TestHuntKilledLeavesNothingRunning(t *testing.T) {
 }
 
 // TestHuntTightTimeoutNeverBlamesTheReference: -timeout limits the program only; ref has
-// a generous limit of its own, so a right program under a tight limit gives its TLEs (or,
-// at the edge of the limit, flaky ones), and every case saved holds ref's whole answer on
-// that very case, never an empty one. It runs alone, before the tests that run side by
-// side: its program runs at the edge of its limit.
+// a generous limit of its own, so a right program under a tight limit gives its TLE (or,
+// at the edge of the limit, a flaky one), and the case saved holds ref's whole answer on
+// that very case, never an empty one. The program is the zoo's rescan (right, each scan
+// charged in CPU time, testutil/cpuclock) under a sixteenth of the statement's limit, with
+// a sixteenth of the charge: its larger cases are over the limit on any machine, however
+// fast, and ref's on the same cases far under its own. It runs alone, before the tests
+// that run side by side: its program runs at the edge of its limit.
 func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
 	clitest.Long(t, "that a right program under a tight limit is only ever slow, never blamed on ref")
 	found := t.TempDir()
+	g, err := games.Lookup("mine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit, cellNS := clitest.RescanUnder(t, "mine", g.TimeLimit(), 16)
 	// A count of cases, not a duration: how many cases a duration draws depends on the
-	// machine, and a busy one may draw too few to meet one that needs 10 ms (seed 1: case
-	// 630 is the first, then a dozen before 3,000).
-	code, out, errs := clitest.Exec(t, "", "hunt", "-game", "mine", "-cmd", filepath.Join(clitest.Zoo(t), "mine"), "-seed", "1", "-cases", "2000",
-		"-timeout", "10ms", "-minimize-time", "5s", "-max-findings", "3", "-json", "-o", found)
+	// machine.
+	code, out, errs := clitest.Exec(t, "", "hunt", "-game", "mine", "-cmd", filepath.Join(clitest.Zoo(t), "mine")+" -bug rescan -cell-ns "+cellNS,
+		"-seed", "1", "-cases", "2000", "-timeout", limit.String(), "-minimize-time", "5s", "-max-findings", "1", "-cause-runs", "0", "-json", "-o", found)
 	var sum struct {
 		Findings []struct{ Verdict string }
 	}
@@ -76,7 +84,9 @@ func TestHuntTightTimeoutNeverBlamesTheReference(t *testing.T) {
 		}
 	}
 	saved, _ := filepath.Glob(filepath.Join(found, "mine", "*.in"))
-	g, _ := games.Lookup("mine")
+	if len(saved) == 0 {
+		t.Errorf("no case saved in %s", found)
+	}
 	for _, path := range saved {
 		e, err := corpus.ReadEntry(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 		if err != nil {
@@ -105,8 +115,8 @@ func TestHuntMisbehavingPrograms(t *testing.T) {
 	}{
 		// Any limit is past a loop without end, and far past what the right program's runs
 		// take: a short one makes each of the loop's runs cheap.
-		{"loop", "TLE", "TLE in program", []string{"-timeout", "100ms"}},
-		{"ignore-term", "TLE", "TLE in program", []string{"-timeout", "100ms"}},
+		{"loop", "TLE", "TLE in program", []string{"-timeout", cpuclock.Limit(100 * time.Millisecond).String()}},
+		{"ignore-term", "TLE", "TLE in program", []string{"-timeout", cpuclock.Limit(100 * time.Millisecond).String()}},
 		{"recursion", "RE", "RE: exit 2", nil},
 		{"exit3", "RE", "RE: exit 3", nil},
 		{"goroutine-panic", "RE", "RE: exit 2", nil},

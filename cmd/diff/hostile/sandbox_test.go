@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/cpuclock"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,7 +99,7 @@ var hostileRows = []hostileRow{
 	{name: "double-forker holding stdout", command: "HOSTILE -mode double-fork -then MINE", args: []string{"-cases", "40"}},
 	{name: "tty writer", command: "HOSTILE -mode tty -then MINE", args: []string{"-cases", "20"}},
 	{name: "ulimit -n 4", command: "ulimit -n 4; exec MINE", args: []string{"-cases", "100"}},
-	{name: "compound spinner", command: "true && HOSTILE -mode spin", args: []string{"-cases", "2", "-timeout", "300ms", "-minimize-time", "0"},
+	{name: "compound spinner", command: "true && HOSTILE -mode spin", args: []string{"-cases", "2", "-timeout", cpuclock.Limit(300 * time.Millisecond).String(), "-minimize-time", "0"},
 		verdict: "TLE", stderr: "CPU time"},
 	{name: "compound allocator", command: "ulimit -s unlimited && HOSTILE -mode alloc", args: []string{"-cases", "2", "-memory-limit", "128", "-minimize-time", "0"},
 		verdict: "MLE", stderr: "memory"},
@@ -343,7 +344,7 @@ func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
 		{"hunting, setsid children", "HOSTILE -mode setsid -then MINE", "in fast's place", nil},
 		{"minimizing a WA", "MINE -bug quit-counted", "minimizing", nil},
 		{"minimizing a WA under sh", "ulimit -s unlimited && MINE -bug quit-counted", "minimizing", nil},
-		{"minimizing a TLE under sh", "true && HOSTILE -mode spin-if-big -then MINE", "minimizing", []string{"-timeout", "200ms"}},
+		{"minimizing a TLE under sh", "true && HOSTILE -mode spin-if-big -then MINE", "minimizing", []string{"-timeout", cpuclock.Limit(200 * time.Millisecond).String()}},
 		{"minimizing a crash", "MINE -bug recursive-fill", "minimizing", nil},
 	}
 	for _, tt := range tests {

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/cpuclock"
 )
 
 // A program that stops itself (SIGSTOP, as a C program raising it or a shell's kill -STOP
@@ -54,7 +56,7 @@ func TestProgramStoppedForEverIsNoFinding(t *testing.T) {
 	t.Parallel()
 	bins := own(t)
 	code, out, errs := clitest.Run(t, bins.gamediff, "", "hunt", "-game", "tower", "-cmd", bins.hostile+" -mode stop-self -then "+bins.tower,
-		"-timeout", "100ms", "-seed", "3", "-cases", "2", "-minimize-time", "0", "-json", "-o", t.TempDir())
+		"-timeout", cpuclock.Limit(100*time.Millisecond).String(), "-seed", "3", "-cases", "2", "-minimize-time", "0", "-json", "-o", t.TempDir())
 	var sum struct {
 		Findings  []struct{ Verdict, Signature string }
 		Dismissed []struct{ Signature, Why string }

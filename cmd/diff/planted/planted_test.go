@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/cpuclock"
 )
 
 // sideBySide is how many tests run at once when go test is not told (-parallel): each
@@ -201,12 +202,11 @@ func TestHuntPlantedFast(t *testing.T) {
 		plant, verdict, sig string // sig: a prefix of the finding's signature
 		args                []string
 	}{
-		// An overflow grows and copies its stack to the runtime's cap, which on a loaded
-		// machine may take more than the statement's second of CPU: a limit far past it
-		// keeps its verdict the crash.
-		{"overflow", "crash", "crash in fast: fatal error: stack overflow", []string{"-timeout", "10s"}},
+		// An overflow grows and copies its stack to its cap (64 MiB): a limit far past
+		// what that takes keeps its verdict the crash on a loaded machine.
+		{"overflow", "crash", "crash in fast: fatal error: stack overflow", []string{"-timeout", cpuclock.Limit(10 * time.Second).String()}},
 		// Any limit is past a loop without end: a short one makes each of its runs cheap.
-		{"hang", "TLE", "TLE in fast", []string{"-timeout", "200ms"}},
+		{"hang", "TLE", "TLE in fast", []string{"-timeout", cpuclock.Limit(200 * time.Millisecond).String()}},
 		{"alloc", "MLE", "MLE in fast", []string{"-memory-limit", "128"}},
 		{"panic", "RE", "RE in fast: panic: " + plantedSign, nil},
 	} {

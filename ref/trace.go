@@ -20,10 +20,3 @@ func traced[S interface{ setOutput([]byte) }](play func(out *bufio.Writer, obser
 	out.Flush()
 	return buf.Bytes(), err
 }
-
-// silent runs a judge's play for one of the XSteps functions: with no output at all, which
-// a game's play then neither sorts nor prints, and each step handed to observe with no
-// Output. It returns play's error.
-func silent[S any](play func(out *bufio.Writer, observe func(S)) error, observe func(S)) error {
-	return play(nil, observe)
-}

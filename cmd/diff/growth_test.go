@@ -50,7 +50,7 @@ type knownGrowth struct {
 	// unshrunk keeps the limit from going under growthBase (limit), for a growth that a
 	// shorter one cannot measure: its probes would fall under the engine's noise floor
 	// (engine/scale.go's noiseFloor, which GAMEDIFF_TEST_LIMITS does not scale and a slower
-	// machine does not move), or the program's real work would push them over it.
+	// machine does not move).
 	unshrunk bool
 }
 

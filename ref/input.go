@@ -2,10 +2,8 @@ package ref
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"strconv"
-	"strings"
+	"math"
 
 	"gamediff/internal/quote"
 )
@@ -96,23 +94,37 @@ func checkNumber(tok token, what string, lo, hi int) (int, error) {
 
 // parseInteger reads text as scanf's %d does: an optional sign, then one or more decimal
 // digits (ok). fits is false when the value is too large for an int, which puts it
-// outside every range. The syntax is checked first, as strconv reports a range error
-// for "99999999999999999999x" before it sees the x.
+// outside every range; the syntax is still checked to the end, so "99999999999999999999x"
+// is no integer at all. One pass, no copy: ref reads every number of every case a hunt
+// makes with it.
 func parseInteger(text string) (v int, fits, ok bool) {
-	digits := strings.TrimLeft(text, "+-")
-	if len(text)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
+	digits, negative := text, false
+	if digits != "" && (digits[0] == '+' || digits[0] == '-') {
+		digits, negative = digits[1:], digits[0] == '-'
+	}
+	if digits == "" {
 		return 0, false, false
 	}
-	// Leading zeros change nothing, and more than 19 digits never fit in an int (2^63 has
-	// 19): strconv sees at most a sign and 19 digits, since its error would copy a huge
-	// token whole.
-	significant := strings.TrimLeft(digits, "0")
-	if len(significant) > 19 {
+	var u uint64 // the magnitude, while it fits in an int's
+	fits = true
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, false, false
+		}
+		// 2^63 is the largest magnitude an int holds (negative): past it, the value no
+		// longer fits, and the digits left are only checked.
+		if d := uint64(c - '0'); fits && u <= (1<<63-d)/10 {
+			u = u*10 + d
+		} else {
+			fits = false
+		}
+	}
+	switch {
+	case !fits || !negative && u > math.MaxInt64:
 		return 0, false, true
+	case negative:
+		return int(-u), true, true // -(2^63) wraps to itself, math.MinInt64
 	}
-	if significant == "" {
-		significant = "0"
-	}
-	v, err := strconv.Atoi(text[:len(text)-len(digits)] + significant)
-	return v, !errors.Is(err, strconv.ErrRange), true
+	return int(u), true, true
 }

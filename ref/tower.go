@@ -2,6 +2,7 @@ package ref
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -569,8 +570,12 @@ func (g *TowerGame) automatic() {
 func (g *TowerGame) vanishOnB() string {
 	var doomed [][2]int
 	for y := 2; y <= g.n; y++ {
+		below, row := g.grid[y-1], g.grid[y]
+		if bytes.IndexByte(below[1:g.m+1], 'B') < 0 {
+			continue // few levels hold a B: a level without one holds nothing up to vanish
+		}
 		for x := 1; x <= g.m; x++ {
-			if g.grid[y-1][x] == 'B' && g.block(y, x) { // few cells stand on a B: looked at first
+			if below[x] == 'B' && row[x] != '.' {
 				doomed = append(doomed, [2]int{y, x})
 			}
 		}
@@ -600,7 +605,9 @@ func (g *TowerGame) blocksFall() bool {
 	changed := false
 	for y := 2; y <= g.n; y++ {
 		for x := 1; x <= g.m; x++ {
-			if !g.block(y, x) || !g.lowerEmpty(y, x) {
+			// Inside the tower, a cell holds a block unless it is '.' (block): most are
+			// empty, and are passed over first.
+			if g.grid[y][x] == '.' || !g.lowerEmpty(y, x) {
 				continue
 			}
 			kind := g.grid[y][x]

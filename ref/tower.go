@@ -627,7 +627,13 @@ func (g *TowerGame) blocksFall() bool {
 // lowerEmpty reports whether the three lower cells of (y, x) — below-left, below and
 // below-right — are all empty; outside the tower and the player's cell count as empty.
 func (g *TowerGame) lowerEmpty(y, x int) bool {
-	return !g.block(y-1, x) && !g.block(y-1, x-1) && !g.block(y-1, x+1) // below first: the most often filled
+	if y < 2 || y > g.n+1 || !g.inside(x) {
+		return !g.block(y-1, x) && !g.block(y-1, x-1) && !g.block(y-1, x+1)
+	}
+	// A level of the tower, below first (the most often filled): only its ends look
+	// outside it.
+	below := g.grid[y-1]
+	return below[x] == '.' && (x == 1 || below[x-1] == '.') && (x == g.m || below[x+1] == '.')
 }
 
 // check is R-T18: the conditions in order, the first that holds ends the game. It

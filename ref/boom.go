@@ -6,7 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
-	"sort"
+	"strconv"
 )
 
 // Boom judges the game boom (seed 003, docs/boom.md): it reads T games, each a board
@@ -297,18 +297,21 @@ func (g *BoomGame) running() {
 		return // nothing to print: no need to sort
 	}
 	changed := slices.Clone(g.changed)
-	sort.Slice(changed, func(i, j int) bool {
-		a, b := changed[i], changed[j]
-		return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1])
-	})
-	fmt.Fprint(g.out, "RUNNING: [")
+	slices.SortFunc(changed, byRowThenColumn)
+	// "<%d, %d, %c>" a cell, appended by hand: an opening prints up to 40,000 of them.
+	line := []byte("RUNNING: [")
 	for i, c := range changed {
 		if i > 0 {
-			fmt.Fprint(g.out, ", ")
+			line = append(line, ", "...)
 		}
-		fmt.Fprintf(g.out, "<%d, %d, %c>", c[0], c[1], g.view[c[0]][c[1]])
+		line = append(line, '<')
+		line = strconv.AppendInt(line, int64(c[0]), 10)
+		line = append(line, ", "...)
+		line = strconv.AppendInt(line, int64(c[1]), 10)
+		line = append(line, ", "...)
+		line = append(line, g.view[c[0]][c[1]], '>')
 	}
-	fmt.Fprintln(g.out, "]")
+	g.out.Write(append(line, "]\n"...))
 }
 
 func (g *BoomGame) println(s string) {

@@ -1,5 +1,7 @@
 package ref
 
+import "cmp"
+
 // boolGrid makes an n x m grid of booleans indexed from 1, with a frame of unused false
 // cells around it, so that neighbour loops need no bounds checks.
 func boolGrid(n, m int) [][]bool {
@@ -21,4 +23,10 @@ func countAround(grid [][]bool, x, y int) int {
 		}
 	}
 	return count
+}
+
+// byRowThenColumn orders cells (x, y) by x, then y: the order the statements print the
+// cells an operation changed in.
+func byRowThenColumn(a, b [2]int) int {
+	return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
 }

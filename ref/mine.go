@@ -4,7 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
+	"strconv"
 
 	"gamediff/internal/quote"
 )
@@ -247,13 +248,17 @@ func (g *MineGame) feedback() {
 		g.line("no cell detected")
 		return
 	}
-	sort.Slice(g.newly, func(i, j int) bool {
-		a, b := g.newly[i], g.newly[j]
-		return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1])
-	})
+	slices.SortFunc(g.newly, byRowThenColumn)
 	fmt.Fprintf(g.out, "%d cell(s) detected\n", len(g.newly))
+	// "%d %d %d\n" a cell, appended by hand: a cascade prints up to a million lines.
+	var line []byte
 	for _, c := range g.newly {
-		fmt.Fprintf(g.out, "%d %d %d\n", c[0], c[1], g.number(c[0], c[1]))
+		line = strconv.AppendInt(line[:0], int64(c[0]), 10)
+		line = append(line, ' ')
+		line = strconv.AppendInt(line, int64(c[1]), 10)
+		line = append(line, ' ')
+		line = strconv.AppendInt(line, int64(g.number(c[0], c[1])), 10)
+		g.out.Write(append(line, '\n'))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -15,26 +16,30 @@ import (
 	"gamediff/testutil/clitest"
 )
 
-// TestRunStopsOnSIGTERM: run stops at once on SIGTERM even while the judge spins (a
-// 1000x1000 cascade keeps ref busy for a while).
+// TestRunStopsOnSIGTERM: run stops at once on SIGTERM even while the judge spins. Ref plays
+// a tower of 50x50 blocks under a million commands, each invalid and each followed by the
+// automatic steps' scans of the whole tower: seconds of CPU on this machine, so that the
+// judge is still at work on any machine when it is signalled, once it has spent 100 ms of
+// CPU time (reading its input takes a few).
 func TestRunStopsOnSIGTERM(t *testing.T) {
 	bin := clitest.Gamediff(t)
+	const commands = 1_000_000
 	var in bytes.Buffer
-	in.WriteString("1000 1000\n")
-	row := strings.Repeat(".", 1000) + "\n"
-	for range 1000 {
-		in.WriteString(row)
+	in.WriteString("50 50\nS" + strings.Repeat(".", 49) + "\n")
+	for range 48 {
+		in.WriteString(strings.Repeat("#", 50) + "\n")
 	}
-	for range 30000 {
-		in.WriteString("Sweep 1 1\nFlag 1 1\n")
-	}
-	cmd := exec.Command(bin, "run", "-game", "mine", "-impl", "ref")
+	in.WriteString("G" + strings.Repeat("#", 49) + "\n")
+	in.WriteString(strconv.Itoa(commands) + "\n" + strings.Repeat("CLIMB LEFT\n", commands) + "0 0\n")
+	cmd := exec.Command(bin, "run", "-game", "tower", "-impl", "ref")
 	cmd.Stdin = &in
 	cmd.Stdout = nil
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	for cpuTime(cmd.Process.Pid) < 100*time.Millisecond {
+		time.Sleep(5 * time.Millisecond)
+	}
 	start := time.Now()
 	cmd.Process.Signal(syscall.SIGTERM)
 	err := cmd.Wait()
@@ -43,6 +48,23 @@ func TestRunStopsOnSIGTERM(t *testing.T) {
 		t.Fatalf("run ended %v after SIGTERM with %v, want exit %d: stopped, not finished", time.Since(start), err, exitInterrupted)
 	}
 	t.Logf("stopped %v after SIGTERM", time.Since(start))
+}
+
+// cpuTime is the CPU time process pid has spent, from /proc (in clock ticks of 10 ms);
+// an hour once it has ended, so that a wait for it ends.
+func cpuTime(pid int) time.Duration {
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	i := bytes.LastIndexByte(stat, ')')
+	if err != nil || i < 0 {
+		return time.Hour
+	}
+	f := strings.Fields(string(stat[i+1:])) // from the state on: utime and stime are 12th and 13th
+	if len(f) < 13 || f[0] == "Z" {
+		return time.Hour
+	}
+	utime, _ := strconv.Atoi(f[11])
+	stime, _ := strconv.Atoi(f[12])
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 // TestHuntProgramThatCannotStart: a mistyped -cmd is a usage error with the system's

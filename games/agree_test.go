@@ -139,6 +139,7 @@ func damage(r *rand.Rand, in []byte) []byte {
 }
 
 func TestDamagedInputsEveryGame(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	for _, g := range All() {
 		t.Run(g.Name(), func(t *testing.T) {
 			count := 6000

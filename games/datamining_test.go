@@ -14,6 +14,7 @@ import (
 // all 2^(r·c) - 2 of them (no all-empty or all-mine board), and checks they agree and
 // stay within what any play gives: between 0 and the safe cells less the start.
 func TestDataminingEverySmallBoard(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	shapes := [][2]int{{3, 3}, {3, 4}, {4, 3}, {3, 5}, {5, 3}, {4, 4}, {3, 6}, {6, 3}}
 	if testing.Short() {
 		shapes = shapes[:3]

@@ -13,6 +13,7 @@ import (
 // Generate nor of Unit, with which a hunt of a program draws the cases it packs; every
 // case is valid and the same for the same seed; and Skipped counts what was left out.
 func TestSkipRulingsLeavesThemOut(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	if testing.Short() {
 		t.Skip("-short: every ruling skipped, hunted is proved by the full suite")
 	}

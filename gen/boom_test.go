@@ -230,6 +230,7 @@ func boomFeatures(c testcase.Boom) map[string]bool {
 }
 
 func TestBoomGenReachesTheHardParts(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	if testing.Short() {
 		t.Skip("generates 2000 cases")
 	}
@@ -284,6 +285,7 @@ func TestBoomFromBytesIsValid(t *testing.T) {
 // of the statement's table: sizes and mine counts of the real-game tests, the allowed
 // clicks of tests 5-20, and the validator.
 func TestBoomPlanFollowsTheTable(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	if testing.Short() {
 		t.Skip("generates the whole test set")
 	}

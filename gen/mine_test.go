@@ -26,6 +26,7 @@ func TestMineRoundTrip(t *testing.T) {
 }
 
 func TestMineShrinkCandidatesAreValidAndSmaller(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	if testing.Short() {
 		t.Skip("-short: every mine shrink candidate valid and smaller is proved by the full suite")
 	}
@@ -99,6 +100,7 @@ func TestMineShrinkReachesSingleCuts(t *testing.T) {
 // TestMineGenReachesTheHardParts counts, over many generated cases, the features the
 // generator is meant to produce, by replaying each case on a small model of the rules.
 func TestMineGenReachesTheHardParts(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	seen := map[string]int{}
 	for _, c := range drawCases[testcase.Mine](t, MineGen(nil), 2000) {
 		n, m := len(c.Board), len(c.Board[0])

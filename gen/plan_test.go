@@ -45,6 +45,7 @@ func planCases(t *testing.T, plan []PlanTest) []any {
 // TestPlansExerciseEveryFeature: the tower plan exercises every rule of the rulebook,
 // the datamining plan every board shape and kind of board.
 func TestPlansExerciseEveryFeature(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	if testing.Short() {
 		t.Skip("-short: every plan exercising every feature is proved by the full suite")
 	}

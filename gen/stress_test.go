@@ -12,6 +12,7 @@ import (
 // shapes that make slow solutions slow: many operations read on a big board, and a
 // cascade over most of it.
 func TestLimitCasesStressWhatTheyAreFor(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	t.Run("mine", func(t *testing.T) {
 		c := drawCase[testcase.Mine](t, mustGen("mine -n 1000 -m 1000 -q 60000 -scenario cascade-long-game", nil), 1)
 		g := ref.NewMineGame(c.Board)

@@ -125,6 +125,7 @@ func TestTowerShrinkReachesSingleCuts(t *testing.T) {
 // datasets that reach each clause of the rulings and each result: the generator must
 // reach every one.
 func TestTowerGenReachesTheHardParts(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	if testing.Short() {
 		t.Skip("-short: tower's generator reaching the hard parts is proved by the full suite")
 	}

@@ -439,6 +439,7 @@ func BenchmarkBoomReach(b *testing.B) {
 // ref seconds a case, so -short leaves it out: its aim is a single call at every limit
 // at once, which no draw can miss.
 func TestBoomAimsReachTheirSituations(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	g, err := gamereg.Lookup("boom")
 	if err != nil {
 		t.Fatal(err)

@@ -554,6 +554,7 @@ func towerPushed(mo towerMoment) ruling.Set {
 // (ruling.MineInput and the others) with the checks above. The boards and towers stay
 // small enough for a copy of them at every step.
 func TestPredicatesAgreeWithIndependentChecks(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	for _, tc := range []struct {
 		g      game
 		calls  []string

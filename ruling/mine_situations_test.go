@@ -506,6 +506,7 @@ var mineLargeAims = []string{"board-1000x1000", "cascade-half-board", "cascade-d
 // reaches it for most seeds: at least 8 of the first 32 case seeds of hunt seed 1. (With
 // -short, the cases at the limits are held to the same share of the first 8 seeds.)
 func TestMineAimsReachTheirSituations(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	g, err := registry.Lookup("mine")
 	if err != nil {
 		t.Fatal(err)

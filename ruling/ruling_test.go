@@ -363,6 +363,7 @@ func parts(c any) []interface{ Encode() []byte } {
 // the generator reaches every ruling's situation, so that a hunt aimed at one ruling
 // finds cases.
 func TestRulingsOfGeneratedCases(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	for _, g := range games {
 		t.Run(g.name, func(t *testing.T) {
 			for i, r := range g.table {

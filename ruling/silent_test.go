@@ -15,6 +15,7 @@ import (
 // play that prints, on random small cases, on a hunt's opening cases of 64 KiB at most
 // (the default set's), and on cases aimed at every situation of the catalogue.
 func TestSilentPlayReachesAsThePrinted(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	for _, tt := range []struct {
 		game   string
 		reach  func([]byte) coverage.Set

@@ -522,6 +522,7 @@ func TestTowerFormsReached(t *testing.T) {
 // seeds give a case (a unit, or a whole input for the counts of a whole input) that
 // reaches it.
 func TestTowerAims(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	g, err := gamediffgames.Lookup("tower")
 	if err != nil {
 		t.Fatal(err)

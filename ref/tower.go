@@ -626,13 +626,9 @@ func (g *TowerGame) blocksFall() bool {
 
 // lowerEmpty reports whether the three lower cells of (y, x) — below-left, below and
 // below-right — are all empty; outside the tower and the player's cell count as empty.
+// (y, x) is a cell of the tower above level 1.
 func (g *TowerGame) lowerEmpty(y, x int) bool {
-	if y < 2 || y > g.n+1 || !g.inside(x) {
-		return !g.block(y-1, x) && !g.block(y-1, x-1) && !g.block(y-1, x+1)
-	}
-	// A level of the tower, below first (the most often filled): only its ends look
-	// outside it.
-	below := g.grid[y-1]
+	below := g.grid[y-1] // below first: the most often filled
 	return below[x] == '.' && (x == 1 || below[x-1] == '.') && (x == g.m || below[x+1] == '.')
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/proctable"
 )
 
 // TestRunStopsOnSIGTERM: run stops at once on SIGTERM even while the judge spins. Ref plays
@@ -50,21 +51,14 @@ func TestRunStopsOnSIGTERM(t *testing.T) {
 	t.Logf("stopped %v after SIGTERM", time.Since(start))
 }
 
-// cpuTime is the CPU time process pid has spent, from /proc (in clock ticks of 10 ms);
-// an hour once it has ended, so that a wait for it ends.
+// cpuTime is the CPU time process pid has spent; an hour once it has ended, so that a
+// wait for it ends.
 func cpuTime(pid int) time.Duration {
-	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	i := bytes.LastIndexByte(stat, ')')
-	if err != nil || i < 0 {
+	running := proctable.List(func(p proctable.Process) bool { return p.PID == pid && p.State != "Z" })
+	if len(running) == 0 {
 		return time.Hour
 	}
-	f := strings.Fields(string(stat[i+1:])) // from the state on: utime and stime are 12th and 13th
-	if len(f) < 13 || f[0] == "Z" {
-		return time.Hour
-	}
-	utime, _ := strconv.Atoi(f[11])
-	stime, _ := strconv.Atoi(f[12])
-	return time.Duration(utime+stime) * 10 * time.Millisecond
+	return running[0].CPU
 }
 
 // TestHuntProgramThatCannotStart: a mistyped -cmd is a usage error with the system's

@@ -16,9 +16,10 @@ import (
 // Process is one entry of the process table.
 type Process struct {
 	PID, PPID int
-	State     string // as in /proc/PID/stat: R, S, Z, …
-	Exe       string // what /proc/PID/exe links to ("" when it cannot be read)
-	Cmd       string // the command line, its arguments joined by spaces
+	State     string        // as in /proc/PID/stat: R, S, Z, …
+	CPU       time.Duration // the user and system time it has spent, to 10 ms
+	Exe       string        // what /proc/PID/exe links to ("" when it cannot be read)
+	Cmd       string        // the command line, its arguments joined by spaces
 }
 
 // String is the process as a test lists it: "PID STATE COMMAND".
@@ -39,12 +40,15 @@ func List(keep func(Process) bool) []Process {
 		if err != nil || i < 0 {
 			continue // gone meanwhile
 		}
-		fields := strings.Fields(string(stat[i+1:]))
-		if len(fields) < 2 {
+		fields := strings.Fields(string(stat[i+1:])) // from the state on
+		if len(fields) < 13 {
 			continue
 		}
 		p := Process{PID: pid, State: fields[0]}
 		p.PPID, _ = strconv.Atoi(fields[1])
+		utime, _ := strconv.Atoi(fields[11]) // in clock ticks, a hundred a second
+		stime, _ := strconv.Atoi(fields[12])
+		p.CPU = time.Duration(utime+stime) * 10 * time.Millisecond
 		cmdline, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
 		p.Cmd = strings.TrimSpace(strings.ReplaceAll(string(cmdline), "\x00", " "))
 		p.Exe, _ = os.Readlink(filepath.Join("/proc", d.Name(), "exe"))

@@ -173,6 +173,7 @@ func TestDamagedInputsEveryGame(t *testing.T) {
 }
 
 func TestFromBytesEveryGame(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	for _, g := range All() {
 		t.Run(g.Name(), func(t *testing.T) {
 			r := rand.New(rand.NewSource(2))

@@ -38,6 +38,7 @@ func sameBoom(a, b testcase.Boom) bool {
 }
 
 func TestBoomDecodeEncodeRoundTrip(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	g := BoomGen(nil)
 	for seed := int64(1); seed <= 300; seed++ {
 		c := drawCase[testcase.Boom](t, g, seed)
@@ -56,6 +57,7 @@ func TestBoomDecodeEncodeRoundTrip(t *testing.T) {
 }
 
 func TestShrinkBoomCandidatesAreValid(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	g := BoomGen(nil)
 	checked := 0
 	for seed := int64(1); checked < 25; seed++ {
@@ -401,6 +403,7 @@ func TestBoomCallForms(t *testing.T) {
 // TestBoomRareGames: the games of a -rare call that are played on to a rare situation
 // reach it, every situation of boomRare in turn, within the call's clicks, q and k.
 func TestBoomRareGames(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	if testing.Short() {
 		t.Skip("-short: boom's rare games is proved by the full suite")
 	}

@@ -81,6 +81,7 @@ func clip(b []byte) []byte {
 // TestBytesRoundTrip: FromBytes(c.Bytes()) encodes to exactly c.Encode(), for generated
 // cases of every game, the corpus's valid cases, and cases at the edges of each format.
 func TestBytesRoundTrip(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	t.Run("mine", func(t *testing.T) {
 		checkBytesRoundTrip(t, mineFuzz, mineFuzz.gen(t, 300))
 		checkBytesRoundTrip(t, mineFuzz, corpusCases(t, mineFuzz))
@@ -265,6 +266,7 @@ func fuzzSeeds[C any](t *testing.T, g fuzzGame[C]) []C {
 // one cell or one operation different), with today's text seeds and with Bytes seeds,
 // and holds the Bytes seeds to a floor.
 func TestBytesSeedsStayNear(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	const mutations = 300
 	check := func(name string, before, after, sameBefore, sameAfter float64) {
 		t.Logf("%-10s near: text seeds %5.1f%%, Bytes seeds %5.1f%%   (unchanged: %5.1f%%, %5.1f%%)",

@@ -236,6 +236,7 @@ var mineAimsAtTheLimits = []string{"board-1000x1000", "cascade-half-board", "cas
 // situation that needs it (mineNeeds) is nil, and every other aim's cases reach no such
 // ruling, as ref plays them.
 func TestMineAimsLeaveOutSkippedRulings(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	for i, r := range ruling.Mine() {
 		bit := ruling.Set(1) << i
 		skip := NewSkip([]string{r.ID})
@@ -305,6 +306,7 @@ func TestMineScenariosReachWhatTheyAreFor(t *testing.T) {
 // lays about 1 case in 16 out in some form, every form among them; a case decodes to
 // itself in any form.
 func TestMineFormFlagAndShare(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	c := drawCase[testcase.Mine](t, mustGen("mine -n 3 -m 3 -q 5 -form tabs+crlf+no-final-newline", nil), 1)
 	if want := testcase.FormTabs | testcase.FormCRLF | testcase.FormNoFinalNewline; c.Form != want {
 		t.Fatalf("form %06b, want %06b", c.Form, want)

@@ -121,6 +121,7 @@ func TestShrinkCutsSkipTwins(t *testing.T) {
 // made candidates already made, so a shrinker's distinct candidates, in their order, are
 // the same with and without the skipping, and a minimization walks the same way.
 func TestShrinkersSkipOnlyRepeats(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	t.Run("mine", func(t *testing.T) { gameSkipsOnlyRepeats(t, MineGen(nil), shrinkMine) })
 	t.Run("boom", func(t *testing.T) { gameSkipsOnlyRepeats(t, BoomGen(nil), shrinkBoom) })
 	t.Run("tower", func(t *testing.T) { gameSkipsOnlyRepeats(t, TowerGen(nil), shrinkTower) })
@@ -275,6 +276,7 @@ func checkEveryCandidate[C any](t *testing.T, g gopter.Gen, shrink gopter.Shrink
 }
 
 func TestEveryShrinkCandidateIsValidAndSmaller(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	t.Run("mine", func(t *testing.T) {
 		checkEveryCandidate(t, MineGen(nil), ShrinkMine, testcase.Mine.Encode, func(b []byte) error { _, err := testcase.DecodeMine(b); return err }, mineOrder, 2000, 40)
 	})

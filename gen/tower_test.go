@@ -36,6 +36,7 @@ func normalizeTower(c testcase.Tower) testcase.Tower {
 }
 
 func TestTowerShrinkCandidatesAreValidAndSmaller(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	for i, c := range drawCases[testcase.Tower](t, TowerGen(nil), 60) {
 		size := len(c.Encode())
 		next := ShrinkTower(c)

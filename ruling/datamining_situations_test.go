@@ -405,6 +405,7 @@ func TestDataminingJoinKeepsForms(t *testing.T) {
 // TestDataminingPlanReachesEverySituation: the default test set (gen, seed 1: test n
 // made from engine.CaseSeed(1, n)) reaches every situation of the catalogue.
 func TestDataminingPlanReachesEverySituation(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	catalogue := ruling.DataminingSituations()
 	var reached coverage.Set
 	for i, p := range gen.DataminingPlan() {

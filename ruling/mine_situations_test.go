@@ -537,6 +537,7 @@ func TestMineAimsReachTheirSituations(t *testing.T) {
 // TestMinePlanReachesEverySituation: the default test set (gen, seed 1: test n made from
 // engine.CaseSeed(1, n)) reaches every situation of mine's catalogue.
 func TestMinePlanReachesEverySituation(t *testing.T) {
+	t.Parallel() // pure computation: run beside the package's other heavy tests
 	catalogue := ruling.MineSituations()
 	plan := gen.MinePlan()
 	reach := make([]coverage.Set, len(plan))

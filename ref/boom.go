@@ -298,20 +298,22 @@ func (g *BoomGame) running() {
 	}
 	changed := slices.Clone(g.changed)
 	slices.SortFunc(changed, byRowThenColumn)
-	// "<%d, %d, %c>" a cell, appended by hand: an opening prints up to 40,000 of them.
-	line := []byte("RUNNING: [")
+	// "<%d, %d, %c>" a cell, appended to the writer's free buffer: an opening prints up to
+	// 40,000 of them.
+	g.out.WriteString("RUNNING: [")
 	for i, c := range changed {
+		cell := g.out.AvailableBuffer()
 		if i > 0 {
-			line = append(line, ", "...)
+			cell = append(cell, ", "...)
 		}
-		line = append(line, '<')
-		line = strconv.AppendInt(line, int64(c[0]), 10)
-		line = append(line, ", "...)
-		line = strconv.AppendInt(line, int64(c[1]), 10)
-		line = append(line, ", "...)
-		line = append(line, g.view[c[0]][c[1]], '>')
+		cell = append(cell, '<')
+		cell = strconv.AppendInt(cell, int64(c[0]), 10)
+		cell = append(cell, ", "...)
+		cell = strconv.AppendInt(cell, int64(c[1]), 10)
+		cell = append(cell, ", "...)
+		g.out.Write(append(cell, g.view[c[0]][c[1]], '>'))
 	}
-	g.out.Write(append(line, "]\n"...))
+	g.out.WriteString("]\n")
 }
 
 func (g *BoomGame) println(s string) {

@@ -250,10 +250,10 @@ func (g *MineGame) feedback() {
 	}
 	slices.SortFunc(g.newly, byRowThenColumn)
 	fmt.Fprintf(g.out, "%d cell(s) detected\n", len(g.newly))
-	// "%d %d %d\n" a cell, appended by hand: a cascade prints up to a million lines.
-	var line []byte
+	// "%d %d %d\n" a cell, appended to the writer's free buffer: a cascade prints up to a
+	// million lines.
 	for _, c := range g.newly {
-		line = strconv.AppendInt(line[:0], int64(c[0]), 10)
+		line := strconv.AppendInt(g.out.AvailableBuffer(), int64(c[0]), 10)
 		line = append(line, ' ')
 		line = strconv.AppendInt(line, int64(c[1]), 10)
 		line = append(line, ' ')

@@ -9,13 +9,9 @@ package clitest
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"gamediff/testutil/proctable"
@@ -23,81 +19,6 @@ import (
 
 // Command is the import path of the gamediff command.
 const Command = "gamediff/cmd/diff"
-
-var (
-	buildDirOnce sync.Once
-	buildDir     string // the folder Build builds into, shared by every test of the process
-	buildDirErr  error
-	builds       sync.Map // name -> *buildResult
-)
-
-type buildResult struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// Build runs go build on pkg (a path relative to the test's folder, or an import path)
-// once per test process, into name in a temporary folder that Cleanup removes, and returns
-// name's path. A pkg ending in /... builds each of its commands into the folder name.
-func Build(t testing.TB, name, pkg string) string {
-	t.Helper()
-	dir := ""
-	if rest, ok := strings.CutPrefix(pkg, Command+"/"); ok {
-		// go's patterns skip testdata folders unless they start in one: the command's
-		// test programs are built from its own folder, by relative path.
-		dir, pkg = commandDir(), "./"+rest
-	}
-	return BuildWith(t, name, func(out string) *exec.Cmd {
-		if strings.HasSuffix(pkg, "/...") {
-			out += string(filepath.Separator)
-		}
-		cmd := exec.Command("go", "build", "-o", out, pkg)
-		cmd.Dir = dir
-		return cmd
-	})
-}
-
-// commandDir is the command's source folder.
-func commandDir() string { return Path("cmd", "diff") }
-
-// Path is a path of the repository's, from its root (found from this file's).
-func Path(elem ...string) string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(append([]string{filepath.Dir(file), "..", ".."}, elem...)...)
-}
-
-// BuildWith runs the build command made for the output path once per test process (by
-// name), into name in the temporary folder that Cleanup removes, and returns name's path.
-func BuildWith(t testing.TB, name string, command func(out string) *exec.Cmd) string {
-	t.Helper()
-	v, _ := builds.LoadOrStore(name, new(buildResult))
-	b := v.(*buildResult)
-	b.once.Do(func() {
-		buildDirOnce.Do(func() { buildDir, buildDirErr = os.MkdirTemp("", "gamediff-test-") })
-		if b.err = buildDirErr; b.err != nil {
-			return
-		}
-		b.path = filepath.Join(buildDir, name)
-		if msg, err := command(b.path).CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("%v\n%s", err, msg)
-		}
-	})
-	if b.err != nil {
-		t.Fatalf("building %s: %v", name, b.err)
-	}
-	return b.path
-}
-
-// Cleanup removes what Build built; a TestMain calls it once the tests have run (or a
-// package's only test, with t.Cleanup). A Build after it builds again.
-func Cleanup() {
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
-	buildDirOnce, buildDir, buildDirErr = sync.Once{}, "", nil
-	builds.Clear()
-}
 
 // Gamediff builds the command once, and returns the binary's path.
 func Gamediff(t testing.TB) string {
@@ -176,17 +97,6 @@ func Program(t testing.TB, name string) string {
 func Zoo(t testing.TB) string {
 	t.Helper()
 	return Build(t, "wrong", Command+"/testdata/wrong/...")
-}
-
-// CXX compiles a C++ solution with g++ -O2, as a judge would, once per test process, into
-// name, and returns its path. The tests install nothing: without g++ they fail, saying how
-// to get it.
-func CXX(t testing.TB, name, src string) string {
-	t.Helper()
-	if _, err := exec.LookPath("g++"); err != nil {
-		t.Fatalf("no g++ on PATH to build %s: .ci/run installs it (on Debian, as root: apt-get install -y g++)", src)
-	}
-	return BuildWith(t, name, func(out string) *exec.Cmd { return exec.Command("g++", "-O2", "-o", out, src) })
 }
 
 // Long skips t under go test -short: a hunt of many cases, or of programs that each cost a

@@ -1,9 +1,6 @@
 package clitest
 
 import (
-	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -20,29 +17,8 @@ import (
 func Own(t testing.TB, bin string) string {
 	t.Helper()
 	own := filepath.Join(t.TempDir(), filepath.Base(bin))
-	if err := os.Link(bin, own); err == nil {
-		return own
-	}
-	if err := copyExecutable(bin, own); err != nil {
+	if err := linkOrCopy(bin, own); err != nil {
 		t.Fatalf("copying %s for the test: %v", bin, err)
 	}
 	return own
-}
-
-// copyExecutable copies the executable file from to a new file to.
-func copyExecutable(from, to string) error {
-	src, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	dst, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Close()
-		return fmt.Errorf("writing %s: %w", to, err)
-	}
-	return dst.Close()
 }

@@ -8,6 +8,7 @@ import (
 	"gamediff/engine"
 	"gamediff/sandbox"
 	"gamediff/testutil/clitest"
+	"gamediff/testutil/gcpace"
 )
 
 // testGames are games that exist for tests only: real games whose judge under test
@@ -33,7 +34,8 @@ func (h hangsOneInSeven) Fast(input []byte, w io.Writer) error {
 }
 
 // TestMain makes the test binary a hunt's worker when a hunt starts it as one, and removes
-// what the benchmarks built.
+// what the benchmarks built. Its tests run with the collector paced for their thousands of
+// cases (gcpace); a worker keeps the pace the command's workers have.
 func TestMain(m *testing.M) {
 	engine.ServeWorker(func(name string) (engine.Game, bool) {
 		if g, ok := testGame(name); ok {
@@ -41,6 +43,7 @@ func TestMain(m *testing.M) {
 		}
 		return Worker(name)
 	})
+	gcpace.Relax()
 	code := m.Run()
 	clitest.Cleanup()
 	sandbox.Release() // the hunts started workers: no cgroup of this process's is left

@@ -179,13 +179,18 @@ func boomFeatures(c testcase.Boom) map[string]bool {
 			set("right click cycles back to _", op.Kind == testcase.BoomRight && was[1][1] == '?' && answer != "INVALID")
 			set("operation changing nothing", answer != "INVALID" && answer != "LOSE" && len(changed) == 0)
 			set("cascade of 1000+ cells", len(changed) >= 1000)
+			stopped := false // a cell the operation opened to 0 beside a P
 			for _, c := range changed {
+				if g.View(c[0], c[1]) != '0' {
+					continue
+				}
 				for x := max(c[0]-1, 1); x <= min(c[0]+1, n); x++ {
 					for y := max(c[1]-1, 1); y <= min(c[1]+1, m); y++ {
-						set("P stops a cascade", g.View(c[0], c[1]) == '0' && g.View(x, y) == 'P')
+						stopped = stopped || g.View(x, y) == 'P'
 					}
 				}
 			}
+			set("P stops a cascade", stopped)
 			opens := op.Kind == testcase.BoomMiddle && answer != "LOSE" && answer != "INVALID" && len(changed) > 0
 			set("middle click opens", opens)
 			set("middle click on a 0 opens (R-B3)", opens && was[1][1] == '0')

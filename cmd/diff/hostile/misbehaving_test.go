@@ -22,7 +22,7 @@ import (
 // on every run keeps no more than one such child per worker alive, and when the hunt is
 // killed with SIGKILL, its workers and every program die with it.
 func TestHuntKilledLeavesNothingRunning(t *testing.T) {
-	t.Parallel()
+	computes(t)
 	bin := clitest.Own(t, clitest.Gamediff(t))
 	program := "sleep 3141.5926 & exec " + bin + " run -game mine -impl ref"
 	cmd := exec.Command(bin, "hunt", "-game", "mine", "-duration", "1m", "-workers", "2", "-seed", "3", "-cmd", program, "-o", t.TempDir())
@@ -127,7 +127,7 @@ func TestHuntMisbehavingPrograms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			t.Parallel()
+			computes(t)
 			gamediff, bin := clitest.Own(t, clitest.Gamediff(t)), clitest.Own(t, filepath.Join(clitest.Zoo(t), "mine"))
 			start := time.Now()
 			args := append([]string{"hunt", "-game", "mine", "-cmd", bin + " -misbehave " + tt.mode, "-seed", "2", "-json",

@@ -39,7 +39,7 @@ func huntJSON(t *testing.T, args ...string) (int, []randomFinding, string) {
 // agrees: the set kills it, failed on the same tests.
 func TestRandomAnswerIsWrongWhateverItsAnswers(t *testing.T) {
 	clitest.Long(t, "that a program with a random answer is a finding")
-	t.Parallel()
+	computes(t)
 	hostile := clitest.Program(t, "hostile")
 	tower := filepath.Join(clitest.Zoo(t), "tower")
 	program := hostile + " -mode random-word -then " + tower
@@ -143,7 +143,7 @@ func TestRandomAnswerIsWrongWhateverItsAnswers(t *testing.T) {
 // rightly on the others passes on some runs: flaky, with its rate, not a regression case.
 func TestFlakyRandomAnswerIsFlaky(t *testing.T) {
 	clitest.Long(t, "that a program right on some runs is flaky")
-	t.Parallel()
+	computes(t)
 	hostile := clitest.Program(t, "hostile")
 	tower := filepath.Join(clitest.Zoo(t), "tower")
 	found := t.TempDir()
@@ -167,7 +167,7 @@ func TestFlakyRandomAnswerIsFlaky(t *testing.T) {
 // regression.
 func TestFlakySampleIsNoRegressionCase(t *testing.T) {
 	clitest.Long(t, "that a flaky sample is not saved")
-	t.Parallel()
+	computes(t)
 	hostile := clitest.Program(t, "hostile")
 	tower := filepath.Join(clitest.Zoo(t), "tower")
 	found := t.TempDir()

@@ -26,20 +26,37 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// sideBySide is how many tests run at once when go test is not told (-parallel): most of
-// these tests wait (on stopped programs, on wall-clock backstops, on a hunt's duration),
-// and each checks only the processes of its own copies of the binaries (clitest.Own), so
-// they can wait together.
+// sideBySide is how many of the tests that compute (computes) run at once: most of them
+// wait too (on wall-clock backstops, on programs that stop a while), and each checks only
+// the processes of its own copies of the binaries (clitest.Own), so they can run together.
 const sideBySide = 8
 
-// TestMain runs the tests side by side unless -parallel says otherwise, and removes what
-// they built.
+// computing holds a place for each test that computes, sideBySide at most. The tests that
+// only wait (on a program stopped until its cap, on a hunt's duration) take none: go test
+// is told to start every test at once (-parallel, unless given), so that they wait beside
+// the others' work rather than after it, in whatever order go test starts them.
+var computing = make(chan struct{}, sideBySide)
+
+// computes marks t, a test without subtests, as one that runs in parallel and computes:
+// it starts once one of the sideBySide places is free, and frees it when done.
+func computes(t *testing.T) {
+	t.Helper()
+	t.Parallel()
+	computing <- struct{}{}
+	t.Cleanup(func() { <-computing })
+}
+
+// allAtOnce is the -parallel TestMain sets: more than the package has tests.
+const allAtOnce = 64
+
+// TestMain starts every test at once unless -parallel says otherwise (computes bounds the
+// tests that compute), and removes what they built.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	parallelSet := false
 	flag.Visit(func(f *flag.Flag) { parallelSet = parallelSet || f.Name == "test.parallel" })
 	if !parallelSet {
-		flag.Set("test.parallel", strconv.Itoa(sideBySide))
+		flag.Set("test.parallel", strconv.Itoa(allAtOnce))
 	}
 	code := m.Run()
 	clitest.Cleanup()
@@ -110,7 +127,7 @@ func TestHuntHostilePrograms(t *testing.T) {
 	t.Parallel()
 	for _, row := range hostileRows {
 		t.Run(row.name, func(t *testing.T) {
-			t.Parallel()
+			computes(t)
 			runHostileRow(t, row, "")
 		})
 	}
@@ -127,7 +144,7 @@ func TestHuntPortableSandbox(t *testing.T) {
 		switch row.name {
 		case "setsid escaper", "double-forker holding stdout", "compound spinner", "compound allocator":
 			t.Run(row.name, func(t *testing.T) {
-				t.Parallel()
+				computes(t)
 				runHostileRow(t, row, "portable")
 			})
 		}
@@ -264,7 +281,7 @@ func TestHuntSurvivesItsWorkersKilledAndStopped(t *testing.T) {
 	t.Parallel()
 	for _, how := range []syscall.Signal{syscall.SIGKILL, syscall.SIGSTOP} {
 		t.Run(unix.SignalName(how), func(t *testing.T) {
-			t.Parallel()
+			t.Parallel() // waits (a hunt of -duration 20s, its program stopping a while on each run): no place among the computing
 			bins := own(t)
 			program := bins.hostile + " -mode stop-self -above 0 -stop-for 100ms -then " + bins.mine
 			start := time.Now()
@@ -349,7 +366,7 @@ func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
+			computes(t)
 			bins := own(t)
 			command := strings.NewReplacer("HOSTILE", bins.hostile, "MINE", bins.mine).Replace(tt.command)
 			args := append([]string{"hunt", "-game", "mine", "-cmd", command, "-seed", "1", "-duration", "1m", "-o", t.TempDir()}, tt.args...)
@@ -379,7 +396,7 @@ func TestHuntKilledInAnyPhaseLeavesNothing(t *testing.T) {
 // big input (every other run, counted, so that the test does not depend on chance) is
 // reported as flaky, with its rate, and not saved as a regression case.
 func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
-	t.Parallel()
+	computes(t)
 	hostile := clitest.Program(t, "hostile")
 	mine := filepath.Join(clitest.Zoo(t), "mine")
 	found := t.TempDir()
@@ -417,7 +434,7 @@ func TestHuntFlakyCrashIsReportedApart(t *testing.T) {
 // fds 3 to 5 open, does not turn gamediff into a worker: the variable must name the
 // process's parent, the hunt that started it.
 func TestWorkerMarkerInTheUsersEnvironment(t *testing.T) {
-	t.Parallel()
+	computes(t)
 	cmd := exec.Command(clitest.Gamediff(t), "hunt", "-game", "tower", "-cases", "20", "-seed", "1", "-json", "-o", t.TempDir())
 	cmd.Env = append(os.Environ(), "GAMEDIFF_WORKER=1")
 	r, w, _ := os.Pipe()

@@ -28,7 +28,7 @@ func TestStoppedProgramIsJudgedOnItsCPUTime(t *testing.T) {
 			name = sandbox
 		}
 		t.Run(name, func(t *testing.T) {
-			t.Parallel()
+			t.Parallel() // waits (on its program's stops): no place among the computing
 			bins := own(t)
 			code, out, errs := clitest.RunEnv(t, bins.gamediff, "", []string{"GAMEDIFF_SANDBOX=" + sandbox},
 				"hunt", "-game", "tower", "-cmd", bins.hostile+" -mode stop-self -stop-for 4s -then "+bins.tower,
@@ -53,7 +53,7 @@ func TestStoppedProgramIsJudgedOnItsCPUTime(t *testing.T) {
 // its dismissal named by the stop and its CPU time, fast not blamed, nothing left behind.
 func TestProgramStoppedForEverIsNoFinding(t *testing.T) {
 	clitest.Long(t, "that a program stopped for ever is no finding")
-	t.Parallel()
+	t.Parallel() // waits (on its program stopped until the cap, five times): no place among the computing
 	bins := own(t)
 	code, out, errs := clitest.Run(t, bins.gamediff, "", "hunt", "-game", "tower", "-cmd", bins.hostile+" -mode stop-self -then "+bins.tower,
 		"-timeout", cpuclock.Limit(100*time.Millisecond).String(), "-seed", "3", "-cases", "2", "-minimize-time", "0", "-json", "-o", t.TempDir())

@@ -50,6 +50,10 @@ func Build(t testing.TB, name, pkg string) string {
 		// go's patterns skip testdata folders unless they start in one: the command's
 		// test programs are built from its own folder, by relative path.
 		dir, pkg = commandDir(), "./"+rest
+	} else if !strings.HasPrefix(pkg, ".") {
+		// An import path builds the same from anywhere in the module: from its root, so
+		// that every package's tests share the build.
+		dir = Path()
 	}
 	return BuildWith(t, name, func(out string) *exec.Cmd {
 		if strings.HasSuffix(pkg, "/...") {

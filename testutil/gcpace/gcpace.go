@@ -13,13 +13,15 @@ import (
 )
 
 // Percent is the pace Relax sets: a collection each time the heap has grown to five
-// times what the last one left (GOGC=400).
+// times what the last one left (GOGC=400), the pace a hunt's process sets itself for the
+// same reason (engine's huntGCPercent).
 const Percent = 400
 
-// Relax sets the collector's pace to Percent, unless GOGC is set in the environment: a
-// run that measures memory, or a machine short of it, keeps the pace it chose.
+// Relax sets the collector's pace to Percent, unless GOGC is set in the environment (as a
+// hunt does): a run that measures memory, or a machine short of it, keeps the pace it
+// chose.
 func Relax() {
-	if _, set := os.LookupEnv("GOGC"); !set {
+	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(Percent)
 	}
 }

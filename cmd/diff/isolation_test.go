@@ -54,11 +54,10 @@ func TestRunStopsOnSIGTERM(t *testing.T) {
 // cpuTime is the CPU time process pid has spent; an hour once it has ended, so that a
 // wait for it ends.
 func cpuTime(pid int) time.Duration {
-	running := proctable.List(func(p proctable.Process) bool { return p.PID == pid && p.State != "Z" })
-	if len(running) == 0 {
-		return time.Hour
+	if p, ok := proctable.Of(pid); ok && p.State != "Z" {
+		return p.CPU
 	}
-	return running[0].CPU
+	return time.Hour
 }
 
 // TestHuntProgramThatCannotStart: a mistyped -cmd is a usage error with the system's

@@ -35,28 +35,35 @@ func List(keep func(Process) bool) []Process {
 		if err != nil || pid == os.Getpid() {
 			continue
 		}
-		stat, err := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
-		i := bytes.LastIndexByte(stat, ')')
-		if err != nil || i < 0 {
-			continue // gone meanwhile
-		}
-		fields := strings.Fields(string(stat[i+1:])) // from the state on
-		if len(fields) < 13 {
-			continue
-		}
-		p := Process{PID: pid, State: fields[0]}
-		p.PPID, _ = strconv.Atoi(fields[1])
-		utime, _ := strconv.Atoi(fields[11]) // in clock ticks, a hundred a second
-		stime, _ := strconv.Atoi(fields[12])
-		p.CPU = time.Duration(utime+stime) * 10 * time.Millisecond
-		cmdline, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "cmdline"))
-		p.Cmd = strings.TrimSpace(strings.ReplaceAll(string(cmdline), "\x00", " "))
-		p.Exe, _ = os.Readlink(filepath.Join("/proc", d.Name(), "exe"))
-		if keep(p) {
+		if p, ok := Of(pid); ok && keep(p) {
 			found = append(found, p)
 		}
 	}
 	return found
+}
+
+// Of reads the entry of process pid; ok is false when there is none (it has ended, or
+// ended while it was read).
+func Of(pid int) (p Process, ok bool) {
+	dir := filepath.Join("/proc", strconv.Itoa(pid))
+	stat, err := os.ReadFile(filepath.Join(dir, "stat"))
+	i := bytes.LastIndexByte(stat, ')')
+	if err != nil || i < 0 {
+		return Process{}, false
+	}
+	fields := strings.Fields(string(stat[i+1:])) // from the state on
+	if len(fields) < 13 {
+		return Process{}, false
+	}
+	p = Process{PID: pid, State: fields[0]}
+	p.PPID, _ = strconv.Atoi(fields[1])
+	utime, _ := strconv.Atoi(fields[11]) // in clock ticks, a hundred a second
+	stime, _ := strconv.Atoi(fields[12])
+	p.CPU = time.Duration(utime+stime) * 10 * time.Millisecond
+	cmdline, _ := os.ReadFile(filepath.Join(dir, "cmdline"))
+	p.Cmd = strings.TrimSpace(strings.ReplaceAll(string(cmdline), "\x00", " "))
+	p.Exe, _ = os.Readlink(filepath.Join(dir, "exe"))
+	return p, true
 }
 
 // goneWithin is how long WaitGone waits for processes to end. It asks an outcome, that

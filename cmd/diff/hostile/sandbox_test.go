@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"gamediff/testutil/clitest"
 	"gamediff/testutil/cpuclock"
+	"gamediff/testutil/proctable"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -225,21 +226,8 @@ func checkInspections(t *testing.T, dir string) {
 // workersOf lists the pids of the workers of a hunt process: its children running its binary.
 func workersOf(hunt int, bin string) []int {
 	var pids []int
-	dirs, _ := os.ReadDir("/proc")
-	for _, d := range dirs {
-		pid, err := strconv.Atoi(d.Name())
-		if err != nil {
-			continue
-		}
-		stat, _ := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
-		i := bytes.LastIndexByte(stat, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(stat[i+1:]))
-		if exe, _ := os.Readlink(filepath.Join("/proc", d.Name(), "exe")); len(f) > 1 && f[1] == strconv.Itoa(hunt) && exe == bin {
-			pids = append(pids, pid)
-		}
+	for _, p := range proctable.List(func(p proctable.Process) bool { return p.PPID == hunt && p.Exe == bin }) {
+		pids = append(pids, p.PID)
 	}
 	return pids
 }

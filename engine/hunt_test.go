@@ -552,6 +552,34 @@ func TestTimeOutIsNarrowedByScalingAndTellsItsGrowth(t *testing.T) {
 	t.Logf("%d bytes of %d; %s\n%s", f.InputBytes, f.Original, report.GrowthSentence(f.Growth, "fast", "ref"), report.GrowthTable(f.Growth, "fast", "ref", toy{}.TimeLimit()))
 }
 
+// TestTimeOutFoundBarelyOverIsKeptAndSaysSo: a time-out found on a case whose every
+// smaller scale runs within the limit cannot be narrowed: the case is kept whole, and its
+// report says why, naming the largest smaller scale that ran and its time; its growth is
+// still told.
+func TestTimeOutFoundBarelyOverIsKeptAndSaysSo(t *testing.T) {
+	var cliff toyCase
+	for v := range cliffAt {
+		cliff = append(cliff, v%40)
+	}
+	sum := hunt(t, context.Background(), engine.HuntConfig{Game: scaling{fixedCase{game(t, "cliff"), cliff}}, Seed: 1, Cases: 1,
+		Workers: 2, MinimizeRuns: 100, MinimizeTime: 10 * time.Minute})
+	if len(sum.Findings) != 1 || sum.Findings[0].Verdict != outcome.TLE {
+		t.Fatalf("findings %+v, want a time-out", sum.Findings)
+	}
+	f := sum.Findings[0]
+	if c, err := decodeToy(f.Input); err != nil || len(c) != cliffAt || f.InputBytes != f.Original {
+		t.Errorf("kept %q (%v), %d bytes of %d: want the case whole, its %d numbers", f.Input, err, f.InputBytes, f.Original, cliffAt)
+	}
+	if !strings.Contains(f.Note, "not narrowed: no smaller scale of the case times out by the margin") || !strings.Contains(f.Note, "along numbers") {
+		t.Errorf("note %q: want it to say the case was not narrowed, and along what it was scaled", f.Note)
+	}
+	if len(f.Growth) != 1 || f.Growth[0].Dimension != "numbers" {
+		t.Errorf("growth %+v: want the growth along numbers", f.Growth)
+	}
+	t.Logf("note: %s", f.Note)
+	checkNothingLeft(t, "")
+}
+
 // TestHuntRandomAnswerIsOneFinding: a judge that answers a random word for 7 is wrong on
 // every run, in other words each time: one finding (not one per word, nor none for want
 // of two runs alike), a WA whose answer changes from run to run, confirmed on every run,

@@ -179,6 +179,10 @@ var sink [][]byte
 // numbers cost six times the toy's limit.
 var quadraticUnit = 6 * toy{}.TimeLimit() / (100 * 100)
 
+// cliffAt is the count of numbers from which the cliff toy times out: below it, its
+// quadratic charge, an eighth of the quadratic toy's, is within a third of the limit.
+const cliffAt = 60
+
 // spin loops for ever without output, as a hung judge does.
 func spin() {
 	//lint:ignore SA5002 the endless loop is what the hanging judges are for
@@ -249,6 +253,24 @@ var toys = map[string]toy{
 		}
 		var m cpuclock.Meter
 		m.Charge(time.Duration(len(c)*len(c)) * quadraticUnit)
+		m.Settle()
+		return toyJudge(input, w)
+	}},
+	// fast is quick below cliffAt numbers and takes twice the limit from cliffAt on,
+	// charged in CPU time (cpuclock): a case of cliffAt numbers times out by the margin on
+	// any machine, and every smaller scale of it runs far within it, as a program whose
+	// time-out is found barely past its size does.
+	"cliff": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
+		c, err := decodeToy(input)
+		if err != nil {
+			return err
+		}
+		var m cpuclock.Meter
+		if len(c) >= cliffAt {
+			m.Charge(2 * toy{}.TimeLimit())
+		} else {
+			m.Charge(time.Duration(len(c)*len(c)) * quadraticUnit / 8)
+		}
 		m.Settle()
 		return toyJudge(input, w)
 	}},

@@ -204,7 +204,7 @@ func BoomPlan() []PlanTest {
 				slices.Concat([]string{"bug:short-queue"}, x.cascade)},
 			aimed{"boom -T 5 -n 200 -m 200 -k 0..10000 -q 10000 -ops " + x.ops + " -layout dense -player careful -form none",
 				"careful games on dense boards: long, and lost to a middle click around a wrong P, then INVALID to the 0",
-				slices.Concat([]string{"bug:rescan", reset}, x.long)},
+				slices.Concat([]string{reset}, x.long)},
 			aimed{"boom -T 30 -n 200 -m 200 -k 0..10000 -q 10000 -ops " + x.ops + " -layout dense -player patient -form none",
 				"30 games at 200x200, each 10000 operations answered RUNNING and then QUIT",
 				slices.Concat([]string{"bug:rescan", reset}, x.lasting)})

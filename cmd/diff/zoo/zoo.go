@@ -46,6 +46,11 @@ const crashRuns = "60"
 // minimization gone wrong, and leaves a loaded machine room.
 const zooWABudget = "5m"
 
+// narrowedShare: a time-out of the zoo is found far over the limit, on a test at the
+// statement's limits (the rescans' charge, testdata/wrong), so its narrowing must keep at
+// most 1/narrowedShare of the bytes it was found on, and still time out.
+const narrowedShare = 4
+
 // Bug is one wrong solution of a game's zoo: the -bug value that plants the slip, and the
 // verdict a judge gives it. A game's test lists its own. SameOnAnyMachine asks that the
 // same seed give the same saved case, byte for byte and by name, with one worker beside
@@ -276,6 +281,9 @@ func caught(t *testing.T, game, dir string, bugs []Bug) {
 				zooReproduce(t, game, f, h.stderr)
 				if z.Verdict == "TLE" {
 					timeoutGrowth(t, f, z.Grows)
+					if f.InputBytes*narrowedShare > f.Original {
+						t.Errorf("a time-out found on %d bytes was narrowed to %d, more than 1/%d of them\n%s", f.Original, f.InputBytes, narrowedShare, h.stderr)
+					}
 				}
 				if z.SameOnAnyMachine {
 					mu.Lock()

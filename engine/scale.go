@@ -250,11 +250,14 @@ func (n *narrowStep) take(c *coordinator, f *finding, r jobResult) {
 	}
 	n.stats.Runs++
 	if r.d != nil && r.sig.Identity == n.p.sig.Identity {
+		// Every probe over the margin is taken, not only the smallest so far: the smallest
+		// is at the edge of the margin, where its adoption's rerun may fall short, and a
+		// larger one is then what the adoption falls back on, before the case as found.
+		n.taken = append(n.taken, pending{index: n.p.index, c: pr.c, input: pr.input, d: r.d, sig: r.sig, after: n.p.after,
+			reruns: n.p.reruns, packed: n.p.packed, scaled: pr.f})
 		if pr.f < n.hi {
 			n.hi = pr.f
 			n.stats.Accepted++
-			n.taken = append(n.taken, pending{index: n.p.index, c: pr.c, input: pr.input, d: r.d, sig: r.sig, after: n.p.after,
-				reruns: n.p.reruns, packed: n.p.packed, scaled: pr.f})
 		}
 		return
 	}
@@ -281,7 +284,8 @@ func (n *narrowStep) nextRound(c *coordinator) {
 		// As small as the plan scales, and still over the margin: every dimension
 		// together goes further.
 		if !n.all && len(n.taken) > 0 {
-			n.p, n.hi, n.lo, n.under, n.bottom = n.taken[len(n.taken)-1], 1, 0, nil, 0
+			smallest := slices.MinFunc(n.taken, func(a, b pending) int { return len(a.input) - len(b.input) })
+			n.p, n.hi, n.lo, n.under, n.bottom = smallest, 1, 0, nil, 0
 			n.known = map[string]bool{string(n.p.input): true}
 			n.setPlan(n.s.Dimensions())
 			n.propose([]float64{1.0 / 4, 1.0 / 2})

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"context"
 	"gamediff/outcome"
+	"gamediff/sandbox"
 	"math"
 	"slices"
 	"testing"
@@ -106,5 +108,54 @@ func TestGrowthRerunsInconsistentProbes(t *testing.T) {
 		if got := g.inconsistent(0); !slices.Equal(got, want) {
 			t.Errorf("%s: %d probes to run again, want %d", c.name, len(got), len(want))
 		}
+	}
+}
+
+// TestNarrowingFallsBackOnALargerCaseOverTheMargin: every probe of a narrowing that times
+// out by the margin is taken, whichever order their runs end in, so that when the smallest
+// (at the edge of the margin) does not time out again on its adoption's rerun, the next
+// larger one over the margin is kept, not the case as found.
+func TestNarrowingFallsBackOnALargerCaseOverTheMargin(t *testing.T) {
+	jobs, results := make(chan job, 4), make(chan jobResult, 4)
+	c := newCoordinator(&hunt{}, &outcome.Summary{}, &pool{jobs: jobs, results: results, workers: 2})
+	c.ctx = context.Background()
+	tle := &outcome.Divergence{Want: outcome.Result{Solver: outcome.Fast, Result: sandbox.Result{Status: sandbox.Exited, Stdout: []byte("1\n")}},
+		Got: outcome.Result{Solver: outcome.Program, Result: sandbox.Result{Status: sandbox.TimedOut}}, Culprit: outcome.Program}
+	sig := verdictOnly(tle.Verdict())
+	found := pending{input: []byte("the case as found, at its whole scale"), d: tle, sig: sig}
+	f := &finding{pending: found}
+	const edge, over = "at the edge", "over the margin, surely"
+	// The last round: its two probes end, the smaller first.
+	n := &narrowStep{p: found, hi: 1, known: map[string]bool{}, rounds: narrowRounds,
+		probes: map[int]probe{1: {f: 0.25, input: []byte(edge)}, 2: {f: 0.5, input: []byte(over)}}}
+	n.take(c, f, jobResult{id: 1, d: tle, sig: sig})
+	n.take(c, f, jobResult{id: 2, d: tle, sig: sig})
+	n.fill(c, f) // as the coordinator does next: no probe left, the narrowing ends
+	if !n.over || n.hi != 0.25 {
+		t.Fatalf("narrowing over %v at scale %v, want it over at 0.25", n.over, n.hi)
+	}
+	var taken []string
+	for _, p := range n.taken {
+		taken = append(taken, string(p.input))
+	}
+	if !slices.Equal(taken, []string{over, edge}) {
+		t.Fatalf("taken %q, want both probes over the margin, the largest first", taken)
+	}
+	// The adoption: the case at the edge runs within the margin on its rerun.
+	f.taken = n.taken
+	a := c.newAdoption(f)
+	go func() {
+		for j := range jobs {
+			r := jobResult{id: j.id}
+			if string(j.input) != edge {
+				r.d, r.sig = tle, sig
+			}
+			results <- r
+		}
+	}()
+	c.drive(context.Background(), f, a)
+	close(jobs)
+	if got := string(f.report.Input); got != over {
+		t.Errorf("kept %q, want %q, the larger case over the margin", got, over)
 	}
 }

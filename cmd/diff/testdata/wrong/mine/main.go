@@ -67,7 +67,7 @@ var (
 	// meter charges -bug rescan its scans in CPU time (cpuclock), cellNS a cell. Its
 	// default makes the rescan what the statement's subtasks make an O(n·m·q) solution:
 	// within the limit on the subtasks of n, m ≤ 300, q ≤ 8000 (the default set's tests
-	// 13-19 take three quarters of it), and far over it on n, m ≤ 1000, q ≤ 60000, its
+	// 13-19), and far over it on n, m ≤ 1000, q ≤ 60000 (tests 20-22), its
 	// complexity's failure rather than its constant's. A hunt, whose opening tests grow,
 	// thus meets its time-out far over the limit, a case a narrowing can cut.
 	meter  cpuclock.Meter

@@ -179,6 +179,21 @@ var sink [][]byte
 // numbers cost six times the toy's limit.
 var quadraticUnit = 6 * toy{}.TimeLimit() / (100 * 100)
 
+// charged is the toy's judge charged cost(n) of CPU time (cpuclock) for a case of n
+// numbers: a time the same on any machine.
+func charged(cost func(n int) time.Duration) engine.Judge {
+	return func(input []byte, w io.Writer) error {
+		c, err := decodeToy(input)
+		if err != nil {
+			return err
+		}
+		var m cpuclock.Meter
+		m.Charge(cost(len(c)))
+		m.Settle()
+		return toyJudge(input, w)
+	}
+}
+
 // cliffAt is the count of numbers from which the cliff toy times out: below it, its
 // quadratic charge, an eighth of the quadratic toy's, is within a third of the limit.
 const cliffAt = 60
@@ -246,34 +261,17 @@ var toys = map[string]toy{
 	// fast takes time quadratic in the count of numbers, charged in CPU time (cpuclock):
 	// 100 numbers cost six times the limit on any machine, so that a smaller scale still
 	// times out with the margin, and 1/8 and 1/4 of them are measured under it.
-	"quadratic": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
-		c, err := decodeToy(input)
-		if err != nil {
-			return err
-		}
-		var m cpuclock.Meter
-		m.Charge(time.Duration(len(c)*len(c)) * quadraticUnit)
-		m.Settle()
-		return toyJudge(input, w)
-	}},
+	"quadratic": {ref: toyJudge, fast: charged(func(n int) time.Duration { return time.Duration(n*n) * quadraticUnit })},
 	// fast is quick below cliffAt numbers and takes twice the limit from cliffAt on,
 	// charged in CPU time (cpuclock): a case of cliffAt numbers times out by the margin on
 	// any machine, and every smaller scale of it runs far within it, as a program whose
 	// time-out is found barely past its size does.
-	"cliff": {ref: toyJudge, fast: func(input []byte, w io.Writer) error {
-		c, err := decodeToy(input)
-		if err != nil {
-			return err
+	"cliff": {ref: toyJudge, fast: charged(func(n int) time.Duration {
+		if n >= cliffAt {
+			return 2 * toy{}.TimeLimit()
 		}
-		var m cpuclock.Meter
-		if len(c) >= cliffAt {
-			m.Charge(2 * toy{}.TimeLimit())
-		} else {
-			m.Charge(time.Duration(len(c)*len(c)) * quadraticUnit / 8)
-		}
-		m.Settle()
-		return toyJudge(input, w)
-	}},
+		return time.Duration(n*n) * quadraticUnit / 8
+	})},
 	// The reference panics the first time any worker sees a 42 (a file in $TOY_MARKER
 	// remembers it), and is right ever after: a failure of the machine's, say.
 	"ref-fails-once-on-42": {ref: toyWith(42, func(w io.Writer) {
